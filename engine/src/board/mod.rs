@@ -1,0 +1,322 @@
+//! The board: coordinates, layouts, and the indexed topology the rules run on.
+//!
+//! Rules work on dense indices (`u16` per vertex/edge, `u8` per hex) so that move generation
+//! is array walks; ids (`VertexId`, `EdgeId`, `HexCoord`) appear only at the API boundary.
+
+pub mod coords;
+pub mod layout;
+
+use std::collections::HashMap;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+pub use coords::{Corner, EdgeId, HexCoord, Side, VertexId};
+pub use layout::{BoardLayout, Harbour, HarbourKind, HexTile, NumberPlacement, Terrain};
+
+use crate::error::SetupError;
+
+/// Marks an unused slot in the fixed-size neighbour arrays.
+pub const NONE: u16 = u16::MAX;
+
+/// A validated board with its derived topology. Serializes as its [`BoardLayout`].
+#[derive(Debug, Clone)]
+pub struct Board {
+    layout: BoardLayout,
+    pub hexes: Vec<HexCoord>,
+    pub terrain: Vec<Terrain>,
+    pub numbers: Vec<Option<u8>>,
+    hex_index: HashMap<HexCoord, u8>,
+    pub vertices: Vec<VertexId>,
+    vertex_index: HashMap<VertexId, u16>,
+    /// Land hexes touching each vertex (only land matters for production).
+    pub vertex_land_hexes: Vec<[u8; 3]>,
+    pub vertex_neighbours: Vec<[u16; 3]>,
+    pub vertex_edges: Vec<[u16; 3]>,
+    pub vertex_harbour: Vec<Option<HarbourKind>>,
+    pub edges: Vec<EdgeId>,
+    edge_index: HashMap<EdgeId, u16>,
+    pub edge_vertices: Vec<[u16; 2]>,
+    /// Whether a road may stand on the edge (touches land, B-GEO-9).
+    pub edge_is_land: Vec<bool>,
+    /// The vertices around each hex (NONE for corners off the map).
+    pub hex_vertices: Vec<[u16; 6]>,
+    /// Hexes carrying each number token, indexed by the number.
+    pub hexes_by_number: [Vec<u8>; 13],
+}
+
+const NO_HEX: u8 = u8::MAX;
+
+impl Board {
+    /// Builds the topology of a layout, rejecting a layout that is not a playable map.
+    ///
+    /// # Errors
+    /// [`SetupError`] when a land hex lacks a neighbour on the map, a number token is not
+    /// 2..12 (or sits on desert/sea), a harbour is not on a coast edge, or the robber is not on
+    /// land.
+    pub fn new(layout: BoardLayout) -> Result<Board, SetupError> {
+        let mut hex_index = HashMap::new();
+        for (i, tile) in layout.hexes.iter().enumerate() {
+            if hex_index.insert(tile.hex, i as u8).is_some() {
+                return Err(SetupError::InvalidBoard(format!(
+                    "hex {} is listed twice",
+                    tile.hex
+                )));
+            }
+        }
+        if layout.hexes.len() >= NO_HEX as usize {
+            return Err(SetupError::InvalidBoard("too many hexes".into()));
+        }
+        for tile in &layout.hexes {
+            match (tile.terrain.resource(), tile.number) {
+                (Some(_), Some(n)) if (2..=12).contains(&n) && n != 7 => {}
+                (Some(_), _) => {
+                    return Err(SetupError::InvalidBoard(format!(
+                        "producing hex {} needs a number token 2-12 other than 7",
+                        tile.hex
+                    )))
+                }
+                (None, Some(_)) => {
+                    return Err(SetupError::InvalidBoard(format!(
+                        "hex {} takes no number token",
+                        tile.hex
+                    )))
+                }
+                (None, None) => {}
+            }
+            if tile.terrain.is_land()
+                && tile
+                    .hex
+                    .neighbours()
+                    .iter()
+                    .any(|n| !hex_index.contains_key(n))
+            {
+                return Err(SetupError::InvalidBoard(format!(
+                    "land hex {} must be surrounded by hexes on the map (list the sea frame)",
+                    tile.hex
+                )));
+            }
+        }
+
+        let is_on_map = |h: &HexCoord| hex_index.contains_key(h);
+        let is_land = |h: &HexCoord| {
+            hex_index
+                .get(h)
+                .is_some_and(|&i| layout.hexes[i as usize].terrain.is_land())
+        };
+
+        // B-GEO-9: a vertex exists iff all three hexes are on the map and it touches land.
+        let mut vertices: Vec<VertexId> = layout
+            .hexes
+            .iter()
+            .flat_map(|t| t.hex.corners())
+            .filter(|v| v.hexes().iter().all(is_on_map) && v.hexes().iter().any(is_land))
+            .collect();
+        vertices.sort_by_key(|v| (v.hex.r, v.hex.q, v.corner));
+        vertices.dedup();
+        let vertex_index: HashMap<VertexId, u16> = vertices
+            .iter()
+            .enumerate()
+            .map(|(i, v)| (*v, i as u16))
+            .collect();
+
+        // An edge exists iff both endpoints exist; roads need a land side.
+        let mut edges: Vec<EdgeId> = layout
+            .hexes
+            .iter()
+            .flat_map(|t| t.hex.sides())
+            .filter(|e| e.endpoints().iter().all(|v| vertex_index.contains_key(v)))
+            .collect();
+        edges.sort_by_key(|e| (e.hex.r, e.hex.q, e.side));
+        edges.dedup();
+        let edge_index: HashMap<EdgeId, u16> = edges
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (*e, i as u16))
+            .collect();
+
+        let vertex_land_hexes = vertices
+            .iter()
+            .map(|v| {
+                let mut out = [NO_HEX; 3];
+                for (slot, h) in v.hexes().iter().filter(|h| is_land(h)).enumerate() {
+                    out[slot] = hex_index[h];
+                }
+                out
+            })
+            .collect();
+        let vertex_neighbours = vertices
+            .iter()
+            .map(|v| {
+                let mut out = [NONE; 3];
+                for (slot, n) in v
+                    .adjacent()
+                    .iter()
+                    .filter_map(|n| vertex_index.get(n))
+                    .enumerate()
+                {
+                    out[slot] = *n;
+                }
+                out
+            })
+            .collect();
+        let vertex_edges = vertices
+            .iter()
+            .map(|v| {
+                let mut out = [NONE; 3];
+                for (slot, e) in v
+                    .edges()
+                    .iter()
+                    .filter_map(|e| edge_index.get(e))
+                    .enumerate()
+                {
+                    out[slot] = *e;
+                }
+                out
+            })
+            .collect();
+        let edge_vertices = edges
+            .iter()
+            .map(|e| e.endpoints().map(|v| vertex_index[&v]))
+            .collect();
+        let edge_is_land = edges
+            .iter()
+            .map(|e| e.hexes().iter().any(is_land))
+            .collect();
+
+        let mut vertex_harbour = vec![None; vertices.len()];
+        for (i, harbour) in layout.harbours.iter().enumerate() {
+            let [a, b] = harbour.edge.hexes();
+            if !(is_on_map(&a) && is_on_map(&b)) || is_land(&a) == is_land(&b) {
+                return Err(SetupError::InvalidBoard(format!(
+                    "harbour {} must lie on a coast edge between sea and land",
+                    harbour.edge
+                )));
+            }
+            for v in harbour.edge.endpoints() {
+                let Some(&vi) = vertex_index.get(&v) else {
+                    return Err(SetupError::InvalidBoard(format!(
+                        "harbour {} is off the board",
+                        harbour.edge
+                    )));
+                };
+                if vertex_harbour[vi as usize].is_some() {
+                    return Err(SetupError::InvalidBoard(format!(
+                        "harbour {} touches another harbour (B-GEO-10)",
+                        layout.harbours[i].edge
+                    )));
+                }
+                vertex_harbour[vi as usize] = Some(harbour.kind);
+            }
+        }
+
+        if !is_land(&layout.robber) {
+            return Err(SetupError::InvalidBoard(format!(
+                "the robber must start on a land hex, not {}",
+                layout.robber
+            )));
+        }
+
+        let hexes: Vec<HexCoord> = layout.hexes.iter().map(|t| t.hex).collect();
+        let hex_vertices = hexes
+            .iter()
+            .map(|h| {
+                h.corners()
+                    .map(|v| vertex_index.get(&v).copied().unwrap_or(NONE))
+            })
+            .collect();
+        let mut hexes_by_number: [Vec<u8>; 13] = Default::default();
+        for (i, tile) in layout.hexes.iter().enumerate() {
+            if let Some(n) = tile.number {
+                hexes_by_number[n as usize].push(i as u8);
+            }
+        }
+
+        Ok(Board {
+            terrain: layout.hexes.iter().map(|t| t.terrain).collect(),
+            numbers: layout.hexes.iter().map(|t| t.number).collect(),
+            hexes,
+            hex_index,
+            vertices,
+            vertex_index,
+            vertex_land_hexes,
+            vertex_neighbours,
+            vertex_edges,
+            vertex_harbour,
+            edges,
+            edge_index,
+            edge_vertices,
+            edge_is_land,
+            hex_vertices,
+            hexes_by_number,
+            layout,
+        })
+    }
+
+    pub fn layout(&self) -> &BoardLayout {
+        &self.layout
+    }
+
+    pub fn hex(&self, hex: HexCoord) -> Option<u8> {
+        self.hex_index.get(&hex).copied()
+    }
+
+    pub fn vertex(&self, vertex: VertexId) -> Option<u16> {
+        self.vertex_index.get(&vertex).copied()
+    }
+
+    pub fn edge(&self, edge: EdgeId) -> Option<u16> {
+        self.edge_index.get(&edge).copied()
+    }
+
+    /// Returns the land hexes touching vertex `v`.
+    pub fn land_hexes_of(&self, v: u16) -> impl Iterator<Item = u8> + '_ {
+        self.vertex_land_hexes[v as usize]
+            .iter()
+            .copied()
+            .filter(|&h| h != NO_HEX)
+    }
+
+    pub fn neighbours_of(&self, v: u16) -> impl Iterator<Item = u16> + '_ {
+        self.vertex_neighbours[v as usize]
+            .iter()
+            .copied()
+            .filter(|&n| n != NONE)
+    }
+
+    pub fn edges_of(&self, v: u16) -> impl Iterator<Item = u16> + '_ {
+        self.vertex_edges[v as usize]
+            .iter()
+            .copied()
+            .filter(|&e| e != NONE)
+    }
+
+    /// Returns the vertex at the other end of edge `e` from `v`.
+    pub fn other_end(&self, e: u16, v: u16) -> u16 {
+        let [a, b] = self.edge_vertices[e as usize];
+        if a == v {
+            b
+        } else {
+            a
+        }
+    }
+
+    pub fn is_land_hex(&self, h: u8) -> bool {
+        self.terrain[h as usize].is_land()
+    }
+
+    pub fn land_hex_count(&self) -> usize {
+        self.terrain.iter().filter(|t| t.is_land()).count()
+    }
+}
+
+impl Serialize for Board {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.layout.serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Board {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Board::new(BoardLayout::deserialize(deserializer)?).map_err(serde::de::Error::custom)
+    }
+}

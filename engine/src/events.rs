@@ -1,0 +1,239 @@
+//! Events: facts in the past tense. `decide` returns them, `apply` folds them into the
+//! state, and the server stores them as the move log. Fields that only some seats may see
+//! are `Option`s that [`Event::redacted_for`] clears.
+
+use serde::{Deserialize, Serialize};
+
+use crate::{
+    board::{BoardLayout, EdgeId, HexCoord, VertexId},
+    resources::{Resource, Resources},
+    state::{DevCard, Phase, Seat, TradeOffer},
+};
+
+/// Cards that changed hands for one seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct SeatResources {
+    pub seat: Seat,
+    pub resources: Resources,
+}
+
+/// A first-player roll (B-SET-2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct StartingRoll {
+    pub seat: Seat,
+    pub total: u8,
+}
+
+/// Who looks at the game: a seated player, or a spectator.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Viewer {
+    Seat(Seat),
+    Spectator,
+}
+
+/// Something that happened in the game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    /// The game was set up: the board, the seats, and who starts.
+    GameStarted {
+        players: u8,
+        board: BoardLayout,
+        first_seat: Seat,
+        /// First-player rolls, in order, including re-rolls among tied seats.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        starting_rolls: Vec<StartingRoll>,
+        /// The game's secret seed; published only after game over.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seed: Option<u64>,
+    },
+    /// The phase of the turn changed.
+    PhaseChanged {
+        phase: Phase,
+    },
+    SettlementBuilt {
+        seat: Seat,
+        vertex: VertexId,
+        cost: Resources,
+    },
+    CityBuilt {
+        seat: Seat,
+        vertex: VertexId,
+        cost: Resources,
+    },
+    RoadBuilt {
+        seat: Seat,
+        edge: EdgeId,
+        cost: Resources,
+    },
+    /// Resources for the second setup settlement (B-SET-6).
+    StartingResourcesReceived {
+        seat: Seat,
+        resources: Resources,
+    },
+    DiceRolled {
+        seat: Seat,
+        red: u8,
+        white: u8,
+    },
+    /// Production of a roll (B-PROD-1..4); `shortages` lists types nobody received because
+    /// the bank ran short.
+    ResourcesProduced {
+        roll: u8,
+        gains: Vec<SeatResources>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        shortages: Vec<Resource>,
+    },
+    /// A seat returned cards after a 7. The cards are visible to that seat only.
+    ResourcesDiscarded {
+        seat: Seat,
+        count: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        resources: Option<Resources>,
+    },
+    RobberMoved {
+        seat: Seat,
+        hex: HexCoord,
+    },
+    /// A card was stolen. Which card is visible to the thief and the victim only.
+    ResourceStolen {
+        thief: Seat,
+        victim: Seat,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        resource: Option<Resource>,
+    },
+    /// A development card was bought. Which card is visible to the buyer only.
+    DevelopmentCardBought {
+        seat: Seat,
+        cost: Resources,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        card: Option<DevCard>,
+    },
+    KnightPlayed {
+        seat: Seat,
+    },
+    RoadBuildingPlayed {
+        seat: Seat,
+    },
+    YearOfPlentyPlayed {
+        seat: Seat,
+        resources: Resources,
+    },
+    MonopolyPlayed {
+        seat: Seat,
+        resource: Resource,
+        taken: Vec<SeatResources>,
+    },
+    BankTraded {
+        seat: Seat,
+        give: Resources,
+        get: Resources,
+    },
+    TradeOffered {
+        offer: TradeOffer,
+    },
+    TradeAccepted {
+        offer_id: u32,
+        seat: Seat,
+    },
+    TradeDeclined {
+        offer_id: u32,
+        seat: Seat,
+    },
+    TradeWithdrawn {
+        offer_id: u32,
+    },
+    /// Open offers lapsed at the end of the turn.
+    TradesExpired {
+        offer_ids: Vec<u32>,
+    },
+    /// Cards were exchanged: `from` (the offerer) gave `give` and received `get` from `with`.
+    TradeCompleted {
+        offer_id: u32,
+        from: Seat,
+        with: Seat,
+        give: Resources,
+        get: Resources,
+    },
+    LargestArmyChanged {
+        holder: Option<Seat>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        previous: Option<Seat>,
+    },
+    LongestRoadChanged {
+        holder: Option<Seat>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        previous: Option<Seat>,
+        length: u32,
+    },
+    TurnStarted {
+        seat: Seat,
+        turn: u32,
+    },
+    /// The game ended; hidden victory point cards are revealed.
+    GameWon {
+        seat: Seat,
+        victory_points: u32,
+        victory_point_cards: u32,
+    },
+}
+
+impl Event {
+    /// Returns the snake_case name of the event's type, as in its JSON `type` tag.
+    pub const fn kind(&self) -> &'static str {
+        match self {
+            Event::GameStarted { .. } => "game_started",
+            Event::PhaseChanged { .. } => "phase_changed",
+            Event::SettlementBuilt { .. } => "settlement_built",
+            Event::CityBuilt { .. } => "city_built",
+            Event::RoadBuilt { .. } => "road_built",
+            Event::StartingResourcesReceived { .. } => "starting_resources_received",
+            Event::DiceRolled { .. } => "dice_rolled",
+            Event::ResourcesProduced { .. } => "resources_produced",
+            Event::ResourcesDiscarded { .. } => "resources_discarded",
+            Event::RobberMoved { .. } => "robber_moved",
+            Event::ResourceStolen { .. } => "resource_stolen",
+            Event::DevelopmentCardBought { .. } => "development_card_bought",
+            Event::KnightPlayed { .. } => "knight_played",
+            Event::RoadBuildingPlayed { .. } => "road_building_played",
+            Event::YearOfPlentyPlayed { .. } => "year_of_plenty_played",
+            Event::MonopolyPlayed { .. } => "monopoly_played",
+            Event::BankTraded { .. } => "bank_traded",
+            Event::TradeOffered { .. } => "trade_offered",
+            Event::TradeAccepted { .. } => "trade_accepted",
+            Event::TradeDeclined { .. } => "trade_declined",
+            Event::TradeWithdrawn { .. } => "trade_withdrawn",
+            Event::TradesExpired { .. } => "trades_expired",
+            Event::TradeCompleted { .. } => "trade_completed",
+            Event::LargestArmyChanged { .. } => "largest_army_changed",
+            Event::LongestRoadChanged { .. } => "longest_road_changed",
+            Event::TurnStarted { .. } => "turn_started",
+            Event::GameWon { .. } => "game_won",
+        }
+    }
+
+    /// Returns the event as `viewer` may see it while the game is running: the seed, other
+    /// seats' discarded cards, stolen cards between others, and others' drawn development
+    /// cards are removed. After game over, pass the event unredacted instead.
+    pub fn redacted_for(&self, viewer: Viewer) -> Event {
+        let sees = |seat: Seat| viewer == Viewer::Seat(seat);
+        let mut event = self.clone();
+        match &mut event {
+            Event::GameStarted { seed, .. } => *seed = None,
+            Event::ResourcesDiscarded {
+                seat, resources, ..
+            } if !sees(*seat) => *resources = None,
+            Event::ResourceStolen {
+                thief,
+                victim,
+                resource,
+            } if !sees(*thief) && !sees(*victim) => *resource = None,
+            Event::DevelopmentCardBought { seat, card, .. } if !sees(*seat) => *card = None,
+            _ => {}
+        }
+        event
+    }
+}

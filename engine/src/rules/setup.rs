@@ -1,0 +1,114 @@
+//! Initial placement: the snake order and free pieces (B-SET-3..7).
+
+use crate::{
+    board::EdgeId,
+    error::RuleError,
+    events::Event,
+    moves::Move,
+    resources::Resources,
+    state::{Game, Phase, Seat, SetupStep},
+};
+
+impl Game {
+    /// Returns the seat making placement `index` of the snake (B-SET-3).
+    pub(crate) fn setup_seat(&self, index: u8) -> Seat {
+        let n = self.config.players;
+        let step = if index < n { index } else { 2 * n - 1 - index };
+        Seat((self.first_seat.0 + step) % n)
+    }
+
+    pub(super) fn decide_setup(&self, seat: Seat, mv: &Move) -> Result<Vec<Event>, RuleError> {
+        let Phase::Setup {
+            seat: placing,
+            placement,
+            step,
+        } = self.phase
+        else {
+            return Err(RuleError::WrongPhase("not in setup"));
+        };
+        if seat != placing {
+            return Err(RuleError::NotYourTurn { active: placing });
+        }
+        match (step, mv) {
+            (SetupStep::PlaceSettlement, Move::BuildSettlement { vertex }) => {
+                let v = self
+                    .board
+                    .vertex(*vertex)
+                    .ok_or(RuleError::UnknownVertex(*vertex))?;
+                self.check_settlement_site(v, *vertex)?;
+                let mut events = vec![Event::SettlementBuilt {
+                    seat,
+                    vertex: *vertex,
+                    cost: Resources::ZERO,
+                }];
+                // B-SET-6: the second settlement yields one card per adjacent producing hex.
+                if placement >= self.config.players {
+                    let mut resources = Resources::ZERO;
+                    for h in self.board.land_hexes_of(v) {
+                        if let Some(resource) = self.board.terrain[h as usize].resource() {
+                            if self.bank.get(resource) > resources.get(resource) {
+                                *resources.get_mut(resource) += 1;
+                            }
+                        }
+                    }
+                    if !resources.is_empty() {
+                        events.push(Event::StartingResourcesReceived { seat, resources });
+                    }
+                }
+                events.push(Event::PhaseChanged {
+                    phase: Phase::Setup {
+                        seat,
+                        placement,
+                        step: SetupStep::PlaceRoad {
+                            settlement: *vertex,
+                        },
+                    },
+                });
+                Ok(events)
+            }
+            (SetupStep::PlaceRoad { settlement }, Move::BuildRoad { edge }) => {
+                let e = self
+                    .board
+                    .edge(*edge)
+                    .ok_or(RuleError::UnknownEdge(*edge))?;
+                self.check_road_site(e, *edge)?;
+                // B-SET-4: the road touches the settlement just placed, not an earlier one.
+                if !edge_touches(*edge, settlement) {
+                    return Err(RuleError::SetupRoadNotAtSettlement);
+                }
+                let mut events = vec![Event::RoadBuilt {
+                    seat,
+                    edge: *edge,
+                    cost: Resources::ZERO,
+                }];
+                let next = placement + 1;
+                if next < 2 * self.config.players {
+                    events.push(Event::PhaseChanged {
+                        phase: Phase::Setup {
+                            seat: self.setup_seat(next),
+                            placement: next,
+                            step: SetupStep::PlaceSettlement,
+                        },
+                    });
+                } else {
+                    // B-SET-7: the first player takes the first normal turn.
+                    events.push(Event::TurnStarted {
+                        seat: self.first_seat,
+                        turn: 1,
+                    });
+                }
+                Ok(events)
+            }
+            (SetupStep::PlaceSettlement, _) => {
+                Err(RuleError::WrongPhase("place a settlement (setup)"))
+            }
+            (SetupStep::PlaceRoad { .. }, _) => Err(RuleError::WrongPhase(
+                "place a road next to your new settlement",
+            )),
+        }
+    }
+}
+
+fn edge_touches(edge: EdgeId, vertex: crate::board::VertexId) -> bool {
+    edge.endpoints().contains(&vertex)
+}

@@ -1,0 +1,262 @@
+//! What one viewer may see of a game: own hand and cards in full, others as counts, and
+//! nothing of the deck order or the seed until the game is over.
+
+use serde::{Deserialize, Serialize};
+
+use crate::{
+    board::{EdgeId, HarbourKind, HexCoord, HexTile, VertexId},
+    events::Viewer,
+    resources::Resources,
+    rules::{bank_rates, road_length},
+    state::{BuildingKind, DevCards, Game, Phase, Seat, TradeOffer},
+};
+
+/// A harbour with its two harbour vertices.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct HarbourView {
+    pub edge: EdgeId,
+    pub kind: HarbourKind,
+    pub vertices: [VertexId; 2],
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct BuildingView {
+    pub vertex: VertexId,
+    pub seat: Seat,
+    pub kind: BuildingKind,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct RoadView {
+    pub edge: EdgeId,
+    pub seat: Seat,
+}
+
+/// The board as a client draws it (RULES.md section 2 coordinates).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct BoardView {
+    pub hexes: Vec<HexTile>,
+    pub harbours: Vec<HarbourView>,
+    pub robber: HexCoord,
+    pub buildings: Vec<BuildingView>,
+    pub roads: Vec<RoadView>,
+}
+
+/// Pieces a seat still has in its supply (B-CMP-7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PiecesLeft {
+    pub roads: u8,
+    pub settlements: u8,
+    pub cities: u8,
+}
+
+/// One seat as others see it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PlayerView {
+    pub seat: Seat,
+    /// Points everyone can see: buildings, Longest Road, Largest Army (no hidden VP cards,
+    /// until game over).
+    pub victory_points: u32,
+    pub resource_count: u32,
+    pub development_card_count: u32,
+    pub knights_played: u32,
+    pub road_length: u32,
+    pub has_longest_road: bool,
+    pub has_largest_army: bool,
+    pub pieces_left: PiecesLeft,
+    /// Present when the game is over: the full hand.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resources: Option<Resources>,
+    /// Present when the game is over: all development cards kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub development_cards: Option<DevCards>,
+}
+
+/// The viewer's own hand.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct HandView {
+    pub resources: Resources,
+    /// Development cards that may be played (bought before this turn).
+    pub development_cards: DevCards,
+    /// Development cards bought this turn (playable from the next turn, B-DEV-3).
+    pub new_development_cards: DevCards,
+    /// Total victory points including hidden VP cards.
+    pub victory_points: u32,
+    /// Bank rate per resource given the harbours held (4, 3 or 2).
+    pub bank_rates: Resources,
+    /// Whether the seat may make a new trade offer now.
+    pub may_offer_trade: bool,
+}
+
+/// The turn in progress.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct TurnView {
+    /// 0 during setup.
+    pub number: u32,
+    /// Whose turn it is (during setup: who is placing).
+    pub active_seat: Seat,
+    pub phase: Phase,
+    pub rolled: bool,
+    /// The last roll this turn as (red, white).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dice: Option<[u8; 2]>,
+    pub development_card_played: bool,
+    /// Seats that must make a move before play goes on (the active seat, or discarders).
+    pub waiting_for: Vec<Seat>,
+}
+
+/// A game as one viewer may see it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct GameView {
+    pub players: Vec<PlayerView>,
+    /// The viewer's seat, if seated.
+    pub you: Option<Seat>,
+    /// The viewer's hand; absent for spectators.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hand: Option<HandView>,
+    pub bank: Resources,
+    pub development_cards_left: u32,
+    pub board: BoardView,
+    pub turn: TurnView,
+    pub trade_offers: Vec<TradeOffer>,
+    pub longest_road: Option<Seat>,
+    pub largest_army: Option<Seat>,
+    pub vp_target: u8,
+    pub winner: Option<Seat>,
+    /// The game's seed, published once the game is over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+}
+
+impl Game {
+    /// Returns the seats that must act before play can go on.
+    pub fn waiting_for(&self) -> Vec<Seat> {
+        match &self.phase {
+            Phase::GameOver => Vec::new(),
+            Phase::Discard { pending } => pending.iter().map(|p| p.seat).collect(),
+            _ => vec![self.active_seat()],
+        }
+    }
+
+    /// Returns the game as `viewer` may see it.
+    pub fn view(&self, viewer: Viewer) -> GameView {
+        let over = self.winner.is_some();
+        let you = match viewer {
+            Viewer::Seat(seat) if seat.index() < self.players.len() => Some(seat),
+            _ => None,
+        };
+        let players = self
+            .seats()
+            .map(|seat| {
+                let p = &self.players[seat.index()];
+                let mut cards = p.dev_cards;
+                cards.add(&p.new_dev_cards);
+                PlayerView {
+                    seat,
+                    victory_points: if over {
+                        self.victory_points(seat)
+                    } else {
+                        self.public_victory_points(seat)
+                    },
+                    resource_count: p.resources.total(),
+                    development_card_count: p.dev_card_count(),
+                    knights_played: p.knights_played,
+                    road_length: road_length(self, seat, Default::default()),
+                    has_longest_road: self.longest_road == Some(seat),
+                    has_largest_army: self.largest_army == Some(seat),
+                    pieces_left: PiecesLeft {
+                        roads: p.roads_left,
+                        settlements: p.settlements_left,
+                        cities: p.cities_left,
+                    },
+                    resources: over.then_some(p.resources),
+                    development_cards: over.then_some(cards),
+                }
+            })
+            .collect();
+        let hand = you.map(|seat| {
+            let p = &self.players[seat.index()];
+            let rates = bank_rates(self, seat);
+            HandView {
+                resources: p.resources,
+                development_cards: p.dev_cards,
+                new_development_cards: p.new_dev_cards,
+                victory_points: self.victory_points(seat),
+                bank_rates: Resources::new(rates[0], rates[1], rates[2], rates[3], rates[4]),
+                may_offer_trade: self.may_offer_trade(seat),
+            }
+        });
+        GameView {
+            players,
+            you,
+            hand,
+            bank: self.bank,
+            development_cards_left: self.deck.total(),
+            board: self.board_view(),
+            turn: TurnView {
+                number: self.turn.number,
+                active_seat: self.active_seat(),
+                phase: self.phase.clone(),
+                rolled: self.turn.rolled,
+                dice: self.turn.last_roll.map(|(r, w)| [r, w]),
+                development_card_played: self.turn.dev_card_played,
+                waiting_for: self.waiting_for(),
+            },
+            trade_offers: self.offers.clone(),
+            longest_road: self.longest_road,
+            largest_army: self.largest_army,
+            vp_target: self.config.vp_target,
+            winner: self.winner,
+            seed: over.then_some(self.seed),
+        }
+    }
+
+    fn board_view(&self) -> BoardView {
+        let layout = self.board.layout();
+        BoardView {
+            hexes: layout.hexes.clone(),
+            harbours: layout
+                .harbours
+                .iter()
+                .map(|h| HarbourView {
+                    edge: h.edge,
+                    kind: h.kind,
+                    vertices: h.edge.endpoints(),
+                })
+                .collect(),
+            robber: self.robber_hex(),
+            buildings: self
+                .buildings
+                .iter()
+                .enumerate()
+                .filter_map(|(v, b)| {
+                    b.map(|b| BuildingView {
+                        vertex: self.board.vertices[v],
+                        seat: b.seat,
+                        kind: b.kind,
+                    })
+                })
+                .collect(),
+            roads: self
+                .roads
+                .iter()
+                .enumerate()
+                .filter_map(|(e, s)| {
+                    s.map(|seat| RoadView {
+                        edge: self.board.edges[e],
+                        seat,
+                    })
+                })
+                .collect(),
+        }
+    }
+}

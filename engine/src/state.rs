@@ -168,6 +168,10 @@ impl PlayerState {
         self.dev_cards.total() + self.new_dev_cards.total()
     }
 
+    pub fn knights_played_count(&self) -> u32 {
+        self.knights_played
+    }
+
     pub fn victory_point_cards(&self) -> u32 {
         self.dev_cards.victory_point + self.new_dev_cards.victory_point
     }

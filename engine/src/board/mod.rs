@@ -6,8 +6,6 @@
 pub mod coords;
 pub mod layout;
 
-use std::collections::HashMap;
-
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 pub use coords::{Corner, EdgeId, HexCoord, Side, VertexId};
@@ -25,16 +23,18 @@ pub struct Board {
     pub hexes: Vec<HexCoord>,
     pub terrain: Vec<Terrain>,
     pub numbers: Vec<Option<u8>>,
-    hex_index: HashMap<HexCoord, u8>,
+    hex_index: DenseMap<HexCoord, u8>,
     pub vertices: Vec<VertexId>,
-    vertex_index: HashMap<VertexId, u16>,
+    vertex_index: DenseMap<VertexId, u16>,
     /// Land hexes touching each vertex (only land matters for production).
     pub vertex_land_hexes: Vec<[u8; 3]>,
     pub vertex_neighbours: Vec<[u16; 3]>,
     pub vertex_edges: Vec<[u16; 3]>,
     pub vertex_harbour: Vec<Option<HarbourKind>>,
+    /// The vertices that carry a harbour.
+    pub harbour_vertices: Vec<u16>,
     pub edges: Vec<EdgeId>,
-    edge_index: HashMap<EdgeId, u16>,
+    edge_index: DenseMap<EdgeId, u16>,
     pub edge_vertices: Vec<[u16; 2]>,
     /// Whether a road may stand on the edge (touches land, B-GEO-9).
     pub edge_is_land: Vec<bool>,
@@ -54,7 +54,8 @@ impl Board {
     /// 2..12 (or sits on desert/sea), a harbour is not on a coast edge, or the robber is not on
     /// land.
     pub fn new(layout: BoardLayout) -> Result<Board, SetupError> {
-        let mut hex_index = HashMap::new();
+        let grid = CoordGrid::covering(layout.hexes.iter().map(|t| t.hex));
+        let mut hex_index = DenseMap::new(grid.clone());
         for (i, tile) in layout.hexes.iter().enumerate() {
             if hex_index.insert(tile.hex, i as u8).is_some() {
                 return Err(SetupError::InvalidBoard(format!(
@@ -113,11 +114,10 @@ impl Board {
             .collect();
         vertices.sort_by_key(|v| (v.hex.r, v.hex.q, v.corner));
         vertices.dedup();
-        let vertex_index: HashMap<VertexId, u16> = vertices
-            .iter()
-            .enumerate()
-            .map(|(i, v)| (*v, i as u16))
-            .collect();
+        let vertex_index = DenseMap::from_entries(
+            grid.clone(),
+            vertices.iter().enumerate().map(|(i, v)| (*v, i as u16)),
+        );
 
         // An edge exists iff both endpoints exist; roads need a land side.
         let mut edges: Vec<EdgeId> = layout
@@ -128,18 +128,15 @@ impl Board {
             .collect();
         edges.sort_by_key(|e| (e.hex.r, e.hex.q, e.side));
         edges.dedup();
-        let edge_index: HashMap<EdgeId, u16> = edges
-            .iter()
-            .enumerate()
-            .map(|(i, e)| (*e, i as u16))
-            .collect();
+        let edge_index =
+            DenseMap::from_entries(grid, edges.iter().enumerate().map(|(i, e)| (*e, i as u16)));
 
         let vertex_land_hexes = vertices
             .iter()
             .map(|v| {
                 let mut out = [NO_HEX; 3];
                 for (slot, h) in v.hexes().iter().filter(|h| is_land(h)).enumerate() {
-                    out[slot] = hex_index[h];
+                    out[slot] = hex_index[*h];
                 }
                 out
             })
@@ -176,7 +173,7 @@ impl Board {
             .collect();
         let edge_vertices = edges
             .iter()
-            .map(|e| e.endpoints().map(|v| vertex_index[&v]))
+            .map(|e| e.endpoints().map(|v| vertex_index[v]))
             .collect();
         let edge_is_land = edges
             .iter()
@@ -231,7 +228,12 @@ impl Board {
             }
         }
 
+        let harbour_vertices = (0..vertices.len() as u16)
+            .filter(|&v| vertex_harbour[v as usize].is_some())
+            .collect();
+
         Ok(Board {
+            harbour_vertices,
             terrain: layout.hexes.iter().map(|t| t.terrain).collect(),
             numbers: layout.hexes.iter().map(|t| t.number).collect(),
             hexes,
@@ -318,5 +320,129 @@ impl Serialize for Board {
 impl<'de> Deserialize<'de> for Board {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         Board::new(BoardLayout::deserialize(deserializer)?).map_err(serde::de::Error::custom)
+    }
+}
+
+/// A dense rectangle of axial cells covering the map, so id lookups are array reads.
+#[derive(Debug, Clone)]
+struct CoordGrid {
+    q_min: i32,
+    r_min: i32,
+    width: usize,
+    height: usize,
+}
+
+impl CoordGrid {
+    fn covering(hexes: impl Iterator<Item = HexCoord> + Clone) -> Self {
+        let q_min = hexes.clone().map(|h| h.q).min().unwrap_or(0);
+        let q_max = hexes.clone().map(|h| h.q).max().unwrap_or(0);
+        let r_min = hexes.clone().map(|h| h.r).min().unwrap_or(0);
+        let r_max = hexes.map(|h| h.r).max().unwrap_or(0);
+        CoordGrid {
+            q_min,
+            r_min,
+            width: (q_max - q_min + 1) as usize,
+            height: (r_max - r_min + 1) as usize,
+        }
+    }
+
+    fn cells(&self) -> usize {
+        self.width * self.height
+    }
+
+    fn cell(&self, hex: HexCoord) -> Option<usize> {
+        let q = usize::try_from(hex.q.checked_sub(self.q_min)?).ok()?;
+        let r = usize::try_from(hex.r.checked_sub(self.r_min)?).ok()?;
+        (q < self.width && r < self.height).then_some(r * self.width + q)
+    }
+}
+
+/// Ids that live in a [`CoordGrid`] cell: a hex, or one of a cell's 2 vertices or 3 edges.
+trait GridKey: Copy {
+    const PER_CELL: usize;
+    fn hex(self) -> HexCoord;
+    fn offset(self) -> usize;
+}
+
+impl GridKey for HexCoord {
+    const PER_CELL: usize = 1;
+    fn hex(self) -> HexCoord {
+        self
+    }
+    fn offset(self) -> usize {
+        0
+    }
+}
+
+impl GridKey for VertexId {
+    const PER_CELL: usize = 2;
+    fn hex(self) -> HexCoord {
+        self.hex
+    }
+    fn offset(self) -> usize {
+        self.corner as usize
+    }
+}
+
+impl GridKey for EdgeId {
+    const PER_CELL: usize = 3;
+    fn hex(self) -> HexCoord {
+        self.hex
+    }
+    fn offset(self) -> usize {
+        self.side as usize
+    }
+}
+
+/// A map from board ids to values stored densely over the grid: lookups are array reads.
+#[derive(Debug, Clone)]
+struct DenseMap<K, V> {
+    grid: CoordGrid,
+    values: Vec<Option<V>>,
+    _key: std::marker::PhantomData<K>,
+}
+
+impl<K: GridKey, V: Copy> DenseMap<K, V> {
+    fn new(grid: CoordGrid) -> Self {
+        let values = vec![None; grid.cells() * K::PER_CELL];
+        DenseMap {
+            grid,
+            values,
+            _key: std::marker::PhantomData,
+        }
+    }
+
+    fn from_entries(grid: CoordGrid, entries: impl Iterator<Item = (K, V)>) -> Self {
+        let mut map = DenseMap::new(grid);
+        for (key, value) in entries {
+            map.insert(key, value);
+        }
+        map
+    }
+
+    fn slot(&self, key: &K) -> Option<usize> {
+        Some(self.grid.cell(key.hex())? * K::PER_CELL + key.offset())
+    }
+
+    fn get(&self, key: &K) -> Option<&V> {
+        self.values.get(self.slot(key)?)?.as_ref()
+    }
+
+    fn contains_key(&self, key: &K) -> bool {
+        self.get(key).is_some()
+    }
+
+    /// Inserts a value; returns the previous one. Keys off the grid are ignored (the grid
+    /// covers every hex of the map, and so every vertex and edge that can exist).
+    fn insert(&mut self, key: K, value: V) -> Option<V> {
+        let slot = self.slot(&key)?;
+        self.values[slot].replace(value)
+    }
+}
+
+impl<K: GridKey, V: Copy> std::ops::Index<K> for DenseMap<K, V> {
+    type Output = V;
+    fn index(&self, key: K) -> &V {
+        self.get(&key).expect("id on the board")
     }
 }

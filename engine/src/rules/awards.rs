@@ -20,62 +20,122 @@ const LARGEST_ARMY_MINIMUM: u32 = 3;
 /// Returns the length of `seat`'s longest trail (B-LR-1), not passing through opponent
 /// buildings (B-LR-2), with the pieces of `overlay` in place.
 pub(crate) fn road_length(game: &Game, seat: Seat, overlay: Overlay) -> u32 {
-    let mut own: [u16; 32] = [0; 32];
-    let mut count = 0;
-    for (e, owner) in game.roads.iter().enumerate() {
-        if *owner == Some(seat) && count < own.len() {
-            own[count] = e as u16;
-            count += 1;
-        }
-    }
-    if let Some((e, s)) = overlay.road {
-        if s == seat && count < own.len() {
-            own[count] = e;
-            count += 1;
-        }
-    }
-    let own = &own[..count];
-    let blocked = |v: u16| {
-        let owner = match overlay.building {
-            Some((bv, s)) if bv == v => Some(s),
-            _ => game.buildings[v as usize].map(|b| b.seat),
+    RoadNetwork::of(game, seat, overlay).longest_trail()
+}
+
+/// Most roads (and, with Seafarers, ships) one network can hold; bounds the bit masks.
+const MAX_NETWORK_EDGES: usize = 32;
+const MAX_NETWORK_VERTICES: usize = 2 * MAX_NETWORK_EDGES;
+
+/// One seat's roads as a small local graph, so the trail search runs on arrays and masks.
+struct RoadNetwork {
+    /// Local endpoints of each local edge.
+    ends: [[u8; 2]; MAX_NETWORK_EDGES],
+    edge_count: usize,
+    /// Local edges at each local vertex (at most 3 on a hex grid).
+    incident: [[u8; 3]; MAX_NETWORK_VERTICES],
+    degree: [u8; MAX_NETWORK_VERTICES],
+    /// Vertices holding an opponent's building: a trail may end there but not pass.
+    blocked: [bool; MAX_NETWORK_VERTICES],
+    vertex_count: usize,
+}
+
+impl RoadNetwork {
+    fn of(game: &Game, seat: Seat, overlay: Overlay) -> Self {
+        let mut net = RoadNetwork {
+            ends: [[0; 2]; MAX_NETWORK_EDGES],
+            edge_count: 0,
+            incident: [[0; 3]; MAX_NETWORK_VERTICES],
+            degree: [0; MAX_NETWORK_VERTICES],
+            blocked: [false; MAX_NETWORK_VERTICES],
+            vertex_count: 0,
         };
-        owner.is_some_and(|o| o != seat)
-    };
-    let mut best = 0;
-    for (i, &e) in own.iter().enumerate() {
-        for &start in &game.board.edge_vertices[e as usize] {
-            // Every trail has a first edge; start from each edge in each direction.
-            let next = game.board.other_end(e, start);
-            let rest = if blocked(next) {
+        let mut global = [0u16; MAX_NETWORK_VERTICES];
+        let extra = overlay
+            .road
+            .filter(|(_, s)| *s == seat)
+            .map(|(e, _)| e as usize);
+        let owned = game
+            .roads
+            .iter()
+            .enumerate()
+            .filter(|(_, o)| **o == Some(seat))
+            .map(|(e, _)| e);
+        for e in owned.chain(extra) {
+            if net.edge_count == MAX_NETWORK_EDGES {
+                break;
+            }
+            let local_edge = net.edge_count as u8;
+            for (side, &v) in game.board.edge_vertices[e].iter().enumerate() {
+                let local = match global[..net.vertex_count].iter().position(|&g| g == v) {
+                    Some(i) => i,
+                    None => {
+                        let i = net.vertex_count;
+                        global[i] = v;
+                        let owner = match overlay.building {
+                            Some((bv, s)) if bv == v => Some(s),
+                            _ => game.buildings[v as usize].map(|b| b.seat),
+                        };
+                        net.blocked[i] = owner.is_some_and(|o| o != seat);
+                        net.vertex_count += 1;
+                        i
+                    }
+                };
+                net.ends[local_edge as usize][side] = local as u8;
+                let d = net.degree[local] as usize;
+                if d < 3 {
+                    net.incident[local][d] = local_edge;
+                    net.degree[local] += 1;
+                }
+            }
+            net.edge_count += 1;
+        }
+        net
+    }
+
+    /// The longest trail. A maximal trail can always be taken to start at a vertex whose
+    /// degree is not 2 or that is blocked (otherwise it could be extended backwards, or it is
+    /// a closed trail that can be rotated to such a vertex); a component with no such vertex
+    /// is a plain cycle, searched from any of its vertices.
+    fn longest_trail(&self) -> u32 {
+        let mut best = 0;
+        let mut covered: u32 = 0;
+        for v in 0..self.vertex_count {
+            if self.degree[v] != 2 || self.blocked[v] {
+                best = best.max(self.extend(v, 0, &mut covered));
+            }
+        }
+        let all = if self.edge_count == 32 {
+            u32::MAX
+        } else {
+            (1u32 << self.edge_count) - 1
+        };
+        while covered != all {
+            let e = (!covered & all).trailing_zeros() as usize;
+            best = best.max(self.extend(self.ends[e][0] as usize, 0, &mut covered));
+        }
+        best
+    }
+
+    fn extend(&self, at: usize, used: u32, covered: &mut u32) -> u32 {
+        let mut best = 0;
+        for &e in &self.incident[at][..self.degree[at] as usize] {
+            let bit = 1u32 << e;
+            if used & bit != 0 {
+                continue;
+            }
+            *covered |= bit;
+            let [a, b] = self.ends[e as usize];
+            let next = if a as usize == at { b } else { a } as usize;
+            let rest = if self.blocked[next] {
                 0
             } else {
-                extend(game, own, &blocked, next, 1 << i)
+                self.extend(next, used | bit, covered)
             };
             best = best.max(1 + rest);
         }
+        best
     }
-    best
-}
-
-fn extend(game: &Game, own: &[u16], blocked: &impl Fn(u16) -> bool, at: u16, used: u32) -> u32 {
-    let mut best = 0;
-    for e in game.board.edges_of(at) {
-        let Some(i) = own.iter().position(|&o| o == e) else {
-            continue;
-        };
-        if used & (1 << i) != 0 {
-            continue;
-        }
-        let next = game.board.other_end(e, at);
-        let rest = if blocked(next) {
-            0
-        } else {
-            extend(game, own, blocked, next, used | (1 << i))
-        };
-        best = best.max(1 + rest);
-    }
-    best
 }
 
 impl Game {
@@ -185,4 +245,52 @@ fn points_delta(seat: Seat, events: &[Event]) -> (i64, u32) {
         }
     }
     (delta, cards)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{config::GameConfig, sim};
+
+    /// The plain definition of B-LR-1/2: try every own edge as the first edge, both ways.
+    fn brute_force_length(game: &Game, seat: Seat) -> u32 {
+        fn walk(game: &Game, seat: Seat, at: u16, used: &mut Vec<u16>) -> u32 {
+            let mut best = 0;
+            for e in game.board.edges_of(at) {
+                if game.roads[e as usize] != Some(seat) || used.contains(&e) {
+                    continue;
+                }
+                let next = game.board.other_end(e, at);
+                let blocked = game.buildings[next as usize].is_some_and(|b| b.seat != seat);
+                used.push(e);
+                let rest = if blocked { 0 } else { walk(game, seat, next, used) };
+                used.pop();
+                best = best.max(1 + rest);
+            }
+            best
+        }
+        let mut best = 0;
+        for v in 0..game.board.vertices.len() as u16 {
+            best = best.max(walk(game, seat, v, &mut Vec::new()));
+        }
+        best
+    }
+
+    #[test]
+    fn the_pruned_trail_search_agrees_with_the_definition() {
+        // B-LR-1/2 on the road networks of 60 random games, every 25 events.
+        for seed in 0..60 {
+            let config = GameConfig { board: crate::config::BoardSpec::Random, ..GameConfig::for_players(4) };
+            let record = sim::play_random_game(config.clone(), seed).unwrap();
+            let mut game = Game::replay(config, &record.events[..1]).unwrap();
+            for (i, event) in record.events[1..].iter().enumerate() {
+                game.apply(event);
+                if i % 25 == 0 {
+                    for seat in game.seats() {
+                        assert_eq!(road_length(&game, seat, Overlay::default()), brute_force_length(&game, seat));
+                    }
+                }
+            }
+        }
+    }
 }

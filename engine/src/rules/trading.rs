@@ -13,11 +13,11 @@ use super::MAX_OPEN_OFFERS_PER_SEAT;
 /// resource's special harbour (B-TRD-2..4, B-GEO-10).
 pub(crate) fn bank_rates(game: &Game, seat: Seat) -> [u32; 5] {
     let mut rates = [4; 5];
-    for (v, building) in game.buildings.iter().enumerate() {
-        if building.is_none_or(|b| b.seat != seat) {
+    for &v in &game.board.harbour_vertices {
+        if game.buildings[v as usize].is_none_or(|b| b.seat != seat) {
             continue;
         }
-        match game.board.vertex_harbour[v].map(|k| k.special_resource()) {
+        match game.board.vertex_harbour[v as usize].map(|k| k.special_resource()) {
             Some(None) => rates.iter_mut().for_each(|r| *r = (*r).min(3)),
             Some(Some(resource)) => rates[resource.index()] = 2,
             None => {}

@@ -1,1 +1,119 @@
-fn main() {}
+//! `catan-server [serve|migrate|openapi] [--bind ADDR] [--data-dir DIR]`
+
+use std::process::ExitCode;
+
+use catan_server::{
+    api,
+    config::Config,
+    startup::{open_database, Application},
+    telemetry,
+};
+
+const USAGE: &str = "\
+catan-server: a Catan game server over HTTP
+
+USAGE:
+    catan-server [serve] [--bind ADDR] [--data-dir DIR]   run the server (default)
+    catan-server migrate [--data-dir DIR]                 apply database migrations and exit
+    catan-server openapi                                  print the OpenAPI document
+
+OPTIONS:
+    --bind ADDR       listen address (env CATAN_BIND, default 127.0.0.1:8080)
+    --data-dir DIR    SQLite file and generated JWT secret (env CATAN_DATA_DIR, default ./data)
+
+ENVIRONMENT:
+    DATABASE_URL      postgres://... to use PostgreSQL (default: SQLite in the data directory)
+    JWT_SECRET        token signing secret (default: generated once into the data directory)
+    RUST_LOG          log filter (default info)
+";
+
+enum Command {
+    Serve,
+    Migrate,
+    OpenApi,
+}
+
+fn parse_args(config: &mut Config) -> Result<Command, String> {
+    let mut command = None;
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        let mut value = |name: &str| args.next().ok_or(format!("{name} needs a value"));
+        match arg.as_str() {
+            "serve" | "migrate" | "openapi" if command.is_none() => {
+                command = Some(match arg.as_str() {
+                    "serve" => Command::Serve,
+                    "migrate" => Command::Migrate,
+                    _ => Command::OpenApi,
+                });
+            }
+            "--bind" => config.bind = value("--bind")?,
+            "--data-dir" => config.data_dir = value("--data-dir")?.into(),
+            _ if arg.starts_with("--bind=") => config.bind = arg["--bind=".len()..].into(),
+            _ if arg.starts_with("--data-dir=") => {
+                config.data_dir = arg["--data-dir=".len()..].into();
+            }
+            "-h" | "--help" | "help" => return Err(String::new()),
+            other => return Err(format!("unknown argument {other:?}")),
+        }
+    }
+    Ok(command.unwrap_or(Command::Serve))
+}
+
+fn main() -> ExitCode {
+    let mut config = Config::from_env();
+    let command = match parse_args(&mut config) {
+        Ok(command) => command,
+        Err(message) => {
+            if !message.is_empty() {
+                eprintln!("error: {message}\n");
+            }
+            eprint!("{USAGE}");
+            return if message.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(2)
+            };
+        }
+    };
+    match command {
+        Command::OpenApi => {
+            print!("{}", api::openapi_json());
+            ExitCode::SUCCESS
+        }
+        Command::Migrate => {
+            telemetry::init();
+            match open_database(&config) {
+                Ok(_) => ExitCode::SUCCESS,
+                Err(e) => {
+                    tracing::error!(error = %e, "migration failed");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Command::Serve => {
+            telemetry::init();
+            let app = match Application::build(&config) {
+                Ok(app) => app,
+                Err(e) => {
+                    tracing::error!(error = %e, "cannot start");
+                    return ExitCode::FAILURE;
+                }
+            };
+            tracing::info!(
+                "listening on http://{}:{} (Swagger UI at /swagger-ui/)",
+                config
+                    .bind
+                    .rsplit_once(':')
+                    .map_or("127.0.0.1", |(host, _)| host),
+                app.port()
+            );
+            match actix_web::rt::System::new().block_on(app.run_until_stopped()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    tracing::error!(error = %e, "server failed");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,549 @@
+//! Games: create, list, view, join, start.
+
+use actix_web::{
+    get,
+    http::header::{self, HeaderMap},
+    post, web, HttpRequest, HttpResponse,
+};
+use catan_engine::{
+    view::{BoardView, HandView, PiecesLeft, TurnView},
+    BoardSpec, DevCards, Game, GameConfig, Resources, Seat, Viewer,
+};
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use uuid::Uuid;
+
+use crate::{
+    api::{users::utc, AppState},
+    auth::{AuthUser, MaybeAuthUser},
+    db::with_conn,
+    error::{ApiError, Problem},
+    store::{self, GameRecord, GameRow, GameStatus},
+};
+
+/// The board to play on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum BoardChoice {
+    /// The fixed, balanced first-game map.
+    Beginner,
+    /// Terrain, harbours and numbers shuffled from the game's seed.
+    Random,
+}
+
+/// A new game.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"max_players": 4, "board": "beginner"}))]
+pub struct CreateGameRequest {
+    /// The rule set; only `"base"` for now.
+    #[serde(default)]
+    pub variant: Option<String>,
+    /// Seats, 2 to 4 (default 4). The game may start with fewer once 2 have joined.
+    #[serde(default)]
+    pub max_players: Option<u8>,
+    /// `beginner` (default) or `random`.
+    #[serde(default)]
+    pub board: Option<BoardChoice>,
+    /// Fixes every chance outcome (board shuffle, dice, cards). Random when absent. Kept
+    /// secret from the other players until the game is over.
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// Rule options (the engine's configuration). `players` and `board` are taken from
+    /// `max_players` and `board` when those are given; a custom board may be given here.
+    #[serde(default)]
+    pub options: Option<GameConfig>,
+}
+
+/// How to join: as yourself (no body), or (creator only) a built-in bot.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct JoinRequest {
+    /// The kind of built-in bot to seat. Bots are not available yet (`bots_not_available`).
+    #[serde(default)]
+    pub bot: Option<String>,
+}
+
+/// One seat of a game.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PlayerResponse {
+    pub seat: Seat,
+    /// The user in this seat.
+    pub username: Option<String>,
+    /// The bot in this seat, if it is a bot.
+    pub bot: Option<String>,
+    /// Victory points everyone can see (hidden VP cards count only after game over).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub victory_points: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resource_count: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub development_card_count: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub knights_played: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub road_length: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub has_longest_road: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub has_largest_army: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pieces_left: Option<PiecesLeft>,
+    /// The full hand; only once the game is over.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resources: Option<Resources>,
+    /// All development cards; only once the game is over.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub development_cards: Option<DevCards>,
+}
+
+/// A game as the caller may see it: their own hand in full, others as counts.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GameResponse {
+    pub id: Uuid,
+    pub status: GameStatus,
+    /// The seq of the latest log entry (0 before the start). Also the `ETag` (`"v<version>"`).
+    pub version: i64,
+    /// Always `"base"` for now.
+    pub variant: String,
+    pub max_players: u8,
+    /// The engine's rule configuration (`players` is the actual count once started).
+    pub options: GameConfig,
+    pub created_by: String,
+    pub created_at: DateTime<Utc>,
+    pub players: Vec<PlayerResponse>,
+    /// The caller's seat, or null for spectators.
+    pub you: Option<Seat>,
+    /// The caller's hand and development cards; only for a seated caller once started.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hand: Option<HandView>,
+    /// The bank's cards; null before the start.
+    pub bank: Option<Resources>,
+    pub development_cards_left: Option<u32>,
+    /// Hexes, harbours, robber, buildings and roads; null before the start.
+    pub board: Option<BoardView>,
+    /// The turn in progress: active seat, phase, and who must act (e.g. discards).
+    pub turn: Option<TurnView>,
+    pub trade_offers: Vec<catan_engine::state::TradeOffer>,
+    pub longest_road: Option<Seat>,
+    pub largest_army: Option<Seat>,
+    pub vp_target: u8,
+    pub winner: Option<Seat>,
+    /// The seed; only once the game is over.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+}
+
+/// A game in a list.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GameSummary {
+    pub id: Uuid,
+    pub status: GameStatus,
+    pub version: i64,
+    pub variant: String,
+    pub max_players: u8,
+    pub board: BoardChoice,
+    pub created_by: String,
+    pub created_at: DateTime<Utc>,
+    pub players: Vec<SeatSummary>,
+}
+
+/// Who sits where.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SeatSummary {
+    pub seat: Seat,
+    pub username: Option<String>,
+    pub bot: Option<String>,
+}
+
+/// A page of games, newest first.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GameListResponse {
+    pub games: Vec<GameSummary>,
+    /// Pass as `cursor` for the next page; null on the last page.
+    pub next_cursor: Option<String>,
+}
+
+/// Filters and paging for the game list.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+pub struct ListGamesQuery {
+    /// Only games with this status.
+    pub status: Option<GameStatus>,
+    /// The `next_cursor` of the previous page.
+    pub cursor: Option<String>,
+    /// Page size, 1 to 100 (default 20).
+    pub limit: Option<u32>,
+}
+
+fn game_id(raw: &str) -> Result<Uuid, ApiError> {
+    Uuid::parse_str(raw).map_err(|_| ApiError::NotFound(format!("there is no game {raw}")))
+}
+
+/// Parses a game id from the path; an id that is not a UUID names no game (404).
+pub fn parse_game_id(path: web::Path<String>) -> Result<Uuid, ApiError> {
+    game_id(&path.into_inner())
+}
+
+fn board_choice(config: &GameConfig) -> BoardChoice {
+    match config.board {
+        BoardSpec::Random => BoardChoice::Random,
+        _ => BoardChoice::Beginner,
+    }
+}
+
+/// Builds the game resource as `user` may see it.
+///
+/// # Errors
+/// When stored JSON is unreadable.
+pub fn game_response(record: &GameRecord, user: Option<Uuid>) -> Result<GameResponse, ApiError> {
+    let row = &record.game;
+    let config = row.config()?;
+    let you = user.and_then(|u| record.seat_of(u));
+    let game: Option<Game> = row.game()?;
+    let view = game.as_ref().map(|g| {
+        g.view(match you {
+            Some(seat) => Viewer::Seat(seat),
+            None => Viewer::Spectator,
+        })
+    });
+    let players = record
+        .seats
+        .iter()
+        .map(|holder| {
+            let seat = Seat(holder.seat as u8);
+            let p = view
+                .as_ref()
+                .and_then(|v| v.players.iter().find(|p| p.seat == seat));
+            PlayerResponse {
+                seat,
+                username: Some(holder.username.clone()),
+                bot: None,
+                victory_points: p.map(|p| p.victory_points),
+                resource_count: p.map(|p| p.resource_count),
+                development_card_count: p.map(|p| p.development_card_count),
+                knights_played: p.map(|p| p.knights_played),
+                road_length: p.map(|p| p.road_length),
+                has_longest_road: p.map(|p| p.has_longest_road),
+                has_largest_army: p.map(|p| p.has_largest_army),
+                pieces_left: p.map(|p| p.pieces_left),
+                resources: p.and_then(|p| p.resources),
+                development_cards: p.and_then(|p| p.development_cards),
+            }
+        })
+        .collect();
+    let id = Uuid::parse_str(&row.id).map_err(ApiError::internal)?;
+    Ok(GameResponse {
+        id,
+        status: row.status(),
+        version: row.version,
+        variant: "base".into(),
+        max_players: row.max_players as u8,
+        created_by: record.creator.clone(),
+        created_at: utc(row.created_at),
+        players,
+        you,
+        hand: view.as_ref().and_then(|v| v.hand.clone()),
+        bank: view.as_ref().map(|v| v.bank),
+        development_cards_left: view.as_ref().map(|v| v.development_cards_left),
+        board: view.as_ref().map(|v| v.board.clone()),
+        turn: view.as_ref().map(|v| v.turn.clone()),
+        trade_offers: view
+            .as_ref()
+            .map(|v| v.trade_offers.clone())
+            .unwrap_or_default(),
+        longest_road: view.as_ref().and_then(|v| v.longest_road),
+        largest_army: view.as_ref().and_then(|v| v.largest_army),
+        vp_target: config.vp_target,
+        winner: view.as_ref().and_then(|v| v.winner),
+        seed: view.as_ref().and_then(|v| v.seed),
+        options: config,
+    })
+}
+
+fn summary(record: &GameRecord) -> Result<GameSummary, ApiError> {
+    let row = &record.game;
+    let config = row.config()?;
+    Ok(GameSummary {
+        id: Uuid::parse_str(&row.id).map_err(ApiError::internal)?,
+        status: row.status(),
+        version: row.version,
+        variant: "base".into(),
+        max_players: row.max_players as u8,
+        board: board_choice(&config),
+        created_by: record.creator.clone(),
+        created_at: utc(row.created_at),
+        players: record
+            .seats
+            .iter()
+            .map(|s| SeatSummary {
+                seat: Seat(s.seat as u8),
+                username: Some(s.username.clone()),
+                bot: None,
+            })
+            .collect(),
+    })
+}
+
+/// The entity tag of a game as served: `"v<version>"`; before the start, when joins change
+/// the game without a log entry, `"v0.<seats taken>"`.
+pub fn etag(row: &GameRow, seats: usize) -> String {
+    if row.status() == GameStatus::Open {
+        format!("\"v0.{seats}\"")
+    } else {
+        format!("\"v{}\"", row.version)
+    }
+}
+
+fn if_none_match(headers: &HeaderMap, etag: &str) -> bool {
+    headers
+        .get_all(header::IF_NONE_MATCH)
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(|t| t.trim().trim_start_matches("W/"))
+        .any(|t| t == etag || t == "*")
+}
+
+/// Create a game; the creator takes seat 0.
+#[utoipa::path(
+    tag = "games",
+    request_body = CreateGameRequest,
+    security(("bearer" = [])),
+    responses(
+        (status = 201, description = "Created", body = GameResponse),
+        (status = 400, description = "Malformed body", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`invalid_max_players`, `unsupported_variant`, or a setup code such as `invalid_board`", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("/games")]
+pub async fn create_game(
+    state: web::Data<AppState>,
+    user: AuthUser,
+    body: web::Json<CreateGameRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let request = body.into_inner();
+    if let Some(variant) = &request.variant {
+        if variant != "base" {
+            return Err(ApiError::unprocessable(
+                "unsupported_variant",
+                format!("the variant {variant:?} is not supported; use \"base\""),
+            ));
+        }
+    }
+    let had_options = request.options.is_some();
+    let mut config = request.options.unwrap_or_default();
+    if let Some(max) = request.max_players {
+        config.players = max;
+    } else if !had_options {
+        config.players = 4;
+    }
+    if !(2..=4).contains(&config.players) {
+        return Err(ApiError::unprocessable(
+            "invalid_max_players",
+            format!("max_players must be 2 to 4, not {}", config.players),
+        ));
+    }
+    match request.board {
+        Some(BoardChoice::Beginner) => config.board = BoardSpec::Beginner,
+        Some(BoardChoice::Random) => config.board = BoardSpec::Random,
+        None => {}
+    }
+    let seed = request.seed.unwrap_or_else(rand::random);
+    // Validate the configuration now, not when the game starts.
+    Game::start_events(&config, seed)?;
+    let at = store::now();
+    let row = GameRow {
+        id: Uuid::now_v7().to_string(),
+        created_by: user.id.to_string(),
+        status: GameStatus::Open.as_str().into(),
+        max_players: i32::from(config.players),
+        config: serde_json::to_string(&config)?,
+        seed: seed as i64,
+        version: 0,
+        snapshot: None,
+        created_at: at,
+        updated_at: at,
+    };
+    let id = Uuid::parse_str(&row.id).map_err(ApiError::internal)?;
+    let record = with_conn(&state.pool, move |conn| {
+        store::insert_game(conn, &row)?;
+        store::load_game(conn, id)
+    })
+    .await?;
+    let body = game_response(&record, Some(user.id))?;
+    Ok(HttpResponse::Created()
+        .insert_header((header::LOCATION, format!("/api/v1/games/{id}")))
+        .insert_header((header::ETAG, etag(&record.game, record.seats.len())))
+        .json(body))
+}
+
+/// List games, newest first.
+#[utoipa::path(
+    tag = "games",
+    params(ListGamesQuery),
+    responses(
+        (status = 200, description = "A page of games", body = GameListResponse),
+        (status = 400, description = "Bad query (`invalid_query`)", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/games")]
+pub async fn list_games(
+    state: web::Data<AppState>,
+    query: web::Query<ListGamesQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let query = query.into_inner();
+    let limit = i64::from(query.limit.unwrap_or(20).clamp(1, 100));
+    let cursor = match &query.cursor {
+        Some(c) => Some(
+            Uuid::parse_str(c)
+                .map_err(|_| ApiError::bad_request("invalid_query", "the cursor is not valid"))?,
+        ),
+        None => None,
+    };
+    let status = query.status;
+    let records = with_conn(&state.pool, move |conn| {
+        store::list_games(conn, status, cursor, limit + 1)
+    })
+    .await?;
+    let more = records.len() as i64 > limit;
+    let games = records
+        .iter()
+        .take(limit as usize)
+        .map(summary)
+        .collect::<Result<Vec<_>, _>>()?;
+    let next_cursor = if more {
+        games.last().map(|g| g.id.to_string())
+    } else {
+        None
+    };
+    Ok(HttpResponse::Ok().json(GameListResponse { games, next_cursor }))
+}
+
+/// Get a game as the caller may see it (the spectator view without a token).
+///
+/// Sends `ETag: "v<version>"`; answers 304 to a matching `If-None-Match`.
+#[utoipa::path(
+    tag = "games",
+    params(("game_id" = Uuid, Path, description = "The game")),
+    security((), ("bearer" = [])),
+    responses(
+        (status = 200, description = "The game", body = GameResponse,
+         headers(("ETag" = String, description = "\"v<version>\""))),
+        (status = 304, description = "Not modified since the given ETag"),
+        (status = 401, description = "A token was sent but is not valid", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/games/{game_id}")]
+pub async fn get_game(
+    state: web::Data<AppState>,
+    user: MaybeAuthUser,
+    path: web::Path<String>,
+    req: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let id = parse_game_id(path)?;
+    let record = with_conn(&state.pool, move |conn| store::load_game(conn, id)).await?;
+    let tag = etag(&record.game, record.seats.len());
+    if if_none_match(req.headers(), &tag) {
+        return Ok(HttpResponse::NotModified()
+            .insert_header((header::ETAG, tag))
+            .insert_header((header::VARY, "Authorization"))
+            .finish());
+    }
+    let body = game_response(&record, user.0.map(|u| u.id))?;
+    Ok(HttpResponse::Ok()
+        .insert_header((header::ETAG, tag))
+        .insert_header((header::VARY, "Authorization"))
+        .json(body))
+}
+
+/// Join the next free seat of an open game.
+///
+/// Send no body (or `{}`) to join yourself. `{"bot": "<kind>"}` asks for a built-in bot,
+/// which is not available yet (422 `bots_not_available`).
+#[utoipa::path(
+    tag = "games",
+    params(("game_id" = Uuid, Path, description = "The game")),
+    request_body(content = Option<JoinRequest>, description = "Optional"),
+    security(("bearer" = [])),
+    responses(
+        (status = 201, description = "Seated", body = GameResponse),
+        (status = 400, description = "Malformed body", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`game_not_open`, `already_joined` or `game_full`", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`bots_not_available`", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("/games/{game_id}/players")]
+pub async fn join_game(
+    state: web::Data<AppState>,
+    user: AuthUser,
+    path: web::Path<String>,
+    body: web::Bytes,
+) -> Result<HttpResponse, ApiError> {
+    let id = parse_game_id(path)?;
+    let request: JoinRequest = if body.iter().all(u8::is_ascii_whitespace) {
+        JoinRequest::default()
+    } else {
+        serde_json::from_slice(&body).map_err(|e| {
+            ApiError::bad_request(
+                "malformed_body",
+                format!("the body is not a valid join request: {e}"),
+            )
+        })?
+    };
+    if request.bot.is_some() {
+        return Err(ApiError::unprocessable(
+            "bots_not_available",
+            "built-in bots are not available yet",
+        ));
+    }
+    let user_id = user.id;
+    let record = with_conn(&state.pool, move |conn| {
+        store::join_game(conn, id, user_id)?;
+        store::load_game(conn, id)
+    })
+    .await?;
+    let body = game_response(&record, Some(user.id))?;
+    Ok(HttpResponse::Created()
+        .insert_header((header::ETAG, etag(&record.game, record.seats.len())))
+        .json(body))
+}
+
+/// Start the game (creator only; at least 2 players). Seats are fixed from now on; the
+/// first log entry records the board and who begins.
+#[utoipa::path(
+    tag = "games",
+    params(("game_id" = Uuid, Path, description = "The game")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Started", body = GameResponse),
+        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "Not the creator", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`game_not_open` or `not_enough_players`", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("/games/{game_id}/start")]
+pub async fn start_game(
+    state: web::Data<AppState>,
+    user: AuthUser,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id = parse_game_id(path)?;
+    let user_id = user.id;
+    let record = with_conn(&state.pool, move |conn| {
+        store::start_game(conn, id, user_id)?;
+        store::load_game(conn, id)
+    })
+    .await?;
+    state.notifier.publish(id, record.game.version);
+    let body = game_response(&record, Some(user.id))?;
+    Ok(HttpResponse::Ok()
+        .insert_header((header::ETAG, etag(&record.game, record.seats.len())))
+        .json(body))
+}

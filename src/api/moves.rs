@@ -1,0 +1,308 @@
+//! Moves: what the caller may do now, submitting a move, and reading the move log.
+
+use std::time::Duration;
+
+use actix_web::{get, http::header, post, web, HttpRequest, HttpResponse};
+use catan_engine::{Event, Move, Seat, Viewer};
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::{
+    api::{games::parse_game_id, users::utc, AppState},
+    auth::{AuthUser, MaybeAuthUser},
+    db::with_conn,
+    error::{ApiError, Problem},
+    store::{self, GameStatus, MoveRow},
+};
+
+/// The longest a log read may wait for new entries.
+pub const MAX_WAIT_SECONDS: u64 = 30;
+/// Internal retries of a move that lost a race without `If-Match`.
+const MOVE_RETRIES: usize = 3;
+
+/// The moves the caller may make now; each is a complete body for `POST .../moves`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LegalMovesResponse {
+    /// The game version these moves are legal at (use as `If-Match: "v<version>"`).
+    pub version: i64,
+    /// The caller's seat, or null for spectators (who get no moves).
+    pub you: Option<Seat>,
+    /// Whether the caller may make a new trade offer (`offer_trade` is not listed: its
+    /// space is unbounded).
+    pub may_offer_trade: bool,
+    pub moves: Vec<Move>,
+}
+
+/// Another seat's move, with only its type shown (its body may reveal hidden cards).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct HiddenMove {
+    /// The move's type, e.g. `discard`.
+    #[serde(rename = "type")]
+    pub type_: String,
+}
+
+/// A logged move: in full for the seat that made it (and for everyone after game over),
+/// only its type for others.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum LoggedMove {
+    Full(Move),
+    Hidden(HiddenMove),
+}
+
+/// One entry of the move log: a move (or the start of the game) and the events it caused.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct MoveLogEntry {
+    /// 1, 2, 3, ... with no gaps; the game's version after this entry.
+    pub seq: i64,
+    /// The seat that moved; null for the entry that starts the game.
+    pub seat: Option<Seat>,
+    /// `start`, or the move's type.
+    pub kind: String,
+    /// The move; absent for the start entry.
+    #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
+    pub mv: Option<LoggedMove>,
+    /// The events, with other seats' hidden cards removed while the game runs.
+    pub events: Vec<Event>,
+    pub created_at: DateTime<Utc>,
+}
+
+/// The result of a move.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SubmitMoveResponse {
+    /// The game's new version (= `entry.seq`).
+    pub version: i64,
+    pub status: GameStatus,
+    pub entry: MoveLogEntry,
+}
+
+/// A slice of the move log.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MoveLogResponse {
+    /// The game's current version; read on with `after=<last seq>`.
+    pub version: i64,
+    pub status: GameStatus,
+    pub entries: Vec<MoveLogEntry>,
+}
+
+/// Where to read the log from, and how long to wait.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+pub struct ListMovesQuery {
+    /// Entries with a greater seq (default 0: from the start).
+    pub after: Option<i64>,
+    /// When nothing is newer, wait up to this many seconds (at most 30) for a move.
+    pub wait: Option<u64>,
+    /// At most this many entries, 1 to 1000 (default 500).
+    pub limit: Option<u32>,
+}
+
+/// Shapes a stored entry for a viewer.
+///
+/// # Errors
+/// When stored JSON is unreadable.
+pub fn entry_for(row: &MoveRow, viewer: Viewer, over: bool) -> Result<MoveLogEntry, ApiError> {
+    let seat = row.seat.map(|s| Seat(s as u8));
+    let mut events = row.events()?;
+    if !over {
+        events = events.iter().map(|e| e.redacted_for(viewer)).collect();
+    }
+    let mv = row.mv()?.map(|mv| {
+        if over || seat.is_some_and(|s| viewer == Viewer::Seat(s)) {
+            LoggedMove::Full(mv)
+        } else {
+            LoggedMove::Hidden(HiddenMove {
+                type_: row.kind.clone(),
+            })
+        }
+    });
+    Ok(MoveLogEntry {
+        seq: row.seq,
+        seat,
+        kind: row.kind.clone(),
+        mv,
+        events,
+        created_at: utc(row.created_at),
+    })
+}
+
+/// Reads `If-Match`: `"v<N>"` (also `W/"v<N>"`, `v<N>`, `<N>`); `*` matches any version.
+fn parse_if_match(req: &HttpRequest) -> Result<Option<i64>, ApiError> {
+    let Some(value) = req.headers().get(header::IF_MATCH) else {
+        return Ok(None);
+    };
+    let bad = || ApiError::bad_request("invalid_if_match", "If-Match must be \"v<version>\"");
+    let value = value.to_str().map_err(|_| bad())?.trim();
+    if value == "*" {
+        return Ok(None);
+    }
+    let tag = value.trim_start_matches("W/").trim_matches('"');
+    let number = tag.strip_prefix('v').unwrap_or(tag);
+    number.parse().map(Some).map_err(|_| bad())
+}
+
+/// List the moves the caller may make now.
+#[utoipa::path(
+    tag = "moves",
+    params(("game_id" = Uuid, Path, description = "The game")),
+    security((), ("bearer" = [])),
+    responses(
+        (status = 200, description = "The caller's legal moves (empty for spectators)", body = LegalMovesResponse),
+        (status = 401, description = "A token was sent but is not valid", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/games/{game_id}/legal-moves")]
+pub async fn legal_moves(
+    state: web::Data<AppState>,
+    user: MaybeAuthUser,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id = parse_game_id(path)?;
+    let record = with_conn(&state.pool, move |conn| store::load_game(conn, id)).await?;
+    let you = user.0.and_then(|u| record.seat_of(u.id));
+    let game = record.game.game()?;
+    let (moves, may_offer_trade) = match (&game, you) {
+        (Some(game), Some(seat)) => (game.legal_moves(seat), game.may_offer_trade(seat)),
+        _ => (Vec::new(), false),
+    };
+    Ok(HttpResponse::Ok().json(LegalMovesResponse {
+        version: record.game.version,
+        you,
+        may_offer_trade,
+        moves,
+    }))
+}
+
+/// Submit a move for your own seat.
+///
+/// The body is a move as listed by `legal-moves`, e.g. `{"type": "roll_dice"}`. With
+/// `If-Match: "v<N>"` the move is only played if the game is still at version N (else 412
+/// `version_conflict` with the current version).
+#[utoipa::path(
+    tag = "moves",
+    params(
+        ("game_id" = Uuid, Path, description = "The game"),
+        ("If-Match" = Option<String>, Header, description = "Play only at this version: \"v<N>\""),
+    ),
+    request_body = Move,
+    security(("bearer" = [])),
+    responses(
+        (status = 201, description = "Played; the new version and the log entry", body = SubmitMoveResponse),
+        (status = 400, description = "Malformed body (`malformed_body`) or If-Match", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "You have no seat in this game", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`game_not_started`, or a lost race (`version_conflict`)", body = Problem, content_type = "application/problem+json"),
+        (status = 412, description = "If-Match is stale (`version_conflict`, with `version`)", body = Problem, content_type = "application/problem+json"),
+        (status = 413, description = "Body too large", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "The move breaks a rule; `code` names it (e.g. `not_your_turn`)", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("/games/{game_id}/moves")]
+pub async fn submit_move(
+    state: web::Data<AppState>,
+    user: AuthUser,
+    path: web::Path<String>,
+    req: HttpRequest,
+    body: web::Json<Move>,
+) -> Result<HttpResponse, ApiError> {
+    let id = parse_game_id(path)?;
+    let if_match = parse_if_match(&req)?;
+    let mv = body.into_inner();
+    let mut attempt = 0;
+    let applied = loop {
+        attempt += 1;
+        let mv = mv.clone();
+        let user_id = user.id;
+        let result = with_conn(&state.pool, move |conn| {
+            store::submit_move(conn, id, user_id, &mv, if_match)
+        })
+        .await;
+        match result {
+            Err(ApiError::Conflict {
+                code: "version_conflict",
+                ..
+            }) if if_match.is_none() && attempt < MOVE_RETRIES => continue,
+            other => break other?,
+        }
+    };
+    state.notifier.publish(id, applied.version);
+    let seat = applied.entry.seat.map(|s| Seat(s as u8));
+    let viewer = seat.map_or(Viewer::Spectator, Viewer::Seat);
+    let entry = entry_for(
+        &applied.entry,
+        viewer,
+        applied.status == GameStatus::Finished,
+    )?;
+    Ok(HttpResponse::Created()
+        .insert_header((header::ETAG, format!("\"v{}\"", applied.version)))
+        .json(SubmitMoveResponse {
+            version: applied.version,
+            status: applied.status,
+            entry,
+        }))
+}
+
+/// Read the move log after `after`, as the caller may see it; long-poll with `wait`.
+///
+/// While the game runs, other seats' hidden cards are removed from the events and their
+/// move bodies are reduced to the move's type; after game over everything is shown.
+#[utoipa::path(
+    tag = "moves",
+    params(("game_id" = Uuid, Path, description = "The game"), ListMovesQuery),
+    security((), ("bearer" = [])),
+    responses(
+        (status = 200, description = "Entries after `after` (possibly none after waiting)", body = MoveLogResponse),
+        (status = 400, description = "Bad query (`invalid_query`)", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "A token was sent but is not valid", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/games/{game_id}/moves")]
+pub async fn list_moves(
+    state: web::Data<AppState>,
+    user: MaybeAuthUser,
+    path: web::Path<String>,
+    query: web::Query<ListMovesQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let id = parse_game_id(path)?;
+    let after = query.after.unwrap_or(0).max(0);
+    let wait = Duration::from_secs(query.wait.unwrap_or(0).min(MAX_WAIT_SECONDS));
+    let limit = i64::from(query.limit.unwrap_or(500).clamp(1, 1000));
+    // Subscribe before reading, so a commit between the read and the wait still wakes us.
+    let mut versions = state.notifier.subscribe(id);
+    let read = || {
+        with_conn(&state.pool, move |conn| {
+            let record = store::load_game(conn, id)?;
+            let rows = store::load_moves(conn, id, after, limit)?;
+            Ok((record, rows))
+        })
+    };
+    let (mut record, mut rows) = read().await?;
+    if rows.is_empty() && !wait.is_zero() && record.game.status() != GameStatus::Finished {
+        let woken = tokio::time::timeout(wait, versions.wait_for(|v| *v > after))
+            .await
+            .is_ok();
+        if woken {
+            (record, rows) = read().await?;
+        }
+    }
+    let viewer = user
+        .0
+        .and_then(|u| record.seat_of(u.id))
+        .map_or(Viewer::Spectator, Viewer::Seat);
+    let status = record.game.status();
+    let over = status == GameStatus::Finished;
+    let entries = rows
+        .iter()
+        .map(|row| entry_for(row, viewer, over))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(HttpResponse::Ok().json(MoveLogResponse {
+        version: record.game.version,
+        status,
+        entries,
+    }))
+}

@@ -1,0 +1,104 @@
+//! Configuration: command-line flags over environment variables over defaults.
+
+use std::path::{Path, PathBuf};
+
+use rand::RngCore;
+
+use crate::db::DatabaseUrl;
+
+/// Everything the server needs to start.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// Address to listen on (`--bind`, `CATAN_BIND`); port 0 picks a free port.
+    pub bind: String,
+    /// Where the SQLite file and the generated JWT secret live (`--data-dir`,
+    /// `CATAN_DATA_DIR`).
+    pub data_dir: PathBuf,
+    /// `DATABASE_URL`; `None` means the embedded SQLite file in the data directory.
+    pub database_url: Option<String>,
+    /// `JWT_SECRET`; `None` means a secret generated once and kept in the data directory.
+    pub jwt_secret: Option<String>,
+    /// HTTP worker threads (`None`: one per core).
+    pub workers: Option<usize>,
+    /// Maximum pooled database connections.
+    pub pool_size: u32,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            bind: "127.0.0.1:8080".into(),
+            data_dir: PathBuf::from("./data"),
+            database_url: None,
+            jwt_secret: None,
+            workers: None,
+            pool_size: 10,
+        }
+    }
+}
+
+impl Config {
+    /// Reads `CATAN_BIND`, `CATAN_DATA_DIR`, `DATABASE_URL` and `JWT_SECRET`.
+    pub fn from_env() -> Config {
+        let env = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
+        let defaults = Config::default();
+        Config {
+            bind: env("CATAN_BIND").unwrap_or(defaults.bind),
+            data_dir: env("CATAN_DATA_DIR")
+                .map(PathBuf::from)
+                .unwrap_or(defaults.data_dir),
+            database_url: env("DATABASE_URL"),
+            jwt_secret: env("JWT_SECRET"),
+            ..defaults
+        }
+    }
+
+    /// Returns the database to use: `DATABASE_URL`, or `<data dir>/catan.sqlite3`.
+    pub fn database(&self) -> DatabaseUrl {
+        match &self.database_url {
+            Some(url) => DatabaseUrl::parse(url),
+            None => DatabaseUrl::Sqlite(
+                self.data_dir
+                    .join("catan.sqlite3")
+                    .to_string_lossy()
+                    .into_owned(),
+            ),
+        }
+    }
+
+    /// Returns the JWT signing secret: `JWT_SECRET`, or the one kept in
+    /// `<data dir>/jwt_secret`, generated on first use so tokens survive a restart.
+    ///
+    /// # Errors
+    /// When the secret file cannot be read or written.
+    pub fn jwt_secret(&self) -> std::io::Result<Vec<u8>> {
+        if let Some(secret) = &self.jwt_secret {
+            return Ok(secret.as_bytes().to_vec());
+        }
+        let path = self.data_dir.join("jwt_secret");
+        match std::fs::read_to_string(&path) {
+            Ok(secret) if !secret.trim().is_empty() => Ok(secret.trim().as_bytes().to_vec()),
+            _ => {
+                let mut bytes = [0_u8; 32];
+                rand::thread_rng().fill_bytes(&mut bytes);
+                let secret: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+                write_private(&path, &secret)?;
+                Ok(secret.into_bytes())
+            }
+        }
+    }
+}
+
+fn write_private(path: &Path, contents: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    let mut file = options.open(path)?;
+    file.write_all(contents.as_bytes())?;
+    file.write_all(b"\n")
+}

@@ -1,0 +1,190 @@
+//! The database: one diesel connection type over PostgreSQL and SQLite, an r2d2 pool, the
+//! embedded migrations, and the helpers that run diesel on actix's blocking pool.
+
+use std::time::Duration;
+
+use actix_web::web;
+use diesel::{
+    connection::{AnsiTransactionManager, SimpleConnection, TransactionManager},
+    pg::PgConnection,
+    r2d2::{ManageConnection, Pool, PooledConnection, R2D2Connection},
+    sqlite::SqliteConnection,
+    Connection,
+};
+use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};
+
+use crate::error::ApiError;
+
+const PG_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/postgres");
+const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/sqlite");
+
+/// A connection to either backend; queries written once run on both.
+#[derive(diesel::MultiConnection)]
+pub enum DbConnection {
+    Pg(PgConnection),
+    Sqlite(SqliteConnection),
+}
+
+/// Which database the server talks to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DatabaseUrl {
+    /// A `postgres://` or `postgresql://` URL.
+    Postgres(String),
+    /// A path to a SQLite file.
+    Sqlite(String),
+}
+
+impl DatabaseUrl {
+    /// Reads a `DATABASE_URL`: postgres URLs go to PostgreSQL; `sqlite://path`,
+    /// `sqlite:path` or a bare path go to SQLite.
+    pub fn parse(url: &str) -> DatabaseUrl {
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            DatabaseUrl::Postgres(url.to_owned())
+        } else {
+            let path = url
+                .strip_prefix("sqlite://")
+                .or_else(|| url.strip_prefix("sqlite:"))
+                .unwrap_or(url);
+            DatabaseUrl::Sqlite(path.to_owned())
+        }
+    }
+
+    /// Returns the backend name, for logs.
+    pub fn backend(&self) -> &'static str {
+        match self {
+            DatabaseUrl::Postgres(_) => "postgresql",
+            DatabaseUrl::Sqlite(_) => "sqlite",
+        }
+    }
+}
+
+/// SQLite settings applied to every new connection: WAL so readers never block the writer,
+/// a busy timeout so writers queue instead of failing, and enforced foreign keys.
+const SQLITE_PRAGMAS: &str = "PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 15000; \
+     PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;";
+
+/// Opens connections for the pool, choosing the backend from the URL up front (rather than
+/// letting each backend try the URL in turn).
+#[derive(Debug, Clone)]
+pub struct DbManager {
+    url: DatabaseUrl,
+}
+
+impl DbManager {
+    pub fn new(url: DatabaseUrl) -> Self {
+        DbManager { url }
+    }
+}
+
+impl ManageConnection for DbManager {
+    type Connection = DbConnection;
+    type Error = diesel::r2d2::Error;
+
+    fn connect(&self) -> Result<DbConnection, Self::Error> {
+        match &self.url {
+            DatabaseUrl::Postgres(url) => PgConnection::establish(url)
+                .map(DbConnection::Pg)
+                .map_err(diesel::r2d2::Error::ConnectionError),
+            DatabaseUrl::Sqlite(path) => {
+                let mut conn = SqliteConnection::establish(path)
+                    .map_err(diesel::r2d2::Error::ConnectionError)?;
+                conn.batch_execute(SQLITE_PRAGMAS)
+                    .map_err(diesel::r2d2::Error::QueryError)?;
+                Ok(DbConnection::Sqlite(conn))
+            }
+        }
+    }
+
+    fn is_valid(&self, conn: &mut DbConnection) -> Result<(), Self::Error> {
+        conn.ping().map_err(diesel::r2d2::Error::QueryError)
+    }
+
+    fn has_broken(&self, conn: &mut DbConnection) -> bool {
+        std::thread::panicking() || conn.is_broken()
+    }
+}
+
+pub type DbPool = Pool<DbManager>;
+pub type PooledConn = PooledConnection<DbManager>;
+
+/// Builds the pool. Connections open lazily beyond the first, so many test servers can
+/// share one PostgreSQL cluster.
+///
+/// # Errors
+/// When the first connection cannot be opened.
+pub fn build_pool(url: &DatabaseUrl, max_size: u32) -> Result<DbPool, diesel::r2d2::PoolError> {
+    Pool::builder()
+        .max_size(max_size)
+        .min_idle(Some(1))
+        .connection_timeout(Duration::from_secs(10))
+        .build(DbManager::new(url.clone()))
+}
+
+/// Runs the pending embedded migrations of the connection's backend.
+///
+/// # Errors
+/// When a migration fails.
+pub fn run_migrations(
+    conn: &mut DbConnection,
+) -> Result<Vec<String>, Box<dyn std::error::Error + Send + Sync>> {
+    let applied = match conn {
+        DbConnection::Pg(c) => c.run_pending_migrations(PG_MIGRATIONS)?,
+        DbConnection::Sqlite(c) => c.run_pending_migrations(SQLITE_MIGRATIONS)?,
+    };
+    Ok(applied.iter().map(ToString::to_string).collect())
+}
+
+/// Runs `f` with a pooled connection on actix's blocking thread pool: diesel is synchronous
+/// and must never run on the async workers.
+///
+/// # Errors
+/// `f`'s error, or [`ApiError::Unavailable`] when no connection can be had.
+pub async fn with_conn<T, F>(pool: &DbPool, f: F) -> Result<T, ApiError>
+where
+    F: FnOnce(&mut DbConnection) -> Result<T, ApiError> + Send + 'static,
+    T: Send + 'static,
+{
+    let pool = pool.clone();
+    web::block(move || {
+        let mut conn = pool.get()?;
+        f(&mut conn)
+    })
+    .await?
+}
+
+/// Runs `f` in a write transaction that holds the database's write lock from its first
+/// statement: `BEGIN IMMEDIATE` on SQLite (so two writers never both read a version and then
+/// race to write), a plain `BEGIN` on PostgreSQL (where the caller takes row locks with
+/// `SELECT ... FOR UPDATE`). Commits when `f` succeeds, rolls back otherwise.
+///
+/// # Errors
+/// `f`'s error, or a database error from begin/commit.
+pub fn write_transaction<T, F>(conn: &mut DbConnection, f: F) -> Result<T, ApiError>
+where
+    F: FnOnce(&mut DbConnection) -> Result<T, ApiError>,
+{
+    match conn {
+        DbConnection::Sqlite(c) => {
+            AnsiTransactionManager::begin_transaction_sql(c, "BEGIN IMMEDIATE")?
+        }
+        DbConnection::Pg(_) => {
+            <DbConnection as Connection>::TransactionManager::begin_transaction(conn)?
+        }
+    }
+    match f(conn) {
+        Ok(value) => {
+            if let Err(error) =
+                <DbConnection as Connection>::TransactionManager::commit_transaction(conn)
+            {
+                let _ =
+                    <DbConnection as Connection>::TransactionManager::rollback_transaction(conn);
+                return Err(error.into());
+            }
+            Ok(value)
+        }
+        Err(error) => {
+            let _ = <DbConnection as Connection>::TransactionManager::rollback_transaction(conn);
+            Err(error)
+        }
+    }
+}

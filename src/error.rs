@@ -1,0 +1,247 @@
+//! One error type for the whole API, mapped to HTTP in one place: every failure leaves the
+//! server as an RFC 9457 `application/problem+json` body with a stable `code`.
+
+use actix_web::{
+    error::{JsonPayloadError, PathError, QueryPayloadError},
+    http::{header, StatusCode},
+    HttpRequest, HttpResponse, ResponseError,
+};
+use catan_engine::{RuleError, SetupError};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// Everything that can go wrong in a request.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// 400: the body or query could not be read.
+    #[error("{detail}")]
+    BadRequest { code: &'static str, detail: String },
+    /// 401: no valid token.
+    #[error("{0}")]
+    Unauthorized(String),
+    /// 403: authenticated, but not allowed to do this.
+    #[error("{0}")]
+    Forbidden(String),
+    /// 404: no such resource or route.
+    #[error("{0}")]
+    NotFound(String),
+    /// 409: the request conflicts with the resource's state.
+    #[error("{detail}")]
+    Conflict { code: &'static str, detail: String },
+    /// 412: `If-Match` named a version that is no longer current.
+    #[error("the game is at version {current}, not the one in If-Match")]
+    VersionConflict { current: i64 },
+    /// 413: the body is larger than the limit.
+    #[error("the request body is larger than {limit} bytes")]
+    PayloadTooLarge { limit: usize },
+    /// 415: the body is not JSON.
+    #[error("the request body must be application/json")]
+    UnsupportedMediaType,
+    /// 422: a move breaks a rule of the game.
+    #[error(transparent)]
+    Rule(#[from] RuleError),
+    /// 422: a game cannot be set up this way.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    /// 422: a well-formed request with values the server does not accept.
+    #[error("{detail}")]
+    Unprocessable { code: &'static str, detail: String },
+    /// 503: the database cannot be reached.
+    #[error("the database is unavailable")]
+    Unavailable,
+    /// 500: a bug or an infrastructure failure; logged, and opaque to the client.
+    #[error("internal error")]
+    Internal(String),
+}
+
+/// An RFC 9457 problem details body.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(example = json!({
+    "type": "urn:catan:problem:settlement_too_close",
+    "title": "Unprocessable Entity",
+    "status": 422,
+    "detail": "a settlement at 0,-1,N would be next to another building",
+    "code": "settlement_too_close"
+}))]
+pub struct Problem {
+    /// A URI naming the problem type: `urn:catan:problem:<code>`.
+    #[serde(rename = "type")]
+    pub type_: String,
+    /// The HTTP status phrase.
+    pub title: String,
+    /// The HTTP status code.
+    pub status: u16,
+    /// What went wrong, for humans.
+    pub detail: String,
+    /// A stable snake_case code that clients may branch on (for rule violations, the
+    /// engine's rule code, e.g. `not_your_turn`).
+    pub code: String,
+    /// For `version_conflict`: the game's current version.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub version: Option<i64>,
+}
+
+impl ApiError {
+    pub fn bad_request(code: &'static str, detail: impl Into<String>) -> Self {
+        ApiError::BadRequest {
+            code,
+            detail: detail.into(),
+        }
+    }
+
+    pub fn conflict(code: &'static str, detail: impl Into<String>) -> Self {
+        ApiError::Conflict {
+            code,
+            detail: detail.into(),
+        }
+    }
+
+    pub fn unprocessable(code: &'static str, detail: impl Into<String>) -> Self {
+        ApiError::Unprocessable {
+            code,
+            detail: detail.into(),
+        }
+    }
+
+    pub fn internal(error: impl std::fmt::Display) -> Self {
+        ApiError::Internal(error.to_string())
+    }
+
+    /// Returns the stable code of the problem.
+    pub fn code(&self) -> &'static str {
+        match self {
+            ApiError::BadRequest { code, .. }
+            | ApiError::Conflict { code, .. }
+            | ApiError::Unprocessable { code, .. } => code,
+            ApiError::Unauthorized(_) => "unauthorized",
+            ApiError::Forbidden(_) => "forbidden",
+            ApiError::NotFound(_) => "not_found",
+            ApiError::VersionConflict { .. } => "version_conflict",
+            ApiError::PayloadTooLarge { .. } => "payload_too_large",
+            ApiError::UnsupportedMediaType => "unsupported_media_type",
+            ApiError::Rule(e) => e.code(),
+            ApiError::Setup(e) => e.code(),
+            ApiError::Unavailable => "database_unavailable",
+            ApiError::Internal(_) => "internal_error",
+        }
+    }
+
+    /// Builds the problem body.
+    pub fn problem(&self) -> Problem {
+        let status = self.status_code();
+        Problem {
+            type_: format!("urn:catan:problem:{}", self.code()),
+            title: status.canonical_reason().unwrap_or("Error").to_owned(),
+            status: status.as_u16(),
+            detail: self.to_string(),
+            code: self.code().to_owned(),
+            version: match self {
+                ApiError::VersionConflict { current } => Some(*current),
+                _ => None,
+            },
+        }
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            ApiError::BadRequest { .. } => StatusCode::BAD_REQUEST,
+            ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
+            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::Conflict { .. } => StatusCode::CONFLICT,
+            ApiError::VersionConflict { .. } => StatusCode::PRECONDITION_FAILED,
+            ApiError::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ApiError::Rule(_) | ApiError::Setup(_) | ApiError::Unprocessable { .. } => {
+                StatusCode::UNPROCESSABLE_ENTITY
+            }
+            ApiError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        if let ApiError::Internal(error) = self {
+            tracing::error!(%error, "internal error");
+        }
+        let mut response = HttpResponse::build(self.status_code());
+        response.content_type("application/problem+json");
+        if let ApiError::Unauthorized(_) = self {
+            response.insert_header((header::WWW_AUTHENTICATE, "Bearer"));
+        }
+        if let ApiError::VersionConflict { current } = self {
+            response.insert_header((header::ETAG, format!("\"v{current}\"")));
+        }
+        let body = serde_json::to_string(&self.problem()).unwrap_or_else(|_| "{}".to_owned());
+        response.body(body)
+    }
+}
+
+impl From<diesel::result::Error> for ApiError {
+    fn from(error: diesel::result::Error) -> Self {
+        use diesel::result::{DatabaseErrorKind, Error};
+        match error {
+            Error::NotFound => ApiError::NotFound("not found".into()),
+            Error::DatabaseError(DatabaseErrorKind::UniqueViolation, _) => ApiError::conflict(
+                "version_conflict",
+                "the game changed while the request ran; reload and retry",
+            ),
+            Error::DatabaseError(DatabaseErrorKind::SerializationFailure, _) => ApiError::conflict(
+                "version_conflict",
+                "the game changed while the request ran; reload and retry",
+            ),
+            other => ApiError::internal(other),
+        }
+    }
+}
+
+impl From<diesel::r2d2::PoolError> for ApiError {
+    fn from(error: diesel::r2d2::PoolError) -> Self {
+        tracing::warn!(%error, "no database connection");
+        ApiError::Unavailable
+    }
+}
+
+impl From<actix_web::error::BlockingError> for ApiError {
+    fn from(error: actix_web::error::BlockingError) -> Self {
+        ApiError::internal(error)
+    }
+}
+
+impl From<serde_json::Error> for ApiError {
+    fn from(error: serde_json::Error) -> Self {
+        ApiError::internal(format!("stored JSON is unreadable: {error}"))
+    }
+}
+
+/// Maps a JSON body extractor failure to a problem (400, 413 or 415).
+pub fn json_error(error: JsonPayloadError, _req: &HttpRequest) -> actix_web::Error {
+    let api = match &error {
+        JsonPayloadError::OverflowKnownLength { limit, .. }
+        | JsonPayloadError::Overflow { limit } => ApiError::PayloadTooLarge { limit: *limit },
+        JsonPayloadError::ContentType => ApiError::UnsupportedMediaType,
+        JsonPayloadError::Deserialize(e) => ApiError::bad_request(
+            "malformed_body",
+            format!("the body is not valid JSON for this request: {e}"),
+        ),
+        other => ApiError::bad_request("malformed_body", other.to_string()),
+    };
+    api.into()
+}
+
+/// Maps a path extractor failure to a 404 problem (an id that cannot exist).
+pub fn path_error(error: PathError, _req: &HttpRequest) -> actix_web::Error {
+    ApiError::NotFound(format!("no such resource: {error}")).into()
+}
+
+/// Maps a query string extractor failure to a 400 problem.
+pub fn query_error(error: QueryPayloadError, _req: &HttpRequest) -> actix_web::Error {
+    ApiError::bad_request("invalid_query", error.to_string()).into()
+}
+
+/// The default service: every unknown route is a 404 problem.
+pub async fn not_found(req: HttpRequest) -> HttpResponse {
+    ApiError::NotFound(format!("no route for {} {}", req.method(), req.path())).error_response()
+}

@@ -1,0 +1,13 @@
+//! The Catan game server: the rules engine (`catan_engine`) behind an HTTP API with an
+//! OpenAPI contract, storing every game as an event-sourced move log.
+
+pub mod api;
+pub mod auth;
+pub mod config;
+pub mod db;
+pub mod error;
+pub mod notify;
+pub mod schema;
+pub mod startup;
+pub mod store;
+pub mod telemetry;

@@ -1,0 +1,55 @@
+// @generated-style diesel schema, kept in sync with migrations/{postgres,sqlite}.
+// Only types both backends share (Text, Integer, BigInt, Timestamp) appear here, so one
+// diesel code path serves PostgreSQL and SQLite.
+
+diesel::table! {
+    users (id) {
+        id -> Text,
+        username -> Text,
+        password_hash -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    games (id) {
+        id -> Text,
+        created_by -> Text,
+        status -> Text,
+        max_players -> Integer,
+        config -> Text,
+        seed -> BigInt,
+        version -> BigInt,
+        snapshot -> Nullable<Text>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    game_players (game_id, seat) {
+        game_id -> Text,
+        seat -> Integer,
+        user_id -> Text,
+        joined_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    game_moves (game_id, seq) {
+        game_id -> Text,
+        seq -> BigInt,
+        seat -> Nullable<Integer>,
+        kind -> Text,
+        move_body -> Nullable<Text>,
+        events -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(game_players -> users (user_id));
+diesel::joinable!(game_players -> games (game_id));
+diesel::joinable!(game_moves -> games (game_id));
+diesel::joinable!(games -> users (created_by));
+
+diesel::allow_tables_to_appear_in_same_query!(users, games, game_players, game_moves);

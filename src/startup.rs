@@ -1,0 +1,136 @@
+//! Building and running the server. `main` and the integration tests use the same
+//! [`Application`], so the tests exercise exactly what ships.
+
+use std::net::TcpListener;
+
+use actix_web::{dev::Server, web, App, HttpServer};
+use tracing_actix_web::TracingLogger;
+use utoipa::OpenApi;
+use utoipa_actix_web::AppExt;
+use utoipa_swagger_ui::SwaggerUi;
+
+use crate::{
+    api::{self, ApiDoc, AppState},
+    auth::JwtKeys,
+    config::Config,
+    db::{self, DbPool},
+    error,
+    notify::Notifier,
+};
+
+/// The largest JSON body accepted.
+pub const JSON_LIMIT: usize = 64 * 1024;
+
+/// Why the server could not start.
+pub type StartupError = Box<dyn std::error::Error + Send + Sync>;
+
+/// A server that is bound, connected and migrated, ready to run.
+pub struct Application {
+    listener: TcpListener,
+    port: u16,
+    state: AppState,
+    keys: JwtKeys,
+    workers: Option<usize>,
+}
+
+/// Opens the database (creating the data directory for SQLite) and runs the migrations.
+///
+/// # Errors
+/// When the directory, the database or a migration fails.
+pub fn open_database(config: &Config) -> Result<DbPool, StartupError> {
+    let url = config.database();
+    if let db::DatabaseUrl::Sqlite(path) = &url {
+        if let Some(parent) = std::path::Path::new(path).parent() {
+            if !parent.as_os_str().is_empty() {
+                std::fs::create_dir_all(parent)?;
+            }
+        }
+    }
+    let pool = db::build_pool(&url, config.pool_size)?;
+    let mut conn = pool.get()?;
+    let applied = db::run_migrations(&mut conn)?;
+    for migration in &applied {
+        tracing::info!(%migration, "applied migration");
+    }
+    tracing::info!(backend = url.backend(), "database ready");
+    Ok(pool)
+}
+
+impl Application {
+    /// Binds the listener, opens and migrates the database, and loads the JWT secret.
+    ///
+    /// # Errors
+    /// When any of those fails.
+    pub fn build(config: &Config) -> Result<Application, StartupError> {
+        std::fs::create_dir_all(&config.data_dir)?;
+        let pool = open_database(config)?;
+        let keys = JwtKeys::new(&config.jwt_secret()?);
+        let listener = TcpListener::bind(&config.bind)?;
+        let port = listener.local_addr()?.port();
+        Ok(Application {
+            listener,
+            port,
+            state: AppState {
+                pool,
+                notifier: Notifier::default(),
+            },
+            keys,
+            workers: config.workers,
+        })
+    }
+
+    /// Returns the bound port.
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// Returns the database pool (tests inspect the stored log through it).
+    pub fn pool(&self) -> DbPool {
+        self.state.pool.clone()
+    }
+
+    /// Starts serving; must be called inside an actix/tokio runtime.
+    ///
+    /// # Errors
+    /// When the server cannot start on the listener.
+    pub fn into_server(self) -> std::io::Result<Server> {
+        let state = web::Data::new(self.state);
+        let keys = web::Data::new(self.keys);
+        let mut server = HttpServer::new(move || {
+            App::new()
+                .into_utoipa_app()
+                .openapi(ApiDoc::openapi())
+                .map(|app| app.wrap(TracingLogger::default()))
+                .app_data(state.clone())
+                .app_data(keys.clone())
+                .app_data(
+                    web::JsonConfig::default()
+                        .limit(JSON_LIMIT)
+                        .content_type_required(false)
+                        .error_handler(error::json_error),
+                )
+                .app_data(web::PathConfig::default().error_handler(error::path_error))
+                .app_data(web::QueryConfig::default().error_handler(error::query_error))
+                .app_data(web::PayloadConfig::default().limit(JSON_LIMIT))
+                .configure(api::routes)
+                .openapi_service(|api| {
+                    SwaggerUi::new("/swagger-ui/{_:.*}").url("/api-docs/openapi.json", api)
+                })
+                .default_service(web::to(error::not_found))
+                .into_app()
+        })
+        .listen(self.listener)?;
+        if let Some(workers) = self.workers {
+            server = server.workers(workers);
+        }
+        Ok(server.run())
+    }
+
+    /// Serves until the process is stopped.
+    ///
+    /// # Errors
+    /// When the server fails.
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        self.into_server()?.await
+    }
+}

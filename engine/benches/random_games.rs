@@ -35,7 +35,7 @@ fn mid_game_states() -> Vec<(Game, Seat)> {
         let mut game = Game::replay(config(), &record.events[..1]).expect("replayable");
         for (i, event) in record.events[1..].iter().enumerate() {
             game.apply(event);
-            if i % 40 == 0 && !game.is_over() {
+            if i.is_multiple_of(40) && !game.is_over() {
                 let seat = game.waiting_for()[0];
                 states.push((game.clone(), seat));
             }

@@ -24,12 +24,12 @@ const TURN_CAP: u32 = 2_000;
 
 fn config_for(game_index: u64) -> GameConfig {
     let players = 2 + (game_index % 3) as u8;
-    let board = if game_index % 2 == 0 {
+    let board = if game_index.is_multiple_of(2) {
         BoardSpec::Random
     } else {
         BoardSpec::Beginner
     };
-    let first_player = if game_index % 5 == 0 {
+    let first_player = if game_index.is_multiple_of(5) {
         FirstPlayer::Seat((game_index % u64::from(players)) as u8)
     } else {
         FirstPlayer::Roll
@@ -264,7 +264,7 @@ fn play_checked(index: u64) -> Outcome {
             for s in game.seats() {
                 check_agreement(&game, s);
             }
-        } else if step % 7 == 0 {
+        } else if step.is_multiple_of(7) {
             // Cheap sample: a seat that is not waited on may make no listed move but trades.
             for s in game.seats().filter(|s| !game.waiting_for().contains(s)) {
                 assert!(game.legal_moves(s).iter().all(|m| matches!(
@@ -285,7 +285,7 @@ fn play_checked(index: u64) -> Outcome {
         }
         log.extend(events);
         check_state(&game);
-        if exhaustive || step % 50 == 0 {
+        if exhaustive || step.is_multiple_of(50) {
             check_hidden_information(&game);
         }
         step += 1;
@@ -294,7 +294,7 @@ fn play_checked(index: u64) -> Outcome {
     // The log is the game: replay equals the live state, and so does the serde snapshot.
     let replayed = Game::replay(config, &log).unwrap();
     assert_eq!(replayed, game, "replay differs from the live game {index}");
-    if index % 20 == 0 {
+    if index.is_multiple_of(20) {
         let snapshot = serde_json_roundtrip(&game);
         assert_eq!(snapshot, game);
     }

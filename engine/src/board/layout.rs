@@ -297,7 +297,7 @@ pub fn random_layout(
     let positions = standard_land_positions();
     let mut terrain: Vec<Terrain> = STANDARD_TERRAIN
         .iter()
-        .flat_map(|&(t, n)| std::iter::repeat(t).take(n))
+        .flat_map(|&(t, n)| std::iter::repeat_n(t, n))
         .collect();
     rng.shuffle(&mut terrain);
     let mut land: Vec<HexTile> = positions

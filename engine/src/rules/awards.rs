@@ -285,7 +285,7 @@ mod tests {
             let mut game = Game::replay(config, &record.events[..1]).unwrap();
             for (i, event) in record.events[1..].iter().enumerate() {
                 game.apply(event);
-                if i % 25 == 0 {
+                if i.is_multiple_of(25) {
                     for seat in game.seats() {
                         assert_eq!(road_length(&game, seat, Overlay::default()), brute_force_length(&game, seat));
                     }

@@ -58,7 +58,7 @@ impl Game {
         for resource in Resource::ALL {
             let given = give.get(resource);
             let rate = rates[resource.index()];
-            if given % rate != 0 {
+            if !given.is_multiple_of(rate) {
                 return Err(RuleError::InvalidBankRate);
             }
             trades += given / rate;

@@ -1,0 +1,25 @@
+//! Scenario tests TC-01 .. TC-50 of RULES.md section 9 (base game), one test per case, each
+//! named after its case and citing the rule ids it checks. Positions are set up with
+//! synthetic "given" events (`apply` has no rules), then one move is decided: a rejection
+//! must carry the exact error code and leave the game unchanged; an acceptance is applied
+//! and the new state checked.
+
+#[path = "scenarios/support.rs"]
+mod support;
+
+#[path = "scenarios/building.rs"]
+mod building;
+#[path = "scenarios/development.rs"]
+mod development;
+#[path = "scenarios/geometry.rs"]
+mod geometry;
+#[path = "scenarios/longest_road.rs"]
+mod longest_road;
+#[path = "scenarios/robber.rs"]
+mod robber;
+#[path = "scenarios/setup.rs"]
+mod setup;
+#[path = "scenarios/trading.rs"]
+mod trading;
+#[path = "scenarios/victory.rs"]
+mod victory;

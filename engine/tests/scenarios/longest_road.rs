@@ -54,14 +54,25 @@ fn p2_reaches_v2() -> Vec<Event> {
 /// TC-41 [B-LR-3]: 4 roads are not enough; the 5th takes Longest Road.
 #[test]
 fn tc_41_five_roads_take_longest_road() {
-    let mut s = Scenario::new().given([settlement(P0, ROW0_TOP[0])]).given(roads_along(P0, &ROW0_TOP[..4])).given([give(P0, ROAD + ROAD)]).given(main_phase(P0));
+    let mut s = Scenario::new()
+        .given([settlement(P0, ROW0_TOP[0])])
+        .given(roads_along(P0, &ROW0_TOP[..4]))
+        .given([give(P0, ROAD + ROAD)])
+        .given(main_phase(P0));
     let edges = path(&ROW0_TOP);
     let events = s.when(P0, Move::BuildRoad { edge: edges[3] });
     assert!(changes(&events).is_empty(), "{events:?}");
     assert_eq!(s.road_length(P0), 4);
     assert_eq!(s.game.longest_road_holder(), None);
     let events = s.when(P0, Move::BuildRoad { edge: edges[4] });
-    assert_eq!(changes(&events), [&Event::LongestRoadChanged { holder: Some(P0), previous: None, length: 5 }]);
+    assert_eq!(
+        changes(&events),
+        [&Event::LongestRoadChanged {
+            holder: Some(P0),
+            previous: None,
+            length: 5
+        }]
+    );
     assert_eq!(s.game.longest_road_holder(), Some(P0));
     assert_eq!(s.game.victory_points(P0), 3);
 }
@@ -412,5 +423,8 @@ fn tc_43_road_length_matches_exhaustive_search_on_random_networks() {
         );
     }
     // The sample covers short and long networks alike.
-    assert!((1..=12).all(|n| lengths_seen.contains(&n)), "{lengths_seen:?}");
+    assert!(
+        (1..=12).all(|n| lengths_seen.contains(&n)),
+        "{lengths_seen:?}"
+    );
 }

@@ -489,12 +489,14 @@ pub async fn join_game(
     let request: JoinRequest = if body.iter().all(u8::is_ascii_whitespace) {
         JoinRequest::default()
     } else {
-        serde_json::from_slice(&body).map_err(|e| {
-            ApiError::bad_request(
-                "malformed_body",
-                format!("the body is not a valid join request: {e}"),
-            )
-        })?
+        serde_json::from_slice::<Option<JoinRequest>>(&body)
+            .map(Option::unwrap_or_default)
+            .map_err(|e| {
+                ApiError::bad_request(
+                    "malformed_body",
+                    format!("the body is not a valid join request: {e}"),
+                )
+            })?
     };
     if request.bot.is_some() {
         return Err(ApiError::unprocessable(

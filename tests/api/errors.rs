@@ -1,0 +1,246 @@
+//! Every error class answers `application/problem+json` with a stable code.
+
+use std::collections::HashSet;
+
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+use crate::{
+    both_backends,
+    games::active_seat,
+    helpers::{assert_problem, spawn_app, Backend},
+};
+
+both_backends!(errors_are_problems_with_codes);
+
+fn errors_are_problems_with_codes(backend: Backend) {
+    let app = spawn_app(backend);
+    let (id, users) = app.started_game(3, 5);
+    let outsider = app.register("outsider");
+    let moves_path = format!("/api/v1/games/{id}/moves");
+
+    // 401: no token, a bad token.
+    assert_problem(
+        app.post("/api/v1/games", None, &json!({})),
+        401,
+        "unauthorized",
+    );
+    assert_problem(
+        app.post("/api/v1/games", Some("not-a-jwt"), &json!({})),
+        401,
+        "unauthorized",
+    );
+    assert_problem(
+        app.post(&moves_path, None, &json!({"type": "roll_dice"})),
+        401,
+        "unauthorized",
+    );
+    assert_problem(
+        app.get(&format!("/api/v1/games/{id}"), Some("x.y.z")),
+        401,
+        "unauthorized",
+    );
+
+    // 403: moving in a game you have no seat in.
+    assert_problem(
+        app.post(
+            &moves_path,
+            Some(&outsider.token),
+            &json!({"type": "roll_dice"}),
+        ),
+        403,
+        "forbidden",
+    );
+
+    // 404: unknown game, id that is not a UUID, unknown route, wrong method.
+    let unknown = uuid::Uuid::new_v4();
+    assert_problem(
+        app.get(&format!("/api/v1/games/{unknown}"), None),
+        404,
+        "not_found",
+    );
+    assert_problem(app.get("/api/v1/games/not-a-uuid", None), 404, "not_found");
+    assert_problem(app.get("/api/v1/nothing-here", None), 404, "not_found");
+    assert_problem(app.get("/", None), 404, "not_found");
+    assert_problem(
+        app.post(
+            &format!("/api/v1/games/{unknown}/moves"),
+            Some(&users[0].token),
+            &json!({"type": "roll_dice"}),
+        ),
+        404,
+        "not_found",
+    );
+
+    // 400: malformed JSON, an unknown move type, a bad query.
+    let malformed = app
+        .client
+        .post(app.url(&moves_path))
+        .bearer_auth(&users[0].token)
+        .header("content-type", "application/json")
+        .body("{\"type\": ")
+        .send()
+        .unwrap();
+    assert_problem(malformed, 400, "malformed_body");
+    assert_problem(
+        app.post(
+            &moves_path,
+            Some(&users[0].token),
+            &json!({"type": "fly_away"}),
+        ),
+        400,
+        "malformed_body",
+    );
+    assert_problem(
+        app.get(&format!("/api/v1/games/{id}/moves?after=abc"), None),
+        400,
+        "invalid_query",
+    );
+
+    // 413: a body over the limit.
+    let huge = format!(
+        "{{\"type\": \"end_turn\", \"pad\": \"{}\"}}",
+        "x".repeat(200_000)
+    );
+    let too_large = app
+        .client
+        .post(app.url(&moves_path))
+        .bearer_auth(&users[0].token)
+        .header("content-type", "application/json")
+        .body(huge)
+        .send()
+        .unwrap();
+    assert_problem(too_large, 413, "payload_too_large");
+
+    // 422: rule violations carry the engine's code.
+    let active = active_seat(&app, &id);
+    let other = (active + 1) % users.len();
+    assert_problem(
+        app.post(
+            &moves_path,
+            Some(&users[other].token),
+            &json!({"type": "roll_dice"}),
+        ),
+        422,
+        "not_your_turn",
+    );
+    assert_problem(
+        app.post(
+            &moves_path,
+            Some(&users[active].token),
+            &json!({"type": "roll_dice"}),
+        ),
+        422,
+        "wrong_phase",
+    );
+
+    // settlement_too_close: the next seat tries a neighbour of the first settlement.
+    let all_sites: HashSet<String> = vertices(&app.legal_moves(&id, &users[active]));
+    let first = app.legal_moves(&id, &users[active])["moves"][0].clone();
+    let placed = first["vertex"].as_str().unwrap().to_owned();
+    assert_eq!(
+        app.submit(&id, &users[active], &first).status(),
+        StatusCode::CREATED
+    );
+    let road = app.legal_moves(&id, &users[active])["moves"][0].clone();
+    assert_eq!(
+        app.submit(&id, &users[active], &road).status(),
+        StatusCode::CREATED
+    );
+    let next = active_seat(&app, &id);
+    let open_sites = vertices(&app.legal_moves(&id, &users[next]));
+    let neighbour = all_sites
+        .iter()
+        .find(|v| **v != placed && !open_sites.contains(*v))
+        .expect("a neighbour of the first settlement");
+    assert_problem(
+        app.submit(
+            &id,
+            &users[next],
+            &json!({"type": "build_settlement", "vertex": neighbour}),
+        ),
+        422,
+        "settlement_too_close",
+    );
+
+    // 412: If-Match with a stale version, and the current version in the body.
+    let version = app.game(&id, None)["version"].as_i64().unwrap();
+    let stale = app
+        .client
+        .post(app.url(&moves_path))
+        .bearer_auth(&users[next].token)
+        .header("If-Match", format!("\"v{}\"", version - 1))
+        .json(&app.legal_moves(&id, &users[next])["moves"][0])
+        .send()
+        .unwrap();
+    let body = assert_problem(stale, 412, "version_conflict");
+    assert_eq!(body["version"], version);
+    // ... and the right version is accepted.
+    let fresh = app
+        .client
+        .post(app.url(&moves_path))
+        .bearer_auth(&users[next].token)
+        .header("If-Match", format!("\"v{version}\""))
+        .json(&app.legal_moves(&id, &users[next])["moves"][0])
+        .send()
+        .unwrap();
+    assert_eq!(fresh.status(), StatusCode::CREATED);
+    let body: Value = fresh.json().unwrap();
+    assert_eq!(body["version"], version + 1);
+    assert_eq!(body["entry"]["seq"], version + 1);
+
+    // 409: moving before the game starts.
+    let lobby = app.create_game(&users[0], &json!({"max_players": 2}));
+    assert_problem(
+        app.submit(
+            lobby["id"].as_str().unwrap(),
+            &users[0],
+            &json!({"type": "roll_dice"}),
+        ),
+        409,
+        "game_not_started",
+    );
+
+    // 422: bad game options.
+    assert_problem(
+        app.post(
+            "/api/v1/games",
+            Some(&users[0].token),
+            &json!({"max_players": 7}),
+        ),
+        422,
+        "invalid_max_players",
+    );
+    assert_problem(
+        app.post(
+            "/api/v1/games",
+            Some(&users[0].token),
+            &json!({"variant": "seafarers"}),
+        ),
+        422,
+        "unsupported_variant",
+    );
+
+    // None of this broke the log.
+    let check = app.check_replay(&id);
+    assert!(check.contiguous && check.matches_snapshot, "{check:?}");
+}
+
+fn vertices(legal: &Value) -> HashSet<String> {
+    legal["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|m| m["vertex"].as_str().map(str::to_owned))
+        .collect()
+}
+
+#[test]
+fn health_answers_ok() {
+    let app = spawn_app(Backend::Sqlite);
+    let response = app.get("/healthz", None);
+    assert_eq!(response.status(), StatusCode::OK);
+    let body: Value = response.json().unwrap();
+    assert_eq!(body["status"], "ok");
+    assert_eq!(body["database"], "sqlite");
+}

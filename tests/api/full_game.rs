@@ -1,0 +1,153 @@
+//! A complete 4-player game over HTTP, choosing among `legal-moves`, with the log replayed
+//! against the snapshot and every seat's view checked for leaks along the way.
+
+use rand::{rngs::StdRng, Rng, SeedableRng};
+use reqwest::StatusCode;
+use serde_json::Value;
+
+use crate::{
+    both_backends,
+    helpers::{spawn_app, Backend, TestApp, User},
+};
+
+/// Fail if a game takes more moves than this.
+const MOVE_CAP: usize = 4000;
+/// Check replay and privacy every this many moves (and at the end).
+const CHECK_EVERY: usize = 150;
+
+both_backends!(a_four_player_game_is_played_to_a_winner);
+
+fn a_four_player_game_is_played_to_a_winner(backend: Backend) {
+    let app = spawn_app(backend);
+    let (id, users) = app.started_game(4, 2026);
+    let mut rng = StdRng::seed_from_u64(99);
+
+    let mut moves = 0;
+    let winner = loop {
+        let game = app.game(&id, None);
+        if game["status"] == "finished" {
+            break game["winner"].as_u64().expect("a winner") as usize;
+        }
+        assert!(moves < MOVE_CAP, "no winner after {MOVE_CAP} moves");
+        let seat = game["turn"]["waiting_for"][0]
+            .as_u64()
+            .expect("someone must act") as usize;
+        let legal = app.legal_moves(&id, &users[seat]);
+        let options = legal["moves"].as_array().expect("moves");
+        assert!(
+            !options.is_empty(),
+            "seat {seat} must act but has no legal move"
+        );
+        let mv = choose(options, &mut rng);
+        let response = app.submit(&id, &users[seat], mv);
+        assert_eq!(response.status(), StatusCode::CREATED, "move {mv}");
+        let body: Value = response.json().unwrap();
+        assert_eq!(body["version"], legal["version"].as_i64().unwrap() + 1);
+        moves += 1;
+        if moves % CHECK_EVERY == 0 {
+            check_log(&app, &id);
+            check_privacy(&app, &id, &users);
+        }
+    };
+
+    check_log(&app, &id);
+    let game = app.game(&id, Some(&users[winner].token));
+    assert_eq!(game["status"], "finished");
+    let vp = game["players"][winner]["victory_points"].as_u64().unwrap();
+    assert!(vp >= game["vp_target"].as_u64().unwrap(), "{vp} points");
+    // After game over everything is public: hands and the seed.
+    assert!(game["seed"].is_u64());
+    assert!(game["players"][(winner + 1) % 4]["resources"].is_object());
+    // More moves are refused by the rules.
+    let legal = app.legal_moves(&id, &users[winner]);
+    assert!(legal["moves"].as_array().unwrap().is_empty());
+    let late = app.submit(
+        &id,
+        &users[winner],
+        &serde_json::json!({"type": "end_turn"}),
+    );
+    crate::helpers::assert_problem(late, 422, "game_over");
+}
+
+/// Weighted toward moves that score, so that the game ends.
+fn choose<'a>(options: &'a [Value], rng: &mut StdRng) -> &'a Value {
+    let weight = |mv: &Value| -> u32 {
+        match mv["type"].as_str().unwrap_or_default() {
+            "build_city" => 1000,
+            "build_settlement" => 800,
+            "buy_development_card" => 150,
+            "play_knight" | "play_road_building" | "play_year_of_plenty" | "play_monopoly" => 40,
+            "build_road" => 60,
+            "trade_with_bank" => 8,
+            "end_turn" => 30,
+            _ => 10,
+        }
+    };
+    let total: u32 = options.iter().map(weight).sum();
+    let mut pick = rng.gen_range(0..total.max(1));
+    for mv in options {
+        if pick < weight(mv) {
+            return mv;
+        }
+        pick -= weight(mv);
+    }
+    &options[0]
+}
+
+fn check_log(app: &TestApp, id: &str) {
+    let check = app.check_replay(id);
+    assert!(check.contiguous, "log has gaps or duplicates: {check:?}");
+    assert!(
+        check.matches_snapshot,
+        "log does not replay to the snapshot: {check:?}"
+    );
+}
+
+/// No seat sees another seat's hand, development cards, discards, draws or steals.
+fn check_privacy(app: &TestApp, id: &str, users: &[User]) {
+    for (seat, user) in users.iter().enumerate() {
+        let game = app.game(id, Some(&user.token));
+        if game["status"] == "finished" {
+            return;
+        }
+        assert_eq!(game["you"], seat);
+        assert!(game["hand"].is_object(), "seat {seat} sees its own hand");
+        for player in game["players"].as_array().unwrap() {
+            assert!(player.get("resources").is_none(), "{player}");
+            assert!(player.get("development_cards").is_none(), "{player}");
+            assert!(player["resource_count"].is_u64());
+        }
+
+        let log = app.log(id, Some(&user.token), 0);
+        for entry in log["entries"].as_array().unwrap() {
+            let mover = entry["seat"].as_u64().map(|s| s as usize);
+            if let Some(mover) = mover {
+                if mover != seat {
+                    let mv = entry["move"].as_object().unwrap();
+                    assert_eq!(mv.len(), 1, "seat {seat} sees only the type of {entry}");
+                }
+            }
+            for event in entry["events"].as_array().unwrap() {
+                let of = |key: &str| event[key].as_u64().map(|s| s as usize);
+                match event["type"].as_str().unwrap() {
+                    "game_started" => assert!(event.get("seed").is_none()),
+                    "resources_discarded" if of("seat") != Some(seat) => {
+                        assert!(event.get("resources").is_none(), "{event}");
+                    }
+                    "development_card_bought" if of("seat") != Some(seat) => {
+                        assert!(event.get("card").is_none(), "{event}");
+                    }
+                    "resource_stolen"
+                        if of("thief") != Some(seat) && of("victim") != Some(seat) =>
+                    {
+                        assert!(event.get("resource").is_none(), "{event}");
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    // Spectators see no hand at all.
+    let spectator = app.game(id, None);
+    assert!(spectator.get("hand").is_none());
+}

@@ -1,0 +1,217 @@
+//! Creating, listing, viewing, joining and starting games.
+
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+use crate::{
+    both_backends,
+    helpers::{assert_problem, spawn_app, Backend},
+};
+
+both_backends!(a_game_is_created_joined_and_started);
+
+fn a_game_is_created_joined_and_started(backend: Backend) {
+    let app = spawn_app(backend);
+    let alice = app.register("alice");
+    let bob = app.register("bob");
+    let carol = app.register("carol");
+
+    let game = app.create_game(&alice, &json!({"max_players": 2, "board": "random"}));
+    let id = game["id"].as_str().unwrap().to_owned();
+    assert_eq!(game["status"], "open");
+    assert_eq!(game["variant"], "base");
+    assert_eq!(game["you"], 0);
+    assert_eq!(game["players"][0]["username"], "alice");
+    assert_eq!(game["options"]["board"], "random");
+    assert!(game.get("seed").is_none(), "the seed is secret");
+
+    // Not enough players yet.
+    assert_problem(app.start(&id, &alice), 409, "not_enough_players");
+
+    // Bob joins seat 1; the game is then full.
+    let response = app.join(&id, &bob);
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let joined: Value = response.json().unwrap();
+    assert_eq!(joined["you"], 1);
+    assert_problem(app.join(&id, &bob), 409, "already_joined");
+    assert_problem(app.join(&id, &carol), 409, "game_full");
+
+    // Bots are a later feature.
+    let bot = app.post(
+        &format!("/api/v1/games/{id}/players"),
+        Some(&alice.token),
+        &json!({"bot": "random"}),
+    );
+    assert_problem(bot, 422, "bots_not_available");
+
+    // Only the creator starts.
+    assert_problem(app.start(&id, &bob), 403, "forbidden");
+    let response = app.start(&id, &alice);
+    assert_eq!(response.status(), StatusCode::OK);
+    let started: Value = response.json().unwrap();
+    assert_eq!(started["status"], "playing");
+    assert_eq!(started["version"], 1);
+    assert_eq!(started["options"]["players"], 2);
+    assert!(started["board"]["hexes"].as_array().unwrap().len() >= 19);
+    assert!(
+        started["hand"].is_object(),
+        "a seated caller sees their hand"
+    );
+    assert_problem(app.start(&id, &alice), 409, "game_not_open");
+    assert_problem(app.join(&id, &carol), 409, "game_not_open");
+
+    // A spectator sees the board but no hand.
+    let spectator = app.game(&id, None);
+    assert!(spectator["you"].is_null());
+    assert!(spectator.get("hand").is_none());
+    assert_eq!(spectator["players"][1]["username"], "bob");
+    assert_eq!(spectator["players"][1]["resource_count"], 0);
+
+    // The log starts with the game_started entry, its seed removed.
+    let log = app.log(&id, None, 0);
+    assert_eq!(log["version"], 1);
+    let entry = &log["entries"][0];
+    assert_eq!(entry["seq"], 1);
+    assert_eq!(entry["kind"], "start");
+    assert_eq!(entry["events"][0]["type"], "game_started");
+    assert!(entry["events"][0].get("seed").is_none());
+
+    let check = app.check_replay(&id);
+    assert!(check.contiguous && check.matches_snapshot, "{check:?}");
+}
+
+both_backends!(games_are_listed_by_status_with_a_cursor);
+
+fn games_are_listed_by_status_with_a_cursor(backend: Backend) {
+    let app = spawn_app(backend);
+    let alice = app.register("alice");
+    let bob = app.register("bob");
+    let mut ids = Vec::new();
+    for _ in 0..5 {
+        let game = app.create_game(&alice, &json!({"max_players": 2}));
+        ids.push(game["id"].as_str().unwrap().to_owned());
+    }
+    assert_eq!(app.join(&ids[0], &bob).status(), StatusCode::CREATED);
+    assert_eq!(app.start(&ids[0], &alice).status(), StatusCode::OK);
+
+    // Pages of two, newest first, until the cursor runs out.
+    let mut seen = Vec::new();
+    let mut cursor: Option<String> = None;
+    loop {
+        let path = match &cursor {
+            Some(c) => format!("/api/v1/games?limit=2&cursor={c}"),
+            None => "/api/v1/games?limit=2".to_owned(),
+        };
+        let page: Value = app.get(&path, None).json().unwrap();
+        for game in page["games"].as_array().unwrap() {
+            seen.push(game["id"].as_str().unwrap().to_owned());
+        }
+        match page["next_cursor"].as_str() {
+            Some(c) => cursor = Some(c.to_owned()),
+            None => break,
+        }
+    }
+    let mut newest_first = ids.clone();
+    newest_first.reverse();
+    assert_eq!(seen, newest_first);
+
+    let playing: Value = app
+        .get("/api/v1/games?status=playing", None)
+        .json()
+        .unwrap();
+    let playing = playing["games"].as_array().unwrap();
+    assert_eq!(playing.len(), 1);
+    assert_eq!(playing[0]["id"], ids[0].as_str());
+    let open: Value = app.get("/api/v1/games?status=open", None).json().unwrap();
+    assert_eq!(open["games"].as_array().unwrap().len(), 4);
+
+    assert_problem(
+        app.get("/api/v1/games?status=lost", None),
+        400,
+        "invalid_query",
+    );
+}
+
+#[test]
+fn get_game_answers_304_to_a_matching_etag() {
+    let app = spawn_app(Backend::Sqlite);
+    let (id, users) = app.started_game(2, 7);
+    let response = app.get(&format!("/api/v1/games/{id}"), Some(&users[0].token));
+    assert_eq!(response.status(), StatusCode::OK);
+    let etag = response.headers()["etag"].to_str().unwrap().to_owned();
+    assert_eq!(etag, "\"v1\"");
+
+    let cached = app
+        .client
+        .get(app.url(&format!("/api/v1/games/{id}")))
+        .bearer_auth(&users[0].token)
+        .header("If-None-Match", &etag)
+        .send()
+        .unwrap();
+    assert_eq!(cached.status(), StatusCode::NOT_MODIFIED);
+
+    // After a move the tag changes.
+    let moves = app.legal_moves(&id, &users[active_seat(&app, &id)]);
+    let seat = active_seat(&app, &id);
+    let response = app.submit(&id, &users[seat], &moves["moves"][0]);
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let fresh = app
+        .client
+        .get(app.url(&format!("/api/v1/games/{id}")))
+        .header("If-None-Match", &etag)
+        .send()
+        .unwrap();
+    assert_eq!(fresh.status(), StatusCode::OK);
+    assert_eq!(fresh.headers()["etag"], "\"v2\"");
+}
+
+pub fn active_seat(app: &crate::helpers::TestApp, id: &str) -> usize {
+    app.game(id, None)["turn"]["waiting_for"][0]
+        .as_u64()
+        .expect("someone must act") as usize
+}
+
+#[test]
+fn long_poll_wakes_when_a_move_commits() {
+    let app = spawn_app(Backend::Sqlite);
+    let (id, users) = app.started_game(2, 11);
+    let seat = active_seat(&app, &id);
+    let mv = app.legal_moves(&id, &users[seat])["moves"][0].clone();
+
+    let started = std::time::Instant::now();
+    let waiter = {
+        let url = app.url(&format!("/api/v1/games/{id}/moves?after=1&wait=20"));
+        let client = app.client.clone();
+        std::thread::spawn(move || -> Value { client.get(url).send().unwrap().json().unwrap() })
+    };
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert_eq!(
+        app.submit(&id, &users[seat], &mv).status(),
+        StatusCode::CREATED
+    );
+    let log = waiter.join().unwrap();
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(10),
+        "woken, not timed out"
+    );
+    assert_eq!(log["entries"][0]["seq"], 2);
+    // A spectator sees only the type of another seat's move.
+    assert_eq!(log["entries"][0]["move"], json!({"type": mv["type"]}));
+
+    // Nothing new: an empty answer after the wait.
+    let started = std::time::Instant::now();
+    let empty = app.log_after_wait(&id, 2, 1);
+    assert!(empty["entries"].as_array().unwrap().is_empty());
+    assert!(started.elapsed() >= std::time::Duration::from_millis(900));
+}
+
+impl crate::helpers::TestApp {
+    fn log_after_wait(&self, id: &str, after: i64, wait: u64) -> Value {
+        self.get(
+            &format!("/api/v1/games/{id}/moves?after={after}&wait={wait}"),
+            None,
+        )
+        .json()
+        .unwrap()
+    }
+}

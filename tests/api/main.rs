@@ -1,0 +1,11 @@
+//! Integration tests: the real server over HTTP against real databases (SQLite and a
+//! throwaway PostgreSQL cluster). One binary, one module per concern.
+
+mod helpers;
+
+mod concurrency;
+mod errors;
+mod full_game;
+mod games;
+mod openapi;
+mod users;

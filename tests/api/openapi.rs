@@ -1,0 +1,48 @@
+//! The committed OpenAPI document matches the one the code produces.
+
+const COMMITTED: &str = "openapi/openapi.json";
+
+#[test]
+fn committed_openapi_matches_the_code() {
+    let generated = catan_server::api::openapi_json();
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(COMMITTED);
+    if std::env::var_os("UPDATE_OPENAPI").is_some() {
+        std::fs::write(&path, &generated).expect("write openapi.json");
+    }
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        committed == generated,
+        "{COMMITTED} differs from the API the code serves. Regenerate it with\n\n    \
+         cargo run -q -- openapi > {COMMITTED}\n\nor UPDATE_OPENAPI=1 cargo test --test api openapi, \
+         then review and commit the diff."
+    );
+}
+
+#[test]
+fn spec_declares_bearer_auth_and_every_path() {
+    let spec: serde_json::Value = serde_json::from_str(&catan_server::api::openapi_json()).unwrap();
+    assert!(spec["openapi"].as_str().unwrap().starts_with("3.1"));
+    assert_eq!(
+        spec["components"]["securitySchemes"]["bearer"]["scheme"],
+        "bearer"
+    );
+    for path in [
+        "/api/v1/users",
+        "/api/v1/tokens",
+        "/api/v1/games",
+        "/api/v1/games/{game_id}",
+        "/api/v1/games/{game_id}/players",
+        "/api/v1/games/{game_id}/start",
+        "/api/v1/games/{game_id}/legal-moves",
+        "/api/v1/games/{game_id}/moves",
+        "/healthz",
+    ] {
+        assert!(spec["paths"][path].is_object(), "{path} is documented");
+    }
+    for schema in ["Move", "Event", "Problem", "GameResponse"] {
+        assert!(
+            spec["components"]["schemas"][schema].is_object(),
+            "{schema} schema"
+        );
+    }
+}

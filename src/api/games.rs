@@ -40,7 +40,8 @@ pub struct CreateGameRequest {
     /// The rule set; only `"base"` for now.
     #[serde(default)]
     pub variant: Option<String>,
-    /// Seats, 2 to 4 (default 4). The game may start with fewer once 2 have joined.
+    /// Seats, 2 to 4 for the base game (default 4). The game may start with fewer once 2
+    /// have joined.
     #[serde(default)]
     pub max_players: Option<u8>,
     /// `beginner` (default) or `random`.
@@ -263,6 +264,18 @@ pub fn game_response(record: &GameRecord, user: Option<Uuid>) -> Result<GameResp
     })
 }
 
+/// Loads a game and renders it for `user`, with its entity tag. Runs on the blocking pool,
+/// like everything that touches the engine.
+fn render(
+    conn: &mut crate::db::DbConnection,
+    id: Uuid,
+    user: Option<Uuid>,
+) -> Result<(String, GameResponse), ApiError> {
+    let record = store::load_game(conn, id)?;
+    let tag = etag(&record.game, record.seats.len());
+    Ok((tag, game_response(&record, user)?))
+}
+
 fn summary(record: &GameRecord) -> Result<GameSummary, ApiError> {
     let row = &record.game;
     let config = row.config()?;
@@ -340,10 +353,12 @@ pub async fn create_game(
     } else if !had_options {
         config.players = 4;
     }
-    if !(2..=4).contains(&config.players) {
+    // The engine decides which counts its rules allow (2-4 for the base game); this only
+    // keeps the request within what any supported variant could seat.
+    if !(2..=6).contains(&config.players) {
         return Err(ApiError::unprocessable(
             "invalid_max_players",
-            format!("max_players must be 2 to 4, not {}", config.players),
+            format!("max_players must be 2 to 6, not {}", config.players),
         ));
     }
     match request.board {
@@ -368,15 +383,15 @@ pub async fn create_game(
         updated_at: at,
     };
     let id = Uuid::parse_str(&row.id).map_err(ApiError::internal)?;
-    let record = with_conn(&state.pool, move |conn| {
+    let user_id = user.id;
+    let (tag, body) = with_conn(&state.pool, move |conn| {
         store::insert_game(conn, &row)?;
-        store::load_game(conn, id)
+        render(conn, id, Some(user_id))
     })
     .await?;
-    let body = game_response(&record, Some(user.id))?;
     Ok(HttpResponse::Created()
         .insert_header((header::LOCATION, format!("/api/v1/games/{id}")))
-        .insert_header((header::ETAG, etag(&record.game, record.seats.len())))
+        .insert_header((header::ETAG, tag))
         .json(body))
 }
 
@@ -445,15 +460,24 @@ pub async fn get_game(
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_game_id(path)?;
-    let record = with_conn(&state.pool, move |conn| store::load_game(conn, id)).await?;
-    let tag = etag(&record.game, record.seats.len());
-    if if_none_match(req.headers(), &tag) {
+    let headers = req.headers().clone();
+    let viewer = user.0.map(|u| u.id);
+    let (tag, body) = with_conn(&state.pool, move |conn| {
+        let record = store::load_game(conn, id)?;
+        let tag = etag(&record.game, record.seats.len());
+        if if_none_match(&headers, &tag) {
+            return Ok((tag, None));
+        }
+        let body = game_response(&record, viewer)?;
+        Ok((tag, Some(body)))
+    })
+    .await?;
+    let Some(body) = body else {
         return Ok(HttpResponse::NotModified()
             .insert_header((header::ETAG, tag))
             .insert_header((header::VARY, "Authorization"))
             .finish());
-    }
-    let body = game_response(&record, user.0.map(|u| u.id))?;
+    };
     Ok(HttpResponse::Ok()
         .insert_header((header::ETAG, tag))
         .insert_header((header::VARY, "Authorization"))
@@ -505,14 +529,13 @@ pub async fn join_game(
         ));
     }
     let user_id = user.id;
-    let record = with_conn(&state.pool, move |conn| {
+    let (tag, body) = with_conn(&state.pool, move |conn| {
         store::join_game(conn, id, user_id)?;
-        store::load_game(conn, id)
+        render(conn, id, Some(user_id))
     })
     .await?;
-    let body = game_response(&record, Some(user.id))?;
     Ok(HttpResponse::Created()
-        .insert_header((header::ETAG, etag(&record.game, record.seats.len())))
+        .insert_header((header::ETAG, tag))
         .json(body))
 }
 
@@ -538,14 +561,13 @@ pub async fn start_game(
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_game_id(path)?;
     let user_id = user.id;
-    let record = with_conn(&state.pool, move |conn| {
+    let (tag, body) = with_conn(&state.pool, move |conn| {
         store::start_game(conn, id, user_id)?;
-        store::load_game(conn, id)
+        render(conn, id, Some(user_id))
     })
     .await?;
-    state.notifier.publish(id, record.game.version);
-    let body = game_response(&record, Some(user.id))?;
+    state.notifier.publish(id, body.version);
     Ok(HttpResponse::Ok()
-        .insert_header((header::ETAG, etag(&record.game, record.seats.len())))
+        .insert_header((header::ETAG, tag))
         .json(body))
 }

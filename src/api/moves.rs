@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use actix_web::{get, http::header, post, web, HttpRequest, HttpResponse};
-use catan_engine::{Event, Move, Seat, Viewer};
+use catan_engine::{Event, Move, Resources, Seat, Viewer};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -128,6 +128,39 @@ pub fn entry_for(row: &MoveRow, viewer: Viewer, over: bool) -> Result<MoveLogEnt
     })
 }
 
+/// The most cards of one type a move may name. No game has more (19 per type in the base
+/// game); the cap keeps absurd counts away from the engine's card arithmetic.
+pub const MAX_CARDS_IN_MOVE: u32 = 100;
+
+/// Rejects moves naming absurd card counts (422 `invalid_card_count`).
+fn check_card_counts(mv: &Move) -> Result<(), ApiError> {
+    let bundles: Vec<&Resources> = match mv {
+        Move::Discard { resources } | Move::PlayYearOfPlenty { resources } => vec![resources],
+        Move::TradeWithBank { give, get } | Move::OfferTrade { give, get, .. } => {
+            vec![give, get]
+        }
+        _ => Vec::new(),
+    };
+    let too_many = bundles.iter().any(|bundle| {
+        [
+            bundle.lumber,
+            bundle.brick,
+            bundle.wool,
+            bundle.grain,
+            bundle.ore,
+        ]
+        .iter()
+        .any(|count| *count > MAX_CARDS_IN_MOVE)
+    });
+    if too_many {
+        return Err(ApiError::unprocessable(
+            "invalid_card_count",
+            format!("a move names at most {MAX_CARDS_IN_MOVE} cards of one type"),
+        ));
+    }
+    Ok(())
+}
+
 /// Reads `If-Match`: `"v<N>"` (also `W/"v<N>"`, `v<N>`, `<N>`); `*` matches any version.
 fn parse_if_match(req: &HttpRequest) -> Result<Option<i64>, ApiError> {
     let Some(value) = req.headers().get(header::IF_MATCH) else {
@@ -161,19 +194,24 @@ pub async fn legal_moves(
     path: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_game_id(path)?;
-    let record = with_conn(&state.pool, move |conn| store::load_game(conn, id)).await?;
-    let you = user.0.and_then(|u| record.seat_of(u.id));
-    let game = record.game.game()?;
-    let (moves, may_offer_trade) = match (&game, you) {
-        (Some(game), Some(seat)) => (game.legal_moves(seat), game.may_offer_trade(seat)),
-        _ => (Vec::new(), false),
-    };
-    Ok(HttpResponse::Ok().json(LegalMovesResponse {
-        version: record.game.version,
-        you,
-        may_offer_trade,
-        moves,
-    }))
+    let user = user.0.map(|u| u.id);
+    let body = with_conn(&state.pool, move |conn| {
+        let record = store::load_game(conn, id)?;
+        let you = user.and_then(|u| record.seat_of(u));
+        let game = record.game.game()?;
+        let (moves, may_offer_trade) = match (&game, you) {
+            (Some(game), Some(seat)) => (game.legal_moves(seat), game.may_offer_trade(seat)),
+            _ => (Vec::new(), false),
+        };
+        Ok(LegalMovesResponse {
+            version: record.game.version,
+            you,
+            may_offer_trade,
+            moves,
+        })
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(body))
 }
 
 /// Submit a move for your own seat.
@@ -212,6 +250,7 @@ pub async fn submit_move(
     let id = parse_game_id(path)?;
     let if_match = parse_if_match(&req)?;
     let mv = body.into_inner();
+    check_card_counts(&mv)?;
     let mut attempt = 0;
     let applied = loop {
         attempt += 1;

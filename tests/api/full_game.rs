@@ -39,6 +39,10 @@ fn a_four_player_game_is_played_to_a_winner(backend: Backend) {
             "seat {seat} must act but has no legal move"
         );
         let mv = choose(options, &mut rng);
+        if moves % 5 == 0 && probe_hostile_variants(&app, &id, &users[seat], mv) {
+            moves += 1;
+            continue;
+        }
         let response = app.submit(&id, &users[seat], mv);
         assert_eq!(response.status(), StatusCode::CREATED, "move {mv}");
         let body: Value = response.json().unwrap();
@@ -67,6 +71,56 @@ fn a_four_player_game_is_played_to_a_winner(backend: Backend) {
         &serde_json::json!({"type": "end_turn"}),
     );
     crate::helpers::assert_problem(late, 422, "game_over");
+}
+
+/// Submits the move with every number replaced by absurd values: the answer must be a
+/// 4xx problem (or, if the result happens to be legal, a 201), never a 5xx or a dropped
+/// connection.
+fn probe_hostile_variants(app: &TestApp, id: &str, user: &User, mv: &Value) -> bool {
+    fn replace_numbers(value: &Value, with: u64) -> Value {
+        match value {
+            Value::Number(_) => Value::from(with),
+            Value::Array(items) => items.iter().map(|v| replace_numbers(v, with)).collect(),
+            Value::Object(map) => map
+                .iter()
+                .map(|(k, v)| (k.clone(), replace_numbers(v, with)))
+                .collect(),
+            other => other.clone(),
+        }
+    }
+    let far_away = {
+        let mut far = mv.clone();
+        for (key, value) in [
+            ("hex", "2147483647,-2147483648"),
+            ("vertex", "2147483647,2147483647,N"),
+            ("edge", "-2147483648,2147483647,NE"),
+        ] {
+            if far.get(key).is_some() {
+                far[key] = Value::from(value);
+            }
+        }
+        far
+    };
+    let variants = [u64::from(u32::MAX), 255, 19]
+        .into_iter()
+        .map(|with| replace_numbers(mv, with))
+        .chain([far_away]);
+    for hostile in variants {
+        if hostile == *mv {
+            continue;
+        }
+        let response = app.submit(id, user, &hostile);
+        let status = response.status();
+        assert!(
+            status.is_client_error() || status == StatusCode::CREATED,
+            "{hostile} got {status}"
+        );
+        if status == StatusCode::CREATED {
+            // Accepted after all: the position moved on.
+            return true;
+        }
+    }
+    false
 }
 
 /// Weighted toward moves that score, so that the game ends.

@@ -13,7 +13,7 @@ CREATE TABLE games (
     id          TEXT PRIMARY KEY,           -- UUIDv7: ordering by id is ordering by creation
     created_by  TEXT NOT NULL REFERENCES users (id),
     status      TEXT NOT NULL CHECK (status IN ('open', 'playing', 'finished')),
-    max_players INTEGER NOT NULL CHECK (max_players BETWEEN 2 AND 4),
+    max_players INTEGER NOT NULL CHECK (max_players BETWEEN 2 AND 6),
     config      TEXT NOT NULL,              -- catan_engine::GameConfig as JSON
     seed        BIGINT NOT NULL,            -- secret until the game is over
     version     BIGINT NOT NULL DEFAULT 0,  -- seq of the latest log entry
@@ -26,7 +26,7 @@ CREATE INDEX games_status_id ON games (status, id);
 
 CREATE TABLE game_players (
     game_id   TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-    seat      INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 3),
+    seat      INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 5),
     user_id   TEXT NOT NULL REFERENCES users (id),
     joined_at TIMESTAMP NOT NULL,
     PRIMARY KEY (game_id, seat),

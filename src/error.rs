@@ -2,8 +2,10 @@
 //! server as an RFC 9457 `application/problem+json` body with a stable `code`.
 
 use actix_web::{
+    dev::ServiceResponse,
     error::{JsonPayloadError, PathError, QueryPayloadError},
     http::{header, StatusCode},
+    middleware::ErrorHandlerResponse,
     HttpRequest, HttpResponse, ResponseError,
 };
 use catan_engine::{RuleError, SetupError};
@@ -52,6 +54,10 @@ pub enum ApiError {
     /// 500: a bug or an infrastructure failure; logged, and opaque to the client.
     #[error("internal error")]
     Internal(String),
+    /// Any other HTTP failure raised by the framework itself (e.g. 405, 414, 431), turned
+    /// into a problem by [`problem_fallback`].
+    #[error("{detail}")]
+    Http { status: StatusCode, code: &'static str, detail: String },
 }
 
 /// An RFC 9457 problem details body.
@@ -83,24 +89,15 @@ pub struct Problem {
 
 impl ApiError {
     pub fn bad_request(code: &'static str, detail: impl Into<String>) -> Self {
-        ApiError::BadRequest {
-            code,
-            detail: detail.into(),
-        }
+        ApiError::BadRequest { code, detail: detail.into() }
     }
 
     pub fn conflict(code: &'static str, detail: impl Into<String>) -> Self {
-        ApiError::Conflict {
-            code,
-            detail: detail.into(),
-        }
+        ApiError::Conflict { code, detail: detail.into() }
     }
 
     pub fn unprocessable(code: &'static str, detail: impl Into<String>) -> Self {
-        ApiError::Unprocessable {
-            code,
-            detail: detail.into(),
-        }
+        ApiError::Unprocessable { code, detail: detail.into() }
     }
 
     pub fn internal(error: impl std::fmt::Display) -> Self {
@@ -112,7 +109,8 @@ impl ApiError {
         match self {
             ApiError::BadRequest { code, .. }
             | ApiError::Conflict { code, .. }
-            | ApiError::Unprocessable { code, .. } => code,
+            | ApiError::Unprocessable { code, .. }
+            | ApiError::Http { code, .. } => code,
             ApiError::Unauthorized(_) => "unauthorized",
             ApiError::Forbidden(_) => "forbidden",
             ApiError::NotFound(_) => "not_found",
@@ -154,11 +152,10 @@ impl ResponseError for ApiError {
             ApiError::VersionConflict { .. } => StatusCode::PRECONDITION_FAILED,
             ApiError::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            ApiError::Rule(_) | ApiError::Setup(_) | ApiError::Unprocessable { .. } => {
-                StatusCode::UNPROCESSABLE_ENTITY
-            }
+            ApiError::Rule(_) | ApiError::Setup(_) | ApiError::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::Http { status, .. } => *status,
         }
     }
 
@@ -184,14 +181,12 @@ impl From<diesel::result::Error> for ApiError {
         use diesel::result::{DatabaseErrorKind, Error};
         match error {
             Error::NotFound => ApiError::NotFound("not found".into()),
-            Error::DatabaseError(DatabaseErrorKind::UniqueViolation, _) => ApiError::conflict(
-                "version_conflict",
-                "the game changed while the request ran; reload and retry",
-            ),
-            Error::DatabaseError(DatabaseErrorKind::SerializationFailure, _) => ApiError::conflict(
-                "version_conflict",
-                "the game changed while the request ran; reload and retry",
-            ),
+            Error::DatabaseError(DatabaseErrorKind::UniqueViolation, _) => {
+                ApiError::conflict("version_conflict", "the game changed while the request ran; reload and retry")
+            }
+            Error::DatabaseError(DatabaseErrorKind::SerializationFailure, _) => {
+                ApiError::conflict("version_conflict", "the game changed while the request ran; reload and retry")
+            }
             other => ApiError::internal(other),
         }
     }
@@ -216,16 +211,63 @@ impl From<serde_json::Error> for ApiError {
     }
 }
 
+/// The safety net: any error response that is not already a problem (from the framework's
+/// own extractors, payload limits, or anything else outside our handlers) is rewritten as
+/// one, so no failure ever leaves as HTML or plain text.
+///
+/// # Errors
+/// Never; the signature is the middleware's.
+pub fn problem_fallback<B>(res: ServiceResponse<B>) -> actix_web::Result<ErrorHandlerResponse<B>> {
+    let is_problem =
+        res.headers().get(header::CONTENT_TYPE).is_some_and(|v| v.as_bytes().starts_with(b"application/problem+json"));
+    if is_problem {
+        return Ok(ErrorHandlerResponse::Response(res.map_into_left_body()));
+    }
+    let status = res.status();
+    let detail = res
+        .response()
+        .error()
+        .map(ToString::to_string)
+        .filter(|d| !d.is_empty())
+        .unwrap_or_else(|| status.canonical_reason().unwrap_or("error").to_lowercase());
+    let api = match status {
+        StatusCode::BAD_REQUEST => ApiError::bad_request("bad_request", detail),
+        StatusCode::UNAUTHORIZED => ApiError::Unauthorized(detail),
+        StatusCode::FORBIDDEN => ApiError::Forbidden(detail),
+        StatusCode::NOT_FOUND => ApiError::NotFound(detail),
+        StatusCode::PAYLOAD_TOO_LARGE => ApiError::Http { status, code: "payload_too_large", detail },
+        StatusCode::INTERNAL_SERVER_ERROR => ApiError::Internal(detail),
+        _ => ApiError::Http {
+            status,
+            code: match status {
+                StatusCode::METHOD_NOT_ALLOWED => "method_not_allowed",
+                StatusCode::NOT_ACCEPTABLE => "not_acceptable",
+                StatusCode::REQUEST_TIMEOUT => "request_timeout",
+                StatusCode::UNSUPPORTED_MEDIA_TYPE => "unsupported_media_type",
+                StatusCode::URI_TOO_LONG => "uri_too_long",
+                StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE => "headers_too_large",
+                StatusCode::SERVICE_UNAVAILABLE => "unavailable",
+                s if s.is_server_error() => "server_error",
+                _ => "client_error",
+            },
+            detail,
+        },
+    };
+    let (req, _) = res.into_parts();
+    let response = api.error_response();
+    Ok(ErrorHandlerResponse::Response(ServiceResponse::new(req, response).map_into_right_body()))
+}
+
 /// Maps a JSON body extractor failure to a problem (400, 413 or 415).
 pub fn json_error(error: JsonPayloadError, _req: &HttpRequest) -> actix_web::Error {
     let api = match &error {
-        JsonPayloadError::OverflowKnownLength { limit, .. }
-        | JsonPayloadError::Overflow { limit } => ApiError::PayloadTooLarge { limit: *limit },
+        JsonPayloadError::OverflowKnownLength { limit, .. } | JsonPayloadError::Overflow { limit } => {
+            ApiError::PayloadTooLarge { limit: *limit }
+        }
         JsonPayloadError::ContentType => ApiError::UnsupportedMediaType,
-        JsonPayloadError::Deserialize(e) => ApiError::bad_request(
-            "malformed_body",
-            format!("the body is not valid JSON for this request: {e}"),
-        ),
+        JsonPayloadError::Deserialize(e) => {
+            ApiError::bad_request("malformed_body", format!("the body is not valid JSON for this request: {e}"))
+        }
         other => ApiError::bad_request("malformed_body", other.to_string()),
     };
     api.into()

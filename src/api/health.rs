@@ -41,5 +41,8 @@ pub async fn healthz(state: web::Data<AppState>) -> Result<HttpResponse, ApiErro
         })
     })
     .await?;
-    Ok(HttpResponse::Ok().json(Health { status: "ok".into(), database: database.into() }))
+    Ok(HttpResponse::Ok().json(Health {
+        status: "ok".into(),
+        database: database.into(),
+    }))
 }

@@ -89,7 +89,6 @@ pub struct MoveLogResponse {
 /// Where to read the log from, and how long to wait.
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-#[serde(deny_unknown_fields)]
 pub struct ListMovesQuery {
     /// Entries with a greater seq (default 0: from the start).
     pub after: Option<i64>,
@@ -113,10 +112,19 @@ pub fn entry_for(row: &MoveRow, viewer: Viewer, over: bool) -> Result<MoveLogEnt
         if over || seat.is_some_and(|s| viewer == Viewer::Seat(s)) {
             LoggedMove::Full(mv)
         } else {
-            LoggedMove::Hidden(HiddenMove { type_: row.kind.clone() })
+            LoggedMove::Hidden(HiddenMove {
+                type_: row.kind.clone(),
+            })
         }
     });
-    Ok(MoveLogEntry { seq: row.seq, seat, kind: row.kind.clone(), mv, events, created_at: utc(row.created_at) })
+    Ok(MoveLogEntry {
+        seq: row.seq,
+        seat,
+        kind: row.kind.clone(),
+        mv,
+        events,
+        created_at: utc(row.created_at),
+    })
 }
 
 /// The most cards of one type a move may name. No game has more (19 per type in the base
@@ -133,9 +141,15 @@ fn check_card_counts(mv: &Move) -> Result<(), ApiError> {
         _ => Vec::new(),
     };
     let too_many = bundles.iter().any(|bundle| {
-        [bundle.lumber, bundle.brick, bundle.wool, bundle.grain, bundle.ore]
-            .iter()
-            .any(|count| *count > MAX_CARDS_IN_MOVE)
+        [
+            bundle.lumber,
+            bundle.brick,
+            bundle.wool,
+            bundle.grain,
+            bundle.ore,
+        ]
+        .iter()
+        .any(|count| *count > MAX_CARDS_IN_MOVE)
     });
     if too_many {
         return Err(ApiError::unprocessable(
@@ -188,7 +202,12 @@ pub async fn legal_moves(
             (Some(game), Some(seat)) => (game.legal_moves(seat), game.may_offer_trade(seat)),
             _ => (Vec::new(), false),
         };
-        Ok(LegalMovesResponse { version: record.game.version, you, may_offer_trade, moves })
+        Ok(LegalMovesResponse {
+            version: record.game.version,
+            you,
+            may_offer_trade,
+            moves,
+        })
     })
     .await?;
     Ok(HttpResponse::Ok().json(body))
@@ -236,23 +255,33 @@ pub async fn submit_move(
         attempt += 1;
         let mv = mv.clone();
         let user_id = user.id;
-        let result = with_conn(&state.pool, move |conn| store::submit_move(conn, id, user_id, &mv, if_match)).await;
+        let result = with_conn(&state.pool, move |conn| {
+            store::submit_move(conn, id, user_id, &mv, if_match)
+        })
+        .await;
         match result {
-            Err(ApiError::Conflict { code: "version_conflict", .. })
-                if if_match.is_none() && attempt < MOVE_RETRIES =>
-            {
-                continue
-            }
+            Err(ApiError::Conflict {
+                code: "version_conflict",
+                ..
+            }) if if_match.is_none() && attempt < MOVE_RETRIES => continue,
             other => break other?,
         }
     };
     state.notifier.publish(id, applied.version);
     let seat = applied.entry.seat.map(|s| Seat(s as u8));
     let viewer = seat.map_or(Viewer::Spectator, Viewer::Seat);
-    let entry = entry_for(&applied.entry, viewer, applied.status == GameStatus::Finished)?;
+    let entry = entry_for(
+        &applied.entry,
+        viewer,
+        applied.status == GameStatus::Finished,
+    )?;
     Ok(HttpResponse::Created()
         .insert_header((header::ETAG, format!("\"v{}\"", applied.version)))
-        .json(SubmitMoveResponse { version: applied.version, status: applied.status, entry }))
+        .json(SubmitMoveResponse {
+            version: applied.version,
+            status: applied.status,
+            entry,
+        }))
 }
 
 /// Read the move log after `after`, as the caller may see it; long-poll with `wait`.
@@ -292,14 +321,26 @@ pub async fn list_moves(
     };
     let (mut record, mut rows) = read().await?;
     if rows.is_empty() && !wait.is_zero() && record.game.status() != GameStatus::Finished {
-        let woken = tokio::time::timeout(wait, versions.wait_for(|v| *v > after)).await.is_ok();
+        let woken = tokio::time::timeout(wait, versions.wait_for(|v| *v > after))
+            .await
+            .is_ok();
         if woken {
             (record, rows) = read().await?;
         }
     }
-    let viewer = user.0.and_then(|u| record.seat_of(u.id)).map_or(Viewer::Spectator, Viewer::Seat);
+    let viewer = user
+        .0
+        .and_then(|u| record.seat_of(u.id))
+        .map_or(Viewer::Spectator, Viewer::Seat);
     let status = record.game.status();
     let over = status == GameStatus::Finished;
-    let entries = rows.iter().map(|row| entry_for(row, viewer, over)).collect::<Result<Vec<_>, _>>()?;
-    Ok(HttpResponse::Ok().json(MoveLogResponse { version: record.game.version, status, entries }))
+    let entries = rows
+        .iter()
+        .map(|row| entry_for(row, viewer, over))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(HttpResponse::Ok().json(MoveLogResponse {
+        version: record.game.version,
+        status,
+        entries,
+    }))
 }

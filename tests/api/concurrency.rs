@@ -50,7 +50,10 @@ fn concurrent_moves_never_collide(backend: Backend) {
                     let status = response.status().as_u16();
                     let body: Value = response.json().unwrap();
                     match status {
-                        201 => accepted.lock().unwrap().push(body["version"].as_i64().unwrap()),
+                        201 => accepted
+                            .lock()
+                            .unwrap()
+                            .push(body["version"].as_i64().unwrap()),
                         409 | 412 | 422 => assert!(body["code"].is_string()),
                         other => panic!("unexpected {other}: {body}"),
                     }
@@ -70,5 +73,9 @@ fn concurrent_moves_never_collide(backend: Backend) {
     // Every accepted move is in the log exactly once, at the version it was told.
     let expected: Vec<i64> = (2..=check.version).collect();
     assert_eq!(accepted, expected, "accepted versions vs the log");
-    assert!(accepted.len() >= 10, "too few moves got through: {}", accepted.len());
+    assert!(
+        accepted.len() >= 10,
+        "too few moves got through: {}",
+        accepted.len()
+    );
 }

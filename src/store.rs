@@ -61,6 +61,25 @@ pub fn insert_user(conn: &mut DbConnection, user: &UserRow) -> Result<(), ApiErr
     }
 }
 
+/// Checks that a token's user still exists (e.g. the database was reset but the signing
+/// secret kept): 401 otherwise, rather than a foreign key failure.
+///
+/// # Errors
+/// `unauthorized`, or a database error.
+pub fn ensure_user(conn: &mut DbConnection, user_id: &str) -> Result<(), ApiError> {
+    let found: Option<String> = users::table
+        .find(user_id)
+        .select(users::id)
+        .first(conn)
+        .optional()?;
+    match found {
+        Some(_) => Ok(()),
+        None => Err(ApiError::Unauthorized(
+            "the token's user does not exist; register or log in again".into(),
+        )),
+    }
+}
+
 /// Finds a user by name.
 ///
 /// # Errors
@@ -190,6 +209,7 @@ impl GameRecord {
 /// A database error.
 pub fn insert_game(conn: &mut DbConnection, game: &GameRow) -> Result<(), ApiError> {
     conn.transaction(|conn| {
+        ensure_user(conn, &game.created_by)?;
         diesel::insert_into(games::table)
             .values(game)
             .execute(conn)?;
@@ -311,7 +331,40 @@ pub fn list_games(
         query = query.filter(games::id.lt(before.to_string()));
     }
     let rows: Vec<GameRow> = query.order(games::id.desc()).limit(limit).load(conn)?;
-    rows.into_iter().map(|row| record_for(conn, row)).collect()
+    if rows.is_empty() {
+        return Ok(Vec::new());
+    }
+    // Two more queries for the whole page, not two per game.
+    let ids: Vec<&str> = rows.iter().map(|r| r.id.as_str()).collect();
+    let seats: Vec<(String, SeatHolder)> = game_players::table
+        .inner_join(users::table)
+        .filter(game_players::game_id.eq_any(&ids))
+        .order((game_players::game_id, game_players::seat))
+        .select((
+            game_players::game_id,
+            (game_players::seat, users::id, users::username),
+        ))
+        .load(conn)?;
+    let creator_ids: Vec<&str> = rows.iter().map(|r| r.created_by.as_str()).collect();
+    let creators: std::collections::HashMap<String, String> = users::table
+        .filter(users::id.eq_any(&creator_ids))
+        .select((users::id, users::username))
+        .load::<(String, String)>(conn)?
+        .into_iter()
+        .collect();
+    let mut by_game: std::collections::HashMap<String, Vec<SeatHolder>> =
+        std::collections::HashMap::new();
+    for (game_id, seat) in seats {
+        by_game.entry(game_id).or_default().push(seat);
+    }
+    Ok(rows
+        .into_iter()
+        .map(|game| GameRecord {
+            creator: creators.get(&game.created_by).cloned().unwrap_or_default(),
+            seats: by_game.remove(&game.id).unwrap_or_default(),
+            game,
+        })
+        .collect())
 }
 
 /// Seats a user at the next free seat of an open game.
@@ -328,6 +381,7 @@ pub fn join_game(conn: &mut DbConnection, game_id: Uuid, user_id: Uuid) -> Resul
             ));
         }
         let seats = load_seats(conn, game_id)?;
+        ensure_user(conn, &user_id.to_string())?;
         if seats.iter().any(|s| s.user_id == user_id.to_string()) {
             return Err(ApiError::conflict(
                 "already_joined",

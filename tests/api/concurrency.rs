@@ -79,3 +79,46 @@ fn concurrent_moves_never_collide(backend: Backend) {
         accepted.len()
     );
 }
+
+both_backends!(concurrent_joins_fill_each_seat_once);
+
+fn concurrent_joins_fill_each_seat_once(backend: Backend) {
+    let app = Arc::new(spawn_app(backend));
+    let owner = app.register("owner");
+    let game = app.create_game(&owner, &serde_json::json!({"max_players": 4}));
+    let id = game["id"].as_str().unwrap().to_owned();
+    let joiners: Vec<_> = (0..6)
+        .map(|i| app.register(&format!("joiner{i}")))
+        .collect();
+
+    let threads: Vec<_> = joiners
+        .into_iter()
+        .map(|user| {
+            let app = Arc::clone(&app);
+            let id = id.clone();
+            std::thread::spawn(move || {
+                let response = app.join(&id, &user);
+                let status = response.status().as_u16();
+                let body: Value = response.json().unwrap();
+                (status, body)
+            })
+        })
+        .collect();
+    let results: Vec<(u16, Value)> = threads.into_iter().map(|t| t.join().unwrap()).collect();
+
+    let joined = results.iter().filter(|(status, _)| *status == 201).count();
+    assert_eq!(joined, 3, "{results:?}");
+    for (status, body) in &results {
+        if *status != 201 {
+            assert_eq!((*status, body["code"].as_str()), (409, Some("game_full")));
+        }
+    }
+    let game = app.game(&id, None);
+    let seats: Vec<u64> = game["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["seat"].as_u64().unwrap())
+        .collect();
+    assert_eq!(seats, vec![0, 1, 2, 3]);
+}

@@ -62,6 +62,10 @@ fn a_four_player_game_is_played_to_a_winner(backend: Backend) {
     // After game over everything is public: hands and the seed.
     assert!(game["seed"].is_u64());
     assert!(game["players"][(winner + 1) % 4]["resources"].is_object());
+    // ... and so is the whole log, to spectators too.
+    let log = app.log(&id, None, 0);
+    assert!(log["entries"][0]["events"][0]["seed"].is_u64());
+    assert_eq!(log["status"], "finished");
     // More moves are refused by the rules.
     let legal = app.legal_moves(&id, &users[winner]);
     assert!(legal["moves"].as_array().unwrap().is_empty());

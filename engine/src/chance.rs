@@ -32,9 +32,7 @@ pub struct SeededChance {
 
 impl SeededChance {
     pub fn new(seed: u64, stream: u64) -> Self {
-        SeededChance {
-            rng: Rng::for_stream(seed, stream),
-        }
+        SeededChance { rng: Rng::for_stream(seed, stream) }
     }
 }
 
@@ -78,35 +76,24 @@ impl Default for FixedChance {
 impl FixedChance {
     /// Returns chance that rolls `red` and `white` next.
     pub fn dice(red: u8, white: u8) -> Self {
-        FixedChance {
-            dice: VecDeque::from([(red, white)]),
-            ..FixedChance::default()
-        }
+        FixedChance { dice: VecDeque::from([(red, white)]), ..FixedChance::default() }
     }
 
     /// Returns chance that draws `card` next.
     pub fn card(card: DevCard) -> Self {
-        FixedChance {
-            development_cards: VecDeque::from([card]),
-            ..FixedChance::default()
-        }
+        FixedChance { development_cards: VecDeque::from([card]), ..FixedChance::default() }
     }
 
     /// Returns chance that steals `resource` next.
     pub fn steal(resource: Resource) -> Self {
-        FixedChance {
-            stolen_cards: VecDeque::from([resource]),
-            ..FixedChance::default()
-        }
+        FixedChance { stolen_cards: VecDeque::from([resource]), ..FixedChance::default() }
     }
 }
 
 impl Chance for FixedChance {
     fn roll_dice(&mut self) -> (u8, u8) {
         match self.dice.pop_front() {
-            Some((red, white)) if (1..=6).contains(&red) && (1..=6).contains(&white) => {
-                (red, white)
-            }
+            Some((red, white)) if (1..=6).contains(&red) && (1..=6).contains(&white) => (red, white),
             _ => self.fallback.roll_dice(),
         }
     }

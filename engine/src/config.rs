@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::board::{BoardLayout, NumberPlacement};
+use crate::board::{BoardLayout, HexCoord, NumberPlacement};
 
 /// Which board to play on.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -48,9 +48,40 @@ pub enum FirstPlayer {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default, deny_unknown_fields)]
 pub struct GameConfig {
-    /// Number of seats, 2 to 4 (B-CMP-11).
+    /// Number of seats: 2 to 4, or 5 to 6 with the extension (B-CMP-11, X56-1).
     pub players: u8,
+    /// `beginner` is the fixed board (for 5-6 players, the fixed extension board of the docs).
     pub board: BoardSpec,
+    /// X56: the 5-6 player extension (30-hex board, 24 cards per resource, 34 development
+    /// cards, special building phase). Required for 5 or 6 players.
+    pub five_six_extension: bool,
+    /// X56-8: during a special building phase, the builder may trade with the player whose
+    /// turn just ended (the seed's rule); false forbids all trading there.
+    pub sbp_trade_with_previous_player: bool,
+    /// X56-7: the desert the robber starts on, when the board has several (default: the
+    /// first desert in reading order).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub robber_start: Option<HexCoord>,
+    /// JUN: the desert becomes a jungle that produces discoveries (JUN-1..6).
+    pub jungle: bool,
+    /// JUN-2: the jungle's number token (2-12, not 7); required with `jungle`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub jungle_number: Option<u8>,
+    /// RIV: Big River replaces a mountains, a forest and the desert with a river of mountains,
+    /// forest and a gold mine (RIV-1..7). Needs a random or custom board.
+    pub big_river: bool,
+    /// RIV-2: three collinear land hexes, top to bottom (default (0,-1), (0,0), (0,1)).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub river_hexes: Option<Vec<HexCoord>>,
+    /// RIV-3: the gold mine's number token (2-12, not 7); required with `big_river`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub river_gold_number: Option<u8>,
+    /// RIV-4: no setup settlement may touch a river hex.
+    pub river_bank_setup_ban: bool,
+    /// RIV-5: the gold mine produces resources of the owner's choice.
+    pub river_gold_produces: bool,
+    /// RIV-6: extra victory points per building on the gold mine.
+    pub river_gold_bonus_vp: u8,
     /// B-ROB-4: the robber may be moved onto the desert.
     pub robber_may_enter_desert: bool,
     /// B-TURN-3.
@@ -72,6 +103,17 @@ impl Default for GameConfig {
         GameConfig {
             players: 4,
             board: BoardSpec::Beginner,
+            five_six_extension: false,
+            sbp_trade_with_previous_player: true,
+            robber_start: None,
+            jungle: false,
+            jungle_number: None,
+            big_river: false,
+            river_hexes: None,
+            river_gold_number: None,
+            river_bank_setup_ban: true,
+            river_gold_produces: true,
+            river_gold_bonus_vp: 1,
             robber_may_enter_desert: true,
             dev_cards_before_roll: DevCardsBeforeRoll::KnightOnly,
             allow_trade_build_interleaving: true,
@@ -84,11 +126,9 @@ impl Default for GameConfig {
 }
 
 impl GameConfig {
-    /// Returns the default configuration for `players` seats.
+    /// Returns the default configuration for `players` seats (with the 5-6 extension for 5
+    /// or 6).
     pub fn for_players(players: u8) -> Self {
-        GameConfig {
-            players,
-            ..GameConfig::default()
-        }
+        GameConfig { players, five_six_extension: players >= 5, ..GameConfig::default() }
     }
 }

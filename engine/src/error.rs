@@ -95,6 +95,14 @@ pub enum RuleError {
     NotTheOfferer,
     #[error("seat {0} has not accepted this offer")]
     PartnerHasNotAccepted(Seat),
+    #[error("settlements may not touch the river during setup")]
+    RiverBankSetupBan,
+    #[error("choose exactly {required} cards for your gold")]
+    WrongGoldCount { required: u32 },
+    #[error("discoveries replace one to three of the wool, grain and ore a development card costs")]
+    InvalidDiscoveryUse,
+    #[error("you do not have {0} discoveries")]
+    NotEnoughDiscoveries(u32),
     #[error("you have already given this answer to the offer")]
     AlreadyResponded,
     #[error("you already have {0} open trade offers")]
@@ -148,6 +156,10 @@ impl RuleError {
             RuleError::NotAnAddressee => "not_an_addressee",
             RuleError::NotTheOfferer => "not_the_offerer",
             RuleError::PartnerHasNotAccepted(_) => "partner_has_not_accepted",
+            RuleError::RiverBankSetupBan => "river_bank_setup_ban",
+            RuleError::WrongGoldCount { .. } => "wrong_gold_count",
+            RuleError::InvalidDiscoveryUse => "invalid_discovery_use",
+            RuleError::NotEnoughDiscoveries(_) => "not_enough_discoveries",
             RuleError::AlreadyResponded => "already_responded",
             RuleError::TooManyOpenOffers(_) => "too_many_open_offers",
         }
@@ -157,8 +169,8 @@ impl RuleError {
 /// A game cannot be set up from this configuration.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
-    #[error("the base game takes 2 to 4 players, not {0}")]
-    PlayerCount(u8),
+    #[error("{players} players is not possible here: {allowed}")]
+    PlayerCount { players: u8, allowed: &'static str },
     #[error("invalid board: {0}")]
     InvalidBoard(String),
     #[error("invalid configuration: {0}")]
@@ -171,7 +183,7 @@ impl SetupError {
     /// Returns the stable snake_case code of the problem.
     pub const fn code(&self) -> &'static str {
         match self {
-            SetupError::PlayerCount(_) => "invalid_player_count",
+            SetupError::PlayerCount { .. } => "invalid_player_count",
             SetupError::InvalidBoard(_) => "invalid_board",
             SetupError::InvalidConfig(_) => "invalid_config",
             SetupError::InvalidLog(_) => "invalid_log",

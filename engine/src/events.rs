@@ -18,6 +18,14 @@ pub struct SeatResources {
     pub resources: Resources,
 }
 
+/// A count for one seat (jungle discoveries).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct SeatCount {
+    pub seat: Seat,
+    pub count: u32,
+}
+
 /// A first-player roll (B-SET-2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -86,6 +94,9 @@ pub enum Event {
         gains: Vec<SeatResources>,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         shortages: Vec<Resource>,
+        /// Jungle discoveries produced (JUN-4).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        discoveries: Vec<SeatCount>,
     },
     /// A seat returned cards after a 7. The cards are visible to that seat only.
     ResourcesDiscarded {
@@ -109,6 +120,9 @@ pub enum Event {
     DevelopmentCardBought {
         seat: Seat,
         cost: Resources,
+        /// Jungle discoveries spent in place of cost cards (JUN-5).
+        #[serde(default, skip_serializing_if = "is_zero")]
+        discoveries: u32,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         card: Option<DevCard>,
     },
@@ -181,6 +195,10 @@ pub enum Event {
     },
 }
 
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
 impl Event {
     /// Returns the snake_case name of the event's type, as in its JSON `type` tag.
     pub const fn kind(&self) -> &'static str {
@@ -223,14 +241,8 @@ impl Event {
         let mut event = self.clone();
         match &mut event {
             Event::GameStarted { seed, .. } => *seed = None,
-            Event::ResourcesDiscarded {
-                seat, resources, ..
-            } if !sees(*seat) => *resources = None,
-            Event::ResourceStolen {
-                thief,
-                victim,
-                resource,
-            } if !sees(*thief) && !sees(*victim) => *resource = None,
+            Event::ResourcesDiscarded { seat, resources, .. } if !sees(*seat) => *resources = None,
+            Event::ResourceStolen { thief, victim, resource } if !sees(*thief) && !sees(*victim) => *resource = None,
             Event::DevelopmentCardBought { seat, card, .. } if !sees(*seat) => *card = None,
             _ => {}
         }

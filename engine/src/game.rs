@@ -1,17 +1,14 @@
 //! Creating a game, replaying a log, applying events, and read-only queries.
 
 use crate::{
-    board::{layout, Board, BoardLayout},
+    board::{Board, BoardLayout},
     chance::SeededChance,
-    config::{BoardSpec, FirstPlayer, GameConfig},
+    config::{FirstPlayer, GameConfig},
     error::SetupError,
     events::{Event, StartingRoll},
     resources::Resources,
     rng::Rng,
-    state::{
-        Building, BuildingKind, DevCards, Game, Phase, PlayerState, Seat, SetupStep, Turn,
-        CARDS_PER_RESOURCE,
-    },
+    state::{Building, BuildingKind, DevCards, Game, Phase, PlayerState, Seat, SetupStep, Turn},
 };
 
 /// Chance streams below this are move streams (one per event count); setup draws use the top.
@@ -32,55 +29,19 @@ impl Game {
     /// # Errors
     /// [`SetupError`] when the configuration or a custom board is invalid.
     pub fn start_events(config: &GameConfig, seed: u64) -> Result<Vec<Event>, SetupError> {
-        if !(2..=4).contains(&config.players) {
-            return Err(SetupError::PlayerCount(config.players));
-        }
-        if !(3..=30).contains(&config.vp_target) {
-            return Err(SetupError::InvalidConfig(format!(
-                "vp_target must be 3 to 30, not {}",
-                config.vp_target
-            )));
-        }
+        config.validate()?;
         let mut rng = Rng::for_stream(seed, SETUP_STREAM);
-        let board = match &config.board {
-            BoardSpec::Beginner => layout::beginner_layout(),
-            BoardSpec::Random => layout::random_layout(
-                &mut rng,
-                config.number_placement,
-                config.forbid_adjacent_red_numbers,
-            ),
-            BoardSpec::Custom(custom) => {
-                validate_standard_components(custom)?;
-                if config.forbid_adjacent_red_numbers
-                    && layout::has_adjacent_red_numbers(&custom.hexes)
-                {
-                    return Err(SetupError::InvalidBoard(
-                        "two hexes with 6 or 8 are neighbours (B-GEO-11); set forbid_adjacent_red_numbers to false \
-                         to allow it"
-                            .into(),
-                    ));
-                }
-                custom.clone()
-            }
-        };
+        let board = config.generate_board(&mut rng)?;
         Board::new(board.clone())?;
 
         let (first_seat, starting_rolls) = match config.first_player {
             FirstPlayer::Seat(seat) if seat < config.players => (Seat(seat), Vec::new()),
             FirstPlayer::Seat(seat) => {
-                return Err(SetupError::InvalidConfig(format!(
-                    "first_player seat {seat} is not in the game"
-                )))
+                return Err(SetupError::InvalidConfig(format!("first_player seat {seat} is not in the game")))
             }
             FirstPlayer::Roll => roll_for_first_player(config.players, &mut rng),
         };
-        Ok(vec![Event::GameStarted {
-            players: config.players,
-            board,
-            first_seat,
-            starting_rolls,
-            seed: Some(seed),
-        }])
+        Ok(vec![Event::GameStarted { players: config.players, board, first_seat, starting_rolls, seed: Some(seed) }])
     }
 
     /// Rebuilds a game from its log; the first event must be `game_started`.
@@ -88,22 +49,10 @@ impl Game {
     /// # Errors
     /// [`SetupError::InvalidLog`] when the log does not start with `game_started`, or its
     /// board is invalid.
-    pub fn replay<'a>(
-        config: GameConfig,
-        events: impl IntoIterator<Item = &'a Event>,
-    ) -> Result<Game, SetupError> {
+    pub fn replay<'a>(config: GameConfig, events: impl IntoIterator<Item = &'a Event>) -> Result<Game, SetupError> {
         let mut events = events.into_iter();
-        let Some(Event::GameStarted {
-            players,
-            board,
-            first_seat,
-            seed,
-            ..
-        }) = events.next()
-        else {
-            return Err(SetupError::InvalidLog(
-                "the first event must be game_started".into(),
-            ));
+        let Some(Event::GameStarted { players, board, first_seat, seed, .. }) = events.next() else {
+            return Err(SetupError::InvalidLog("the first event must be game_started".into()));
         };
         if *players != config.players {
             return Err(SetupError::InvalidLog(format!(
@@ -112,9 +61,7 @@ impl Game {
             )));
         }
         let Some(seed) = seed else {
-            return Err(SetupError::InvalidLog(
-                "game_started has no seed (was the log redacted?)".into(),
-            ));
+            return Err(SetupError::InvalidLog("game_started has no seed (was the log redacted?)".into()));
         };
         let mut game = Game::started(config, board.clone(), *first_seat, *seed)?;
         for event in events {
@@ -123,15 +70,13 @@ impl Game {
         Ok(game)
     }
 
-    fn started(
-        config: GameConfig,
-        layout: BoardLayout,
-        first_seat: Seat,
-        seed: u64,
-    ) -> Result<Game, SetupError> {
+    fn started(config: GameConfig, layout: BoardLayout, first_seat: Seat, seed: u64) -> Result<Game, SetupError> {
+        config.validate()?;
         let board = Board::new(layout)?;
-        let robber = board.hex(board.layout().robber).unwrap_or(0);
+        let robber = board.layout().robber.and_then(|h| board.hex(h));
         let players = (0..config.players).map(|_| PlayerState::new()).collect();
+        let bank = Resources::each(config.cards_per_resource());
+        let deck = config.development_deck();
         Ok(Game {
             buildings: vec![None; board.vertices.len()],
             roads: vec![None; board.edges.len()],
@@ -141,14 +86,10 @@ impl Game {
             events_applied: 1,
             first_seat,
             players,
-            bank: Resources::each(CARDS_PER_RESOURCE),
-            deck: DevCards::STANDARD_DECK,
+            bank,
+            deck,
             robber,
-            phase: Phase::Setup {
-                seat: first_seat,
-                placement: 0,
-                step: SetupStep::PlaceSettlement,
-            },
+            phase: Phase::Setup { seat: first_seat, placement: 0, step: SetupStep::PlaceSettlement },
             turn: Turn {
                 number: 0,
                 active: first_seat,
@@ -181,10 +122,7 @@ impl Game {
             Event::SettlementBuilt { seat, vertex, cost } => {
                 self.mark_built_or_bought();
                 if let Some(v) = self.board.vertex(*vertex) {
-                    self.buildings[v as usize] = Some(Building {
-                        seat: *seat,
-                        kind: BuildingKind::Settlement,
-                    });
+                    self.buildings[v as usize] = Some(Building { seat: *seat, kind: BuildingKind::Settlement });
                 }
                 self.players[seat.index()].settlements_left -= 1;
                 self.pay(*seat, cost);
@@ -192,10 +130,7 @@ impl Game {
             Event::CityBuilt { seat, vertex, cost } => {
                 self.mark_built_or_bought();
                 if let Some(v) = self.board.vertex(*vertex) {
-                    self.buildings[v as usize] = Some(Building {
-                        seat: *seat,
-                        kind: BuildingKind::City,
-                    });
+                    self.buildings[v as usize] = Some(Building { seat: *seat, kind: BuildingKind::City });
                 }
                 let player = &mut self.players[seat.index()];
                 player.settlements_left += 1;
@@ -215,37 +150,36 @@ impl Game {
                 self.turn.rolled = true;
                 self.turn.last_roll = Some((*red, *white));
             }
-            Event::ResourcesProduced { gains, .. } => {
+            Event::ResourcesProduced { gains, discoveries, .. } => {
                 for gain in gains {
                     self.receive(gain.seat, &gain.resources);
                 }
+                for found in discoveries {
+                    self.players[found.seat.index()].discoveries += found.count;
+                }
             }
-            Event::ResourcesDiscarded {
-                seat, resources, ..
-            } => {
+            Event::ResourcesDiscarded { seat, resources, .. } => {
                 if let Some(resources) = resources {
                     self.pay(*seat, resources);
                 }
             }
             Event::RobberMoved { hex, .. } => {
                 if let Some(h) = self.board.hex(*hex) {
-                    self.robber = h;
+                    self.robber = Some(h);
                 }
             }
-            Event::ResourceStolen {
-                thief,
-                victim,
-                resource,
-            } => {
+            Event::ResourceStolen { thief, victim, resource } => {
                 if let Some(resource) = resource {
                     let card = Resources::of(*resource, 1);
                     self.players[victim.index()].resources -= card;
                     self.players[thief.index()].resources += card;
                 }
             }
-            Event::DevelopmentCardBought { seat, cost, card } => {
+            Event::DevelopmentCardBought { seat, cost, card, discoveries } => {
                 self.mark_built_or_bought();
                 self.pay(*seat, cost);
+                let player = &mut self.players[seat.index()];
+                player.discoveries = player.discoveries.saturating_sub(*discoveries);
                 if let Some(card) = card {
                     *self.deck.get_mut(*card) -= 1;
                     *self.players[seat.index()].new_dev_cards.get_mut(*card) += 1;
@@ -295,16 +229,8 @@ impl Game {
                 }
             }
             Event::TradeWithdrawn { offer_id } => self.offers.retain(|o| o.id != *offer_id),
-            Event::TradesExpired { offer_ids } => {
-                self.offers.retain(|o| !offer_ids.contains(&o.id))
-            }
-            Event::TradeCompleted {
-                offer_id,
-                from,
-                with,
-                give,
-                get,
-            } => {
+            Event::TradesExpired { offer_ids } => self.offers.retain(|o| !offer_ids.contains(&o.id)),
+            Event::TradeCompleted { offer_id, from, with, give, get } => {
                 self.players[from.index()].resources -= *give;
                 self.players[with.index()].resources += *give;
                 self.players[with.index()].resources -= *get;
@@ -428,9 +354,7 @@ impl Game {
 
     /// Returns the building on a vertex, if any.
     pub fn building_at(&self, vertex: crate::board::VertexId) -> Option<Building> {
-        self.board
-            .vertex(vertex)
-            .and_then(|v| self.buildings[v as usize])
+        self.board.vertex(vertex).and_then(|v| self.buildings[v as usize])
     }
 
     /// Returns the owner of the road on an edge, if any.
@@ -438,8 +362,9 @@ impl Game {
         self.board.edge(edge).and_then(|e| self.roads[e as usize])
     }
 
-    pub fn robber_hex(&self) -> crate::board::HexCoord {
-        self.board.hexes[self.robber as usize]
+    /// Returns the robber's hex; `None` while it waits off the board (RIV-7).
+    pub fn robber_hex(&self) -> Option<crate::board::HexCoord> {
+        self.robber.map(|h| self.board.hexes[h as usize])
     }
 
     /// Returns the victory points visible to everyone: buildings and special cards
@@ -453,6 +378,16 @@ impl Game {
         if self.largest_army == Some(seat) {
             points += 2;
         }
+        if self.config.big_river {
+            // RIV-6: buildings on the gold mine are worth extra.
+            let on_gold = self
+                .buildings
+                .iter()
+                .zip(&self.board.vertex_on_gold)
+                .filter(|(b, gold)| **gold && b.is_some_and(|b| b.seat == seat))
+                .count() as u32;
+            points += on_gold * u32::from(self.config.river_gold_bonus_vp);
+        }
         points
     }
 
@@ -465,75 +400,15 @@ impl Game {
 /// An open trade offer.
 pub type TradeOfferRef = crate::state::TradeOffer;
 
-/// Checks a custom base-game board against the component counts (B-CMP-1, -3, -4).
-fn validate_standard_components(board: &BoardLayout) -> Result<(), SetupError> {
-    use crate::board::{HarbourKind, Terrain};
-    for (terrain, expected) in layout::STANDARD_TERRAIN {
-        let found = board.hexes.iter().filter(|t| t.terrain == terrain).count();
-        if found != expected {
-            return Err(SetupError::InvalidBoard(format!(
-                "the base game needs {expected} {terrain:?} hexes, found {found} (B-CMP-1)"
-            )));
-        }
-    }
-    let mut tokens: Vec<u8> = board.hexes.iter().filter_map(|t| t.number).collect();
-    tokens.sort_unstable();
-    let mut expected_tokens = layout::TOKEN_SEQUENCE.to_vec();
-    expected_tokens.sort_unstable();
-    if tokens != expected_tokens {
-        return Err(SetupError::InvalidBoard(
-            "number tokens must be the standard 18 (B-CMP-3)".into(),
-        ));
-    }
-    if board.harbours.len() != 9
-        || board
-            .harbours
-            .iter()
-            .filter(|h| h.kind == HarbourKind::Generic3)
-            .count()
-            != 4
-        || [
-            HarbourKind::Lumber2,
-            HarbourKind::Brick2,
-            HarbourKind::Wool2,
-            HarbourKind::Grain2,
-            HarbourKind::Ore2,
-        ]
-        .iter()
-        .any(|kind| board.harbours.iter().filter(|h| h.kind == *kind).count() != 1)
-    {
-        return Err(SetupError::InvalidBoard(
-            "harbours must be 4 generic and one 2:1 per resource (B-CMP-4)".into(),
-        ));
-    }
-    if board
-        .hexes
-        .iter()
-        .any(|t| t.terrain == Terrain::Sea && t.number.is_some())
-    {
-        return Err(SetupError::InvalidBoard("sea hexes take no number".into()));
-    }
-    Ok(())
-}
-
 /// B-SET-2: everyone rolls; the highest sum starts; tied seats re-roll among themselves.
 fn roll_for_first_player(players: u8, rng: &mut Rng) -> (Seat, Vec<StartingRoll>) {
     let mut contenders: Vec<Seat> = (0..players).map(Seat).collect();
     let mut rolls = Vec::new();
     loop {
-        let round: Vec<StartingRoll> = contenders
-            .iter()
-            .map(|&seat| StartingRoll {
-                seat,
-                total: rng.die() + rng.die(),
-            })
-            .collect();
+        let round: Vec<StartingRoll> =
+            contenders.iter().map(|&seat| StartingRoll { seat, total: rng.die() + rng.die() }).collect();
         let best = round.iter().map(|r| r.total).max().unwrap_or(0);
-        contenders = round
-            .iter()
-            .filter(|r| r.total == best)
-            .map(|r| r.seat)
-            .collect();
+        contenders = round.iter().filter(|r| r.total == best).map(|r| r.seat).collect();
         rolls.extend(round);
         if contenders.len() == 1 {
             return (contenders[0], rolls);

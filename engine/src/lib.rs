@@ -45,6 +45,7 @@ mod rng;
 mod rules;
 pub mod sim;
 pub mod state;
+pub mod variants;
 pub mod view;
 
 pub use board::{EdgeId, HexCoord, VertexId};

@@ -35,6 +35,13 @@ pub enum Move {
     },
     /// Buy the top development card (B-DEV-1).
     BuyDevelopmentCard,
+    /// Buy a development card paying part of its cost with jungle discoveries (JUN-5):
+    /// `replaces` names the cost cards (at most one each of wool, grain and ore) that
+    /// discoveries stand in for, one discovery per card.
+    #[cfg_attr(feature = "openapi", schema(example = json!({"type": "buy_development_card_with_discoveries", "replaces": {"ore": 1}})))]
+    BuyDevelopmentCardWithDiscoveries { replaces: Resources },
+    /// Choose the cards gold produced for you (RIV-5, SEA-9).
+    ChooseGoldResources { resources: Resources },
     /// Play a Knight: move the robber and steal (B-DEV-4).
     PlayKnight {
         hex: HexCoord,
@@ -85,6 +92,8 @@ impl Move {
             Move::Discard { .. } => "discard",
             Move::MoveRobber { .. } => "move_robber",
             Move::BuyDevelopmentCard => "buy_development_card",
+            Move::BuyDevelopmentCardWithDiscoveries { .. } => "buy_development_card_with_discoveries",
+            Move::ChooseGoldResources { .. } => "choose_gold_resources",
             Move::PlayKnight { .. } => "play_knight",
             Move::PlayRoadBuilding => "play_road_building",
             Move::PlayYearOfPlenty { .. } => "play_year_of_plenty",

@@ -17,13 +17,7 @@ pub enum Resource {
 }
 
 impl Resource {
-    pub const ALL: [Resource; 5] = [
-        Resource::Lumber,
-        Resource::Brick,
-        Resource::Wool,
-        Resource::Grain,
-        Resource::Ore,
-    ];
+    pub const ALL: [Resource; 5] = [Resource::Lumber, Resource::Brick, Resource::Wool, Resource::Grain, Resource::Ore];
 
     pub const fn index(self) -> usize {
         self as usize
@@ -59,13 +53,7 @@ impl Resources {
     pub const ZERO: Resources = Resources::new(0, 0, 0, 0, 0);
 
     pub const fn new(lumber: u32, brick: u32, wool: u32, grain: u32, ore: u32) -> Self {
-        Resources {
-            lumber,
-            brick,
-            wool,
-            grain,
-            ore,
-        }
+        Resources { lumber, brick, wool, grain, ore }
     }
 
     /// Returns a bundle of `count` cards of one type.
@@ -129,9 +117,7 @@ impl Resources {
 
     /// Tests if the two bundles share a resource type (B-TRD-8).
     pub fn overlaps(&self, other: &Resources) -> bool {
-        Resource::ALL
-            .into_iter()
-            .any(|r| self.get(r) > 0 && other.get(r) > 0)
+        Resource::ALL.into_iter().any(|r| self.get(r) > 0 && other.get(r) > 0)
     }
 
     /// Returns `self - other`, or `None` if a count would go negative.

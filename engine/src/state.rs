@@ -43,13 +43,8 @@ pub enum DevCard {
 }
 
 impl DevCard {
-    pub const ALL: [DevCard; 5] = [
-        DevCard::Knight,
-        DevCard::RoadBuilding,
-        DevCard::YearOfPlenty,
-        DevCard::Monopoly,
-        DevCard::VictoryPoint,
-    ];
+    pub const ALL: [DevCard; 5] =
+        [DevCard::Knight, DevCard::RoadBuilding, DevCard::YearOfPlenty, DevCard::Monopoly, DevCard::VictoryPoint];
 
     pub const fn name(self) -> &'static str {
         match self {
@@ -76,13 +71,8 @@ pub struct DevCards {
 
 impl DevCards {
     /// The standard deck (B-CMP-6): 14 knights, 2 of each progress card, 5 VP cards.
-    pub const STANDARD_DECK: DevCards = DevCards {
-        knight: 14,
-        road_building: 2,
-        year_of_plenty: 2,
-        monopoly: 2,
-        victory_point: 5,
-    };
+    pub const STANDARD_DECK: DevCards =
+        DevCards { knight: 14, road_building: 2, year_of_plenty: 2, monopoly: 2, victory_point: 5 };
 
     pub fn get(&self, card: DevCard) -> u32 {
         match card {
@@ -130,8 +120,6 @@ impl DevCards {
 pub const ROADS_PER_PLAYER: u8 = 15;
 pub const SETTLEMENTS_PER_PLAYER: u8 = 5;
 pub const CITIES_PER_PLAYER: u8 = 4;
-/// Cards of each resource in the bank at the start (B-CMP-5).
-pub const CARDS_PER_RESOURCE: u32 = 19;
 
 /// Everything one seat owns.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -142,6 +130,9 @@ pub struct PlayerState {
     /// Development cards bought this turn (not yet playable, B-DEV-3).
     pub(crate) new_dev_cards: DevCards,
     pub(crate) knights_played: u32,
+    /// Jungle discoveries (JUN-4): counters, not resources.
+    #[serde(default)]
+    pub(crate) discoveries: u32,
     pub(crate) roads_left: u8,
     pub(crate) settlements_left: u8,
     pub(crate) cities_left: u8,
@@ -154,6 +145,7 @@ impl PlayerState {
             dev_cards: DevCards::default(),
             new_dev_cards: DevCards::default(),
             knights_played: 0,
+            discoveries: 0,
             roads_left: ROADS_PER_PLAYER,
             settlements_left: SETTLEMENTS_PER_PLAYER,
             cities_left: CITIES_PER_PLAYER,
@@ -166,6 +158,10 @@ impl PlayerState {
 
     pub fn dev_card_count(&self) -> u32 {
         self.dev_cards.total() + self.new_dev_cards.total()
+    }
+
+    pub fn discoveries(&self) -> u32 {
+        self.discoveries
     }
 
     pub fn knights_played_count(&self) -> u32 {
@@ -224,6 +220,14 @@ pub struct PendingDiscard {
     pub count: u32,
 }
 
+/// A seat that must choose resources for gold production, and how many (RIV-5, SEA-9).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PendingGold {
+    pub seat: Seat,
+    pub count: u32,
+}
+
 /// Where play resumes once the free roads of Road Building are placed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -239,11 +243,7 @@ pub enum ResumePhase {
 #[serde(tag = "name", rename_all = "snake_case")]
 pub enum Phase {
     /// Initial placement, `placement` counting 0..2N along the snake (B-SET-3).
-    Setup {
-        seat: Seat,
-        placement: u8,
-        step: SetupStep,
-    },
+    Setup { seat: Seat, placement: u8, step: SetupStep },
     /// Before the roll: roll, or play a Knight (B-TURN-2).
     PreRoll,
     /// A 7 was rolled; these seats still owe a discard (B-ROB-1).
@@ -254,6 +254,11 @@ pub enum Phase {
     Main,
     /// Placing the free roads of a Road Building card (B-DEV-5).
     RoadBuilding { roads_left: u8, resume: ResumePhase },
+    /// Gold was rolled: these seats still choose their cards; production is paid once all
+    /// have chosen (RIV-5, SEA-9).
+    GoldChoice { roll: u8, pending: Vec<PendingGold>, chosen: Vec<crate::events::SeatResources> },
+    /// A special building phase for `seat` after the active player's turn (X56-8).
+    SpecialBuilding { seat: Seat },
     /// The game has ended (B-WIN-4).
     GameOver,
 }
@@ -302,7 +307,8 @@ pub struct Game {
     pub(crate) players: Vec<PlayerState>,
     pub(crate) bank: Resources,
     pub(crate) deck: DevCards,
-    pub(crate) robber: u8,
+    /// The robber's hex index; `None` while it waits off the board (RIV-7).
+    pub(crate) robber: Option<u8>,
     pub(crate) buildings: Vec<Option<Building>>,
     pub(crate) roads: Vec<Option<Seat>>,
     pub(crate) phase: Phase,

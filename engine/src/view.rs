@@ -41,7 +41,9 @@ pub struct RoadView {
 pub struct BoardView {
     pub hexes: Vec<HexTile>,
     pub harbours: Vec<HarbourView>,
-    pub robber: HexCoord,
+    /// Absent while the robber waits off the board (Big River, RIV-7).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub robber: Option<HexCoord>,
     pub buildings: Vec<BuildingView>,
     pub roads: Vec<RoadView>,
 }
@@ -66,6 +68,8 @@ pub struct PlayerView {
     pub resource_count: u32,
     pub development_card_count: u32,
     pub knights_played: u32,
+    /// Jungle discoveries held (JUN-4): public counters.
+    pub discoveries: u32,
     pub road_length: u32,
     pub has_longest_road: bool,
     pub has_largest_army: bool,
@@ -143,6 +147,8 @@ impl Game {
         match &self.phase {
             Phase::GameOver => Vec::new(),
             Phase::Discard { pending } => pending.iter().map(|p| p.seat).collect(),
+            Phase::GoldChoice { pending, .. } => pending.iter().map(|p| p.seat).collect(),
+            Phase::SpecialBuilding { seat } => vec![*seat],
             _ => vec![self.active_seat()],
         }
     }
@@ -162,14 +168,11 @@ impl Game {
                 cards.add(&p.new_dev_cards);
                 PlayerView {
                     seat,
-                    victory_points: if over {
-                        self.victory_points(seat)
-                    } else {
-                        self.public_victory_points(seat)
-                    },
+                    victory_points: if over { self.victory_points(seat) } else { self.public_victory_points(seat) },
                     resource_count: p.resources.total(),
                     development_card_count: p.dev_card_count(),
                     knights_played: p.knights_played,
+                    discoveries: p.discoveries,
                     road_length: road_length(self, seat, Default::default()),
                     has_longest_road: self.longest_road == Some(seat),
                     has_largest_army: self.largest_army == Some(seat),
@@ -227,11 +230,7 @@ impl Game {
             harbours: layout
                 .harbours
                 .iter()
-                .map(|h| HarbourView {
-                    edge: h.edge,
-                    kind: h.kind,
-                    vertices: h.edge.endpoints(),
-                })
+                .map(|h| HarbourView { edge: h.edge, kind: h.kind, vertices: h.edge.endpoints() })
                 .collect(),
             robber: self.robber_hex(),
             buildings: self
@@ -239,23 +238,14 @@ impl Game {
                 .iter()
                 .enumerate()
                 .filter_map(|(v, b)| {
-                    b.map(|b| BuildingView {
-                        vertex: self.board.vertices[v],
-                        seat: b.seat,
-                        kind: b.kind,
-                    })
+                    b.map(|b| BuildingView { vertex: self.board.vertices[v], seat: b.seat, kind: b.kind })
                 })
                 .collect(),
             roads: self
                 .roads
                 .iter()
                 .enumerate()
-                .filter_map(|(e, s)| {
-                    s.map(|seat| RoadView {
-                        edge: self.board.edges[e],
-                        seat,
-                    })
-                })
+                .filter_map(|(e, s)| s.map(|seat| RoadView { edge: self.board.edges[e], seat }))
                 .collect(),
         }
     }

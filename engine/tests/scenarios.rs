@@ -1,4 +1,4 @@
-//! Scenario tests TC-01 .. TC-50 of RULES.md section 9 (base game), one test per case, each
+//! Scenario tests TC-01 .. TC-57 of RULES.md section 9 (base game, 5-6 players, Jungle, Big River), one test per case, each
 //! named after its case and citing the rule ids it checks. Positions are set up with
 //! synthetic "given" events (`apply` has no rules), then one move is decided: a rejection
 //! must carry the exact error code and leave the game unchanged; an acceptance is applied
@@ -23,3 +23,5 @@ mod setup;
 mod trading;
 #[path = "scenarios/victory.rs"]
 mod victory;
+#[path = "scenarios/variants.rs"]
+mod variants;

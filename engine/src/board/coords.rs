@@ -102,26 +102,15 @@ impl HexCoord {
 
 impl VertexId {
     pub const fn new(q: i32, r: i32, corner: Corner) -> Self {
-        VertexId {
-            hex: HexCoord::new(q, r),
-            corner,
-        }
+        VertexId { hex: HexCoord::new(q, r), corner }
     }
 
     /// Returns the three hexes touching this vertex (B-GEO-5).
     pub fn hexes(self) -> [HexCoord; 3] {
         let HexCoord { q, r } = self.hex;
         match self.corner {
-            Corner::N => [
-                HexCoord::new(q, r),
-                HexCoord::new(q, r - 1),
-                HexCoord::new(q + 1, r - 1),
-            ],
-            Corner::S => [
-                HexCoord::new(q, r),
-                HexCoord::new(q, r + 1),
-                HexCoord::new(q - 1, r + 1),
-            ],
+            Corner::N => [HexCoord::new(q, r), HexCoord::new(q, r - 1), HexCoord::new(q + 1, r - 1)],
+            Corner::S => [HexCoord::new(q, r), HexCoord::new(q, r + 1), HexCoord::new(q - 1, r + 1)],
         }
     }
 
@@ -146,44 +135,26 @@ impl VertexId {
     pub fn edges(self) -> [EdgeId; 3] {
         let HexCoord { q, r } = self.hex;
         match self.corner {
-            Corner::N => [
-                EdgeId::new(q, r, Side::NE),
-                EdgeId::new(q, r - 1, Side::SE),
-                EdgeId::new(q, r - 1, Side::E),
-            ],
-            Corner::S => [
-                EdgeId::new(q, r, Side::SE),
-                EdgeId::new(q - 1, r + 1, Side::NE),
-                EdgeId::new(q - 1, r + 1, Side::E),
-            ],
+            Corner::N => [EdgeId::new(q, r, Side::NE), EdgeId::new(q, r - 1, Side::SE), EdgeId::new(q, r - 1, Side::E)],
+            Corner::S => {
+                [EdgeId::new(q, r, Side::SE), EdgeId::new(q - 1, r + 1, Side::NE), EdgeId::new(q - 1, r + 1, Side::E)]
+            }
         }
     }
 }
 
 impl EdgeId {
     pub const fn new(q: i32, r: i32, side: Side) -> Self {
-        EdgeId {
-            hex: HexCoord::new(q, r),
-            side,
-        }
+        EdgeId { hex: HexCoord::new(q, r), side }
     }
 
     /// Returns the two endpoint vertices (B-GEO-8).
     pub fn endpoints(self) -> [VertexId; 2] {
         let HexCoord { q, r } = self.hex;
         match self.side {
-            Side::NE => [
-                VertexId::new(q, r, Corner::N),
-                VertexId::new(q + 1, r - 1, Corner::S),
-            ],
-            Side::E => [
-                VertexId::new(q + 1, r - 1, Corner::S),
-                VertexId::new(q, r + 1, Corner::N),
-            ],
-            Side::SE => [
-                VertexId::new(q, r + 1, Corner::N),
-                VertexId::new(q, r, Corner::S),
-            ],
+            Side::NE => [VertexId::new(q, r, Corner::N), VertexId::new(q + 1, r - 1, Corner::S)],
+            Side::E => [VertexId::new(q + 1, r - 1, Corner::S), VertexId::new(q, r + 1, Corner::N)],
+            Side::SE => [VertexId::new(q, r + 1, Corner::N), VertexId::new(q, r, Corner::S)],
         }
     }
 
@@ -209,10 +180,7 @@ pub struct ParseIdError {
 
 fn parse_axial(parts: &[&str]) -> Option<HexCoord> {
     match parts {
-        [q, r] => Some(HexCoord::new(
-            q.trim().parse().ok()?,
-            r.trim().parse().ok()?,
-        )),
+        [q, r] => Some(HexCoord::new(q.trim().parse().ok()?, r.trim().parse().ok()?)),
         _ => None,
     }
 }
@@ -221,22 +189,14 @@ impl FromStr for HexCoord {
     type Err = ParseIdError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let parts: Vec<&str> = s.split(',').collect();
-        parse_axial(&parts).ok_or_else(|| ParseIdError {
-            kind: "hex",
-            text: s.into(),
-            expected: "\"q,r\"",
-        })
+        parse_axial(&parts).ok_or_else(|| ParseIdError { kind: "hex", text: s.into(), expected: "\"q,r\"" })
     }
 }
 
 impl FromStr for VertexId {
     type Err = ParseIdError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let err = || ParseIdError {
-            kind: "vertex",
-            text: s.into(),
-            expected: "\"q,r,N\" or \"q,r,S\"",
-        };
+        let err = || ParseIdError { kind: "vertex", text: s.into(), expected: "\"q,r,N\" or \"q,r,S\"" };
         let parts: Vec<&str> = s.split(',').collect();
         let (corner, axial) = parts.split_last().ok_or_else(err)?;
         let corner = match corner.trim() {
@@ -252,11 +212,7 @@ impl FromStr for VertexId {
 impl FromStr for EdgeId {
     type Err = ParseIdError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let err = || ParseIdError {
-            kind: "edge",
-            text: s.into(),
-            expected: "\"q,r,NE\", \"q,r,E\" or \"q,r,SE\"",
-        };
+        let err = || ParseIdError { kind: "edge", text: s.into(), expected: "\"q,r,NE\", \"q,r,E\" or \"q,r,SE\"" };
         let parts: Vec<&str> = s.split(',').collect();
         let (side, axial) = parts.split_last().ok_or_else(err)?;
         let side = match side.trim() {
@@ -333,16 +289,8 @@ fn serde_json_example(text: &str) -> serde_json::Value {
     serde_json::Value::String(text.to_owned())
 }
 
-string_serde!(
-    HexCoord,
-    "0,-1",
-    "A hex in axial coordinates \"q,r\" (pointy-top, r grows downward)."
-);
-string_serde!(
-    VertexId,
-    "0,-1,N",
-    "A vertex: the N or S corner of hex (q,r), written \"q,r,N\" or \"q,r,S\"."
-);
+string_serde!(HexCoord, "0,-1", "A hex in axial coordinates \"q,r\" (pointy-top, r grows downward).");
+string_serde!(VertexId, "0,-1,N", "A vertex: the N or S corner of hex (q,r), written \"q,r,N\" or \"q,r,S\".");
 string_serde!(
     EdgeId,
     "0,-1,E",

@@ -17,6 +17,10 @@ pub enum Terrain {
     Hills,
     Mountains,
     Desert,
+    /// Jungle (JUN-1): produces discoveries instead of resources.
+    Jungle,
+    /// Gold (RIV-5, SEA-9): produces resources of the owner's choice.
+    Gold,
     Sea,
 }
 
@@ -29,8 +33,13 @@ impl Terrain {
             Terrain::Fields => Some(Resource::Grain),
             Terrain::Hills => Some(Resource::Brick),
             Terrain::Mountains => Some(Resource::Ore),
-            Terrain::Desert | Terrain::Sea => None,
+            Terrain::Desert | Terrain::Jungle | Terrain::Gold | Terrain::Sea => None,
         }
+    }
+
+    /// Tests if the hex carries a number token: every producing land hex, jungle and gold.
+    pub const fn takes_number(self) -> bool {
+        self.resource().is_some() || matches!(self, Terrain::Jungle | Terrain::Gold)
     }
 
     pub const fn is_land(self) -> bool {
@@ -91,7 +100,12 @@ pub struct Harbour {
 pub struct BoardLayout {
     pub hexes: Vec<HexTile>,
     pub harbours: Vec<Harbour>,
-    pub robber: HexCoord,
+    /// Where the robber starts; absent when it starts off the board (RIV-7).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub robber: Option<HexCoord>,
+    /// The river hexes of Big River, top to bottom (RIV-2); empty otherwise.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub river_hexes: Vec<HexCoord>,
 }
 
 /// Number token letters A..R in order (B-GEO-12).
@@ -177,10 +191,7 @@ pub fn standard_land_positions() -> Vec<HexCoord> {
 /// Returns the 18 sea-frame positions of the standard board (B-GEO-9).
 pub fn standard_sea_frame() -> Vec<HexCoord> {
     let centre = HexCoord::new(0, 0);
-    positions_within(3)
-        .into_iter()
-        .filter(|h| h.distance(centre) == 3)
-        .collect()
+    positions_within(3).into_iter().filter(|h| h.distance(centre) == 3).collect()
 }
 
 fn positions_within(radius: i32) -> Vec<HexCoord> {
@@ -197,34 +208,19 @@ fn positions_within(radius: i32) -> Vec<HexCoord> {
 }
 
 fn sea_tiles() -> impl Iterator<Item = HexTile> {
-    standard_sea_frame().into_iter().map(|hex| HexTile {
-        hex,
-        terrain: Terrain::Sea,
-        number: None,
-    })
+    standard_sea_frame().into_iter().map(|hex| HexTile { hex, terrain: Terrain::Sea, number: None })
 }
 
 /// Returns the beginner layout (B-GEO-14), robber on the desert in the centre.
 pub fn beginner_layout() -> BoardLayout {
     let mut hexes: Vec<HexTile> = BEGINNER_LAND
         .iter()
-        .map(|&(q, r, terrain, number)| HexTile {
-            hex: HexCoord::new(q, r),
-            terrain,
-            number,
-        })
+        .map(|&(q, r, terrain, number)| HexTile { hex: HexCoord::new(q, r), terrain, number })
         .collect();
     hexes.extend(sea_tiles());
-    let harbours = STANDARD_HARBOUR_EDGES
-        .iter()
-        .zip(BEGINNER_HARBOURS)
-        .map(|(&edge, kind)| Harbour { edge, kind })
-        .collect();
-    BoardLayout {
-        hexes,
-        harbours,
-        robber: HexCoord::new(0, 0),
-    }
+    let harbours =
+        STANDARD_HARBOUR_EDGES.iter().zip(BEGINNER_HARBOURS).map(|(&edge, kind)| Harbour { edge, kind }).collect();
+    BoardLayout { hexes, harbours, robber: Some(HexCoord::new(0, 0)), river_hexes: Vec::new() }
 }
 
 /// Corner directions for the spiral, counter-clockwise: NW, W, SW, SE, E, NE (B-GEO-12).
@@ -265,14 +261,8 @@ pub fn spiral_walk(start: usize, sense: SpiralSense) -> Vec<HexCoord> {
 
 /// Tests if two hexes carrying 6 or 8 are neighbours (B-GEO-11).
 pub fn has_adjacent_red_numbers(hexes: &[HexTile]) -> bool {
-    let red: Vec<HexCoord> = hexes
-        .iter()
-        .filter(|t| matches!(t.number, Some(6 | 8)))
-        .map(|t| t.hex)
-        .collect();
-    red.iter()
-        .enumerate()
-        .any(|(i, a)| red[i + 1..].iter().any(|b| a.is_adjacent(*b)))
+    let red: Vec<HexCoord> = hexes.iter().filter(|t| matches!(t.number, Some(6 | 8))).map(|t| t.hex).collect();
+    red.iter().enumerate().any(|(i, a)| red[i + 1..].iter().any(|b| a.is_adjacent(*b)))
 }
 
 /// How number tokens are laid on a random board (B-GEO-12).
@@ -289,35 +279,17 @@ pub enum NumberPlacement {
 
 /// Returns a random standard layout (B-GEO-13): terrain and harbour kinds shuffled, numbers
 /// per `placement`, robber on the desert.
-pub fn random_layout(
-    rng: &mut Rng,
-    placement: NumberPlacement,
-    forbid_adjacent_red: bool,
-) -> BoardLayout {
+pub fn random_layout(rng: &mut Rng, placement: NumberPlacement, forbid_adjacent_red: bool) -> BoardLayout {
     let positions = standard_land_positions();
-    let mut terrain: Vec<Terrain> = STANDARD_TERRAIN
-        .iter()
-        .flat_map(|&(t, n)| std::iter::repeat_n(t, n))
-        .collect();
+    let mut terrain: Vec<Terrain> = STANDARD_TERRAIN.iter().flat_map(|&(t, n)| std::iter::repeat_n(t, n)).collect();
     rng.shuffle(&mut terrain);
-    let mut land: Vec<HexTile> = positions
-        .iter()
-        .zip(&terrain)
-        .map(|(&hex, &terrain)| HexTile {
-            hex,
-            terrain,
-            number: None,
-        })
-        .collect();
+    let mut land: Vec<HexTile> =
+        positions.iter().zip(&terrain).map(|(&hex, &terrain)| HexTile { hex, terrain, number: None }).collect();
 
     match placement {
         NumberPlacement::Spiral => {
             let start = rng.below(6) as usize;
-            let sense = if rng.below(2) == 0 {
-                SpiralSense::CounterClockwise
-            } else {
-                SpiralSense::Clockwise
-            };
+            let sense = if rng.below(2) == 0 { SpiralSense::CounterClockwise } else { SpiralSense::Clockwise };
             lay_tokens_along(&mut land, &spiral_walk(start, sense));
         }
         NumberPlacement::Random => lay_tokens_randomly(&mut land, rng, forbid_adjacent_red),
@@ -325,21 +297,10 @@ pub fn random_layout(
 
     let mut kinds = STANDARD_HARBOURS;
     rng.shuffle(&mut kinds);
-    let harbours = STANDARD_HARBOUR_EDGES
-        .iter()
-        .zip(kinds)
-        .map(|(&edge, kind)| Harbour { edge, kind })
-        .collect();
-    let robber = land
-        .iter()
-        .find(|t| t.terrain == Terrain::Desert)
-        .map_or(HexCoord::new(0, 0), |t| t.hex);
+    let harbours = STANDARD_HARBOUR_EDGES.iter().zip(kinds).map(|(&edge, kind)| Harbour { edge, kind }).collect();
+    let robber = land.iter().find(|t| t.terrain == Terrain::Desert).map(|t| t.hex);
     land.extend(sea_tiles());
-    BoardLayout {
-        hexes: land,
-        harbours,
-        robber,
-    }
+    BoardLayout { hexes: land, harbours, robber, river_hexes: Vec::new() }
 }
 
 /// Lays tokens A..R along `walk`, skipping hexes that take no token (B-GEO-12).
@@ -362,11 +323,7 @@ fn lay_tokens_randomly(land: &mut [HexTile], rng: &mut Rng, forbid_adjacent_red:
         rng.shuffle(&mut tokens);
         let mut next = tokens.iter();
         for tile in land.iter_mut() {
-            tile.number = if tile.terrain.resource().is_some() {
-                next.next().copied()
-            } else {
-                None
-            };
+            tile.number = if tile.terrain.resource().is_some() { next.next().copied() } else { None };
         }
         if !forbid_adjacent_red || !has_adjacent_red_numbers(land) {
             return;
@@ -411,9 +368,7 @@ mod tests {
     fn clockwise_spiral_from_the_south_west_matches_the_reference_data() {
         // data/board-4.json, "clockwise from the south-west corner" (start index 2).
         let walk = spiral_walk(2, SpiralSense::Clockwise);
-        let head: Vec<HexCoord> = [(-2, 2), (-2, 1), (-2, 0), (-1, -1)]
-            .map(|(q, r)| HexCoord::new(q, r))
-            .to_vec();
+        let head: Vec<HexCoord> = [(-2, 2), (-2, 1), (-2, 0), (-1, -1)].map(|(q, r)| HexCoord::new(q, r)).to_vec();
         assert_eq!(walk[..4], head[..]);
         assert_eq!(walk[12], HexCoord::new(-1, 1));
         assert_eq!(walk[13], HexCoord::new(-1, 0));

@@ -4,6 +4,7 @@
 //! is array walks; ids (`VertexId`, `EdgeId`, `HexCoord`) appear only at the API boundary.
 
 pub mod coords;
+pub mod large;
 pub mod layout;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -31,6 +32,10 @@ pub struct Board {
     pub vertex_neighbours: Vec<[u16; 3]>,
     pub vertex_edges: Vec<[u16; 3]>,
     pub vertex_harbour: Vec<Option<HarbourKind>>,
+    /// Whether each vertex touches a gold hex (RIV-6).
+    pub vertex_on_gold: Vec<bool>,
+    /// Whether each vertex touches a river hex (RIV-4).
+    pub vertex_on_river: Vec<bool>,
     /// The vertices that carry a harbour.
     pub harbour_vertices: Vec<u16>,
     pub edges: Vec<EdgeId>,
@@ -58,39 +63,27 @@ impl Board {
         let mut hex_index = DenseMap::new(grid.clone());
         for (i, tile) in layout.hexes.iter().enumerate() {
             if hex_index.insert(tile.hex, i as u8).is_some() {
-                return Err(SetupError::InvalidBoard(format!(
-                    "hex {} is listed twice",
-                    tile.hex
-                )));
+                return Err(SetupError::InvalidBoard(format!("hex {} is listed twice", tile.hex)));
             }
         }
         if layout.hexes.len() >= NO_HEX as usize {
             return Err(SetupError::InvalidBoard("too many hexes".into()));
         }
         for tile in &layout.hexes {
-            match (tile.terrain.resource(), tile.number) {
-                (Some(_), Some(n)) if (2..=12).contains(&n) && n != 7 => {}
-                (Some(_), _) => {
+            match (tile.terrain.takes_number(), tile.number) {
+                (true, Some(n)) if (2..=12).contains(&n) && n != 7 => {}
+                (true, _) => {
                     return Err(SetupError::InvalidBoard(format!(
                         "producing hex {} needs a number token 2-12 other than 7",
                         tile.hex
                     )))
                 }
-                (None, Some(_)) => {
-                    return Err(SetupError::InvalidBoard(format!(
-                        "hex {} takes no number token",
-                        tile.hex
-                    )))
+                (false, Some(_)) => {
+                    return Err(SetupError::InvalidBoard(format!("hex {} takes no number token", tile.hex)))
                 }
-                (None, None) => {}
+                (false, None) => {}
             }
-            if tile.terrain.is_land()
-                && tile
-                    .hex
-                    .neighbours()
-                    .iter()
-                    .any(|n| !hex_index.contains_key(n))
-            {
+            if tile.terrain.is_land() && tile.hex.neighbours().iter().any(|n| !hex_index.contains_key(n)) {
                 return Err(SetupError::InvalidBoard(format!(
                     "land hex {} must be surrounded by hexes on the map (list the sea frame)",
                     tile.hex
@@ -99,11 +92,7 @@ impl Board {
         }
 
         let is_on_map = |h: &HexCoord| hex_index.contains_key(h);
-        let is_land = |h: &HexCoord| {
-            hex_index
-                .get(h)
-                .is_some_and(|&i| layout.hexes[i as usize].terrain.is_land())
-        };
+        let is_land = |h: &HexCoord| hex_index.get(h).is_some_and(|&i| layout.hexes[i as usize].terrain.is_land());
 
         // B-GEO-9: a vertex exists iff all three hexes are on the map and it touches land.
         let mut vertices: Vec<VertexId> = layout
@@ -114,10 +103,8 @@ impl Board {
             .collect();
         vertices.sort_by_key(|v| (v.hex.r, v.hex.q, v.corner));
         vertices.dedup();
-        let vertex_index = DenseMap::from_entries(
-            grid.clone(),
-            vertices.iter().enumerate().map(|(i, v)| (*v, i as u16)),
-        );
+        let vertex_index =
+            DenseMap::from_entries(grid.clone(), vertices.iter().enumerate().map(|(i, v)| (*v, i as u16)));
 
         // An edge exists iff both endpoints exist; roads need a land side.
         let mut edges: Vec<EdgeId> = layout
@@ -128,8 +115,7 @@ impl Board {
             .collect();
         edges.sort_by_key(|e| (e.hex.r, e.hex.q, e.side));
         edges.dedup();
-        let edge_index =
-            DenseMap::from_entries(grid, edges.iter().enumerate().map(|(i, e)| (*e, i as u16)));
+        let edge_index = DenseMap::from_entries(grid, edges.iter().enumerate().map(|(i, e)| (*e, i as u16)));
 
         let vertex_land_hexes = vertices
             .iter()
@@ -145,12 +131,7 @@ impl Board {
             .iter()
             .map(|v| {
                 let mut out = [NONE; 3];
-                for (slot, n) in v
-                    .adjacent()
-                    .iter()
-                    .filter_map(|n| vertex_index.get(n))
-                    .enumerate()
-                {
+                for (slot, n) in v.adjacent().iter().filter_map(|n| vertex_index.get(n)).enumerate() {
                     out[slot] = *n;
                 }
                 out
@@ -160,25 +141,14 @@ impl Board {
             .iter()
             .map(|v| {
                 let mut out = [NONE; 3];
-                for (slot, e) in v
-                    .edges()
-                    .iter()
-                    .filter_map(|e| edge_index.get(e))
-                    .enumerate()
-                {
+                for (slot, e) in v.edges().iter().filter_map(|e| edge_index.get(e)).enumerate() {
                     out[slot] = *e;
                 }
                 out
             })
             .collect();
-        let edge_vertices = edges
-            .iter()
-            .map(|e| e.endpoints().map(|v| vertex_index[v]))
-            .collect();
-        let edge_is_land = edges
-            .iter()
-            .map(|e| e.hexes().iter().any(is_land))
-            .collect();
+        let edge_vertices = edges.iter().map(|e| e.endpoints().map(|v| vertex_index[v])).collect();
+        let edge_is_land = edges.iter().map(|e| e.hexes().iter().any(is_land)).collect();
 
         let mut vertex_harbour = vec![None; vertices.len()];
         for (i, harbour) in layout.harbours.iter().enumerate() {
@@ -191,10 +161,7 @@ impl Board {
             }
             for v in harbour.edge.endpoints() {
                 let Some(&vi) = vertex_index.get(&v) else {
-                    return Err(SetupError::InvalidBoard(format!(
-                        "harbour {} is off the board",
-                        harbour.edge
-                    )));
+                    return Err(SetupError::InvalidBoard(format!("harbour {} is off the board", harbour.edge)));
                 };
                 if vertex_harbour[vi as usize].is_some() {
                     return Err(SetupError::InvalidBoard(format!(
@@ -206,21 +173,18 @@ impl Board {
             }
         }
 
-        if !is_land(&layout.robber) {
-            return Err(SetupError::InvalidBoard(format!(
-                "the robber must start on a land hex, not {}",
-                layout.robber
-            )));
+        if let Some(robber) = layout.robber.filter(|h| !is_land(h)) {
+            return Err(SetupError::InvalidBoard(format!("the robber must start on a land hex, not {robber}")));
+        }
+        for river in &layout.river_hexes {
+            if !is_land(river) {
+                return Err(SetupError::InvalidBoard(format!("river hex {river} must be a land hex on the map")));
+            }
         }
 
         let hexes: Vec<HexCoord> = layout.hexes.iter().map(|t| t.hex).collect();
-        let hex_vertices = hexes
-            .iter()
-            .map(|h| {
-                h.corners()
-                    .map(|v| vertex_index.get(&v).copied().unwrap_or(NONE))
-            })
-            .collect();
+        let hex_vertices =
+            hexes.iter().map(|h| h.corners().map(|v| vertex_index.get(&v).copied().unwrap_or(NONE))).collect();
         let mut hexes_by_number: [Vec<u8>; 13] = Default::default();
         for (i, tile) in layout.hexes.iter().enumerate() {
             if let Some(n) = tile.number {
@@ -228,12 +192,22 @@ impl Board {
             }
         }
 
-        let harbour_vertices = (0..vertices.len() as u16)
-            .filter(|&v| vertex_harbour[v as usize].is_some())
+        let vertex_on_river =
+            vertices.iter().map(|v| v.hexes().iter().any(|h| layout.river_hexes.contains(h))).collect();
+        let vertex_on_gold = vertices
+            .iter()
+            .map(|v| {
+                v.hexes()
+                    .iter()
+                    .any(|h| hex_index.get(h).is_some_and(|&i| layout.hexes[i as usize].terrain == Terrain::Gold))
+            })
             .collect();
+        let harbour_vertices = (0..vertices.len() as u16).filter(|&v| vertex_harbour[v as usize].is_some()).collect();
 
         Ok(Board {
             harbour_vertices,
+            vertex_on_river,
+            vertex_on_gold,
             terrain: layout.hexes.iter().map(|t| t.terrain).collect(),
             numbers: layout.hexes.iter().map(|t| t.number).collect(),
             hexes,
@@ -272,24 +246,15 @@ impl Board {
 
     /// Returns the land hexes touching vertex `v`.
     pub fn land_hexes_of(&self, v: u16) -> impl Iterator<Item = u8> + '_ {
-        self.vertex_land_hexes[v as usize]
-            .iter()
-            .copied()
-            .filter(|&h| h != NO_HEX)
+        self.vertex_land_hexes[v as usize].iter().copied().filter(|&h| h != NO_HEX)
     }
 
     pub fn neighbours_of(&self, v: u16) -> impl Iterator<Item = u16> + '_ {
-        self.vertex_neighbours[v as usize]
-            .iter()
-            .copied()
-            .filter(|&n| n != NONE)
+        self.vertex_neighbours[v as usize].iter().copied().filter(|&n| n != NONE)
     }
 
     pub fn edges_of(&self, v: u16) -> impl Iterator<Item = u16> + '_ {
-        self.vertex_edges[v as usize]
-            .iter()
-            .copied()
-            .filter(|&e| e != NONE)
+        self.vertex_edges[v as usize].iter().copied().filter(|&e| e != NONE)
     }
 
     /// Returns the vertex at the other end of edge `e` from `v`.
@@ -338,12 +303,7 @@ impl CoordGrid {
         let q_max = hexes.clone().map(|h| h.q).max().unwrap_or(0);
         let r_min = hexes.clone().map(|h| h.r).min().unwrap_or(0);
         let r_max = hexes.map(|h| h.r).max().unwrap_or(0);
-        CoordGrid {
-            q_min,
-            r_min,
-            width: (q_max - q_min + 1) as usize,
-            height: (r_max - r_min + 1) as usize,
-        }
+        CoordGrid { q_min, r_min, width: (q_max - q_min + 1) as usize, height: (r_max - r_min + 1) as usize }
     }
 
     fn cells(&self) -> usize {
@@ -405,11 +365,7 @@ struct DenseMap<K, V> {
 impl<K: GridKey, V: Copy> DenseMap<K, V> {
     fn new(grid: CoordGrid) -> Self {
         let values = vec![None; grid.cells() * K::PER_CELL];
-        DenseMap {
-            grid,
-            values,
-            _key: std::marker::PhantomData,
-        }
+        DenseMap { grid, values, _key: std::marker::PhantomData }
     }
 
     fn from_entries(grid: CoordGrid, entries: impl Iterator<Item = (K, V)>) -> Self {

@@ -51,16 +51,8 @@ impl RoadNetwork {
             vertex_count: 0,
         };
         let mut global = [0u16; MAX_NETWORK_VERTICES];
-        let extra = overlay
-            .road
-            .filter(|(_, s)| *s == seat)
-            .map(|(e, _)| e as usize);
-        let owned = game
-            .roads
-            .iter()
-            .enumerate()
-            .filter(|(_, o)| **o == Some(seat))
-            .map(|(e, _)| e);
+        let extra = overlay.road.filter(|(_, s)| *s == seat).map(|(e, _)| e as usize);
+        let owned = game.roads.iter().enumerate().filter(|(_, o)| **o == Some(seat)).map(|(e, _)| e);
         for e in owned.chain(extra) {
             if net.edge_count == MAX_NETWORK_EDGES {
                 break;
@@ -105,11 +97,7 @@ impl RoadNetwork {
                 best = best.max(self.extend(v, 0, &mut covered));
             }
         }
-        let all = if self.edge_count == 32 {
-            u32::MAX
-        } else {
-            (1u32 << self.edge_count) - 1
-        };
+        let all = if self.edge_count == 32 { u32::MAX } else { (1u32 << self.edge_count) - 1 };
         while covered != all {
             let e = (!covered & all).trailing_zeros() as usize;
             best = best.max(self.extend(self.ends[e][0] as usize, 0, &mut covered));
@@ -127,11 +115,7 @@ impl RoadNetwork {
             *covered |= bit;
             let [a, b] = self.ends[e as usize];
             let next = if a as usize == at { b } else { a } as usize;
-            let rest = if self.blocked[next] {
-                0
-            } else {
-                self.extend(next, used | bit, covered)
-            };
+            let rest = if self.blocked[next] { 0 } else { self.extend(next, used | bit, covered) };
             best = best.max(1 + rest);
         }
         best
@@ -142,10 +126,7 @@ impl Game {
     /// B-LR-5: recomputes the holder of Longest Road after a change; returns the event when
     /// the holder changes.
     pub(super) fn longest_road_update(&self, overlay: Overlay) -> Option<Event> {
-        let lengths: Vec<u32> = self
-            .seats()
-            .map(|s| road_length(self, s, overlay))
-            .collect();
+        let lengths: Vec<u32> = self.seats().map(|s| road_length(self, s, overlay)).collect();
         let longest = lengths.iter().copied().max().unwrap_or(0);
         let holder = self.longest_road;
         let new_holder = if longest < LONGEST_ROAD_MINIMUM {
@@ -174,21 +155,16 @@ impl Game {
             return None;
         }
         let beats_holder = holder.is_none_or(|h| knights > self.players[h.index()].knights_played);
-        beats_holder.then_some(Event::LargestArmyChanged {
-            holder: Some(seat),
-            previous: holder,
-        })
+        beats_holder.then_some(Event::LargestArmyChanged { holder: Some(seat), previous: holder })
     }
 
     /// B-WIN-3: after an action, the player whose turn it now is wins with enough points —
     /// the active player after their own action, or the next player at the start of their
     /// turn. Appends `game_won` to `events` when so.
     pub(super) fn check_victory(&self, events: &mut Vec<Event>) {
-        if matches!(self.phase, Phase::Setup { .. })
-            && !events
-                .iter()
-                .any(|e| matches!(e, Event::TurnStarted { .. }))
-        {
+        // Nobody wins during setup or a special building phase (X56-9): only at a turn start.
+        let between_turns = matches!(self.phase, Phase::Setup { .. } | Phase::SpecialBuilding { .. });
+        if between_turns && !events.iter().any(|e| matches!(e, Event::TurnStarted { .. })) {
             return;
         }
         let seat = events
@@ -199,7 +175,7 @@ impl Game {
                 _ => None,
             })
             .unwrap_or(self.turn.active);
-        let (delta, new_cards) = points_delta(seat, events);
+        let (delta, new_cards) = self.points_delta(seat, events);
         let total = self.victory_points(seat) as i64 + delta;
         if total >= i64::from(self.config.vp_target) {
             events.push(Event::GameWon {
@@ -211,40 +187,38 @@ impl Game {
     }
 }
 
-/// Returns the change in `seat`'s victory points caused by `events`, and the VP cards drawn.
-fn points_delta(seat: Seat, events: &[Event]) -> (i64, u32) {
-    let mut delta = 0;
-    let mut cards = 0;
-    for event in events {
-        match event {
-            Event::SettlementBuilt { seat: s, .. } | Event::CityBuilt { seat: s, .. }
-                if *s == seat =>
-            {
-                delta += 1
-            }
-            Event::DevelopmentCardBought {
-                seat: s,
-                card: Some(DevCard::VictoryPoint),
-                ..
-            } if *s == seat => {
-                delta += 1;
-                cards += 1;
-            }
-            Event::LongestRoadChanged {
-                holder, previous, ..
-            }
-            | Event::LargestArmyChanged { holder, previous } => {
-                if *holder == Some(seat) {
-                    delta += 2;
+impl Game {
+    /// Returns the change in `seat`'s victory points caused by `events`, and the VP cards drawn.
+    fn points_delta(&self, seat: Seat, events: &[Event]) -> (i64, u32) {
+        let mut delta = 0;
+        let mut cards = 0;
+        for event in events {
+            match event {
+                Event::SettlementBuilt { seat: s, vertex, .. } if *s == seat => {
+                    delta += 1;
+                    let on_gold = self.board.vertex(*vertex).is_some_and(|v| self.board.vertex_on_gold[v as usize]);
+                    if on_gold && self.config.big_river {
+                        delta += i64::from(self.config.river_gold_bonus_vp); // RIV-6
+                    }
                 }
-                if *previous == Some(seat) {
-                    delta -= 2;
+                Event::CityBuilt { seat: s, .. } if *s == seat => delta += 1,
+                Event::DevelopmentCardBought { seat: s, card: Some(DevCard::VictoryPoint), .. } if *s == seat => {
+                    delta += 1;
+                    cards += 1;
                 }
+                Event::LongestRoadChanged { holder, previous, .. } | Event::LargestArmyChanged { holder, previous } => {
+                    if *holder == Some(seat) {
+                        delta += 2;
+                    }
+                    if *previous == Some(seat) {
+                        delta -= 2;
+                    }
+                }
+                _ => {}
             }
-            _ => {}
         }
+        (delta, cards)
     }
-    (delta, cards)
 }
 
 #[cfg(test)]

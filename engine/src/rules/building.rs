@@ -16,11 +16,7 @@ impl Game {
         if self.buildings[v as usize].is_some() {
             return Err(RuleError::VertexOccupied(id));
         }
-        if self
-            .board
-            .neighbours_of(v)
-            .any(|n| self.buildings[n as usize].is_some())
-        {
+        if self.board.neighbours_of(v).any(|n| self.buildings[n as usize].is_some()) {
             return Err(RuleError::SettlementTooClose(id));
         }
         Ok(())
@@ -40,16 +36,14 @@ impl Game {
     /// B-BLD-3: an endpoint holds the seat's building, or the seat's road continues there and
     /// no opponent building stands on that endpoint. `extra_road` counts as the seat's own.
     pub(crate) fn road_connects(&self, seat: Seat, e: u16, extra_road: Option<u16>) -> bool {
-        self.board.edge_vertices[e as usize]
-            .iter()
-            .any(|&x| match self.buildings[x as usize] {
-                Some(b) if b.seat == seat => true,
-                Some(_) => false,
-                None => self.board.edges_of(x).any(|other| {
-                    other != e
-                        && (self.roads[other as usize] == Some(seat) || extra_road == Some(other))
-                }),
-            })
+        self.board.edge_vertices[e as usize].iter().any(|&x| match self.buildings[x as usize] {
+            Some(b) if b.seat == seat => true,
+            Some(_) => false,
+            None => self
+                .board
+                .edges_of(x)
+                .any(|other| other != e && (self.roads[other as usize] == Some(seat) || extra_road == Some(other))),
+        })
     }
 
     /// Tests if `seat` may put a road on edge `e` now, ignoring cost and supply.
@@ -67,9 +61,7 @@ impl Game {
 
     /// B-BLD-5: a vertex touches one of the seat's roads.
     pub(crate) fn touches_own_road(&self, seat: Seat, v: u16) -> bool {
-        self.board
-            .edges_of(v)
-            .any(|e| self.roads[e as usize] == Some(seat))
+        self.board.edges_of(v).any(|e| self.roads[e as usize] == Some(seat))
     }
 
     pub(super) fn decide_road(&self, seat: Seat, edge: EdgeId) -> Result<Vec<Event>, RuleError> {
@@ -84,15 +76,8 @@ impl Game {
         if !self.players[seat.index()].resources.contains(&cost::ROAD) {
             return Err(RuleError::InsufficientResources);
         }
-        let mut events = vec![Event::RoadBuilt {
-            seat,
-            edge,
-            cost: cost::ROAD,
-        }];
-        events.extend(self.longest_road_update(Overlay {
-            road: Some((e, seat)),
-            building: None,
-        }));
+        let mut events = vec![Event::RoadBuilt { seat, edge, cost: cost::ROAD }];
+        events.extend(self.longest_road_update(Overlay { road: Some((e, seat)), building: None }));
         Ok(events)
     }
 
@@ -109,23 +94,12 @@ impl Game {
         if !self.road_connects(seat, e, None) {
             return Err(RuleError::RoadNotConnected(edge));
         }
-        let mut events = vec![Event::RoadBuilt {
-            seat,
-            edge,
-            cost: Resources::ZERO,
-        }];
-        events.extend(self.longest_road_update(Overlay {
-            road: Some((e, seat)),
-            building: None,
-        }));
+        let mut events = vec![Event::RoadBuilt { seat, edge, cost: Resources::ZERO }];
+        events.extend(self.longest_road_update(Overlay { road: Some((e, seat)), building: None }));
         let remaining = roads_left.saturating_sub(1);
         let pieces_after = self.players[seat.index()].roads_left.saturating_sub(1);
-        let phase = if remaining > 0 && pieces_after > 0 && self.has_legal_road_site(seat, Some(e))
-        {
-            Phase::RoadBuilding {
-                roads_left: remaining,
-                resume,
-            }
+        let phase = if remaining > 0 && pieces_after > 0 && self.has_legal_road_site(seat, Some(e)) {
+            Phase::RoadBuilding { roads_left: remaining, resume }
         } else {
             match resume {
                 ResumePhase::PreRoll => Phase::PreRoll,
@@ -136,15 +110,8 @@ impl Game {
         Ok(events)
     }
 
-    pub(super) fn decide_settlement(
-        &self,
-        seat: Seat,
-        vertex: VertexId,
-    ) -> Result<Vec<Event>, RuleError> {
-        let v = self
-            .board
-            .vertex(vertex)
-            .ok_or(RuleError::UnknownVertex(vertex))?;
+    pub(super) fn decide_settlement(&self, seat: Seat, vertex: VertexId) -> Result<Vec<Event>, RuleError> {
+        let v = self.board.vertex(vertex).ok_or(RuleError::UnknownVertex(vertex))?;
         self.check_settlement_site(v, vertex)?;
         if !self.touches_own_road(seat, v) {
             return Err(RuleError::SettlementNotConnected(vertex));
@@ -152,34 +119,17 @@ impl Game {
         if self.players[seat.index()].settlements_left == 0 {
             return Err(RuleError::NoPiecesLeft("settlements"));
         }
-        if !self.players[seat.index()]
-            .resources
-            .contains(&cost::SETTLEMENT)
-        {
+        if !self.players[seat.index()].resources.contains(&cost::SETTLEMENT) {
             return Err(RuleError::InsufficientResources);
         }
-        let mut events = vec![Event::SettlementBuilt {
-            seat,
-            vertex,
-            cost: cost::SETTLEMENT,
-        }];
+        let mut events = vec![Event::SettlementBuilt { seat, vertex, cost: cost::SETTLEMENT }];
         // B-LR-6: a settlement may break an opponent's road.
-        events.extend(self.longest_road_update(Overlay {
-            road: None,
-            building: Some((v, seat)),
-        }));
+        events.extend(self.longest_road_update(Overlay { road: None, building: Some((v, seat)) }));
         Ok(events)
     }
 
-    pub(super) fn decide_city(
-        &self,
-        seat: Seat,
-        vertex: VertexId,
-    ) -> Result<Vec<Event>, RuleError> {
-        let v = self
-            .board
-            .vertex(vertex)
-            .ok_or(RuleError::UnknownVertex(vertex))?;
+    pub(super) fn decide_city(&self, seat: Seat, vertex: VertexId) -> Result<Vec<Event>, RuleError> {
+        let v = self.board.vertex(vertex).ok_or(RuleError::UnknownVertex(vertex))?;
         match self.buildings[v as usize] {
             Some(b) if b.seat == seat && b.kind == BuildingKind::Settlement => {}
             _ => return Err(RuleError::NotYourSettlement(vertex)),
@@ -190,11 +140,7 @@ impl Game {
         if !self.players[seat.index()].resources.contains(&cost::CITY) {
             return Err(RuleError::InsufficientResources);
         }
-        Ok(vec![Event::CityBuilt {
-            seat,
-            vertex,
-            cost: cost::CITY,
-        }])
+        Ok(vec![Event::CityBuilt { seat, vertex, cost: cost::CITY }])
     }
 }
 
@@ -206,9 +152,6 @@ pub(crate) fn can_place_road(game: &Game, seat: Seat, e: u16) -> bool {
 /// Tests if `seat` may build a settlement on `v` in its main phase, ignoring cost and supply.
 pub(crate) fn can_place_settlement(game: &Game, seat: Seat, v: u16) -> bool {
     game.buildings[v as usize].is_none()
-        && !game
-            .board
-            .neighbours_of(v)
-            .any(|n| game.buildings[n as usize].is_some())
+        && !game.board.neighbours_of(v).any(|n| game.buildings[n as usize].is_some())
         && game.touches_own_road(seat, v)
 }

@@ -11,31 +11,34 @@ use crate::{
 };
 
 impl Game {
+    /// B-DEV-1, with JUN-5's discoveries standing in for some of the cost cards.
     pub(super) fn decide_buy_card(
         &self,
         seat: Seat,
+        replaces: Option<&Resources>,
         chance: &mut impl Chance,
     ) -> Result<Vec<Event>, RuleError> {
         if self.deck.total() == 0 {
             return Err(RuleError::DeckEmpty);
         }
-        if !self.players[seat.index()]
-            .resources
-            .contains(&cost::DEVELOPMENT_CARD)
-        {
+        let (cost, discoveries) = match replaces {
+            None => (cost::DEVELOPMENT_CARD, 0),
+            Some(replaced) => {
+                if replaced.is_empty() || !cost::DEVELOPMENT_CARD.contains(replaced) {
+                    return Err(RuleError::InvalidDiscoveryUse);
+                }
+                if self.players[seat.index()].discoveries < replaced.total() {
+                    return Err(RuleError::NotEnoughDiscoveries(replaced.total()));
+                }
+                (cost::DEVELOPMENT_CARD - *replaced, replaced.total())
+            }
+        };
+        if !self.players[seat.index()].resources.contains(&cost) {
             return Err(RuleError::InsufficientResources);
         }
         let drawn = chance.draw_development_card(&self.deck);
-        let card = if self.deck.get(drawn) > 0 {
-            drawn
-        } else {
-            self.deck.nth_card(0).unwrap_or(drawn)
-        };
-        Ok(vec![Event::DevelopmentCardBought {
-            seat,
-            cost: cost::DEVELOPMENT_CARD,
-            card: Some(card),
-        }])
+        let card = if self.deck.get(drawn) > 0 { drawn } else { self.deck.nth_card(0).unwrap_or(drawn) };
+        Ok(vec![Event::DevelopmentCardBought { seat, cost, discoveries, card: Some(card) }])
     }
 
     /// B-DEV-2/3: one card per turn, and not one bought this turn.
@@ -73,11 +76,7 @@ impl Game {
         self.bank.total().min(2)
     }
 
-    pub(super) fn decide_progress_card(
-        &self,
-        seat: Seat,
-        mv: &Move,
-    ) -> Result<Vec<Event>, RuleError> {
+    pub(super) fn decide_progress_card(&self, seat: Seat, mv: &Move) -> Result<Vec<Event>, RuleError> {
         match mv {
             Move::PlayRoadBuilding => {
                 self.check_playable(seat, DevCard::RoadBuilding)?;
@@ -88,19 +87,11 @@ impl Game {
                 if !self.has_legal_road_site(seat, None) {
                     return Err(RuleError::NoLegalRoad);
                 }
-                let resume = if matches!(self.phase, Phase::PreRoll) {
-                    ResumePhase::PreRoll
-                } else {
-                    ResumePhase::Main
-                };
+                let resume =
+                    if matches!(self.phase, Phase::PreRoll) { ResumePhase::PreRoll } else { ResumePhase::Main };
                 Ok(vec![
                     Event::RoadBuildingPlayed { seat },
-                    Event::PhaseChanged {
-                        phase: Phase::RoadBuilding {
-                            roads_left: roads_left.min(2),
-                            resume,
-                        },
-                    },
+                    Event::PhaseChanged { phase: Phase::RoadBuilding { roads_left: roads_left.min(2), resume } },
                 ])
             }
             Move::PlayYearOfPlenty { resources } => {
@@ -115,10 +106,7 @@ impl Game {
                 if !self.bank.contains(resources) {
                     return Err(RuleError::BankShortage);
                 }
-                Ok(vec![Event::YearOfPlentyPlayed {
-                    seat,
-                    resources: *resources,
-                }])
+                Ok(vec![Event::YearOfPlentyPlayed { seat, resources: *resources }])
             }
             Move::PlayMonopoly { resource } => {
                 self.check_playable(seat, DevCard::Monopoly)?;
@@ -127,17 +115,10 @@ impl Game {
                     .filter(|&s| s != seat)
                     .filter_map(|s| {
                         let count = self.players[s.index()].resources.get(*resource);
-                        (count > 0).then(|| SeatResources {
-                            seat: s,
-                            resources: Resources::of(*resource, count),
-                        })
+                        (count > 0).then(|| SeatResources { seat: s, resources: Resources::of(*resource, count) })
                     })
                     .collect();
-                Ok(vec![Event::MonopolyPlayed {
-                    seat,
-                    resource: *resource,
-                    taken,
-                }])
+                Ok(vec![Event::MonopolyPlayed { seat, resource: *resource, taken }])
             }
             _ => Err(RuleError::WrongPhase("not a progress card")),
         }

@@ -33,12 +33,7 @@ impl Game {
     ///
     /// # Errors
     /// A [`RuleError`] naming the broken rule; the game is unchanged.
-    pub fn decide(
-        &self,
-        seat: Seat,
-        mv: &Move,
-        chance: &mut impl Chance,
-    ) -> Result<Vec<Event>, RuleError> {
+    pub fn decide(&self, seat: Seat, mv: &Move, chance: &mut impl Chance) -> Result<Vec<Event>, RuleError> {
         if self.winner.is_some() {
             return Err(RuleError::GameOver);
         }
@@ -51,32 +46,28 @@ impl Game {
             (Phase::Discard { pending }, Move::Discard { resources }) => {
                 return self.decide_discard(seat, pending, resources);
             }
-            (Phase::Discard { .. }, _) if seat == self.turn.active => {
-                return Err(RuleError::WrongPhase("waiting for discards"));
+            (Phase::GoldChoice { roll, pending, chosen }, Move::ChooseGoldResources { resources }) => {
+                return self.decide_gold_choice(seat, *roll, pending, chosen, resources);
             }
-            (Phase::Discard { .. }, _) => return Err(RuleError::NothingToDecide),
-            (
-                _,
-                Move::OfferTrade {
-                    give,
-                    get,
-                    to,
-                    counter_to,
-                },
-            ) => {
+            (Phase::Discard { .. } | Phase::GoldChoice { .. }, _) if seat == self.turn.active => {
+                return Err(RuleError::WrongPhase("waiting for other players' decisions"));
+            }
+            (Phase::Discard { .. } | Phase::GoldChoice { .. }, _) => return Err(RuleError::NothingToDecide),
+            (_, Move::OfferTrade { give, get, to, counter_to }) => {
                 return self.decide_offer(seat, give, get, to.as_deref(), *counter_to);
             }
             (_, Move::AcceptTrade { offer_id }) => return self.decide_accept(seat, *offer_id),
             (_, Move::DeclineTrade { offer_id }) => return self.decide_decline(seat, *offer_id),
             (_, Move::WithdrawTrade { offer_id }) => return self.decide_withdraw(seat, *offer_id),
-            (_, Move::ConfirmTrade { offer_id, with }) => {
-                self.decide_confirm(seat, *offer_id, *with)?
+            (_, Move::ConfirmTrade { offer_id, with }) => self.decide_confirm(seat, *offer_id, *with)?,
+            (Phase::SpecialBuilding { seat: builder }, mv) => {
+                if seat != *builder {
+                    return Err(RuleError::NotYourTurn { active: *builder });
+                }
+                // X56-9: `check_victory` lets nobody win until the next turn starts.
+                self.decide_special_building(seat, mv, chance)?
             }
-            _ if seat != self.turn.active => {
-                return Err(RuleError::NotYourTurn {
-                    active: self.turn.active,
-                })
-            }
+            _ if seat != self.turn.active => return Err(RuleError::NotYourTurn { active: self.turn.active }),
             (Phase::PreRoll, mv) => self.decide_pre_roll(seat, mv, chance)?,
             (Phase::MoveRobber, Move::MoveRobber { hex, steal_from }) => {
                 let mut events = self.decide_robber(seat, *hex, *steal_from, chance)?;
@@ -88,9 +79,7 @@ impl Game {
                 self.decide_free_road(seat, *edge, *roads_left, *resume)?
             }
             (Phase::RoadBuilding { .. }, _) => {
-                return Err(RuleError::WrongPhase(
-                    "place the roads of road building first",
-                ));
+                return Err(RuleError::WrongPhase("place the roads of road building first"));
             }
             (Phase::Main, mv) => self.decide_main(seat, mv, chance)?,
         };
@@ -99,21 +88,12 @@ impl Game {
     }
 
     /// B-TURN-2/3: before the roll, only the roll and (per flag) development cards.
-    fn decide_pre_roll(
-        &self,
-        seat: Seat,
-        mv: &Move,
-        chance: &mut impl Chance,
-    ) -> Result<Vec<Event>, RuleError> {
+    fn decide_pre_roll(&self, seat: Seat, mv: &Move, chance: &mut impl Chance) -> Result<Vec<Event>, RuleError> {
         let any_card = self.config.dev_cards_before_roll == DevCardsBeforeRoll::Any;
         match mv {
             Move::RollDice => Ok(self.decide_roll(seat, chance)),
-            Move::PlayKnight { hex, steal_from } => {
-                self.decide_knight(seat, *hex, *steal_from, chance)
-            }
-            Move::PlayRoadBuilding | Move::PlayYearOfPlenty { .. } | Move::PlayMonopoly { .. }
-                if any_card =>
-            {
+            Move::PlayKnight { hex, steal_from } => self.decide_knight(seat, *hex, *steal_from, chance),
+            Move::PlayRoadBuilding | Move::PlayYearOfPlenty { .. } | Move::PlayMonopoly { .. } if any_card => {
                 self.decide_progress_card(seat, mv)
             }
             Move::PlayRoadBuilding | Move::PlayYearOfPlenty { .. } | Move::PlayMonopoly { .. } => {
@@ -124,12 +104,38 @@ impl Game {
             | Move::BuildSettlement { .. }
             | Move::BuildCity { .. }
             | Move::BuyDevelopmentCard
+            | Move::BuyDevelopmentCardWithDiscoveries { .. }
             | Move::TradeWithBank { .. } => Err(RuleError::MustRollFirst),
             _ => Err(RuleError::WrongPhase("roll the dice or play a knight")),
         }
     }
 
-    fn decide_main(
+    fn decide_main(&self, seat: Seat, mv: &Move, chance: &mut impl Chance) -> Result<Vec<Event>, RuleError> {
+        match mv {
+            Move::BuildRoad { edge } => self.decide_road(seat, *edge),
+            Move::BuildSettlement { vertex } => self.decide_settlement(seat, *vertex),
+            Move::BuildCity { vertex } => self.decide_city(seat, *vertex),
+            Move::BuyDevelopmentCard => self.decide_buy_card(seat, None, chance),
+            Move::BuyDevelopmentCardWithDiscoveries { replaces } => self.decide_buy_card(seat, Some(replaces), chance),
+            Move::PlayKnight { hex, steal_from } => self.decide_knight(seat, *hex, *steal_from, chance),
+            Move::PlayRoadBuilding | Move::PlayYearOfPlenty { .. } | Move::PlayMonopoly { .. } => {
+                self.decide_progress_card(seat, mv)
+            }
+            Move::TradeWithBank { give, get } => self.decide_bank_trade(seat, give, get),
+            Move::EndTurn => Ok(self.decide_end_turn()),
+            Move::RollDice => Err(RuleError::AlreadyRolled),
+            Move::MoveRobber { .. } => Err(RuleError::WrongPhase("the robber moves only after a 7 or a knight")),
+            Move::Discard { .. } | Move::ChooseGoldResources { .. } => Err(RuleError::NothingToDecide),
+            Move::OfferTrade { .. }
+            | Move::AcceptTrade { .. }
+            | Move::DeclineTrade { .. }
+            | Move::ConfirmTrade { .. }
+            | Move::WithdrawTrade { .. } => unreachable_trade(),
+        }
+    }
+
+    /// X56-8: build and buy only; no development cards, no bank trades.
+    fn decide_special_building(
         &self,
         seat: Seat,
         mv: &Move,
@@ -139,25 +145,10 @@ impl Game {
             Move::BuildRoad { edge } => self.decide_road(seat, *edge),
             Move::BuildSettlement { vertex } => self.decide_settlement(seat, *vertex),
             Move::BuildCity { vertex } => self.decide_city(seat, *vertex),
-            Move::BuyDevelopmentCard => self.decide_buy_card(seat, chance),
-            Move::PlayKnight { hex, steal_from } => {
-                self.decide_knight(seat, *hex, *steal_from, chance)
-            }
-            Move::PlayRoadBuilding | Move::PlayYearOfPlenty { .. } | Move::PlayMonopoly { .. } => {
-                self.decide_progress_card(seat, mv)
-            }
-            Move::TradeWithBank { give, get } => self.decide_bank_trade(seat, give, get),
-            Move::EndTurn => Ok(self.decide_end_turn()),
-            Move::RollDice => Err(RuleError::AlreadyRolled),
-            Move::MoveRobber { .. } => Err(RuleError::WrongPhase(
-                "the robber moves only after a 7 or a knight",
-            )),
-            Move::Discard { .. } => Err(RuleError::NothingToDecide),
-            Move::OfferTrade { .. }
-            | Move::AcceptTrade { .. }
-            | Move::DeclineTrade { .. }
-            | Move::ConfirmTrade { .. }
-            | Move::WithdrawTrade { .. } => unreachable_trade(),
+            Move::BuyDevelopmentCard => self.decide_buy_card(seat, None, chance),
+            Move::BuyDevelopmentCardWithDiscoveries { replaces } => self.decide_buy_card(seat, Some(replaces), chance),
+            Move::EndTurn => Ok(self.decide_end_special_building(seat)),
+            _ => Err(RuleError::WrongPhase("a special building phase allows only building and buying")),
         }
     }
 }

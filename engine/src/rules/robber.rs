@@ -15,11 +15,10 @@ impl Game {
         if !self.board.is_land_hex(h) {
             return Err(RuleError::RobberNotOnLand);
         }
-        if h == self.robber {
+        if Some(h) == self.robber {
             return Err(RuleError::RobberMustMove);
         }
-        if self.board.terrain[h as usize] == Terrain::Desert && !self.config.robber_may_enter_desert
-        {
+        if self.board.terrain[h as usize] == Terrain::Desert && !self.config.robber_may_enter_desert {
             return Err(RuleError::RobberDesertForbidden);
         }
         Ok(h)
@@ -28,9 +27,8 @@ impl Game {
     /// Tests if the robber may go to hex index `h`.
     pub(crate) fn is_robber_target(&self, h: u8) -> bool {
         self.board.is_land_hex(h)
-            && h != self.robber
-            && (self.config.robber_may_enter_desert
-                || self.board.terrain[h as usize] != Terrain::Desert)
+            && Some(h) != self.robber
+            && (self.config.robber_may_enter_desert || self.board.terrain[h as usize] != Terrain::Desert)
     }
 
     /// B-ROB-3: opponents with a building on the hex and at least one card, in seat order.
@@ -66,16 +64,9 @@ impl Game {
                     resource
                 } else {
                     // A chance source that names a card the victim lacks gets the first card.
-                    self.players[victim.index()]
-                        .resources
-                        .nth_card(0)
-                        .unwrap_or(resource)
+                    self.players[victim.index()].resources.nth_card(0).unwrap_or(resource)
                 };
-                events.push(Event::ResourceStolen {
-                    thief: seat,
-                    victim,
-                    resource: Some(resource),
-                });
+                events.push(Event::ResourceStolen { thief: seat, victim, resource: Some(resource) });
             }
             Some(victim) => return Err(RuleError::InvalidVictim(victim)),
         }

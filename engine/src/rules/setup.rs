@@ -17,13 +17,17 @@ impl Game {
         Seat((self.first_seat.0 + step) % n)
     }
 
+    /// B-SET-4 plus RIV-4: setup settlements keep off the river bank when the flag is on.
+    pub(crate) fn check_setup_site(&self, v: u16, id: crate::board::VertexId) -> Result<(), RuleError> {
+        self.check_settlement_site(v, id)?;
+        if self.config.big_river && self.config.river_bank_setup_ban && self.board.vertex_on_river[v as usize] {
+            return Err(RuleError::RiverBankSetupBan);
+        }
+        Ok(())
+    }
+
     pub(super) fn decide_setup(&self, seat: Seat, mv: &Move) -> Result<Vec<Event>, RuleError> {
-        let Phase::Setup {
-            seat: placing,
-            placement,
-            step,
-        } = self.phase
-        else {
+        let Phase::Setup { seat: placing, placement, step } = self.phase else {
             return Err(RuleError::WrongPhase("not in setup"));
         };
         if seat != placing {
@@ -31,16 +35,9 @@ impl Game {
         }
         match (step, mv) {
             (SetupStep::PlaceSettlement, Move::BuildSettlement { vertex }) => {
-                let v = self
-                    .board
-                    .vertex(*vertex)
-                    .ok_or(RuleError::UnknownVertex(*vertex))?;
-                self.check_settlement_site(v, *vertex)?;
-                let mut events = vec![Event::SettlementBuilt {
-                    seat,
-                    vertex: *vertex,
-                    cost: Resources::ZERO,
-                }];
+                let v = self.board.vertex(*vertex).ok_or(RuleError::UnknownVertex(*vertex))?;
+                self.check_setup_site(v, *vertex)?;
+                let mut events = vec![Event::SettlementBuilt { seat, vertex: *vertex, cost: Resources::ZERO }];
                 // B-SET-6: the second settlement yields one card per adjacent producing hex.
                 if placement >= self.config.players {
                     let mut resources = Resources::ZERO;
@@ -56,31 +53,18 @@ impl Game {
                     }
                 }
                 events.push(Event::PhaseChanged {
-                    phase: Phase::Setup {
-                        seat,
-                        placement,
-                        step: SetupStep::PlaceRoad {
-                            settlement: *vertex,
-                        },
-                    },
+                    phase: Phase::Setup { seat, placement, step: SetupStep::PlaceRoad { settlement: *vertex } },
                 });
                 Ok(events)
             }
             (SetupStep::PlaceRoad { settlement }, Move::BuildRoad { edge }) => {
-                let e = self
-                    .board
-                    .edge(*edge)
-                    .ok_or(RuleError::UnknownEdge(*edge))?;
+                let e = self.board.edge(*edge).ok_or(RuleError::UnknownEdge(*edge))?;
                 self.check_road_site(e, *edge)?;
                 // B-SET-4: the road touches the settlement just placed, not an earlier one.
                 if !edge_touches(*edge, settlement) {
                     return Err(RuleError::SetupRoadNotAtSettlement);
                 }
-                let mut events = vec![Event::RoadBuilt {
-                    seat,
-                    edge: *edge,
-                    cost: Resources::ZERO,
-                }];
+                let mut events = vec![Event::RoadBuilt { seat, edge: *edge, cost: Resources::ZERO }];
                 let next = placement + 1;
                 if next < 2 * self.config.players {
                     events.push(Event::PhaseChanged {
@@ -92,19 +76,12 @@ impl Game {
                     });
                 } else {
                     // B-SET-7: the first player takes the first normal turn.
-                    events.push(Event::TurnStarted {
-                        seat: self.first_seat,
-                        turn: 1,
-                    });
+                    events.push(Event::TurnStarted { seat: self.first_seat, turn: 1 });
                 }
                 Ok(events)
             }
-            (SetupStep::PlaceSettlement, _) => {
-                Err(RuleError::WrongPhase("place a settlement (setup)"))
-            }
-            (SetupStep::PlaceRoad { .. }, _) => Err(RuleError::WrongPhase(
-                "place a road next to your new settlement",
-            )),
+            (SetupStep::PlaceSettlement, _) => Err(RuleError::WrongPhase("place a settlement (setup)")),
+            (SetupStep::PlaceRoad { .. }, _) => Err(RuleError::WrongPhase("place a road next to your new settlement")),
         }
     }
 }

@@ -29,15 +29,28 @@ pub(crate) fn bank_rates(game: &Game, seat: Seat) -> [u32; 5] {
 impl Game {
     /// B-TURN-6 with the flag off: no trading after the first build or purchase.
     fn check_trading_open(&self) -> Result<(), RuleError> {
-        if !matches!(self.phase, Phase::Main) {
-            return Err(RuleError::WrongPhase(
-                "trading happens in the main phase of a turn, after the roll",
-            ));
+        match self.phase {
+            Phase::Main => {}
+            Phase::SpecialBuilding { .. } if self.config.sbp_trade_with_previous_player => return Ok(()),
+            Phase::SpecialBuilding { .. } => {
+                return Err(RuleError::WrongPhase("no trading in a special building phase"));
+            }
+            _ => return Err(RuleError::WrongPhase("trading happens in the main phase of a turn, after the roll")),
         }
         if !self.config.allow_trade_build_interleaving && self.turn.built_or_bought {
             return Err(RuleError::TradingClosed);
         }
         Ok(())
+    }
+
+    /// The only pair that may trade in a special building phase: the builder and the player
+    /// whose turn just ended (X56-8).
+    pub(crate) fn special_building_partner(&self, seat: Seat) -> Option<Seat> {
+        match self.phase {
+            Phase::SpecialBuilding { seat: builder } if seat == builder => Some(self.turn.active),
+            Phase::SpecialBuilding { seat: builder } if seat == self.turn.active => Some(builder),
+            _ => None,
+        }
     }
 
     pub(super) fn decide_bank_trade(
@@ -72,11 +85,7 @@ impl Game {
         if !self.bank.contains(get) {
             return Err(RuleError::BankShortage);
         }
-        Ok(vec![Event::BankTraded {
-            seat,
-            give: *give,
-            get: *get,
-        }])
+        Ok(vec![Event::BankTraded { seat, give: *give, get: *get }])
     }
 
     pub(super) fn decide_offer(
@@ -97,6 +106,14 @@ impl Game {
         let active = self.turn.active;
         // B-TRD-5: every domestic trade has the active player on one side.
         let mut to: Vec<Seat> = match to {
+            _ if matches!(self.phase, Phase::SpecialBuilding { .. }) => {
+                let partner = self.special_building_partner(seat).ok_or(RuleError::TradePartnerNotAllowed)?;
+                match to {
+                    None => vec![partner],
+                    Some([only]) if *only == partner => vec![partner],
+                    Some(_) => return Err(RuleError::TradePartnerNotAllowed),
+                }
+            }
             _ if seat != active => match to {
                 None => vec![active],
                 Some([only]) if *only == active => vec![active],
@@ -139,10 +156,7 @@ impl Game {
     }
 
     fn open_offer(&self, id: u32) -> Result<&TradeOffer, RuleError> {
-        self.offers
-            .iter()
-            .find(|o| o.id == id)
-            .ok_or(RuleError::OfferNotFound(id))
+        self.offers.iter().find(|o| o.id == id).ok_or(RuleError::OfferNotFound(id))
     }
 
     pub(super) fn decide_accept(&self, seat: Seat, offer_id: u32) -> Result<Vec<Event>, RuleError> {
@@ -160,11 +174,7 @@ impl Game {
         Ok(vec![Event::TradeAccepted { offer_id, seat }])
     }
 
-    pub(super) fn decide_decline(
-        &self,
-        seat: Seat,
-        offer_id: u32,
-    ) -> Result<Vec<Event>, RuleError> {
+    pub(super) fn decide_decline(&self, seat: Seat, offer_id: u32) -> Result<Vec<Event>, RuleError> {
         self.check_trading_open()?;
         let offer = self.open_offer(offer_id)?;
         if !offer.to.contains(&seat) {
@@ -176,11 +186,7 @@ impl Game {
         Ok(vec![Event::TradeDeclined { offer_id, seat }])
     }
 
-    pub(super) fn decide_withdraw(
-        &self,
-        seat: Seat,
-        offer_id: u32,
-    ) -> Result<Vec<Event>, RuleError> {
+    pub(super) fn decide_withdraw(&self, seat: Seat, offer_id: u32) -> Result<Vec<Event>, RuleError> {
         self.check_trading_open()?;
         let offer = self.open_offer(offer_id)?;
         if offer.from != seat {
@@ -190,12 +196,7 @@ impl Game {
     }
 
     /// The offerer completes the trade with one accepter; both hands are checked again now.
-    pub(super) fn decide_confirm(
-        &self,
-        seat: Seat,
-        offer_id: u32,
-        with: Seat,
-    ) -> Result<Vec<Event>, RuleError> {
+    pub(super) fn decide_confirm(&self, seat: Seat, offer_id: u32, with: Seat) -> Result<Vec<Event>, RuleError> {
         self.check_trading_open()?;
         let offer = self.open_offer(offer_id)?;
         if offer.from != seat {
@@ -209,12 +210,6 @@ impl Game {
         {
             return Err(RuleError::InsufficientResources);
         }
-        Ok(vec![Event::TradeCompleted {
-            offer_id,
-            from: seat,
-            with,
-            give: offer.give,
-            get: offer.get,
-        }])
+        Ok(vec![Event::TradeCompleted { offer_id, from: seat, with, give: offer.give, get: offer.get }])
     }
 }

@@ -13,7 +13,7 @@ fn empty_hex(s: &Scenario) -> HexCoord {
     ["1,0", "2,-2"]
         .map(h)
         .into_iter()
-        .find(|hex| *hex != s.game.robber_hex())
+        .find(|hex| Some(*hex) != s.game.robber_hex())
         .unwrap()
 }
 
@@ -40,6 +40,7 @@ fn tc_34_fresh_cards_wait_a_turn() {
         [Event::DevelopmentCardBought {
             seat: P0,
             cost: CARD_COST,
+            discoveries: 0,
             card: Some(DevCard::Knight)
         }]
     );

@@ -225,7 +225,7 @@ fn tc_05_spiral_placement_never_puts_reds_together() {
 #[test]
 fn tc_06_beginner_layout_and_custom_red_neighbours() {
     let game = Scenario::new().game;
-    assert_eq!(game.robber_hex(), h("0,0"));
+    assert_eq!(game.robber_hex(), Some(h("0,0")));
     let board = game.board();
     let red: HashSet<_> = board
         .hexes

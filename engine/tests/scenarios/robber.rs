@@ -82,7 +82,7 @@ fn tc_12_before_the_roll_only_a_knight_or_the_roll() {
         ]
     );
     assert_eq!(*s.game.phase(), Phase::PreRoll);
-    assert_eq!(s.game.robber_hex(), h("1,-1"));
+    assert_eq!(s.game.robber_hex(), Some(h("1,-1")));
     let events = s.when_with(P0, Move::RollDice, FixedChance::dice(5, 5));
     assert_eq!(
         events[0],
@@ -137,6 +137,7 @@ fn tc_14_roll_pays_settlements_one_and_cities_two() {
             },
         ],
         shortages: vec![],
+        discoveries: vec![],
     }));
     assert_eq!(s.hand(P0), Resources::ZERO);
     assert_eq!(s.hand(P1), Resources::of(Resource::Brick, 1));
@@ -176,6 +177,7 @@ fn tc_16_bank_shortage_with_two_claimants_pays_nobody() {
             resources: Resources::of(Resource::Grain, 2)
         }],
         shortages: vec![Resource::Brick],
+        discoveries: vec![],
     }));
     assert_eq!(s.hand(P1), Resources::ZERO);
     assert_eq!(s.hand(P3), Resources::ZERO);
@@ -379,7 +381,7 @@ fn tc_19_robber_must_move_to_another_land_hex() {
             steal_from: None,
         },
     );
-    assert_eq!(s.game.robber_hex(), h("0,0"));
+    assert_eq!(s.game.robber_hex(), Some(h("0,0")));
 
     let s = robber_on_hills(GameConfig {
         robber_may_enter_desert: false,

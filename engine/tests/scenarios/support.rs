@@ -150,6 +150,7 @@ pub fn card(seat: Seat, card: DevCard) -> Event {
     Event::DevelopmentCardBought {
         seat,
         cost: Resources::ZERO,
+        discoveries: 0,
         card: Some(card),
     }
 }

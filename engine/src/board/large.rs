@@ -1,0 +1,343 @@
+//! The 5-6 player board (X56-2..4): 30 land hexes in rows of 3-4-5-6-5-4-3, its 22-hex sea
+//! frame, 28 lettered tokens laid along one of four spiral paths, and 11 harbours.
+//!
+//! RULES.md leaves the token letters, the spiral and the harbour positions as data gaps; the
+//! values here are the published board of an open-source implementation (JSettlers2, see
+//! shared/data/board-5-6.json and its README), in our coordinates. On each of the four paths,
+//! every placement of the two deserts keeps 6s and 8s apart (audited there: 435 desert pairs per
+//! path), so spiral placement needs no retry.
+
+use super::{
+    coords::{EdgeId, HexCoord, Side},
+    layout::{BoardLayout, Harbour, HarbourKind, HexTile, Terrain},
+};
+use crate::rng::Rng;
+
+/// The land rows of X56-2: for each r from -3 to 3, the first and last q.
+const LAND_ROWS: [(i32, i32, i32); 7] =
+    [(-3, 0, 2), (-2, -1, 2), (-1, -2, 2), (0, -3, 2), (1, -3, 1), (2, -3, 0), (3, -3, -1)];
+
+/// The terrain pool (X56-2).
+pub const TERRAIN: [(Terrain, usize); 6] = [
+    (Terrain::Forest, 6),
+    (Terrain::Pasture, 6),
+    (Terrain::Fields, 6),
+    (Terrain::Hills, 5),
+    (Terrain::Mountains, 5),
+    (Terrain::Desert, 2),
+];
+
+/// Number tokens A..Y, Za, Zb, Zc in letter order (X56-3).
+pub const TOKEN_SEQUENCE: [u8; 28] =
+    [2, 5, 4, 6, 3, 9, 8, 11, 11, 10, 6, 3, 8, 4, 8, 10, 11, 12, 10, 5, 4, 9, 5, 9, 12, 3, 2, 6];
+
+/// The four token paths (each visits all 30 land hexes).
+const PATHS: [[(i32, i32); 30]; 4] = [
+    // clockwise, starting at the west end of the 6-hex middle row
+    [
+        (-3, 0),
+        (-2, -1),
+        (-1, -2),
+        (0, -3),
+        (1, -3),
+        (2, -3),
+        (2, -2),
+        (2, -1),
+        (2, 0),
+        (1, 1),
+        (0, 2),
+        (-1, 3),
+        (-2, 3),
+        (-3, 3),
+        (-3, 2),
+        (-3, 1),
+        (-2, 0),
+        (-1, -1),
+        (0, -2),
+        (1, -2),
+        (1, -1),
+        (1, 0),
+        (0, 1),
+        (-1, 2),
+        (-2, 2),
+        (-2, 1),
+        (-1, 0),
+        (0, -1),
+        (0, 0),
+        (-1, 1),
+    ],
+    // counter-clockwise, starting at the west end of the 6-hex middle row
+    [
+        (-3, 0),
+        (-3, 1),
+        (-3, 2),
+        (-3, 3),
+        (-2, 3),
+        (-1, 3),
+        (0, 2),
+        (1, 1),
+        (2, 0),
+        (2, -1),
+        (2, -2),
+        (2, -3),
+        (1, -3),
+        (0, -3),
+        (-1, -2),
+        (-2, -1),
+        (-2, 0),
+        (-2, 1),
+        (-2, 2),
+        (-1, 2),
+        (0, 1),
+        (1, 0),
+        (1, -1),
+        (1, -2),
+        (0, -2),
+        (-1, -1),
+        (-1, 0),
+        (-1, 1),
+        (0, 0),
+        (0, -1),
+    ],
+    // clockwise, starting at the east end of the 6-hex middle row
+    [
+        (2, 0),
+        (1, 1),
+        (0, 2),
+        (-1, 3),
+        (-2, 3),
+        (-3, 3),
+        (-3, 2),
+        (-3, 1),
+        (-3, 0),
+        (-2, -1),
+        (-1, -2),
+        (0, -3),
+        (1, -3),
+        (2, -3),
+        (2, -2),
+        (2, -1),
+        (1, 0),
+        (0, 1),
+        (-1, 2),
+        (-2, 2),
+        (-2, 1),
+        (-2, 0),
+        (-1, -1),
+        (0, -2),
+        (1, -2),
+        (1, -1),
+        (0, 0),
+        (-1, 1),
+        (-1, 0),
+        (0, -1),
+    ],
+    // counter-clockwise, starting at the east end of the 6-hex middle row
+    [
+        (2, 0),
+        (2, -1),
+        (2, -2),
+        (2, -3),
+        (1, -3),
+        (0, -3),
+        (-1, -2),
+        (-2, -1),
+        (-3, 0),
+        (-3, 1),
+        (-3, 2),
+        (-3, 3),
+        (-2, 3),
+        (-1, 3),
+        (0, 2),
+        (1, 1),
+        (1, 0),
+        (1, -1),
+        (1, -2),
+        (0, -2),
+        (-1, -1),
+        (-2, 0),
+        (-2, 1),
+        (-2, 2),
+        (-1, 2),
+        (0, 1),
+        (0, 0),
+        (0, -1),
+        (-1, 0),
+        (-1, 1),
+    ],
+];
+
+/// The 11 harbour edges, clockwise from the north-west (X56-4).
+const HARBOUR_EDGES: [EdgeId; 11] = [
+    EdgeId::new(0, -4, Side::SE),
+    EdgeId::new(1, -3, Side::NE),
+    EdgeId::new(2, -2, Side::NE),
+    EdgeId::new(2, -1, Side::E),
+    EdgeId::new(1, 1, Side::E),
+    EdgeId::new(0, 2, Side::SE),
+    EdgeId::new(-2, 3, Side::SE),
+    EdgeId::new(-4, 4, Side::NE),
+    EdgeId::new(-4, 2, Side::NE),
+    EdgeId::new(-4, 0, Side::E),
+    EdgeId::new(-2, -2, Side::SE),
+];
+
+/// The harbour kinds (X56-4): 5 generic, 2 wool, one each of the other resources.
+const HARBOUR_KINDS: [HarbourKind; 11] = [
+    HarbourKind::Brick2,
+    HarbourKind::Generic3,
+    HarbourKind::Generic3,
+    HarbourKind::Generic3,
+    HarbourKind::Generic3,
+    HarbourKind::Generic3,
+    HarbourKind::Grain2,
+    HarbourKind::Lumber2,
+    HarbourKind::Ore2,
+    HarbourKind::Wool2,
+    HarbourKind::Wool2,
+];
+
+/// A fixed board for the `beginner` option: a valid layout generated by JSettlers2 with no
+/// adjacent 6/8 (data/board-5-6.json `example_layout`).
+const FIXED_LAND: [(i32, i32, Terrain, Option<u8>); 30] = [
+    (-3, 0, Terrain::Pasture, Some(11)),
+    (-2, -1, Terrain::Fields, Some(10)),
+    (-1, -2, Terrain::Mountains, Some(6)),
+    (0, -3, Terrain::Fields, Some(3)),
+    (-3, 1, Terrain::Hills, Some(11)),
+    (-2, 0, Terrain::Pasture, Some(4)),
+    (-1, -1, Terrain::Pasture, Some(9)),
+    (0, -2, Terrain::Hills, Some(5)),
+    (1, -3, Terrain::Desert, None),
+    (-3, 2, Terrain::Forest, Some(8)),
+    (-2, 1, Terrain::Forest, Some(5)),
+    (-1, 0, Terrain::Pasture, Some(2)),
+    (0, -1, Terrain::Pasture, Some(6)),
+    (1, -2, Terrain::Forest, Some(9)),
+    (2, -3, Terrain::Pasture, Some(8)),
+    (-3, 3, Terrain::Hills, Some(9)),
+    (-2, 2, Terrain::Fields, Some(10)),
+    (-1, 1, Terrain::Forest, Some(3)),
+    (0, 0, Terrain::Mountains, Some(12)),
+    (1, -1, Terrain::Desert, None),
+    (2, -2, Terrain::Hills, Some(4)),
+    (-2, 3, Terrain::Mountains, Some(3)),
+    (-1, 2, Terrain::Hills, Some(12)),
+    (0, 1, Terrain::Forest, Some(11)),
+    (1, 0, Terrain::Mountains, Some(10)),
+    (2, -1, Terrain::Forest, Some(8)),
+    (-1, 3, Terrain::Mountains, Some(6)),
+    (0, 2, Terrain::Fields, Some(4)),
+    (1, 1, Terrain::Fields, Some(5)),
+    (2, 0, Terrain::Fields, Some(2)),
+];
+
+const FIXED_HARBOURS: [HarbourKind; 11] = [
+    HarbourKind::Ore2,
+    HarbourKind::Generic3,
+    HarbourKind::Lumber2,
+    HarbourKind::Brick2,
+    HarbourKind::Wool2,
+    HarbourKind::Grain2,
+    HarbourKind::Generic3,
+    HarbourKind::Generic3,
+    HarbourKind::Generic3,
+    HarbourKind::Wool2,
+    HarbourKind::Generic3,
+];
+
+/// Returns the 30 land positions in reading order (X56-2).
+pub fn land_positions() -> Vec<HexCoord> {
+    LAND_ROWS.iter().flat_map(|&(r, q_min, q_max)| (q_min..=q_max).map(move |q| HexCoord::new(q, r))).collect()
+}
+
+/// Returns the 22 sea hexes around the island.
+pub fn sea_frame() -> Vec<HexCoord> {
+    let land = land_positions();
+    let mut sea: Vec<HexCoord> = land.iter().flat_map(|h| h.neighbours()).filter(|n| !land.contains(n)).collect();
+    sea.sort_by_key(|h| (h.r, h.q));
+    sea.dedup();
+    sea
+}
+
+fn with_sea(mut land: Vec<HexTile>) -> Vec<HexTile> {
+    land.extend(sea_frame().into_iter().map(|hex| HexTile { hex, terrain: Terrain::Sea, number: None }));
+    land
+}
+
+/// X56-7: the robber starts on the first desert in reading order.
+fn first_desert(land: &[HexTile]) -> Option<HexCoord> {
+    land.iter().filter(|t| t.terrain == Terrain::Desert).map(|t| t.hex).min_by_key(|h| (h.r, h.q))
+}
+
+/// Returns the fixed 5-6 player board.
+pub fn fixed_layout() -> BoardLayout {
+    let land: Vec<HexTile> = FIXED_LAND
+        .iter()
+        .map(|&(q, r, terrain, number)| HexTile { hex: HexCoord::new(q, r), terrain, number })
+        .collect();
+    let robber = first_desert(&land);
+    let harbours = HARBOUR_EDGES.iter().zip(FIXED_HARBOURS).map(|(&edge, kind)| Harbour { edge, kind }).collect();
+    BoardLayout { hexes: with_sea(land), harbours, robber, river_hexes: Vec::new() }
+}
+
+/// Returns a random 5-6 player board: terrain and harbour kinds shuffled, tokens along a
+/// random one of the four paths, skipping the deserts.
+pub fn random_layout(rng: &mut Rng) -> BoardLayout {
+    let mut terrain: Vec<Terrain> = TERRAIN.iter().flat_map(|&(t, n)| std::iter::repeat_n(t, n)).collect();
+    rng.shuffle(&mut terrain);
+    let mut land: Vec<HexTile> = land_positions()
+        .into_iter()
+        .zip(terrain)
+        .map(|(hex, terrain)| HexTile { hex, terrain, number: None })
+        .collect();
+    let path = PATHS[rng.below(PATHS.len() as u32) as usize].map(|(q, r)| HexCoord::new(q, r));
+    let mut tokens = TOKEN_SEQUENCE.iter();
+    for hex in path {
+        if let Some(tile) = land.iter_mut().find(|t| t.hex == hex && t.terrain.resource().is_some()) {
+            tile.number = tokens.next().copied();
+        }
+    }
+    let mut kinds = HARBOUR_KINDS;
+    rng.shuffle(&mut kinds);
+    let harbours = HARBOUR_EDGES.iter().zip(kinds).map(|(&edge, kind)| Harbour { edge, kind }).collect();
+    let robber = first_desert(&land);
+    BoardLayout { hexes: with_sea(land), harbours, robber, river_hexes: Vec::new() }
+}
+
+/// The harbour kinds of the extension, for validating custom boards.
+pub fn harbour_kinds() -> [HarbourKind; 11] {
+    HARBOUR_KINDS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{layout::has_adjacent_red_numbers, Board};
+
+    #[test]
+    fn the_board_has_the_counts_of_x56_2() {
+        // X56-2: 30 land hexes, 22 sea, 80 vertices and 109 edges.
+        assert_eq!(land_positions().len(), 30);
+        assert_eq!(sea_frame().len(), 22);
+        let board = Board::new(fixed_layout()).unwrap();
+        assert_eq!(board.vertices.len(), 80);
+        assert_eq!(board.edges.len(), 109);
+    }
+
+    #[test]
+    fn every_path_visits_every_land_hex_once_and_keeps_reds_apart() {
+        let land = land_positions();
+        for path in PATHS {
+            let mut seen: Vec<HexCoord> = path.iter().map(|&(q, r)| HexCoord::new(q, r)).collect();
+            seen.sort_by_key(|h| (h.r, h.q));
+            assert_eq!(seen, land);
+        }
+        let mut rng = Rng::new(5);
+        for _ in 0..300 {
+            let layout = random_layout(&mut rng);
+            assert!(!has_adjacent_red_numbers(&layout.hexes));
+            Board::new(layout).unwrap();
+        }
+    }
+}

@@ -1,15 +1,32 @@
-//! Plays random-bot games and prints one JSON line of statistics.
+//! Plays bot games and prints one JSON line of statistics.
 //!
-//! `cargo run --release -p catan-engine --example simulate -- --games N --players P --seed S`
+//! `cargo run --release -p catan-engine --example simulate -- --games N --players P --seed S
+//! [--bots heuristic,random,random,random]`
+//!
+//! `--bots` names one bot kind per seat (a single kind fills every seat; default: all
+//! random). The line reports `wins_by_seat` and, when the kinds differ, `wins_by_kind`.
 
 use std::time::Instant;
 
-use catan_engine::{sim, GameConfig};
+use catan_engine::{bots::BotKind, sim, GameConfig};
+
+fn usage(problem: &str) -> ! {
+    eprintln!(
+        "usage: simulate [--games N] [--players P] [--seed S] [--bots KIND,KIND,...] \
+         (kinds: random, heuristic): {problem}"
+    );
+    std::process::exit(2);
+}
+
+fn parse_kinds(value: &str) -> Option<Vec<BotKind>> {
+    value.split(',').map(|name| name.parse().ok()).collect::<Option<Vec<BotKind>>>().filter(|kinds| !kinds.is_empty())
+}
 
 fn main() {
     let mut games = 1000u64;
     let mut players = 4u8;
     let mut seed = 1u64;
+    let mut kinds = vec![BotKind::Random];
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
         let value = args.next().unwrap_or_default();
@@ -17,21 +34,25 @@ fn main() {
             "--games" => value.parse().map(|v| games = v).is_ok(),
             "--players" => value.parse().map(|v| players = v).is_ok(),
             "--seed" => value.parse().map(|v| seed = v).is_ok(),
+            "--bots" => parse_kinds(&value).map(|v| kinds = v).is_some(),
             _ => false,
         };
         if !parsed {
-            eprintln!("usage: simulate [--games N] [--players 2-4] [--seed S] (bad argument {flag} {value})");
-            std::process::exit(2);
+            usage(&format!("bad argument {flag} {value}"));
         }
     }
-    let config = GameConfig {
-        board: catan_engine::BoardSpec::Random,
-        ..GameConfig::for_players(players)
-    };
+    if kinds.len() == 1 {
+        kinds = vec![kinds[0]; usize::from(players)];
+    }
+    if kinds.len() != usize::from(players) {
+        usage(&format!("--bots names {} kinds for {players} players", kinds.len()));
+    }
+    let config = GameConfig { board: catan_engine::BoardSpec::Random, ..GameConfig::for_players(players) };
     let started = Instant::now();
     let (mut finished, mut moves, mut turns) = (0u64, 0u64, 0u64);
+    let mut wins_by_seat = vec![0u64; usize::from(players)];
     for i in 0..games {
-        let record = match sim::play_random_game(config.clone(), seed.wrapping_add(i)) {
+        let record = match sim::play_bots_game(config.clone(), seed.wrapping_add(i), &kinds) {
             Ok(record) => record,
             Err(error) => {
                 eprintln!("cannot set up the game: {error}");
@@ -41,12 +62,38 @@ fn main() {
         finished += u64::from(record.finished);
         moves += record.moves;
         turns += u64::from(record.game.turn_number());
+        if let Some(winner) = record.game.winner() {
+            if let Some(wins) = wins_by_seat.get_mut(winner.index()) {
+                *wins += 1;
+            }
+        }
     }
     let secs = started.elapsed().as_secs_f64().max(1e-9);
     let n = games.max(1) as f64;
+
+    let bots = kinds.iter().map(|k| format!("\"{k}\"")).collect::<Vec<_>>().join(",");
+    let by_seat = wins_by_seat.iter().map(u64::to_string).collect::<Vec<_>>().join(",");
+    let mut by_kind = String::new();
+    if kinds.iter().any(|k| *k != kinds[0]) {
+        let mut seen: Vec<BotKind> = Vec::new();
+        for kind in &kinds {
+            if !seen.contains(kind) {
+                seen.push(*kind);
+            }
+        }
+        let entries: Vec<String> = seen
+            .iter()
+            .map(|kind| {
+                let wins: u64 = kinds.iter().zip(&wins_by_seat).filter(|(k, _)| *k == kind).map(|(_, w)| w).sum();
+                format!("\"{kind}\":{wins}")
+            })
+            .collect();
+        by_kind = format!(",\"wins_by_kind\":{{{}}}", entries.join(","));
+    }
     println!(
-        "{{\"games\":{games},\"players\":{players},\"seed\":{seed},\"finished\":{finished},\"moves_mean\":{:.1},\
-         \"turns_mean\":{:.1},\"seconds\":{secs:.3},\"games_per_sec\":{:.1},\"moves_per_sec\":{:.0}}}",
+        "{{\"games\":{games},\"players\":{players},\"seed\":{seed},\"bots\":[{bots}],\"finished\":{finished},\
+         \"moves_mean\":{:.1},\"turns_mean\":{:.1},\"seconds\":{secs:.3},\"games_per_sec\":{:.1},\
+         \"moves_per_sec\":{:.0},\"wins_by_seat\":[{by_seat}]{by_kind}}}",
         moves as f64 / n,
         turns as f64 / n,
         games as f64 / secs,

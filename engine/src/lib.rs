@@ -33,6 +33,7 @@
 #![forbid(unsafe_code)]
 
 pub mod board;
+pub mod bots;
 pub mod chance;
 pub mod config;
 pub mod error;

@@ -1,68 +1,16 @@
-//! Self-play: a weighted random bot and a driver that plays a whole game through the public
-//! rules API (legal moves, decide, apply). Used by the simulator example, the benchmark and
-//! the invariant tests.
+//! Self-play: a driver that plays a whole game through the public rules API (legal moves,
+//! decide, apply) with one [`Bot`] per seat. Used by the simulator example, the benchmark
+//! and the invariant tests. The bots themselves live in [`crate::bots`].
 
+pub use crate::bots::{new_bot, Bot, BotKind, HeuristicBot, RandomBot};
 use crate::{
     chance::Chance,
     config::GameConfig,
     error::SetupError,
     events::Event,
     moves::Move,
-    rng::Rng,
     state::{Game, Seat},
 };
-
-/// Picks a move among the legal ones.
-pub trait Bot {
-    fn choose(&mut self, game: &Game, seat: Seat, moves: &[Move]) -> usize;
-}
-
-/// Picks at random, weighted toward moves that score so that games end: cities and
-/// settlements first, then development cards and roads; bank trades and ending the turn
-/// less often.
-#[derive(Debug, Clone)]
-pub struct RandomBot {
-    rng: Rng,
-}
-
-impl RandomBot {
-    pub fn new(seed: u64) -> Self {
-        RandomBot {
-            rng: Rng::new(seed),
-        }
-    }
-
-    fn weight(mv: &Move) -> u32 {
-        match mv {
-            Move::BuildCity { .. } => 1000,
-            Move::BuildSettlement { .. } => 800,
-            Move::BuyDevelopmentCard => 150,
-            Move::PlayKnight { .. }
-            | Move::PlayRoadBuilding
-            | Move::PlayYearOfPlenty { .. }
-            | Move::PlayMonopoly { .. } => 40,
-            Move::BuildRoad { .. } => 60,
-            Move::TradeWithBank { .. } => 8,
-            Move::EndTurn => 30,
-            _ => 10,
-        }
-    }
-}
-
-impl Bot for RandomBot {
-    fn choose(&mut self, _game: &Game, _seat: Seat, moves: &[Move]) -> usize {
-        let total: u32 = moves.iter().map(RandomBot::weight).sum();
-        let mut pick = self.rng.below(total.max(1));
-        for (i, mv) in moves.iter().enumerate() {
-            let w = RandomBot::weight(mv);
-            if pick < w {
-                return i;
-            }
-            pick -= w;
-        }
-        0
-    }
-}
 
 /// How a self-played game went.
 #[derive(Debug, Clone)]
@@ -77,15 +25,16 @@ pub struct GameRecord {
 /// Safety net against a game that never ends; reported by [`GameRecord::finished`].
 pub const TURN_CAP: u32 = 2_000;
 
-/// Plays one game to the end (or to [`TURN_CAP`]) with one bot per seat.
+/// Plays one game to the end (or to [`TURN_CAP`]) with one bot per seat: seat `i` is played
+/// by `bots[i % bots.len()]`. Any bot works: `Box<dyn Bot>`, `Box<dyn Bot + Send>` (from
+/// [`new_bot`]) or a concrete bot type.
 ///
 /// # Errors
-/// [`SetupError`] when the configuration is invalid.
-pub fn play_game(
-    config: GameConfig,
-    seed: u64,
-    bots: &mut [Box<dyn Bot>],
-) -> Result<GameRecord, SetupError> {
+/// [`SetupError`] when the configuration is invalid, or `bots` is empty.
+pub fn play_game<B: Bot>(config: GameConfig, seed: u64, bots: &mut [B]) -> Result<GameRecord, SetupError> {
+    if bots.is_empty() {
+        return Err(SetupError::InvalidConfig("play_game needs at least one bot".into()));
+    }
     let mut events = Game::start_events(&config, seed)?;
     let mut game = Game::replay(config, &events)?;
     let mut moves = 0;
@@ -104,7 +53,7 @@ pub fn play_game(
         if legal.is_empty() {
             break; // no move for the seat that must act: a rules bug the tests would report
         }
-        let bot = &mut bots[seat.index() % bots.len().max(1)];
+        let bot = &mut bots[seat.index() % bots.len()];
         let choice = bot.choose(&game, seat, &legal).min(legal.len() - 1);
         let mut chance = game.chance();
         let Ok(new_events) = game.decide(seat, &legal[choice], &mut chance) else {
@@ -116,12 +65,7 @@ pub fn play_game(
         events.extend(new_events);
         moves += 1;
     }
-    Ok(GameRecord {
-        game,
-        events,
-        moves,
-        finished,
-    })
+    Ok(GameRecord { game, events, moves, finished })
 }
 
 /// Plays a game with random bots in every seat.
@@ -129,22 +73,31 @@ pub fn play_game(
 /// # Errors
 /// [`SetupError`] when the configuration is invalid.
 pub fn play_random_game(config: GameConfig, seed: u64) -> Result<GameRecord, SetupError> {
-    let mut bots: Vec<Box<dyn Bot>> = (0..config.players)
-        .map(|i| {
-            Box::new(RandomBot::new(
-                seed.wrapping_mul(31).wrapping_add(u64::from(i)),
-            )) as Box<dyn Bot>
-        })
-        .collect();
+    let mut bots: Vec<RandomBot> = (0..config.players).map(|i| RandomBot::new(bot_seed(seed, i))).collect();
     play_game(config, seed, &mut bots)
 }
 
+/// Plays a game with one bot of the given kind per seat (`kinds[i % kinds.len()]` in seat
+/// `i`), each seeded from `seed` and its seat as in [`play_random_game`]: all-random kinds
+/// replay exactly the games of [`play_random_game`].
+///
+/// # Errors
+/// [`SetupError`] when the configuration is invalid, or `kinds` is empty.
+pub fn play_bots_game(config: GameConfig, seed: u64, kinds: &[BotKind]) -> Result<GameRecord, SetupError> {
+    if kinds.is_empty() {
+        return Err(SetupError::InvalidConfig("play_bots_game needs at least one bot kind".into()));
+    }
+    let mut bots: Vec<Box<dyn Bot + Send>> =
+        (0..config.players).map(|i| new_bot(kinds[usize::from(i) % kinds.len()], bot_seed(seed, i))).collect();
+    play_game(config, seed, &mut bots)
+}
+
+/// The seed of the bot in seat `seat` of the game seeded `seed`.
+pub fn bot_seed(seed: u64, seat: u8) -> u64 {
+    seed.wrapping_mul(31).wrapping_add(u64::from(seat))
+}
+
 /// Lets a bot be driven with any chance source (kept for tests that inject outcomes).
-pub fn decide_with(
-    game: &Game,
-    seat: Seat,
-    mv: &Move,
-    chance: &mut impl Chance,
-) -> Option<Vec<Event>> {
+pub fn decide_with(game: &Game, seat: Seat, mv: &Move, chance: &mut impl Chance) -> Option<Vec<Event>> {
     game.decide(seat, mv, chance).ok()
 }

@@ -511,7 +511,13 @@ impl<'a> Ctx<'a> {
                 tier::SETTLEMENT + self.board.vertex(*vertex).map_or(0.0, |v| self.site_value(v))
             }
             Move::BuildRoad { edge } => self.score_road(*edge),
-            Move::BuyDevelopmentCard => self.score_buy_card(),
+            Move::BuyDevelopmentCard => self.score_buy_card(&cost::DEVELOPMENT_CARD),
+            // Discoveries buy nothing else (JUN-5): spend as many as the purchase allows.
+            Move::BuyDevelopmentCardWithDiscoveries { replaces } => {
+                self.score_buy_card(&(cost::DEVELOPMENT_CARD - *replaces)) + 10.0 * f64::from(replaces.total())
+            }
+            // Gold (RIV-5): take the cards that are worth most to the hand.
+            Move::ChooseGoldResources { resources } => self.hand_value(&(self.hand + *resources)),
             Move::TradeWithBank { give, get } => self.score_bank_trade(give, get),
             Move::Discard { resources } => self.score_discard(resources),
             Move::MoveRobber { hex, steal_from } => self.robber_score(*hex, *steal_from),
@@ -675,8 +681,8 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    fn score_buy_card(&self) -> f64 {
-        let after = self.hand - cost::DEVELOPMENT_CARD;
+    fn score_buy_card(&self, price: &Resources) -> f64 {
+        let after = self.hand - *price;
         let hurts = self.goals.iter().any(|g| {
             matches!(g.kind, GoalKind::City | GoalKind::Settlement)
                 && missing(&after, &g.cost) > missing(&self.hand, &g.cost)

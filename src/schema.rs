@@ -43,6 +43,7 @@ diesel::table! {
         kind -> Text,
         move_body -> Nullable<Text>,
         events -> Text,
+        idempotency_key -> Nullable<Text>,
         created_at -> Timestamp,
     }
 }

@@ -418,6 +418,7 @@ pub struct MoveRow {
     pub kind: String,
     pub move_body: Option<String>,
     pub events: String,
+    pub idempotency_key: Option<String>,
     pub created_at: NaiveDateTime,
 }
 
@@ -483,6 +484,7 @@ pub fn start_game(conn: &mut DbConnection, game_id: Uuid, user_id: Uuid) -> Resu
                 kind: "start".into(),
                 move_body: None,
                 events: serde_json::to_string(&events)?,
+                idempotency_key: None,
                 created_at: at,
             })
             .execute(conn)?;
@@ -515,6 +517,19 @@ pub struct Applied {
     pub version: i64,
     pub entry: MoveRow,
     pub status: GameStatus,
+    /// Whether this is the stored result of an earlier request with the same
+    /// `Idempotency-Key` (nothing was played now).
+    pub replayed: bool,
+}
+
+/// A move as submitted.
+#[derive(Debug, Clone)]
+pub struct MoveRequest {
+    pub mv: Move,
+    /// `If-Match`: play only at this version.
+    pub if_match: Option<i64>,
+    /// `Idempotency-Key`: a retry with the same key returns the first result.
+    pub idempotency_key: Option<String>,
 }
 
 /// Plays one move in one transaction: lock the game, check the seat and `If-Match`, decide
@@ -528,9 +543,13 @@ pub fn submit_move(
     conn: &mut DbConnection,
     game_id: Uuid,
     user_id: Uuid,
-    mv: &Move,
-    if_match: Option<i64>,
+    request: &MoveRequest,
 ) -> Result<Applied, ApiError> {
+    let MoveRequest {
+        mv,
+        if_match,
+        idempotency_key,
+    } = request;
     crate::db::write_transaction(conn, |conn| {
         let row = lock_game(conn, game_id)?.ok_or_else(|| game_not_found(game_id))?;
         let status = row.status();
@@ -540,7 +559,31 @@ pub fn submit_move(
             .find(|s| s.user_id == user_id.to_string())
             .map(|s| Seat(s.seat as u8))
             .ok_or_else(|| ApiError::Forbidden("you do not have a seat in this game".into()))?;
-        if let Some(expected) = if_match {
+        let body = serde_json::to_string(mv)?;
+        if let Some(key) = idempotency_key {
+            let earlier: Option<MoveRow> = game_moves::table
+                .filter(game_moves::game_id.eq(&row.id))
+                .filter(game_moves::idempotency_key.eq(key))
+                .select(MoveRow::as_select())
+                .first(conn)
+                .optional()?;
+            if let Some(entry) = earlier {
+                if entry.seat != Some(i32::from(seat.0)) || entry.move_body.as_ref() != Some(&body)
+                {
+                    return Err(ApiError::conflict(
+                        "idempotency_key_reused",
+                        "this Idempotency-Key was used for a different move",
+                    ));
+                }
+                return Ok(Applied {
+                    version: entry.seq,
+                    entry,
+                    status,
+                    replayed: true,
+                });
+            }
+        }
+        if let Some(expected) = *if_match {
             if expected != row.version {
                 return Err(ApiError::VersionConflict {
                     current: row.version,
@@ -567,8 +610,9 @@ pub fn submit_move(
             seq,
             seat: Some(i32::from(seat.0)),
             kind: mv.kind().to_owned(),
-            move_body: Some(serde_json::to_string(mv)?),
+            move_body: Some(body),
             events: serde_json::to_string(&events)?,
+            idempotency_key: idempotency_key.clone(),
             created_at: at,
         };
         diesel::insert_into(game_moves::table)
@@ -601,6 +645,7 @@ pub fn submit_move(
             version: seq,
             entry,
             status: new_status,
+            replayed: false,
         })
     })
 }

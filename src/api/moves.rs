@@ -13,7 +13,7 @@ use crate::{
     auth::{AuthUser, MaybeAuthUser},
     db::with_conn,
     error::{ApiError, Problem},
-    store::{self, GameStatus, MoveRow},
+    store::{self, GameStatus, MoveRequest, MoveRow},
 };
 
 /// The longest a log read may wait for new entries.
@@ -160,6 +160,21 @@ fn check_card_counts(mv: &Move) -> Result<(), ApiError> {
     Ok(())
 }
 
+/// Reads `Idempotency-Key`: 1 to 255 visible ASCII characters.
+fn parse_idempotency_key(req: &HttpRequest) -> Result<Option<String>, ApiError> {
+    let Some(value) = req.headers().get("Idempotency-Key") else {
+        return Ok(None);
+    };
+    let key = value.to_str().unwrap_or_default().trim();
+    if key.is_empty() || key.len() > 255 || !key.bytes().all(|b| b.is_ascii_graphic()) {
+        return Err(ApiError::bad_request(
+            "invalid_idempotency_key",
+            "Idempotency-Key must be 1 to 255 visible ASCII characters",
+        ));
+    }
+    Ok(Some(key.to_owned()))
+}
+
 /// Reads `If-Match`: `"v<N>"` (also `W/"v<N>"`, `v<N>`, `<N>`); `*` matches any version.
 fn parse_if_match(req: &HttpRequest) -> Result<Option<i64>, ApiError> {
     let Some(value) = req.headers().get(header::IF_MATCH) else {
@@ -223,6 +238,7 @@ pub async fn legal_moves(
     params(
         ("game_id" = Uuid, Path, description = "The game"),
         ("If-Match" = Option<String>, Header, description = "Play only at this version: \"v<N>\""),
+        ("Idempotency-Key" = Option<String>, Header, description = "A client-chosen key (1-255 visible ASCII characters). Retrying with the same key and move returns the first result (with `Idempotent-Replayed: true`) instead of moving twice; the same key with a different move is 409 `idempotency_key_reused`."),
     ),
     request_body = Move,
     security(("bearer" = [])),
@@ -232,7 +248,7 @@ pub async fn legal_moves(
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "You have no seat in this game", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "`game_not_started`, or a lost race (`version_conflict`)", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`game_not_started`, `idempotency_key_reused`, or a lost race (`version_conflict`)", body = Problem, content_type = "application/problem+json"),
         (status = 412, description = "If-Match is stale (`version_conflict`, with `version`)", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "Body too large", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "The move breaks a rule; `code` names it (e.g. `not_your_turn`)", body = Problem, content_type = "application/problem+json"),
@@ -247,16 +263,20 @@ pub async fn submit_move(
     body: web::Json<Move>,
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_game_id(path)?;
-    let if_match = parse_if_match(&req)?;
-    let mv = body.into_inner();
-    check_card_counts(&mv)?;
+    let request = MoveRequest {
+        mv: body.into_inner(),
+        if_match: parse_if_match(&req)?,
+        idempotency_key: parse_idempotency_key(&req)?,
+    };
+    check_card_counts(&request.mv)?;
+    let if_match = request.if_match;
     let mut attempt = 0;
     let applied = loop {
         attempt += 1;
-        let mv = mv.clone();
+        let request = request.clone();
         let user_id = user.id;
         let result = with_conn(&state.pool, move |conn| {
-            store::submit_move(conn, id, user_id, &mv, if_match)
+            store::submit_move(conn, id, user_id, &request)
         })
         .await;
         match result {
@@ -267,7 +287,9 @@ pub async fn submit_move(
             other => break other?,
         }
     };
-    state.notifier.publish(id, applied.version);
+    if !applied.replayed {
+        state.notifier.publish(id, applied.version);
+    }
     let seat = applied.entry.seat.map(|s| Seat(s as u8));
     let viewer = seat.map_or(Viewer::Spectator, Viewer::Seat);
     let entry = entry_for(
@@ -275,7 +297,11 @@ pub async fn submit_move(
         viewer,
         applied.status == GameStatus::Finished,
     )?;
-    Ok(HttpResponse::Created()
+    let mut response = HttpResponse::Created();
+    if applied.replayed {
+        response.insert_header(("Idempotent-Replayed", "true"));
+    }
+    Ok(response
         .insert_header((header::ETAG, format!("\"v{}\"", applied.version)))
         .json(SubmitMoveResponse {
             version: applied.version,

@@ -7,5 +7,6 @@ mod concurrency;
 mod errors;
 mod full_game;
 mod games;
+mod moves;
 mod openapi;
 mod users;

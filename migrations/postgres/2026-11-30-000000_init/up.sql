@@ -40,6 +40,10 @@ CREATE TABLE game_moves (
     kind       TEXT NOT NULL,               -- 'start' or the move's type
     move_body  TEXT,                        -- catan_engine::Move as JSON
     events     TEXT NOT NULL,               -- JSON array of catan_engine::Event
+    idempotency_key TEXT,                   -- the client's Idempotency-Key, if sent
     created_at TIMESTAMP NOT NULL,
     PRIMARY KEY (game_id, seq)
 );
+
+-- A retried POST with the same key finds its first result instead of moving twice.
+CREATE UNIQUE INDEX game_moves_idempotency_key ON game_moves (game_id, idempotency_key);

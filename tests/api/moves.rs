@@ -1,0 +1,96 @@
+//! Submitting moves and reading the log: long-polling and idempotent retries.
+
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+use crate::{
+    both_backends,
+    games::active_seat,
+    helpers::{assert_problem, spawn_app, Backend},
+};
+
+both_backends!(
+    long_poll_wakes_when_a_move_commits,
+    idempotency_keys_make_retries_safe
+);
+
+fn long_poll_wakes_when_a_move_commits(backend: Backend) {
+    let app = spawn_app(backend);
+    let (id, users) = app.started_game(2, 11);
+    let seat = active_seat(&app, &id);
+    let mv = app.legal_moves(&id, &users[seat])["moves"][0].clone();
+
+    let started = std::time::Instant::now();
+    let waiter = {
+        let url = app.url(&format!("/api/v1/games/{id}/moves?after=1&wait=20"));
+        let client = app.client.clone();
+        std::thread::spawn(move || -> Value { client.get(url).send().unwrap().json().unwrap() })
+    };
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert_eq!(
+        app.submit(&id, &users[seat], &mv).status(),
+        StatusCode::CREATED
+    );
+    let log = waiter.join().unwrap();
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(10),
+        "woken, not timed out"
+    );
+    assert_eq!(log["entries"][0]["seq"], 2);
+    // A spectator sees only the type of another seat's move.
+    assert_eq!(log["entries"][0]["move"], json!({"type": mv["type"]}));
+
+    // Nothing new: an empty answer after the wait.
+    let started = std::time::Instant::now();
+    let empty = app.log_after_wait(&id, 2, 1);
+    assert!(empty["entries"].as_array().unwrap().is_empty());
+    assert!(started.elapsed() >= std::time::Duration::from_millis(900));
+}
+
+fn idempotency_keys_make_retries_safe(backend: Backend) {
+    let app = spawn_app(backend);
+    let (id, users) = app.started_game(2, 3);
+    let seat = active_seat(&app, &id);
+    let moves = app.legal_moves(&id, &users[seat]);
+    let (first, second) = (&moves["moves"][0], &moves["moves"][1]);
+    let post = |mv: &Value, key: &str| {
+        app.client
+            .post(app.url(&format!("/api/v1/games/{id}/moves")))
+            .bearer_auth(&users[seat].token)
+            .header("Idempotency-Key", key)
+            .json(mv)
+            .send()
+            .unwrap()
+    };
+
+    let original = post(first, "key-1");
+    assert_eq!(original.status(), StatusCode::CREATED);
+    assert!(original.headers().get("idempotent-replayed").is_none());
+    let original: Value = original.json().unwrap();
+
+    // The retry returns the first result and plays nothing.
+    let retry = post(first, "key-1");
+    assert_eq!(retry.status(), StatusCode::CREATED);
+    assert_eq!(retry.headers()["idempotent-replayed"], "true");
+    let retry: Value = retry.json().unwrap();
+    assert_eq!(retry["entry"], original["entry"]);
+    assert_eq!(app.game(&id, None)["version"], original["version"]);
+
+    // The same key for another move is a conflict; a bad key is a bad request.
+    assert_problem(post(second, "key-1"), 409, "idempotency_key_reused");
+    assert_problem(post(second, " "), 400, "invalid_idempotency_key");
+
+    let check = app.check_replay(&id);
+    assert!(check.contiguous && check.matches_snapshot, "{check:?}");
+}
+
+impl crate::helpers::TestApp {
+    fn log_after_wait(&self, id: &str, after: i64, wait: u64) -> Value {
+        self.get(
+            &format!("/api/v1/games/{id}/moves?after={after}&wait={wait}"),
+            None,
+        )
+        .json()
+        .unwrap()
+    }
+}

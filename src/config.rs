@@ -22,6 +22,8 @@ pub struct Config {
     pub workers: Option<usize>,
     /// Maximum pooled database connections.
     pub pool_size: u32,
+    /// How long a request waits for a database connection before answering 503.
+    pub db_timeout: std::time::Duration,
 }
 
 impl Default for Config {
@@ -33,6 +35,7 @@ impl Default for Config {
             jwt_secret: None,
             workers: None,
             pool_size: 10,
+            db_timeout: std::time::Duration::from_secs(10),
         }
     }
 }

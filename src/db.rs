@@ -112,11 +112,15 @@ pub type PooledConn = PooledConnection<DbManager>;
 ///
 /// # Errors
 /// When the first connection cannot be opened.
-pub fn build_pool(url: &DatabaseUrl, max_size: u32) -> Result<DbPool, diesel::r2d2::PoolError> {
+pub fn build_pool(
+    url: &DatabaseUrl,
+    max_size: u32,
+    timeout: Duration,
+) -> Result<DbPool, diesel::r2d2::PoolError> {
     Pool::builder()
         .max_size(max_size)
         .min_idle(Some(1))
-        .connection_timeout(Duration::from_secs(10))
+        .connection_timeout(timeout)
         .build(DbManager::new(url.clone()))
 }
 

@@ -48,7 +48,7 @@ pub fn open_database(config: &Config) -> Result<DbPool, StartupError> {
             }
         }
     }
-    let pool = db::build_pool(&url, config.pool_size)?;
+    let pool = db::build_pool(&url, config.pool_size, config.db_timeout)?;
     let mut conn = pool.get()?;
     let applied = db::run_migrations(&mut conn)?;
     for migration in &applied {

@@ -249,6 +249,25 @@ fn vertices(legal: &Value) -> HashSet<String> {
 }
 
 #[test]
+fn health_answers_503_when_the_database_is_gone() {
+    let url = crate::helpers::postgres::fresh_database();
+    let name = url.rsplit('/').next().unwrap().to_owned();
+    let app = crate::helpers::spawn_app_at(Some(url));
+    assert_eq!(app.get("/healthz", None).status(), StatusCode::OK);
+
+    // Lock the database and cut the server's connections.
+    crate::helpers::postgres::admin(&format!("ALTER DATABASE {name} ALLOW_CONNECTIONS false"));
+    crate::helpers::postgres::admin(&format!(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{name}'"
+    ));
+    assert_problem(app.get("/healthz", None), 503, "database_unavailable");
+
+    // And back.
+    crate::helpers::postgres::admin(&format!("ALTER DATABASE {name} ALLOW_CONNECTIONS true"));
+    assert_eq!(app.get("/healthz", None).status(), StatusCode::OK);
+}
+
+#[test]
 fn health_answers_ok() {
     let app = spawn_app(Backend::Sqlite);
     let response = app.get("/healthz", None);

@@ -72,11 +72,16 @@ fn temp_dir(prefix: &str) -> PathBuf {
 
 /// Starts the server against a fresh database of `backend`.
 pub fn spawn_app(backend: Backend) -> TestApp {
-    let data_dir = temp_dir("catan-test");
     let database_url = match backend {
         Backend::Sqlite => None,
         Backend::Postgres => Some(postgres::fresh_database()),
     };
+    spawn_app_at(database_url)
+}
+
+/// Starts the server against `database_url` (`None`: SQLite in a temp directory).
+pub fn spawn_app_at(database_url: Option<String>) -> TestApp {
+    let data_dir = temp_dir("catan-test");
     let config = Config {
         bind: "127.0.0.1:0".into(),
         data_dir: data_dir.clone(),
@@ -84,6 +89,7 @@ pub fn spawn_app(backend: Backend) -> TestApp {
         jwt_secret: Some("test-secret".into()),
         workers: Some(2),
         pool_size: 8,
+        db_timeout: std::time::Duration::from_secs(2),
     };
     let app = Application::build(&config).expect("the server starts");
     let port = app.port();
@@ -424,6 +430,16 @@ pub mod postgres {
             base: format!("postgres://postgres@127.0.0.1:{port}"),
             _watchdog: Some(watchdog),
         })
+    }
+
+    /// Runs one statement in the cluster's `postgres` database.
+    pub fn admin(sql: &str) {
+        let cluster = cluster();
+        let mut admin = diesel::PgConnection::establish(&format!("{}/postgres", cluster.base))
+            .expect("connect to the test cluster");
+        diesel::sql_query(sql)
+            .execute(&mut admin)
+            .expect("admin statement");
     }
 
     /// Creates an empty database and returns its URL.

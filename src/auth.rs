@@ -46,31 +46,19 @@ impl std::fmt::Debug for JwtKeys {
 
 impl JwtKeys {
     pub fn new(secret: &[u8]) -> Self {
-        JwtKeys {
-            encoding: EncodingKey::from_secret(secret),
-            decoding: DecodingKey::from_secret(secret),
-        }
+        JwtKeys { encoding: EncodingKey::from_secret(secret), decoding: DecodingKey::from_secret(secret) }
     }
 
     /// Issues a token for a user; returns it with its expiry.
     ///
     /// # Errors
     /// Only on an encoder failure (not expected with HS256).
-    pub fn issue(
-        &self,
-        user_id: Uuid,
-        username: &str,
-    ) -> Result<(String, DateTime<Utc>), ApiError> {
+    pub fn issue(&self, user_id: Uuid, username: &str) -> Result<(String, DateTime<Utc>), ApiError> {
         let now = Utc::now();
         let expires_at = now + Duration::days(TOKEN_LIFETIME_DAYS);
-        let claims = Claims {
-            sub: user_id,
-            name: username.to_owned(),
-            iat: now.timestamp(),
-            exp: expires_at.timestamp(),
-        };
-        let token =
-            encode(&Header::default(), &claims, &self.encoding).map_err(ApiError::internal)?;
+        let claims =
+            Claims { sub: user_id, name: username.to_owned(), iat: now.timestamp(), exp: expires_at.timestamp() };
+        let token = encode(&Header::default(), &claims, &self.encoding).map_err(ApiError::internal)?;
         Ok((token, expires_at))
     }
 
@@ -91,20 +79,13 @@ impl JwtKeys {
 /// Only on a hasher failure.
 pub fn hash_password(password: &str) -> Result<String, ApiError> {
     let salt = SaltString::generate(&mut OsRng);
-    Argon2::default()
-        .hash_password(password.as_bytes(), &salt)
-        .map(|hash| hash.to_string())
-        .map_err(ApiError::internal)
+    Argon2::default().hash_password(password.as_bytes(), &salt).map(|hash| hash.to_string()).map_err(ApiError::internal)
 }
 
 /// Tests a password against a stored hash.
 pub fn verify_password(password: &str, hash: &str) -> bool {
     PasswordHash::new(hash)
-        .map(|parsed| {
-            Argon2::default()
-                .verify_password(password.as_bytes(), &parsed)
-                .is_ok()
-        })
+        .map(|parsed| Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok())
         .unwrap_or(false)
 }
 
@@ -124,21 +105,15 @@ fn authenticate(req: &HttpRequest) -> Result<Option<AuthUser>, ApiError> {
     let Some(value) = req.headers().get(header::AUTHORIZATION) else {
         return Ok(None);
     };
-    let value = value
-        .to_str()
-        .map_err(|_| ApiError::Unauthorized("the Authorization header is not readable".into()))?;
+    let value =
+        value.to_str().map_err(|_| ApiError::Unauthorized("the Authorization header is not readable".into()))?;
     let token = value
         .strip_prefix("Bearer ")
         .or_else(|| value.strip_prefix("bearer "))
         .ok_or_else(|| ApiError::Unauthorized("expected `Authorization: Bearer <token>`".into()))?;
-    let keys = req
-        .app_data::<web::Data<JwtKeys>>()
-        .ok_or_else(|| ApiError::internal("JWT keys are not configured"))?;
+    let keys = req.app_data::<web::Data<JwtKeys>>().ok_or_else(|| ApiError::internal("JWT keys are not configured"))?;
     let claims = keys.verify(token.trim())?;
-    Ok(Some(AuthUser {
-        id: claims.sub,
-        username: claims.name,
-    }))
+    Ok(Some(AuthUser { id: claims.sub, username: claims.name }))
 }
 
 impl FromRequest for AuthUser {
@@ -146,9 +121,11 @@ impl FromRequest for AuthUser {
     type Future = Ready<Result<Self, Self::Error>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        ready(authenticate(req).and_then(|user| {
-            user.ok_or_else(|| ApiError::Unauthorized("this endpoint needs a Bearer token".into()))
-        }))
+        ready(
+            authenticate(req).and_then(|user| {
+                user.ok_or_else(|| ApiError::Unauthorized("this endpoint needs a Bearer token".into()))
+            }),
+        )
     }
 }
 

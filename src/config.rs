@@ -47,9 +47,7 @@ impl Config {
         let defaults = Config::default();
         Config {
             bind: env("CATAN_BIND").unwrap_or(defaults.bind),
-            data_dir: env("CATAN_DATA_DIR")
-                .map(PathBuf::from)
-                .unwrap_or(defaults.data_dir),
+            data_dir: env("CATAN_DATA_DIR").map(PathBuf::from).unwrap_or(defaults.data_dir),
             database_url: env("DATABASE_URL"),
             jwt_secret: env("JWT_SECRET"),
             ..defaults
@@ -60,12 +58,7 @@ impl Config {
     pub fn database(&self) -> DatabaseUrl {
         match &self.database_url {
             Some(url) => DatabaseUrl::parse(url),
-            None => DatabaseUrl::Sqlite(
-                self.data_dir
-                    .join("catan.sqlite3")
-                    .to_string_lossy()
-                    .into_owned(),
-            ),
+            None => DatabaseUrl::Sqlite(self.data_dir.join("catan.sqlite3").to_string_lossy().into_owned()),
         }
     }
 
@@ -114,18 +107,12 @@ mod tests {
     fn a_generated_jwt_secret_is_kept_across_restarts() {
         let dir = std::env::temp_dir().join(format!("catan-config-{}", uuid::Uuid::new_v4()));
         std::fs::create_dir_all(&dir).unwrap();
-        let config = Config {
-            data_dir: dir.clone(),
-            ..Config::default()
-        };
+        let config = Config { data_dir: dir.clone(), ..Config::default() };
         let first = config.jwt_secret().unwrap();
         let second = config.jwt_secret().unwrap();
         assert_eq!(first, second);
         assert_eq!(first.len(), 64);
-        let given = Config {
-            jwt_secret: Some("given".into()),
-            ..config
-        };
+        let given = Config { jwt_secret: Some("given".into()), ..config };
         assert_eq!(given.jwt_secret().unwrap(), b"given");
         std::fs::remove_dir_all(dir).unwrap();
     }
@@ -133,29 +120,15 @@ mod tests {
     #[test]
     fn database_urls_choose_the_backend() {
         for (url, expected) in [
-            (
-                "postgres://u@h/db",
-                DatabaseUrl::Postgres("postgres://u@h/db".into()),
-            ),
-            (
-                "postgresql://h/db",
-                DatabaseUrl::Postgres("postgresql://h/db".into()),
-            ),
-            (
-                "sqlite://data/x.db",
-                DatabaseUrl::Sqlite("data/x.db".into()),
-            ),
+            ("postgres://u@h/db", DatabaseUrl::Postgres("postgres://u@h/db".into())),
+            ("postgresql://h/db", DatabaseUrl::Postgres("postgresql://h/db".into())),
+            ("sqlite://data/x.db", DatabaseUrl::Sqlite("data/x.db".into())),
             ("sqlite:x.db", DatabaseUrl::Sqlite("x.db".into())),
-            (
-                "/var/lib/catan.sqlite3",
-                DatabaseUrl::Sqlite("/var/lib/catan.sqlite3".into()),
-            ),
+            ("/var/lib/catan.sqlite3", DatabaseUrl::Sqlite("/var/lib/catan.sqlite3".into())),
         ] {
             assert_eq!(DatabaseUrl::parse(url), expected);
         }
         let default = Config::default();
-        assert!(
-            matches!(default.database(), DatabaseUrl::Sqlite(p) if p.ends_with("catan.sqlite3"))
-        );
+        assert!(matches!(default.database(), DatabaseUrl::Sqlite(p) if p.ends_with("catan.sqlite3")));
     }
 }

@@ -41,10 +41,7 @@ impl DatabaseUrl {
         if url.starts_with("postgres://") || url.starts_with("postgresql://") {
             DatabaseUrl::Postgres(url.to_owned())
         } else {
-            let path = url
-                .strip_prefix("sqlite://")
-                .or_else(|| url.strip_prefix("sqlite:"))
-                .unwrap_or(url);
+            let path = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:")).unwrap_or(url);
             DatabaseUrl::Sqlite(path.to_owned())
         }
     }
@@ -82,14 +79,12 @@ impl ManageConnection for DbManager {
 
     fn connect(&self) -> Result<DbConnection, Self::Error> {
         match &self.url {
-            DatabaseUrl::Postgres(url) => PgConnection::establish(url)
-                .map(DbConnection::Pg)
-                .map_err(diesel::r2d2::Error::ConnectionError),
+            DatabaseUrl::Postgres(url) => {
+                PgConnection::establish(url).map(DbConnection::Pg).map_err(diesel::r2d2::Error::ConnectionError)
+            }
             DatabaseUrl::Sqlite(path) => {
-                let mut conn = SqliteConnection::establish(path)
-                    .map_err(diesel::r2d2::Error::ConnectionError)?;
-                conn.batch_execute(SQLITE_PRAGMAS)
-                    .map_err(diesel::r2d2::Error::QueryError)?;
+                let mut conn = SqliteConnection::establish(path).map_err(diesel::r2d2::Error::ConnectionError)?;
+                conn.batch_execute(SQLITE_PRAGMAS).map_err(diesel::r2d2::Error::QueryError)?;
                 Ok(DbConnection::Sqlite(conn))
             }
         }
@@ -112,25 +107,15 @@ pub type PooledConn = PooledConnection<DbManager>;
 ///
 /// # Errors
 /// When the first connection cannot be opened.
-pub fn build_pool(
-    url: &DatabaseUrl,
-    max_size: u32,
-    timeout: Duration,
-) -> Result<DbPool, diesel::r2d2::PoolError> {
-    Pool::builder()
-        .max_size(max_size)
-        .min_idle(Some(1))
-        .connection_timeout(timeout)
-        .build(DbManager::new(url.clone()))
+pub fn build_pool(url: &DatabaseUrl, max_size: u32, timeout: Duration) -> Result<DbPool, diesel::r2d2::PoolError> {
+    Pool::builder().max_size(max_size).min_idle(Some(1)).connection_timeout(timeout).build(DbManager::new(url.clone()))
 }
 
 /// Runs the pending embedded migrations of the connection's backend.
 ///
 /// # Errors
 /// When a migration fails.
-pub fn run_migrations(
-    conn: &mut DbConnection,
-) -> Result<Vec<String>, Box<dyn std::error::Error + Send + Sync>> {
+pub fn run_migrations(conn: &mut DbConnection) -> Result<Vec<String>, Box<dyn std::error::Error + Send + Sync>> {
     let applied = match conn {
         DbConnection::Pg(c) => c.run_pending_migrations(PG_MIGRATIONS)?,
         DbConnection::Sqlite(c) => c.run_pending_migrations(SQLITE_MIGRATIONS)?,
@@ -168,20 +153,13 @@ where
     F: FnOnce(&mut DbConnection) -> Result<T, ApiError>,
 {
     match conn {
-        DbConnection::Sqlite(c) => {
-            AnsiTransactionManager::begin_transaction_sql(c, "BEGIN IMMEDIATE")?
-        }
-        DbConnection::Pg(_) => {
-            <DbConnection as Connection>::TransactionManager::begin_transaction(conn)?
-        }
+        DbConnection::Sqlite(c) => AnsiTransactionManager::begin_transaction_sql(c, "BEGIN IMMEDIATE")?,
+        DbConnection::Pg(_) => <DbConnection as Connection>::TransactionManager::begin_transaction(conn)?,
     }
     match f(conn) {
         Ok(value) => {
-            if let Err(error) =
-                <DbConnection as Connection>::TransactionManager::commit_transaction(conn)
-            {
-                let _ =
-                    <DbConnection as Connection>::TransactionManager::rollback_transaction(conn);
+            if let Err(error) = <DbConnection as Connection>::TransactionManager::commit_transaction(conn) {
+                let _ = <DbConnection as Connection>::TransactionManager::rollback_transaction(conn);
                 return Err(error.into());
             }
             Ok(value)

@@ -57,11 +57,7 @@ pub enum ApiError {
     /// Any other HTTP failure raised by the framework itself (e.g. 405, 414, 431), turned
     /// into a problem by [`problem_fallback`].
     #[error("{detail}")]
-    Http {
-        status: StatusCode,
-        code: &'static str,
-        detail: String,
-    },
+    Http { status: StatusCode, code: &'static str, detail: String },
 }
 
 /// An RFC 9457 problem details body.
@@ -93,24 +89,15 @@ pub struct Problem {
 
 impl ApiError {
     pub fn bad_request(code: &'static str, detail: impl Into<String>) -> Self {
-        ApiError::BadRequest {
-            code,
-            detail: detail.into(),
-        }
+        ApiError::BadRequest { code, detail: detail.into() }
     }
 
     pub fn conflict(code: &'static str, detail: impl Into<String>) -> Self {
-        ApiError::Conflict {
-            code,
-            detail: detail.into(),
-        }
+        ApiError::Conflict { code, detail: detail.into() }
     }
 
     pub fn unprocessable(code: &'static str, detail: impl Into<String>) -> Self {
-        ApiError::Unprocessable {
-            code,
-            detail: detail.into(),
-        }
+        ApiError::Unprocessable { code, detail: detail.into() }
     }
 
     pub fn internal(error: impl std::fmt::Display) -> Self {
@@ -165,9 +152,7 @@ impl ResponseError for ApiError {
             ApiError::VersionConflict { .. } => StatusCode::PRECONDITION_FAILED,
             ApiError::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            ApiError::Rule(_) | ApiError::Setup(_) | ApiError::Unprocessable { .. } => {
-                StatusCode::UNPROCESSABLE_ENTITY
-            }
+            ApiError::Rule(_) | ApiError::Setup(_) | ApiError::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
             ApiError::Http { status, .. } => *status,
@@ -196,14 +181,12 @@ impl From<diesel::result::Error> for ApiError {
         use diesel::result::{DatabaseErrorKind, Error};
         match error {
             Error::NotFound => ApiError::NotFound("not found".into()),
-            Error::DatabaseError(DatabaseErrorKind::UniqueViolation, _) => ApiError::conflict(
-                "version_conflict",
-                "the game changed while the request ran; reload and retry",
-            ),
-            Error::DatabaseError(DatabaseErrorKind::SerializationFailure, _) => ApiError::conflict(
-                "version_conflict",
-                "the game changed while the request ran; reload and retry",
-            ),
+            Error::DatabaseError(DatabaseErrorKind::UniqueViolation, _) => {
+                ApiError::conflict("version_conflict", "the game changed while the request ran; reload and retry")
+            }
+            Error::DatabaseError(DatabaseErrorKind::SerializationFailure, _) => {
+                ApiError::conflict("version_conflict", "the game changed while the request ran; reload and retry")
+            }
             other => ApiError::internal(other),
         }
     }
@@ -235,10 +218,8 @@ impl From<serde_json::Error> for ApiError {
 /// # Errors
 /// Never; the signature is the middleware's.
 pub fn problem_fallback<B>(res: ServiceResponse<B>) -> actix_web::Result<ErrorHandlerResponse<B>> {
-    let is_problem = res
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .is_some_and(|v| v.as_bytes().starts_with(b"application/problem+json"));
+    let is_problem =
+        res.headers().get(header::CONTENT_TYPE).is_some_and(|v| v.as_bytes().starts_with(b"application/problem+json"));
     if is_problem {
         return Ok(ErrorHandlerResponse::Response(res.map_into_left_body()));
     }
@@ -254,11 +235,7 @@ pub fn problem_fallback<B>(res: ServiceResponse<B>) -> actix_web::Result<ErrorHa
         StatusCode::UNAUTHORIZED => ApiError::Unauthorized(detail),
         StatusCode::FORBIDDEN => ApiError::Forbidden(detail),
         StatusCode::NOT_FOUND => ApiError::NotFound(detail),
-        StatusCode::PAYLOAD_TOO_LARGE => ApiError::Http {
-            status,
-            code: "payload_too_large",
-            detail,
-        },
+        StatusCode::PAYLOAD_TOO_LARGE => ApiError::Http { status, code: "payload_too_large", detail },
         StatusCode::INTERNAL_SERVER_ERROR => ApiError::Internal(detail),
         _ => ApiError::Http {
             status,
@@ -278,21 +255,19 @@ pub fn problem_fallback<B>(res: ServiceResponse<B>) -> actix_web::Result<ErrorHa
     };
     let (req, _) = res.into_parts();
     let response = api.error_response();
-    Ok(ErrorHandlerResponse::Response(
-        ServiceResponse::new(req, response).map_into_right_body(),
-    ))
+    Ok(ErrorHandlerResponse::Response(ServiceResponse::new(req, response).map_into_right_body()))
 }
 
 /// Maps a JSON body extractor failure to a problem (400, 413 or 415).
 pub fn json_error(error: JsonPayloadError, _req: &HttpRequest) -> actix_web::Error {
     let api = match &error {
-        JsonPayloadError::OverflowKnownLength { limit, .. }
-        | JsonPayloadError::Overflow { limit } => ApiError::PayloadTooLarge { limit: *limit },
+        JsonPayloadError::OverflowKnownLength { limit, .. } | JsonPayloadError::Overflow { limit } => {
+            ApiError::PayloadTooLarge { limit: *limit }
+        }
         JsonPayloadError::ContentType => ApiError::UnsupportedMediaType,
-        JsonPayloadError::Deserialize(e) => ApiError::bad_request(
-            "malformed_body",
-            format!("the body is not valid JSON for this request: {e}"),
-        ),
+        JsonPayloadError::Deserialize(e) => {
+            ApiError::bad_request("malformed_body", format!("the body is not valid JSON for this request: {e}"))
+        }
         other => ApiError::bad_request("malformed_body", other.to_string()),
     };
     api.into()

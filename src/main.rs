@@ -68,11 +68,7 @@ fn main() -> ExitCode {
                 eprintln!("error: {message}\n");
             }
             eprint!("{USAGE}");
-            return if message.is_empty() {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::from(2)
-            };
+            return if message.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(2) };
         }
     };
     match command {
@@ -101,10 +97,7 @@ fn main() -> ExitCode {
             };
             tracing::info!(
                 "listening on http://{}:{} (Swagger UI at /swagger-ui/)",
-                config
-                    .bind
-                    .rsplit_once(':')
-                    .map_or("127.0.0.1", |(host, _)| host),
+                config.bind.rsplit_once(':').map_or("127.0.0.1", |(host, _)| host),
                 app.port()
             );
             match actix_web::rt::System::new().block_on(app.run_until_stopped()) {

@@ -21,10 +21,7 @@ impl Notifier {
     /// log, so that a commit between the read and the wait is not missed.
     pub fn subscribe(&self, game: Uuid) -> watch::Receiver<i64> {
         let mut games = self.games.lock().unwrap_or_else(|e| e.into_inner());
-        games
-            .entry(game)
-            .or_insert_with(|| watch::channel(0).0)
-            .subscribe()
+        games.entry(game).or_insert_with(|| watch::channel(0).0).subscribe()
     }
 
     /// Announces that `version` of `game` has committed, waking every waiter.

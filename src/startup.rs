@@ -3,9 +3,7 @@
 
 use std::net::TcpListener;
 
-use actix_web::{
-    dev::Server, http::header, middleware::ErrorHandlers, web, App, HttpResponse, HttpServer,
-};
+use actix_web::{dev::Server, http::header, middleware::ErrorHandlers, web, App, HttpResponse, HttpServer};
 use tracing_actix_web::TracingLogger;
 use utoipa::OpenApi;
 use utoipa_actix_web::AppExt;
@@ -72,10 +70,7 @@ impl Application {
         Ok(Application {
             listener,
             port,
-            state: AppState {
-                pool,
-                notifier: Notifier::default(),
-            },
+            state: AppState { pool, notifier: Notifier::default() },
             keys,
             workers: config.workers,
         })
@@ -118,15 +113,11 @@ impl Application {
                 .app_data(web::QueryConfig::default().error_handler(error::query_error))
                 .app_data(web::PayloadConfig::default().limit(JSON_LIMIT))
                 .configure(api::routes)
-                .openapi_service(|api| {
-                    SwaggerUi::new("/swagger-ui/{_:.*}").url("/api-docs/openapi.json", api)
-                })
+                .openapi_service(|api| SwaggerUi::new("/swagger-ui/{_:.*}").url("/api-docs/openapi.json", api))
                 .route(
                     "/",
                     web::get().to(|| async {
-                        HttpResponse::TemporaryRedirect()
-                            .insert_header((header::LOCATION, "/swagger-ui/"))
-                            .finish()
+                        HttpResponse::TemporaryRedirect().insert_header((header::LOCATION, "/swagger-ui/")).finish()
                     }),
                 )
                 .default_service(web::to(error::not_found))

@@ -50,13 +50,9 @@ pub struct UserRow {
 pub fn insert_user(conn: &mut DbConnection, user: &UserRow) -> Result<(), ApiError> {
     match diesel::insert_into(users::table).values(user).execute(conn) {
         Ok(_) => Ok(()),
-        Err(diesel::result::Error::DatabaseError(
-            diesel::result::DatabaseErrorKind::UniqueViolation,
-            _,
-        )) => Err(ApiError::conflict(
-            "username_taken",
-            format!("the username {:?} is taken", user.username),
-        )),
+        Err(diesel::result::Error::DatabaseError(diesel::result::DatabaseErrorKind::UniqueViolation, _)) => {
+            Err(ApiError::conflict("username_taken", format!("the username {:?} is taken", user.username)))
+        }
         Err(e) => Err(e.into()),
     }
 }
@@ -67,16 +63,10 @@ pub fn insert_user(conn: &mut DbConnection, user: &UserRow) -> Result<(), ApiErr
 /// # Errors
 /// `unauthorized`, or a database error.
 pub fn ensure_user(conn: &mut DbConnection, user_id: &str) -> Result<(), ApiError> {
-    let found: Option<String> = users::table
-        .find(user_id)
-        .select(users::id)
-        .first(conn)
-        .optional()?;
+    let found: Option<String> = users::table.find(user_id).select(users::id).first(conn).optional()?;
     match found {
         Some(_) => Ok(()),
-        None => Err(ApiError::Unauthorized(
-            "the token's user does not exist; register or log in again".into(),
-        )),
+        None => Err(ApiError::Unauthorized("the token's user does not exist; register or log in again".into())),
     }
 }
 
@@ -84,24 +74,15 @@ pub fn ensure_user(conn: &mut DbConnection, user_id: &str) -> Result<(), ApiErro
 ///
 /// # Errors
 /// A database error.
-pub fn find_user_by_name(
-    conn: &mut DbConnection,
-    username: &str,
-) -> Result<Option<UserRow>, ApiError> {
-    Ok(users::table
-        .filter(users::username.eq(username))
-        .select(UserRow::as_select())
-        .first(conn)
-        .optional()?)
+pub fn find_user_by_name(conn: &mut DbConnection, username: &str) -> Result<Option<UserRow>, ApiError> {
+    Ok(users::table.filter(users::username.eq(username)).select(UserRow::as_select()).first(conn).optional()?)
 }
 
 // ---------------------------------------------------------------------------------------
 // Games
 
 /// The lifecycle of a game.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum GameStatus {
     /// Waiting for players; not started.
@@ -164,11 +145,7 @@ impl GameRow {
     /// # Errors
     /// When the stored JSON is unreadable.
     pub fn game(&self) -> Result<Option<Game>, ApiError> {
-        self.snapshot
-            .as_deref()
-            .map(serde_json::from_str)
-            .transpose()
-            .map_err(Into::into)
+        self.snapshot.as_deref().map(serde_json::from_str).transpose().map_err(Into::into)
     }
 
     pub fn seed(&self) -> u64 {
@@ -196,10 +173,7 @@ impl GameRecord {
     /// Returns the seat `user` holds in this game.
     pub fn seat_of(&self, user: Uuid) -> Option<Seat> {
         let user = user.to_string();
-        self.seats
-            .iter()
-            .find(|s| s.user_id == user)
-            .map(|s| Seat(s.seat as u8))
+        self.seats.iter().find(|s| s.user_id == user).map(|s| Seat(s.seat as u8))
     }
 }
 
@@ -210,9 +184,7 @@ impl GameRecord {
 pub fn insert_game(conn: &mut DbConnection, game: &GameRow) -> Result<(), ApiError> {
     conn.transaction(|conn| {
         ensure_user(conn, &game.created_by)?;
-        diesel::insert_into(games::table)
-            .values(game)
-            .execute(conn)?;
+        diesel::insert_into(games::table).values(game).execute(conn)?;
         diesel::insert_into(game_players::table)
             .values((
                 game_players::game_id.eq(&game.id),
@@ -230,11 +202,7 @@ pub fn insert_game(conn: &mut DbConnection, game: &GameRow) -> Result<(), ApiErr
 /// # Errors
 /// A database error.
 pub fn find_game(conn: &mut DbConnection, id: Uuid) -> Result<Option<GameRow>, ApiError> {
-    Ok(games::table
-        .find(id.to_string())
-        .select(GameRow::as_select())
-        .first(conn)
-        .optional()?)
+    Ok(games::table.find(id.to_string()).select(GameRow::as_select()).first(conn).optional()?)
 }
 
 /// Finds a game and locks its row for the rest of the transaction: `SELECT ... FOR UPDATE`
@@ -245,17 +213,8 @@ pub fn find_game(conn: &mut DbConnection, id: Uuid) -> Result<Option<GameRow>, A
 pub fn lock_game(conn: &mut DbConnection, id: Uuid) -> Result<Option<GameRow>, ApiError> {
     let id = id.to_string();
     let row = match conn {
-        DbConnection::Pg(pg) => games::table
-            .find(id)
-            .select(GameRow::as_select())
-            .for_update()
-            .first(pg)
-            .optional()?,
-        DbConnection::Sqlite(sqlite) => games::table
-            .find(id)
-            .select(GameRow::as_select())
-            .first(sqlite)
-            .optional()?,
+        DbConnection::Pg(pg) => games::table.find(id).select(GameRow::as_select()).for_update().first(pg).optional()?,
+        DbConnection::Sqlite(sqlite) => games::table.find(id).select(GameRow::as_select()).first(sqlite).optional()?,
     };
     Ok(row)
 }
@@ -274,12 +233,7 @@ pub fn load_seats(conn: &mut DbConnection, game_id: Uuid) -> Result<Vec<SeatHold
 }
 
 fn username_of(conn: &mut DbConnection, user_id: &str) -> Result<String, ApiError> {
-    Ok(users::table
-        .find(user_id)
-        .select(users::username)
-        .first(conn)
-        .optional()?
-        .unwrap_or_default())
+    Ok(users::table.find(user_id).select(users::username).first(conn).optional()?.unwrap_or_default())
 }
 
 /// Completes a game row with its seats and its creator's name.
@@ -293,11 +247,7 @@ pub fn record_for(conn: &mut DbConnection, game: GameRow) -> Result<GameRecord, 
         Some(s) => s.username.clone(),
         None => username_of(conn, &game.created_by)?,
     };
-    Ok(GameRecord {
-        game,
-        creator,
-        seats,
-    })
+    Ok(GameRecord { game, creator, seats })
 }
 
 /// Loads a game with its seats; 404 when it does not exist.
@@ -340,10 +290,7 @@ pub fn list_games(
         .inner_join(users::table)
         .filter(game_players::game_id.eq_any(&ids))
         .order((game_players::game_id, game_players::seat))
-        .select((
-            game_players::game_id,
-            (game_players::seat, users::id, users::username),
-        ))
+        .select((game_players::game_id, (game_players::seat, users::id, users::username)))
         .load(conn)?;
     let creator_ids: Vec<&str> = rows.iter().map(|r| r.created_by.as_str()).collect();
     let creators: std::collections::HashMap<String, String> = users::table
@@ -352,8 +299,7 @@ pub fn list_games(
         .load::<(String, String)>(conn)?
         .into_iter()
         .collect();
-    let mut by_game: std::collections::HashMap<String, Vec<SeatHolder>> =
-        std::collections::HashMap::new();
+    let mut by_game: std::collections::HashMap<String, Vec<SeatHolder>> = std::collections::HashMap::new();
     for (game_id, seat) in seats {
         by_game.entry(game_id).or_default().push(seat);
     }
@@ -375,18 +321,12 @@ pub fn join_game(conn: &mut DbConnection, game_id: Uuid, user_id: Uuid) -> Resul
     crate::db::write_transaction(conn, |conn| {
         let game = lock_game(conn, game_id)?.ok_or_else(|| game_not_found(game_id))?;
         if game.status() != GameStatus::Open {
-            return Err(ApiError::conflict(
-                "game_not_open",
-                "the game has already started",
-            ));
+            return Err(ApiError::conflict("game_not_open", "the game has already started"));
         }
         let seats = load_seats(conn, game_id)?;
         ensure_user(conn, &user_id.to_string())?;
         if seats.iter().any(|s| s.user_id == user_id.to_string()) {
-            return Err(ApiError::conflict(
-                "already_joined",
-                "you already have a seat in this game",
-            ));
+            return Err(ApiError::conflict("already_joined", "you already have a seat in this game"));
         }
         let seat = (0..game.max_players)
             .find(|seat| seats.iter().all(|s| s.seat != *seat))
@@ -399,9 +339,7 @@ pub fn join_game(conn: &mut DbConnection, game_id: Uuid, user_id: Uuid) -> Resul
                 game_players::joined_at.eq(now()),
             ))
             .execute(conn)?;
-        diesel::update(games::table.find(game_id.to_string()))
-            .set(games::updated_at.eq(now()))
-            .execute(conn)?;
+        diesel::update(games::table.find(game_id.to_string())).set(games::updated_at.eq(now())).execute(conn)?;
         Ok(Seat(seat as u8))
     })
 }
@@ -436,11 +374,7 @@ impl MoveRow {
     /// # Errors
     /// When the stored JSON is unreadable.
     pub fn mv(&self) -> Result<Option<Move>, ApiError> {
-        self.move_body
-            .as_deref()
-            .map(serde_json::from_str)
-            .transpose()
-            .map_err(Into::into)
+        self.move_body.as_deref().map(serde_json::from_str).transpose().map_err(Into::into)
     }
 }
 
@@ -454,22 +388,14 @@ pub fn start_game(conn: &mut DbConnection, game_id: Uuid, user_id: Uuid) -> Resu
     crate::db::write_transaction(conn, |conn| {
         let game = lock_game(conn, game_id)?.ok_or_else(|| game_not_found(game_id))?;
         if game.created_by != user_id.to_string() {
-            return Err(ApiError::Forbidden(
-                "only the game's creator may start it".into(),
-            ));
+            return Err(ApiError::Forbidden("only the game's creator may start it".into()));
         }
         if game.status() != GameStatus::Open {
-            return Err(ApiError::conflict(
-                "game_not_open",
-                "the game has already started",
-            ));
+            return Err(ApiError::conflict("game_not_open", "the game has already started"));
         }
         let seats = load_seats(conn, game_id)?;
         if seats.len() < 2 {
-            return Err(ApiError::conflict(
-                "not_enough_players",
-                "a game needs at least 2 players to start",
-            ));
+            return Err(ApiError::conflict("not_enough_players", "a game needs at least 2 players to start"));
         }
         let mut config = game.config()?;
         config.players = seats.len() as u8;
@@ -488,24 +414,17 @@ pub fn start_game(conn: &mut DbConnection, game_id: Uuid, user_id: Uuid) -> Resu
                 created_at: at,
             })
             .execute(conn)?;
-        let updated = diesel::update(
-            games::table
-                .find(&game.id)
-                .filter(games::version.eq(game.version)),
-        )
-        .set((
-            games::status.eq(GameStatus::Playing.as_str()),
-            games::config.eq(serde_json::to_string(&config)?),
-            games::version.eq(1_i64),
-            games::snapshot.eq(Some(serde_json::to_string(&engine_game)?)),
-            games::updated_at.eq(at),
-        ))
-        .execute(conn)?;
+        let updated = diesel::update(games::table.find(&game.id).filter(games::version.eq(game.version)))
+            .set((
+                games::status.eq(GameStatus::Playing.as_str()),
+                games::config.eq(serde_json::to_string(&config)?),
+                games::version.eq(1_i64),
+                games::snapshot.eq(Some(serde_json::to_string(&engine_game)?)),
+                games::updated_at.eq(at),
+            ))
+            .execute(conn)?;
         if updated != 1 {
-            return Err(ApiError::conflict(
-                "version_conflict",
-                "the game changed; retry",
-            ));
+            return Err(ApiError::conflict("version_conflict", "the game changed; retry"));
         }
         Ok(())
     })
@@ -545,11 +464,7 @@ pub fn submit_move(
     user_id: Uuid,
     request: &MoveRequest,
 ) -> Result<Applied, ApiError> {
-    let MoveRequest {
-        mv,
-        if_match,
-        idempotency_key,
-    } = request;
+    let MoveRequest { mv, if_match, idempotency_key } = request;
     crate::db::write_transaction(conn, |conn| {
         let row = lock_game(conn, game_id)?.ok_or_else(|| game_not_found(game_id))?;
         let status = row.status();
@@ -568,37 +483,24 @@ pub fn submit_move(
                 .first(conn)
                 .optional()?;
             if let Some(entry) = earlier {
-                if entry.seat != Some(i32::from(seat.0)) || entry.move_body.as_ref() != Some(&body)
-                {
+                if entry.seat != Some(i32::from(seat.0)) || entry.move_body.as_ref() != Some(&body) {
                     return Err(ApiError::conflict(
                         "idempotency_key_reused",
                         "this Idempotency-Key was used for a different move",
                     ));
                 }
-                return Ok(Applied {
-                    version: entry.seq,
-                    entry,
-                    status,
-                    replayed: true,
-                });
+                return Ok(Applied { version: entry.seq, entry, status, replayed: true });
             }
         }
         if let Some(expected) = *if_match {
             if expected != row.version {
-                return Err(ApiError::VersionConflict {
-                    current: row.version,
-                });
+                return Err(ApiError::VersionConflict { current: row.version });
             }
         }
         if status == GameStatus::Open {
-            return Err(ApiError::conflict(
-                "game_not_started",
-                "the game has not started yet",
-            ));
+            return Err(ApiError::conflict("game_not_started", "the game has not started yet"));
         }
-        let mut game = row
-            .game()?
-            .ok_or_else(|| ApiError::internal("a started game has no snapshot"))?;
+        let mut game = row.game()?.ok_or_else(|| ApiError::internal("a started game has no snapshot"))?;
         let events = game.decide(seat, mv, &mut game.chance())?;
         for event in &events {
             game.apply(event);
@@ -615,38 +517,20 @@ pub fn submit_move(
             idempotency_key: idempotency_key.clone(),
             created_at: at,
         };
-        diesel::insert_into(game_moves::table)
-            .values(&entry)
+        diesel::insert_into(game_moves::table).values(&entry).execute(conn)?;
+        let new_status = if game.is_over() { GameStatus::Finished } else { GameStatus::Playing };
+        let updated = diesel::update(games::table.find(&row.id).filter(games::version.eq(row.version)))
+            .set((
+                games::status.eq(new_status.as_str()),
+                games::version.eq(seq),
+                games::snapshot.eq(Some(serde_json::to_string(&game)?)),
+                games::updated_at.eq(at),
+            ))
             .execute(conn)?;
-        let new_status = if game.is_over() {
-            GameStatus::Finished
-        } else {
-            GameStatus::Playing
-        };
-        let updated = diesel::update(
-            games::table
-                .find(&row.id)
-                .filter(games::version.eq(row.version)),
-        )
-        .set((
-            games::status.eq(new_status.as_str()),
-            games::version.eq(seq),
-            games::snapshot.eq(Some(serde_json::to_string(&game)?)),
-            games::updated_at.eq(at),
-        ))
-        .execute(conn)?;
         if updated != 1 {
-            return Err(ApiError::conflict(
-                "version_conflict",
-                "the game changed; retry",
-            ));
+            return Err(ApiError::conflict("version_conflict", "the game changed; retry"));
         }
-        Ok(Applied {
-            version: seq,
-            entry,
-            status: new_status,
-            replayed: false,
-        })
+        Ok(Applied { version: seq, entry, status: new_status, replayed: false })
     })
 }
 
@@ -654,12 +538,7 @@ pub fn submit_move(
 ///
 /// # Errors
 /// A database error.
-pub fn load_moves(
-    conn: &mut DbConnection,
-    game_id: Uuid,
-    after: i64,
-    limit: i64,
-) -> Result<Vec<MoveRow>, ApiError> {
+pub fn load_moves(conn: &mut DbConnection, game_id: Uuid, after: i64, limit: i64) -> Result<Vec<MoveRow>, ApiError> {
     Ok(game_moves::table
         .filter(game_moves::game_id.eq(game_id.to_string()))
         .filter(game_moves::seq.gt(after))
@@ -688,25 +567,15 @@ pub struct ReplayCheck {
 pub fn check_replay(conn: &mut DbConnection, game_id: Uuid) -> Result<ReplayCheck, ApiError> {
     let row = find_game(conn, game_id)?.ok_or_else(|| game_not_found(game_id))?;
     let entries = load_moves(conn, game_id, 0, i64::MAX)?;
-    let contiguous = entries
-        .iter()
-        .enumerate()
-        .all(|(i, e)| e.seq == i as i64 + 1)
-        && entries.len() as i64 == row.version;
+    let contiguous =
+        entries.iter().enumerate().all(|(i, e)| e.seq == i as i64 + 1) && entries.len() as i64 == row.version;
     let mut events = Vec::new();
     for entry in &entries {
         events.extend(entry.events()?);
     }
     let matches_snapshot = match row.game()? {
         None => entries.is_empty(),
-        Some(snapshot) => Game::replay(row.config()?, &events)
-            .map(|replayed| replayed == snapshot)
-            .unwrap_or(false),
+        Some(snapshot) => Game::replay(row.config()?, &events).map(|replayed| replayed == snapshot).unwrap_or(false),
     };
-    Ok(ReplayCheck {
-        version: row.version,
-        entries: entries.len(),
-        contiguous,
-        matches_snapshot,
-    })
+    Ok(ReplayCheck { version: row.version, entries: entries.len(), contiguous, matches_snapshot })
 }

@@ -214,9 +214,7 @@ pub fn game_response(record: &GameRecord, user: Option<Uuid>) -> Result<GameResp
         .iter()
         .map(|holder| {
             let seat = Seat(holder.seat as u8);
-            let p = view
-                .as_ref()
-                .and_then(|v| v.players.iter().find(|p| p.seat == seat));
+            let p = view.as_ref().and_then(|v| v.players.iter().find(|p| p.seat == seat));
             PlayerResponse {
                 seat,
                 username: Some(holder.username.clone()),
@@ -250,10 +248,7 @@ pub fn game_response(record: &GameRecord, user: Option<Uuid>) -> Result<GameResp
         development_cards_left: view.as_ref().map(|v| v.development_cards_left),
         board: view.as_ref().map(|v| v.board.clone()),
         turn: view.as_ref().map(|v| v.turn.clone()),
-        trade_offers: view
-            .as_ref()
-            .map(|v| v.trade_offers.clone())
-            .unwrap_or_default(),
+        trade_offers: view.as_ref().map(|v| v.trade_offers.clone()).unwrap_or_default(),
         longest_road: view.as_ref().and_then(|v| v.longest_road),
         largest_army: view.as_ref().and_then(|v| v.largest_army),
         vp_target: config.vp_target,
@@ -290,11 +285,7 @@ fn summary(record: &GameRecord) -> Result<GameSummary, ApiError> {
         players: record
             .seats
             .iter()
-            .map(|s| SeatSummary {
-                seat: Seat(s.seat as u8),
-                username: Some(s.username.clone()),
-                bot: None,
-            })
+            .map(|s| SeatSummary { seat: Seat(s.seat as u8), username: Some(s.username.clone()), bot: None })
             .collect(),
     })
 }
@@ -411,28 +402,16 @@ pub async fn list_games(
     let query = query.into_inner();
     let limit = i64::from(query.limit.unwrap_or(20).clamp(1, 100));
     let cursor = match &query.cursor {
-        Some(c) => Some(
-            Uuid::parse_str(c)
-                .map_err(|_| ApiError::bad_request("invalid_query", "the cursor is not valid"))?,
-        ),
+        Some(c) => {
+            Some(Uuid::parse_str(c).map_err(|_| ApiError::bad_request("invalid_query", "the cursor is not valid"))?)
+        }
         None => None,
     };
     let status = query.status;
-    let records = with_conn(&state.pool, move |conn| {
-        store::list_games(conn, status, cursor, limit + 1)
-    })
-    .await?;
+    let records = with_conn(&state.pool, move |conn| store::list_games(conn, status, cursor, limit + 1)).await?;
     let more = records.len() as i64 > limit;
-    let games = records
-        .iter()
-        .take(limit as usize)
-        .map(summary)
-        .collect::<Result<Vec<_>, _>>()?;
-    let next_cursor = if more {
-        games.last().map(|g| g.id.to_string())
-    } else {
-        None
-    };
+    let games = records.iter().take(limit as usize).map(summary).collect::<Result<Vec<_>, _>>()?;
+    let next_cursor = if more { games.last().map(|g| g.id.to_string()) } else { None };
     Ok(HttpResponse::Ok().json(GameListResponse { games, next_cursor }))
 }
 
@@ -477,10 +456,7 @@ pub async fn get_game(
             .insert_header((header::VARY, "Authorization"))
             .finish());
     };
-    Ok(HttpResponse::Ok()
-        .insert_header((header::ETAG, tag))
-        .insert_header((header::VARY, "Authorization"))
-        .json(body))
+    Ok(HttpResponse::Ok().insert_header((header::ETAG, tag)).insert_header((header::VARY, "Authorization")).json(body))
 }
 
 /// Join the next free seat of an open game.
@@ -512,20 +488,12 @@ pub async fn join_game(
     let request: JoinRequest = if body.iter().all(u8::is_ascii_whitespace) {
         JoinRequest::default()
     } else {
-        serde_json::from_slice::<Option<JoinRequest>>(&body)
-            .map(Option::unwrap_or_default)
-            .map_err(|e| {
-                ApiError::bad_request(
-                    "malformed_body",
-                    format!("the body is not a valid join request: {e}"),
-                )
-            })?
+        serde_json::from_slice::<Option<JoinRequest>>(&body).map(Option::unwrap_or_default).map_err(|e| {
+            ApiError::bad_request("malformed_body", format!("the body is not a valid join request: {e}"))
+        })?
     };
     if request.bot.is_some() {
-        return Err(ApiError::unprocessable(
-            "bots_not_available",
-            "built-in bots are not available yet",
-        ));
+        return Err(ApiError::unprocessable("bots_not_available", "built-in bots are not available yet"));
     }
     let user_id = user.id;
     let (tag, body) = with_conn(&state.pool, move |conn| {
@@ -533,9 +501,7 @@ pub async fn join_game(
         render(conn, id, Some(user_id))
     })
     .await?;
-    Ok(HttpResponse::Created()
-        .insert_header((header::ETAG, tag))
-        .json(body))
+    Ok(HttpResponse::Created().insert_header((header::ETAG, tag)).json(body))
 }
 
 /// Start the game (creator only; at least 2 players). Seats are fixed from now on; the
@@ -566,7 +532,5 @@ pub async fn start_game(
     })
     .await?;
     state.notifier.publish(id, body.version);
-    Ok(HttpResponse::Ok()
-        .insert_header((header::ETAG, tag))
-        .json(body))
+    Ok(HttpResponse::Ok().insert_header((header::ETAG, tag)).json(body))
 }

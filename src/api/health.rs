@@ -41,8 +41,5 @@ pub async fn healthz(state: web::Data<AppState>) -> Result<HttpResponse, ApiErro
         })
     })
     .await?;
-    Ok(HttpResponse::Ok().json(Health {
-        status: "ok".into(),
-        database: database.into(),
-    }))
+    Ok(HttpResponse::Ok().json(Health { status: "ok".into(), database: database.into() }))
 }

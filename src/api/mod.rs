@@ -56,9 +56,7 @@ impl Modify for SecurityAddon {
                 HttpBuilder::new()
                     .scheme(HttpAuthScheme::Bearer)
                     .bearer_format("JWT")
-                    .description(Some(
-                        "A token from `POST /api/v1/users` or `POST /api/v1/tokens`.",
-                    ))
+                    .description(Some("A token from `POST /api/v1/users` or `POST /api/v1/tokens`."))
                     .build(),
             ),
         );
@@ -85,12 +83,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
 
 /// Returns the OpenAPI document of the routes, without starting a server.
 pub fn openapi() -> OpenApiDoc {
-    actix_web::App::new()
-        .into_utoipa_app()
-        .openapi(ApiDoc::openapi())
-        .configure(routes)
-        .split_for_parts()
-        .1
+    actix_web::App::new().into_utoipa_app().openapi(ApiDoc::openapi()).configure(routes).split_for_parts().1
 }
 
 /// Returns the OpenAPI document as the pretty JSON committed in `openapi/openapi.json`.

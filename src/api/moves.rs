@@ -112,19 +112,10 @@ pub fn entry_for(row: &MoveRow, viewer: Viewer, over: bool) -> Result<MoveLogEnt
         if over || seat.is_some_and(|s| viewer == Viewer::Seat(s)) {
             LoggedMove::Full(mv)
         } else {
-            LoggedMove::Hidden(HiddenMove {
-                type_: row.kind.clone(),
-            })
+            LoggedMove::Hidden(HiddenMove { type_: row.kind.clone() })
         }
     });
-    Ok(MoveLogEntry {
-        seq: row.seq,
-        seat,
-        kind: row.kind.clone(),
-        mv,
-        events,
-        created_at: utc(row.created_at),
-    })
+    Ok(MoveLogEntry { seq: row.seq, seat, kind: row.kind.clone(), mv, events, created_at: utc(row.created_at) })
 }
 
 /// The most cards of one type a move may name. No game has more (19 per type in the base
@@ -141,15 +132,9 @@ fn check_card_counts(mv: &Move) -> Result<(), ApiError> {
         _ => Vec::new(),
     };
     let too_many = bundles.iter().any(|bundle| {
-        [
-            bundle.lumber,
-            bundle.brick,
-            bundle.wool,
-            bundle.grain,
-            bundle.ore,
-        ]
-        .iter()
-        .any(|count| *count > MAX_CARDS_IN_MOVE)
+        [bundle.lumber, bundle.brick, bundle.wool, bundle.grain, bundle.ore]
+            .iter()
+            .any(|count| *count > MAX_CARDS_IN_MOVE)
     });
     if too_many {
         return Err(ApiError::unprocessable(
@@ -217,12 +202,7 @@ pub async fn legal_moves(
             (Some(game), Some(seat)) => (game.legal_moves(seat), game.may_offer_trade(seat)),
             _ => (Vec::new(), false),
         };
-        Ok(LegalMovesResponse {
-            version: record.game.version,
-            you,
-            may_offer_trade,
-            moves,
-        })
+        Ok(LegalMovesResponse { version: record.game.version, you, may_offer_trade, moves })
     })
     .await?;
     Ok(HttpResponse::Ok().json(body))
@@ -275,15 +255,13 @@ pub async fn submit_move(
         attempt += 1;
         let request = request.clone();
         let user_id = user.id;
-        let result = with_conn(&state.pool, move |conn| {
-            store::submit_move(conn, id, user_id, &request)
-        })
-        .await;
+        let result = with_conn(&state.pool, move |conn| store::submit_move(conn, id, user_id, &request)).await;
         match result {
-            Err(ApiError::Conflict {
-                code: "version_conflict",
-                ..
-            }) if if_match.is_none() && attempt < MOVE_RETRIES => continue,
+            Err(ApiError::Conflict { code: "version_conflict", .. })
+                if if_match.is_none() && attempt < MOVE_RETRIES =>
+            {
+                continue
+            }
             other => break other?,
         }
     };
@@ -292,22 +270,16 @@ pub async fn submit_move(
     }
     let seat = applied.entry.seat.map(|s| Seat(s as u8));
     let viewer = seat.map_or(Viewer::Spectator, Viewer::Seat);
-    let entry = entry_for(
-        &applied.entry,
-        viewer,
-        applied.status == GameStatus::Finished,
-    )?;
+    let entry = entry_for(&applied.entry, viewer, applied.status == GameStatus::Finished)?;
     let mut response = HttpResponse::Created();
     if applied.replayed {
         response.insert_header(("Idempotent-Replayed", "true"));
     }
-    Ok(response
-        .insert_header((header::ETAG, format!("\"v{}\"", applied.version)))
-        .json(SubmitMoveResponse {
-            version: applied.version,
-            status: applied.status,
-            entry,
-        }))
+    Ok(response.insert_header((header::ETAG, format!("\"v{}\"", applied.version))).json(SubmitMoveResponse {
+        version: applied.version,
+        status: applied.status,
+        entry,
+    }))
 }
 
 /// Read the move log after `after`, as the caller may see it; long-poll with `wait`.
@@ -347,26 +319,14 @@ pub async fn list_moves(
     };
     let (mut record, mut rows) = read().await?;
     if rows.is_empty() && !wait.is_zero() && record.game.status() != GameStatus::Finished {
-        let woken = tokio::time::timeout(wait, versions.wait_for(|v| *v > after))
-            .await
-            .is_ok();
+        let woken = tokio::time::timeout(wait, versions.wait_for(|v| *v > after)).await.is_ok();
         if woken {
             (record, rows) = read().await?;
         }
     }
-    let viewer = user
-        .0
-        .and_then(|u| record.seat_of(u.id))
-        .map_or(Viewer::Spectator, Viewer::Seat);
+    let viewer = user.0.and_then(|u| record.seat_of(u.id)).map_or(Viewer::Spectator, Viewer::Seat);
     let status = record.game.status();
     let over = status == GameStatus::Finished;
-    let entries = rows
-        .iter()
-        .map(|row| entry_for(row, viewer, over))
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(HttpResponse::Ok().json(MoveLogResponse {
-        version: record.game.version,
-        status,
-        entries,
-    }))
+    let entries = rows.iter().map(|row| entry_for(row, viewer, over)).collect::<Result<Vec<_>, _>>()?;
+    Ok(HttpResponse::Ok().json(MoveLogResponse { version: record.game.version, status, entries }))
 }

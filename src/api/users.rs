@@ -56,9 +56,7 @@ pub fn utc(at: NaiveDateTime) -> DateTime<Utc> {
 fn validate(credentials: &Credentials) -> Result<(), ApiError> {
     let name = &credentials.username;
     let name_ok = (3..=32).contains(&name.chars().count())
-        && name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'));
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'));
     if !name_ok {
         return Err(ApiError::unprocessable(
             "invalid_username",
@@ -66,10 +64,7 @@ fn validate(credentials: &Credentials) -> Result<(), ApiError> {
         ));
     }
     if !(8..=128).contains(&credentials.password.chars().count()) {
-        return Err(ApiError::unprocessable(
-            "invalid_password",
-            "a password has 8 to 128 characters",
-        ));
+        return Err(ApiError::unprocessable("invalid_password", "a password has 8 to 128 characters"));
     }
     Ok(())
 }
@@ -111,11 +106,7 @@ pub async fn register_user(
     let id = Uuid::parse_str(&user.id).map_err(ApiError::internal)?;
     let (token, expires_at) = keys.issue(id, &user.username)?;
     Ok(HttpResponse::Created().json(RegisterResponse {
-        user: UserResponse {
-            id,
-            username: user.username,
-            created_at: utc(user.created_at),
-        },
+        user: UserResponse { id, username: user.username, created_at: utc(user.created_at) },
         token,
         expires_at,
     }))
@@ -138,10 +129,7 @@ pub async fn create_token(
     body: web::Json<Credentials>,
 ) -> Result<HttpResponse, ApiError> {
     let Credentials { username, password } = body.into_inner();
-    let user = with_conn(&state.pool, move |conn| {
-        store::find_user_by_name(conn, &username)
-    })
-    .await?;
+    let user = with_conn(&state.pool, move |conn| store::find_user_by_name(conn, &username)).await?;
     let wrong = || ApiError::Unauthorized("wrong username or password".into());
     let Some(user) = user else {
         return Err(wrong());

@@ -50,10 +50,7 @@ fn concurrent_moves_never_collide(backend: Backend) {
                     let status = response.status().as_u16();
                     let body: Value = response.json().unwrap();
                     match status {
-                        201 => accepted
-                            .lock()
-                            .unwrap()
-                            .push(body["version"].as_i64().unwrap()),
+                        201 => accepted.lock().unwrap().push(body["version"].as_i64().unwrap()),
                         409 | 412 | 422 => assert!(body["code"].is_string()),
                         other => panic!("unexpected {other}: {body}"),
                     }
@@ -73,11 +70,7 @@ fn concurrent_moves_never_collide(backend: Backend) {
     // Every accepted move is in the log exactly once, at the version it was told.
     let expected: Vec<i64> = (2..=check.version).collect();
     assert_eq!(accepted, expected, "accepted versions vs the log");
-    assert!(
-        accepted.len() >= 10,
-        "too few moves got through: {}",
-        accepted.len()
-    );
+    assert!(accepted.len() >= 10, "too few moves got through: {}", accepted.len());
 }
 
 both_backends!(concurrent_joins_fill_each_seat_once);
@@ -87,9 +80,7 @@ fn concurrent_joins_fill_each_seat_once(backend: Backend) {
     let owner = app.register("owner");
     let game = app.create_game(&owner, &serde_json::json!({"max_players": 4}));
     let id = game["id"].as_str().unwrap().to_owned();
-    let joiners: Vec<_> = (0..6)
-        .map(|i| app.register(&format!("joiner{i}")))
-        .collect();
+    let joiners: Vec<_> = (0..6).map(|i| app.register(&format!("joiner{i}"))).collect();
 
     let threads: Vec<_> = joiners
         .into_iter()
@@ -114,11 +105,6 @@ fn concurrent_joins_fill_each_seat_once(backend: Backend) {
         }
     }
     let game = app.game(&id, None);
-    let seats: Vec<u64> = game["players"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["seat"].as_u64().unwrap())
-        .collect();
+    let seats: Vec<u64> = game["players"].as_array().unwrap().iter().map(|p| p["seat"].as_u64().unwrap()).collect();
     assert_eq!(seats, vec![0, 1, 2, 3]);
 }

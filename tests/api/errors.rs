@@ -20,59 +20,23 @@ fn errors_are_problems_with_codes(backend: Backend) {
     let moves_path = format!("/api/v1/games/{id}/moves");
 
     // 401: no token, a bad token.
-    assert_problem(
-        app.post("/api/v1/games", None, &json!({})),
-        401,
-        "unauthorized",
-    );
-    assert_problem(
-        app.post("/api/v1/games", Some("not-a-jwt"), &json!({})),
-        401,
-        "unauthorized",
-    );
-    assert_problem(
-        app.post(&moves_path, None, &json!({"type": "roll_dice"})),
-        401,
-        "unauthorized",
-    );
-    assert_problem(
-        app.get(&format!("/api/v1/games/{id}"), Some("x.y.z")),
-        401,
-        "unauthorized",
-    );
+    assert_problem(app.post("/api/v1/games", None, &json!({})), 401, "unauthorized");
+    assert_problem(app.post("/api/v1/games", Some("not-a-jwt"), &json!({})), 401, "unauthorized");
+    assert_problem(app.post(&moves_path, None, &json!({"type": "roll_dice"})), 401, "unauthorized");
+    assert_problem(app.get(&format!("/api/v1/games/{id}"), Some("x.y.z")), 401, "unauthorized");
 
     // 403: moving in a game you have no seat in.
-    assert_problem(
-        app.post(
-            &moves_path,
-            Some(&outsider.token),
-            &json!({"type": "roll_dice"}),
-        ),
-        403,
-        "forbidden",
-    );
+    assert_problem(app.post(&moves_path, Some(&outsider.token), &json!({"type": "roll_dice"})), 403, "forbidden");
 
     // 404: unknown game, id that is not a UUID, unknown route, wrong method.
     let unknown = uuid::Uuid::new_v4();
-    assert_problem(
-        app.get(&format!("/api/v1/games/{unknown}"), None),
-        404,
-        "not_found",
-    );
+    assert_problem(app.get(&format!("/api/v1/games/{unknown}"), None), 404, "not_found");
     assert_problem(app.get("/api/v1/games/not-a-uuid", None), 404, "not_found");
     assert_problem(app.get("/api/v1/nothing-here", None), 404, "not_found");
     assert_problem(app.get("/api", None), 404, "not_found");
+    assert_problem(app.client.delete(app.url("/api/v1/games")).send().unwrap(), 404, "not_found");
     assert_problem(
-        app.client.delete(app.url("/api/v1/games")).send().unwrap(),
-        404,
-        "not_found",
-    );
-    assert_problem(
-        app.post(
-            &format!("/api/v1/games/{unknown}/moves"),
-            Some(&users[0].token),
-            &json!({"type": "roll_dice"}),
-        ),
+        app.post(&format!("/api/v1/games/{unknown}/moves"), Some(&users[0].token), &json!({"type": "roll_dice"})),
         404,
         "not_found",
     );
@@ -87,26 +51,11 @@ fn errors_are_problems_with_codes(backend: Backend) {
         .send()
         .unwrap();
     assert_problem(malformed, 400, "malformed_body");
-    assert_problem(
-        app.post(
-            &moves_path,
-            Some(&users[0].token),
-            &json!({"type": "fly_away"}),
-        ),
-        400,
-        "malformed_body",
-    );
-    assert_problem(
-        app.get(&format!("/api/v1/games/{id}/moves?after=abc"), None),
-        400,
-        "invalid_query",
-    );
+    assert_problem(app.post(&moves_path, Some(&users[0].token), &json!({"type": "fly_away"})), 400, "malformed_body");
+    assert_problem(app.get(&format!("/api/v1/games/{id}/moves?after=abc"), None), 400, "invalid_query");
 
     // 413: a body over the limit.
-    let huge = format!(
-        "{{\"type\": \"end_turn\", \"pad\": \"{}\"}}",
-        "x".repeat(200_000)
-    );
+    let huge = format!("{{\"type\": \"end_turn\", \"pad\": \"{}\"}}", "x".repeat(200_000));
     let too_large = app
         .client
         .post(app.url(&moves_path))
@@ -129,20 +78,12 @@ fn errors_are_problems_with_codes(backend: Backend) {
     let active = active_seat(&app, &id);
     let other = (active + 1) % users.len();
     assert_problem(
-        app.post(
-            &moves_path,
-            Some(&users[other].token),
-            &json!({"type": "roll_dice"}),
-        ),
+        app.post(&moves_path, Some(&users[other].token), &json!({"type": "roll_dice"})),
         422,
         "not_your_turn",
     );
     assert_problem(
-        app.post(
-            &moves_path,
-            Some(&users[active].token),
-            &json!({"type": "roll_dice"}),
-        ),
+        app.post(&moves_path, Some(&users[active].token), &json!({"type": "roll_dice"})),
         422,
         "wrong_phase",
     );
@@ -151,15 +92,9 @@ fn errors_are_problems_with_codes(backend: Backend) {
     let all_sites: HashSet<String> = vertices(&app.legal_moves(&id, &users[active]));
     let first = app.legal_moves(&id, &users[active])["moves"][0].clone();
     let placed = first["vertex"].as_str().unwrap().to_owned();
-    assert_eq!(
-        app.submit(&id, &users[active], &first).status(),
-        StatusCode::CREATED
-    );
+    assert_eq!(app.submit(&id, &users[active], &first).status(), StatusCode::CREATED);
     let road = app.legal_moves(&id, &users[active])["moves"][0].clone();
-    assert_eq!(
-        app.submit(&id, &users[active], &road).status(),
-        StatusCode::CREATED
-    );
+    assert_eq!(app.submit(&id, &users[active], &road).status(), StatusCode::CREATED);
     let next = active_seat(&app, &id);
     let open_sites = vertices(&app.legal_moves(&id, &users[next]));
     let neighbour = all_sites
@@ -167,11 +102,7 @@ fn errors_are_problems_with_codes(backend: Backend) {
         .find(|v| **v != placed && !open_sites.contains(*v))
         .expect("a neighbour of the first settlement");
     assert_problem(
-        app.submit(
-            &id,
-            &users[next],
-            &json!({"type": "build_settlement", "vertex": neighbour}),
-        ),
+        app.submit(&id, &users[next], &json!({"type": "build_settlement", "vertex": neighbour})),
         422,
         "settlement_too_close",
     );
@@ -205,31 +136,19 @@ fn errors_are_problems_with_codes(backend: Backend) {
     // 409: moving before the game starts.
     let lobby = app.create_game(&users[0], &json!({"max_players": 2}));
     assert_problem(
-        app.submit(
-            lobby["id"].as_str().unwrap(),
-            &users[0],
-            &json!({"type": "roll_dice"}),
-        ),
+        app.submit(lobby["id"].as_str().unwrap(), &users[0], &json!({"type": "roll_dice"})),
         409,
         "game_not_started",
     );
 
     // 422: bad game options.
     assert_problem(
-        app.post(
-            "/api/v1/games",
-            Some(&users[0].token),
-            &json!({"max_players": 7}),
-        ),
+        app.post("/api/v1/games", Some(&users[0].token), &json!({"max_players": 7})),
         422,
         "invalid_max_players",
     );
     assert_problem(
-        app.post(
-            "/api/v1/games",
-            Some(&users[0].token),
-            &json!({"variant": "seafarers"}),
-        ),
+        app.post("/api/v1/games", Some(&users[0].token), &json!({"variant": "seafarers"})),
         422,
         "unsupported_variant",
     );
@@ -240,12 +159,7 @@ fn errors_are_problems_with_codes(backend: Backend) {
 }
 
 fn vertices(legal: &Value) -> HashSet<String> {
-    legal["moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter_map(|m| m["vertex"].as_str().map(str::to_owned))
-        .collect()
+    legal["moves"].as_array().unwrap().iter().filter_map(|m| m["vertex"].as_str().map(str::to_owned)).collect()
 }
 
 #[test]

@@ -29,15 +29,10 @@ fn a_four_player_game_is_played_to_a_winner(backend: Backend) {
             break game["winner"].as_u64().expect("a winner") as usize;
         }
         assert!(moves < MOVE_CAP, "no winner after {MOVE_CAP} moves");
-        let seat = game["turn"]["waiting_for"][0]
-            .as_u64()
-            .expect("someone must act") as usize;
+        let seat = game["turn"]["waiting_for"][0].as_u64().expect("someone must act") as usize;
         let legal = app.legal_moves(&id, &users[seat]);
         let options = legal["moves"].as_array().expect("moves");
-        assert!(
-            !options.is_empty(),
-            "seat {seat} must act but has no legal move"
-        );
+        assert!(!options.is_empty(), "seat {seat} must act but has no legal move");
         let mv = choose(options, &mut rng);
         if moves % 5 == 0 && probe_hostile_variants(&app, &id, &users[seat], mv) {
             moves += 1;
@@ -69,11 +64,7 @@ fn a_four_player_game_is_played_to_a_winner(backend: Backend) {
     // More moves are refused by the rules.
     let legal = app.legal_moves(&id, &users[winner]);
     assert!(legal["moves"].as_array().unwrap().is_empty());
-    let late = app.submit(
-        &id,
-        &users[winner],
-        &serde_json::json!({"type": "end_turn"}),
-    );
+    let late = app.submit(&id, &users[winner], &serde_json::json!({"type": "end_turn"}));
     crate::helpers::assert_problem(late, 422, "game_over");
 }
 
@@ -85,10 +76,7 @@ fn probe_hostile_variants(app: &TestApp, id: &str, user: &User, mv: &Value) -> b
         match value {
             Value::Number(_) => Value::from(with),
             Value::Array(items) => items.iter().map(|v| replace_numbers(v, with)).collect(),
-            Value::Object(map) => map
-                .iter()
-                .map(|(k, v)| (k.clone(), replace_numbers(v, with)))
-                .collect(),
+            Value::Object(map) => map.iter().map(|(k, v)| (k.clone(), replace_numbers(v, with))).collect(),
             other => other.clone(),
         }
     }
@@ -105,20 +93,14 @@ fn probe_hostile_variants(app: &TestApp, id: &str, user: &User, mv: &Value) -> b
         }
         far
     };
-    let variants = [u64::from(u32::MAX), 255, 19]
-        .into_iter()
-        .map(|with| replace_numbers(mv, with))
-        .chain([far_away]);
+    let variants = [u64::from(u32::MAX), 255, 19].into_iter().map(|with| replace_numbers(mv, with)).chain([far_away]);
     for hostile in variants {
         if hostile == *mv {
             continue;
         }
         let response = app.submit(id, user, &hostile);
         let status = response.status();
-        assert!(
-            status.is_client_error() || status == StatusCode::CREATED,
-            "{hostile} got {status}"
-        );
+        assert!(status.is_client_error() || status == StatusCode::CREATED, "{hostile} got {status}");
         if status == StatusCode::CREATED {
             // Accepted after all: the position moved on.
             return true;
@@ -155,10 +137,7 @@ fn choose<'a>(options: &'a [Value], rng: &mut StdRng) -> &'a Value {
 fn check_log(app: &TestApp, id: &str) {
     let check = app.check_replay(id);
     assert!(check.contiguous, "log has gaps or duplicates: {check:?}");
-    assert!(
-        check.matches_snapshot,
-        "log does not replay to the snapshot: {check:?}"
-    );
+    assert!(check.matches_snapshot, "log does not replay to the snapshot: {check:?}");
 }
 
 /// No seat sees another seat's hand, development cards, discards, draws or steals.
@@ -195,9 +174,7 @@ fn check_privacy(app: &TestApp, id: &str, users: &[User]) {
                     "development_card_bought" if of("seat") != Some(seat) => {
                         assert!(event.get("card").is_none(), "{event}");
                     }
-                    "resource_stolen"
-                        if of("thief") != Some(seat) && of("victim") != Some(seat) =>
-                    {
+                    "resource_stolen" if of("thief") != Some(seat) && of("victim") != Some(seat) => {
                         assert!(event.get("resource").is_none(), "{event}");
                     }
                     _ => {}

@@ -37,11 +37,7 @@ fn a_game_is_created_joined_and_started(backend: Backend) {
     assert_problem(app.join(&id, &carol), 409, "game_full");
 
     // Bots are a later feature.
-    let bot = app.post(
-        &format!("/api/v1/games/{id}/players"),
-        Some(&alice.token),
-        &json!({"bot": "random"}),
-    );
+    let bot = app.post(&format!("/api/v1/games/{id}/players"), Some(&alice.token), &json!({"bot": "random"}));
     assert_problem(bot, 422, "bots_not_available");
 
     // Only the creator starts.
@@ -53,10 +49,7 @@ fn a_game_is_created_joined_and_started(backend: Backend) {
     assert_eq!(started["version"], 1);
     assert_eq!(started["options"]["players"], 2);
     assert!(started["board"]["hexes"].as_array().unwrap().len() >= 19);
-    assert!(
-        started["hand"].is_object(),
-        "a seated caller sees their hand"
-    );
+    assert!(started["hand"].is_object(), "a seated caller sees their hand");
     assert_problem(app.start(&id, &alice), 409, "game_not_open");
     assert_problem(app.join(&id, &carol), 409, "game_not_open");
 
@@ -115,21 +108,14 @@ fn games_are_listed_by_status_with_a_cursor(backend: Backend) {
     newest_first.reverse();
     assert_eq!(seen, newest_first);
 
-    let playing: Value = app
-        .get("/api/v1/games?status=playing", None)
-        .json()
-        .unwrap();
+    let playing: Value = app.get("/api/v1/games?status=playing", None).json().unwrap();
     let playing = playing["games"].as_array().unwrap();
     assert_eq!(playing.len(), 1);
     assert_eq!(playing[0]["id"], ids[0].as_str());
     let open: Value = app.get("/api/v1/games?status=open", None).json().unwrap();
     assert_eq!(open["games"].as_array().unwrap().len(), 4);
 
-    assert_problem(
-        app.get("/api/v1/games?status=lost", None),
-        400,
-        "invalid_query",
-    );
+    assert_problem(app.get("/api/v1/games?status=lost", None), 400, "invalid_query");
 }
 
 #[test]
@@ -155,18 +141,11 @@ fn get_game_answers_304_to_a_matching_etag() {
     let seat = active_seat(&app, &id);
     let response = app.submit(&id, &users[seat], &moves["moves"][0]);
     assert_eq!(response.status(), StatusCode::CREATED);
-    let fresh = app
-        .client
-        .get(app.url(&format!("/api/v1/games/{id}")))
-        .header("If-None-Match", &etag)
-        .send()
-        .unwrap();
+    let fresh = app.client.get(app.url(&format!("/api/v1/games/{id}"))).header("If-None-Match", &etag).send().unwrap();
     assert_eq!(fresh.status(), StatusCode::OK);
     assert_eq!(fresh.headers()["etag"], "\"v2\"");
 }
 
 pub fn active_seat(app: &crate::helpers::TestApp, id: &str) -> usize {
-    app.game(id, None)["turn"]["waiting_for"][0]
-        .as_u64()
-        .expect("someone must act") as usize
+    app.game(id, None)["turn"]["waiting_for"][0].as_u64().expect("someone must act") as usize
 }

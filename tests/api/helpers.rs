@@ -105,10 +105,7 @@ pub fn spawn_app_at(database_url: Option<String>) -> TestApp {
     let handle = rx.recv().expect("server handle");
     TestApp {
         base: format!("http://127.0.0.1:{port}"),
-        client: Client::builder()
-            .timeout(std::time::Duration::from_secs(60))
-            .build()
-            .expect("client"),
+        client: Client::builder().timeout(std::time::Duration::from_secs(60)).build().expect("client"),
         pool,
         data_dir,
         handle,
@@ -143,20 +140,10 @@ impl TestApp {
     }
 
     pub fn register(&self, username: &str) -> User {
-        let response = self.post(
-            "/api/v1/users",
-            None,
-            &json!({"username": username, "password": "secret-password"}),
-        );
-        assert_eq!(
-            response.status(),
-            StatusCode::CREATED,
-            "register {username}"
-        );
+        let response = self.post("/api/v1/users", None, &json!({"username": username, "password": "secret-password"}));
+        assert_eq!(response.status(), StatusCode::CREATED, "register {username}");
         let body: Value = response.json().expect("json");
-        User {
-            token: body["token"].as_str().expect("token").into(),
-        }
+        User { token: body["token"].as_str().expect("token").into() }
     }
 
     pub fn create_game(&self, user: &User, body: &Value) -> Value {
@@ -166,31 +153,18 @@ impl TestApp {
     }
 
     pub fn join(&self, game: &str, user: &User) -> Response {
-        self.post(
-            &format!("/api/v1/games/{game}/players"),
-            Some(&user.token),
-            &Value::Null,
-        )
+        self.post(&format!("/api/v1/games/{game}/players"), Some(&user.token), &Value::Null)
     }
 
     pub fn start(&self, game: &str, user: &User) -> Response {
-        self.post(
-            &format!("/api/v1/games/{game}/start"),
-            Some(&user.token),
-            &Value::Null,
-        )
+        self.post(&format!("/api/v1/games/{game}/start"), Some(&user.token), &Value::Null)
     }
 
     /// Registers `players` users, creates a game with `options`, seats everyone and starts
     /// it. Returns the game id and the users by seat.
     pub fn started_game(&self, players: usize, seed: u64) -> (String, Vec<User>) {
-        let users: Vec<User> = (0..players)
-            .map(|i| self.register(&format!("player{i}")))
-            .collect();
-        let game = self.create_game(
-            &users[0],
-            &json!({"max_players": players, "board": "beginner", "seed": seed}),
-        );
+        let users: Vec<User> = (0..players).map(|i| self.register(&format!("player{i}"))).collect();
+        let game = self.create_game(&users[0], &json!({"max_players": players, "board": "beginner", "seed": seed}));
         let id = game["id"].as_str().expect("id").to_owned();
         for user in &users[1..] {
             assert_eq!(self.join(&id, user).status(), StatusCode::CREATED);
@@ -207,27 +181,17 @@ impl TestApp {
     }
 
     pub fn legal_moves(&self, game: &str, user: &User) -> Value {
-        let response = self.get(
-            &format!("/api/v1/games/{game}/legal-moves"),
-            Some(&user.token),
-        );
+        let response = self.get(&format!("/api/v1/games/{game}/legal-moves"), Some(&user.token));
         assert_eq!(response.status(), StatusCode::OK);
         response.json().expect("json")
     }
 
     pub fn submit(&self, game: &str, user: &User, mv: &Value) -> Response {
-        self.post(
-            &format!("/api/v1/games/{game}/moves"),
-            Some(&user.token),
-            mv,
-        )
+        self.post(&format!("/api/v1/games/{game}/moves"), Some(&user.token), mv)
     }
 
     pub fn log(&self, game: &str, token: Option<&str>, after: i64) -> Value {
-        let response = self.get(
-            &format!("/api/v1/games/{game}/moves?after={after}&limit=1000"),
-            token,
-        );
+        let response = self.get(&format!("/api/v1/games/{game}/moves?after={after}&limit=1000"), token);
         assert_eq!(response.status(), StatusCode::OK);
         response.json().expect("json")
     }
@@ -243,12 +207,8 @@ impl TestApp {
 /// Asserts a problem response: status, content type and code. Returns the body.
 pub fn assert_problem(response: Response, status: u16, code: &str) -> Value {
     assert_eq!(response.status().as_u16(), status, "status");
-    let content_type = response
-        .headers()
-        .get("content-type")
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or_default()
-        .to_owned();
+    let content_type =
+        response.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
     assert_eq!(content_type, "application/problem+json");
     let body: Value = response.json().expect("problem json");
     assert_eq!(body["code"], code, "problem: {body}");
@@ -287,10 +247,7 @@ pub mod postgres {
             for var in ["TEST_DATABASE_URL", "DATABASE_URL"] {
                 if let Ok(url) = std::env::var(var) {
                     if url.starts_with("postgres") {
-                        return Ok(Cluster {
-                            base: base_of(&url),
-                            _watchdog: None,
-                        });
+                        return Ok(Cluster { base: base_of(&url), _watchdog: None });
                     }
                 }
             }
@@ -327,11 +284,7 @@ pub mod postgres {
     }
 
     fn is_root() -> bool {
-        Command::new("id")
-            .arg("-u")
-            .output()
-            .map(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
-            .unwrap_or(false)
+        Command::new("id").arg("-u").output().map(|o| String::from_utf8_lossy(&o.stdout).trim() == "0").unwrap_or(false)
     }
 
     /// A command run as the `postgres` user when we are root (PostgreSQL refuses root).
@@ -346,10 +299,7 @@ pub mod postgres {
     }
 
     fn free_port() -> u16 {
-        std::net::TcpListener::bind("127.0.0.1:0")
-            .and_then(|l| l.local_addr())
-            .map(|a| a.port())
-            .expect("a free port")
+        std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).expect("a free port")
     }
 
     fn run(mut command: Command, what: &str) -> Result<(), String> {
@@ -381,15 +331,7 @@ pub mod postgres {
             )?;
         }
         let mut initdb = pg_command(root, bin.join("initdb"));
-        initdb.arg("-D").arg(&data).args([
-            "-A",
-            "trust",
-            "-U",
-            "postgres",
-            "-E",
-            "UTF8",
-            "--no-sync",
-        ]);
+        initdb.arg("-D").arg(&data).args(["-A", "trust", "-U", "postgres", "-E", "UTF8", "--no-sync"]);
         run(initdb, "initdb")?;
         let port = free_port();
         let mut pg_ctl = pg_command(root, bin.join("pg_ctl"));
@@ -416,20 +358,13 @@ pub mod postgres {
             dir.display()
         );
         let mut watchdog = Command::new("sh");
-        watchdog
-            .args(["-c", &stop])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null());
+        watchdog.args(["-c", &stop]).stdin(Stdio::piped()).stdout(Stdio::null()).stderr(Stdio::null());
         std::os::unix::process::CommandExt::process_group(&mut watchdog, 0);
         let mut watchdog = watchdog.spawn().map_err(|e| format!("watchdog: {e}"))?;
         if let Some(stdin) = watchdog.stdin.as_mut() {
             let _ = stdin.flush();
         }
-        Ok(Cluster {
-            base: format!("postgres://postgres@127.0.0.1:{port}"),
-            _watchdog: Some(watchdog),
-        })
+        Ok(Cluster { base: format!("postgres://postgres@127.0.0.1:{port}"), _watchdog: Some(watchdog) })
     }
 
     /// Runs one statement in the cluster's `postgres` database.
@@ -437,9 +372,7 @@ pub mod postgres {
         let cluster = cluster();
         let mut admin = diesel::PgConnection::establish(&format!("{}/postgres", cluster.base))
             .expect("connect to the test cluster");
-        diesel::sql_query(sql)
-            .execute(&mut admin)
-            .expect("admin statement");
+        diesel::sql_query(sql).execute(&mut admin).expect("admin statement");
     }
 
     /// Creates an empty database and returns its URL.
@@ -448,9 +381,7 @@ pub mod postgres {
         let name = format!("catan_test_{}", Uuid::new_v4().simple());
         let mut admin = diesel::PgConnection::establish(&format!("{}/postgres", cluster.base))
             .expect("connect to the test cluster");
-        diesel::sql_query(format!("CREATE DATABASE {name}"))
-            .execute(&mut admin)
-            .expect("create a test database");
+        diesel::sql_query(format!("CREATE DATABASE {name}")).execute(&mut admin).expect("create a test database");
         format!("{}/{name}", cluster.base)
     }
 }

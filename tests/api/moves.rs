@@ -9,10 +9,7 @@ use crate::{
     helpers::{assert_problem, spawn_app, Backend},
 };
 
-both_backends!(
-    long_poll_wakes_when_a_move_commits,
-    idempotency_keys_make_retries_safe
-);
+both_backends!(long_poll_wakes_when_a_move_commits, idempotency_keys_make_retries_safe);
 
 fn long_poll_wakes_when_a_move_commits(backend: Backend) {
     let app = spawn_app(backend);
@@ -27,15 +24,9 @@ fn long_poll_wakes_when_a_move_commits(backend: Backend) {
         std::thread::spawn(move || -> Value { client.get(url).send().unwrap().json().unwrap() })
     };
     std::thread::sleep(std::time::Duration::from_millis(300));
-    assert_eq!(
-        app.submit(&id, &users[seat], &mv).status(),
-        StatusCode::CREATED
-    );
+    assert_eq!(app.submit(&id, &users[seat], &mv).status(), StatusCode::CREATED);
     let log = waiter.join().unwrap();
-    assert!(
-        started.elapsed() < std::time::Duration::from_secs(10),
-        "woken, not timed out"
-    );
+    assert!(started.elapsed() < std::time::Duration::from_secs(10), "woken, not timed out");
     assert_eq!(log["entries"][0]["seq"], 2);
     // A spectator sees only the type of another seat's move.
     assert_eq!(log["entries"][0]["move"], json!({"type": mv["type"]}));
@@ -86,11 +77,6 @@ fn idempotency_keys_make_retries_safe(backend: Backend) {
 
 impl crate::helpers::TestApp {
     fn log_after_wait(&self, id: &str, after: i64, wait: u64) -> Value {
-        self.get(
-            &format!("/api/v1/games/{id}/moves?after={after}&wait={wait}"),
-            None,
-        )
-        .json()
-        .unwrap()
+        self.get(&format!("/api/v1/games/{id}/moves?after={after}&wait={wait}"), None).json().unwrap()
     }
 }

@@ -22,10 +22,7 @@ fn committed_openapi_matches_the_code() {
 fn spec_declares_bearer_auth_and_every_path() {
     let spec: serde_json::Value = serde_json::from_str(&catan_server::api::openapi_json()).unwrap();
     assert!(spec["openapi"].as_str().unwrap().starts_with("3.1"));
-    assert_eq!(
-        spec["components"]["securitySchemes"]["bearer"]["scheme"],
-        "bearer"
-    );
+    assert_eq!(spec["components"]["securitySchemes"]["bearer"]["scheme"], "bearer");
     for path in [
         "/api/v1/users",
         "/api/v1/tokens",
@@ -40,9 +37,6 @@ fn spec_declares_bearer_auth_and_every_path() {
         assert!(spec["paths"][path].is_object(), "{path} is documented");
     }
     for schema in ["Move", "Event", "Problem", "GameResponse"] {
-        assert!(
-            spec["components"]["schemas"][schema].is_object(),
-            "{schema} schema"
-        );
+        assert!(spec["components"]["schemas"][schema].is_object(), "{schema} schema");
     }
 }

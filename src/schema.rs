@@ -54,3 +54,36 @@ diesel::joinable!(game_moves -> games (game_id));
 diesel::joinable!(games -> users (created_by));
 
 diesel::allow_tables_to_appear_in_same_query!(users, games, game_players, game_moves);
+
+diesel::table! {
+    trade_offers (game_id, offer_id) {
+        game_id -> Text,
+        offer_id -> BigInt,
+        from_seat -> Integer,
+        to_seats -> Text,
+        give -> Text,
+        get -> Text,
+        counter_to -> Nullable<BigInt>,
+        status -> Text,
+        accepted_by -> Text,
+        declined_by -> Text,
+        completed_with -> Nullable<Integer>,
+        offered_seq -> BigInt,
+        updated_seq -> BigInt,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    idempotency_keys (scope, idem_key) {
+        scope -> Text,
+        idem_key -> Text,
+        request -> Text,
+        status -> Nullable<Integer>,
+        body -> Nullable<Text>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(trade_offers -> games (game_id));

@@ -3,7 +3,7 @@
 //! [`crate::db::with_conn`]).
 
 use catan_engine::{Event, Game, GameConfig, Move, Seat};
-use chrono::{NaiveDateTime, Utc};
+use chrono::{NaiveDateTime, Timelike, Utc};
 use diesel::prelude::*;
 use uuid::Uuid;
 
@@ -16,19 +16,7 @@ use crate::{
 /// Returns the current time, truncated to microseconds (what both backends store).
 pub fn now() -> NaiveDateTime {
     let now = Utc::now().naive_utc();
-    now.with_nanosecond_micros()
-}
-
-trait MicrosExt {
-    fn with_nanosecond_micros(self) -> Self;
-}
-
-impl MicrosExt for NaiveDateTime {
-    fn with_nanosecond_micros(self) -> Self {
-        use chrono::Timelike;
-        let nanos = self.nanosecond() / 1_000 * 1_000;
-        self.with_nanosecond(nanos).unwrap_or(self)
-    }
+    now.with_nanosecond(now.nanosecond() / 1_000 * 1_000).unwrap_or(now)
 }
 
 // ---------------------------------------------------------------------------------------

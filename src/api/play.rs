@@ -1,0 +1,52 @@
+//! The one way a move is played over HTTP, shared by `POST .../moves` and the trade
+//! endpoints: the transactional pipeline of [`store::submit_move`], retried when it lost a
+//! race (without `If-Match`), and the long-poll/stream waiters woken once it committed.
+
+use serde::Serialize;
+use uuid::Uuid;
+
+use crate::{
+    api::AppState,
+    db::{with_conn, DbConnection},
+    error::ApiError,
+    store::{self, Applied, MoveRequest, Submitted},
+};
+
+/// Internal retries of a move that lost a race without `If-Match`.
+const MOVE_RETRIES: usize = 3;
+
+/// Plays `request` for `user`; `respond` builds the response inside the move's transaction
+/// (so that it can be stored with an `Idempotency-Key`).
+///
+/// # Errors
+/// The pipeline's errors (see [`store::submit_move`]).
+pub async fn play<R, F>(
+    state: &AppState,
+    game_id: Uuid,
+    user: Uuid,
+    request: MoveRequest,
+    respond: F,
+) -> Result<Submitted<R>, ApiError>
+where
+    R: Serialize + Send + 'static,
+    F: Fn(&mut DbConnection, &Applied) -> Result<(u16, R), ApiError> + Clone + Send + 'static,
+{
+    let if_match = request.if_match;
+    let mut attempt = 0;
+    let submitted = loop {
+        attempt += 1;
+        let request = request.clone();
+        let respond = respond.clone();
+        let result = with_conn(&state.pool, move |conn| store::submit_move(conn, game_id, user, &request, respond)).await;
+        match result {
+            Err(ApiError::Conflict { code: "version_conflict", .. }) if if_match.is_none() && attempt < MOVE_RETRIES => {
+                continue
+            }
+            other => break other?,
+        }
+    };
+    if let Submitted::Played { applied, .. } = &submitted {
+        state.notifier.publish(game_id, applied.version);
+    }
+    Ok(submitted)
+}

@@ -92,9 +92,14 @@ impl Resources {
         *self.get_mut(resource) = count;
     }
 
-    /// Returns the number of cards in the bundle.
+    /// Returns the number of cards in the bundle (saturating: bundles from clients may hold
+    /// absurd counts, which must be rejected, never overflow).
     pub const fn total(&self) -> u32 {
-        self.lumber + self.brick + self.wool + self.grain + self.ore
+        self.lumber
+            .saturating_add(self.brick)
+            .saturating_add(self.wool)
+            .saturating_add(self.grain)
+            .saturating_add(self.ore)
     }
 
     pub const fn is_empty(&self) -> bool {

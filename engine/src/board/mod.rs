@@ -50,6 +50,8 @@ pub struct Board {
 }
 
 const NO_HEX: u8 = u8::MAX;
+/// Largest |q| or |r| a board may use.
+const MAX_COORD: i32 = 64;
 
 impl Board {
     /// Builds the topology of a layout, rejecting a layout that is not a playable map.
@@ -59,15 +61,19 @@ impl Board {
     /// 2..12 (or sits on desert/sea), a harbour is not on a coast edge, or the robber is not on
     /// land.
     pub fn new(layout: BoardLayout) -> Result<Board, SetupError> {
+        // Bounds keep a hostile custom board from making the dense lookup grid huge.
+        if layout.hexes.len() >= NO_HEX as usize {
+            return Err(SetupError::InvalidBoard(format!("at most {} hexes, not {}", NO_HEX - 1, layout.hexes.len())));
+        }
+        if let Some(far) = layout.hexes.iter().find(|t| t.hex.q.abs() > MAX_COORD || t.hex.r.abs() > MAX_COORD) {
+            return Err(SetupError::InvalidBoard(format!("hex {} is too far out (|q|, |r| <= {MAX_COORD})", far.hex)));
+        }
         let grid = CoordGrid::covering(layout.hexes.iter().map(|t| t.hex));
         let mut hex_index = DenseMap::new(grid.clone());
         for (i, tile) in layout.hexes.iter().enumerate() {
             if hex_index.insert(tile.hex, i as u8).is_some() {
                 return Err(SetupError::InvalidBoard(format!("hex {} is listed twice", tile.hex)));
             }
-        }
-        if layout.hexes.len() >= NO_HEX as usize {
-            return Err(SetupError::InvalidBoard("too many hexes".into()));
         }
         for tile in &layout.hexes {
             match (tile.terrain.takes_number(), tile.number) {
@@ -400,5 +406,21 @@ impl<K: GridKey, V: Copy> std::ops::Index<K> for DenseMap<K, V> {
     type Output = V;
     fn index(&self, key: K) -> &V {
         self.get(&key).expect("id on the board")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn far_flung_or_oversized_custom_boards_are_refused() {
+        let mut layout = layout::beginner_layout();
+        layout.hexes.push(HexTile { hex: HexCoord::new(i32::MAX, i32::MIN), terrain: Terrain::Sea, number: None });
+        assert!(matches!(Board::new(layout), Err(SetupError::InvalidBoard(_))));
+        let many =
+            (0..300).map(|i| HexTile { hex: HexCoord::new(i % 20, i / 20), terrain: Terrain::Sea, number: None });
+        let layout = BoardLayout { hexes: many.collect(), harbours: vec![], robber: None, river_hexes: vec![] };
+        assert!(matches!(Board::new(layout), Err(SetupError::InvalidBoard(_))));
     }
 }

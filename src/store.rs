@@ -10,6 +10,7 @@ use uuid::Uuid;
 use crate::{
     db::DbConnection,
     error::ApiError,
+    idempotency::{self, Claim, Found, StoredResponse},
     schema::{game_moves, game_players, games, users},
 };
 
@@ -414,6 +415,7 @@ pub fn start_game(conn: &mut DbConnection, game_id: Uuid, user_id: Uuid) -> Resu
         if updated != 1 {
             return Err(ApiError::conflict("version_conflict", "the game changed; retry"));
         }
+        crate::feed::announce(conn, game_id, 1)?;
         Ok(())
     })
 }
@@ -424,9 +426,15 @@ pub struct Applied {
     pub version: i64,
     pub entry: MoveRow,
     pub status: GameStatus,
-    /// Whether this is the stored result of an earlier request with the same
-    /// `Idempotency-Key` (nothing was played now).
-    pub replayed: bool,
+}
+
+/// The outcome of [`submit_move`].
+#[derive(Debug, Clone)]
+pub enum Submitted<R> {
+    /// The move was played now; `response` is what the caller's `respond` built.
+    Played { applied: Applied, response: R },
+    /// An earlier request with the same `Idempotency-Key` played it; this is its response.
+    Replayed(StoredResponse),
 }
 
 /// A move as submitted.
@@ -435,24 +443,31 @@ pub struct MoveRequest {
     pub mv: Move,
     /// `If-Match`: play only at this version.
     pub if_match: Option<i64>,
-    /// `Idempotency-Key`: a retry with the same key returns the first result.
-    pub idempotency_key: Option<String>,
+    /// `Idempotency-Key`: a retry with the same key and request returns the first response.
+    pub idempotency: Option<Claim>,
 }
 
-/// Plays one move in one transaction: lock the game, check the seat and `If-Match`, decide
-/// with the engine (chance from the game's own seeded stream, so a retry rolls the same
-/// dice), append the log entry at `version + 1`, and write the new snapshot and version.
+/// Plays one move in one transaction: lock the game, check the seat, the `Idempotency-Key`
+/// and `If-Match`, decide with the engine (chance from the game's own seeded stream, so a
+/// retry rolls the same dice), append the log entry at `version + 1`, write the new snapshot
+/// and version, fold the entry into the trade projection, announce the commit, and build
+/// (and, with a key, store) the response with `respond`.
 ///
 /// # Errors
 /// `not_found`, `game_not_started`, `forbidden`, `version_conflict` (412 with If-Match),
-/// a rule error (422), or a database error.
-pub fn submit_move(
+/// `idempotency_key_reused` (422), a rule error (422), or a database error.
+pub fn submit_move<R, F>(
     conn: &mut DbConnection,
     game_id: Uuid,
     user_id: Uuid,
     request: &MoveRequest,
-) -> Result<Applied, ApiError> {
-    let MoveRequest { mv, if_match, idempotency_key } = request;
+    respond: F,
+) -> Result<Submitted<R>, ApiError>
+where
+    R: serde::Serialize,
+    F: FnOnce(&mut DbConnection, &Applied) -> Result<(u16, R), ApiError>,
+{
+    let MoveRequest { mv, if_match, idempotency } = request;
     crate::db::write_transaction(conn, |conn| {
         let row = lock_game(conn, game_id)?.ok_or_else(|| game_not_found(game_id))?;
         let status = row.status();
@@ -463,21 +478,13 @@ pub fn submit_move(
             .map(|s| Seat(s.seat as u8))
             .ok_or_else(|| ApiError::Forbidden("you do not have a seat in this game".into()))?;
         let body = serde_json::to_string(mv)?;
-        if let Some(key) = idempotency_key {
-            let earlier: Option<MoveRow> = game_moves::table
-                .filter(game_moves::game_id.eq(&row.id))
-                .filter(game_moves::idempotency_key.eq(key))
-                .select(MoveRow::as_select())
-                .first(conn)
-                .optional()?;
-            if let Some(entry) = earlier {
-                if entry.seat != Some(i32::from(seat.0)) || entry.move_body.as_ref() != Some(&body) {
-                    return Err(ApiError::conflict(
-                        "idempotency_key_reused",
-                        "this Idempotency-Key was used for a different move",
-                    ));
+        if let Some(claim) = idempotency {
+            match idempotency::find(conn, claim)? {
+                Found::Done(response) => return Ok(Submitted::Replayed(response)),
+                Found::InProgress => {
+                    return Err(ApiError::conflict("idempotency_key_in_use", "this Idempotency-Key is in use"))
                 }
-                return Ok(Applied { version: entry.seq, entry, status, replayed: true });
+                Found::Absent => {}
             }
         }
         if let Some(expected) = *if_match {
@@ -502,7 +509,7 @@ pub fn submit_move(
             kind: mv.kind().to_owned(),
             move_body: Some(body),
             events: serde_json::to_string(&events)?,
-            idempotency_key: idempotency_key.clone(),
+            idempotency_key: idempotency.as_ref().map(|claim| claim.key.clone()),
             created_at: at,
         };
         diesel::insert_into(game_moves::table).values(&entry).execute(conn)?;
@@ -518,7 +525,15 @@ pub fn submit_move(
         if updated != 1 {
             return Err(ApiError::conflict("version_conflict", "the game changed; retry"));
         }
-        Ok(Applied { version: seq, entry, status: new_status, replayed: false })
+        crate::trades::project(conn, &row.id, seq, at, &events)?;
+        crate::feed::announce(conn, game_id, seq)?;
+        let applied = Applied { version: seq, entry, status: new_status };
+        let (code, response) = respond(conn, &applied)?;
+        if let Some(claim) = idempotency {
+            let stored = StoredResponse { status: code, body: serde_json::to_string(&response)? };
+            idempotency::store(conn, claim, &stored)?;
+        }
+        Ok(Submitted::Played { applied, response })
     })
 }
 

@@ -3,6 +3,8 @@
 pub mod games;
 pub mod health;
 pub mod moves;
+pub mod play;
+pub mod trades;
 pub mod users;
 
 use utoipa::{
@@ -39,6 +41,7 @@ pub struct AppState {
         (name = "users", description = "Accounts and tokens"),
         (name = "games", description = "Creating, joining, starting and viewing games"),
         (name = "moves", description = "Legal moves, submitting moves, and the move log"),
+        (name = "trades", description = "Domestic trade offers between players: each change is a move in the log"),
         (name = "health", description = "Liveness")
     )
 )]
@@ -76,7 +79,14 @@ pub fn routes(cfg: &mut ServiceConfig) {
             .service(games::start_game)
             .service(moves::legal_moves)
             .service(moves::submit_move)
-            .service(moves::list_moves),
+            .service(moves::list_moves)
+            .service(trades::create_trade)
+            .service(trades::list_trades)
+            .service(trades::get_trade)
+            .service(trades::accept_trade)
+            .service(trades::decline_trade)
+            .service(trades::confirm_trade)
+            .service(trades::withdraw_trade),
     )
     .service(health::healthz);
 }

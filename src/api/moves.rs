@@ -9,17 +9,16 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::{
-    api::{games::parse_game_id, users::utc, AppState},
+    api::{games::parse_game_id, play::play, users::utc, AppState},
     auth::{AuthUser, MaybeAuthUser},
-    db::with_conn,
+    db::{with_conn, DbConnection},
     error::{ApiError, Problem},
-    store::{self, GameStatus, MoveRequest, MoveRow},
+    idempotency,
+    store::{self, Applied, GameStatus, MoveRequest, MoveRow, Submitted},
 };
 
 /// The longest a log read may wait for new entries.
 pub const MAX_WAIT_SECONDS: u64 = 30;
-/// Internal retries of a move that lost a race without `If-Match`.
-const MOVE_RETRIES: usize = 3;
 
 /// The moves the caller may make now; each is a complete body for `POST .../moves`.
 #[derive(Debug, Serialize, ToSchema)]
@@ -123,7 +122,7 @@ pub fn entry_for(row: &MoveRow, viewer: Viewer, over: bool) -> Result<MoveLogEnt
 pub const MAX_CARDS_IN_MOVE: u32 = 100;
 
 /// Rejects moves naming absurd card counts (422 `invalid_card_count`).
-fn check_card_counts(mv: &Move) -> Result<(), ApiError> {
+pub fn check_card_counts(mv: &Move) -> Result<(), ApiError> {
     let bundles: Vec<&Resources> = match mv {
         Move::Discard { resources } | Move::PlayYearOfPlenty { resources } => vec![resources],
         Move::TradeWithBank { give, get } | Move::OfferTrade { give, get, .. } => {
@@ -143,21 +142,6 @@ fn check_card_counts(mv: &Move) -> Result<(), ApiError> {
         ));
     }
     Ok(())
-}
-
-/// Reads `Idempotency-Key`: 1 to 255 visible ASCII characters.
-fn parse_idempotency_key(req: &HttpRequest) -> Result<Option<String>, ApiError> {
-    let Some(value) = req.headers().get("Idempotency-Key") else {
-        return Ok(None);
-    };
-    let key = value.to_str().unwrap_or_default().trim();
-    if key.is_empty() || key.len() > 255 || !key.bytes().all(|b| b.is_ascii_graphic()) {
-        return Err(ApiError::bad_request(
-            "invalid_idempotency_key",
-            "Idempotency-Key must be 1 to 255 visible ASCII characters",
-        ));
-    }
-    Ok(Some(key.to_owned()))
 }
 
 /// Reads `If-Match`: `"v<N>"` (also `W/"v<N>"`, `v<N>`, `<N>`); `*` matches any version.
@@ -218,7 +202,7 @@ pub async fn legal_moves(
     params(
         ("game_id" = Uuid, Path, description = "The game"),
         ("If-Match" = Option<String>, Header, description = "Play only at this version: \"v<N>\""),
-        ("Idempotency-Key" = Option<String>, Header, description = "A client-chosen key (1-255 visible ASCII characters). Retrying with the same key and move returns the first result (with `Idempotent-Replayed: true`) instead of moving twice; the same key with a different move is 409 `idempotency_key_reused`."),
+        ("Idempotency-Key" = Option<String>, Header, description = "A client-chosen key (1-255 visible ASCII characters). Retrying with the same key and move returns the first response (with `Idempotent-Replayed: true`) instead of moving twice; the same key with a different request is 422 `idempotency_key_reused`. Keys are per user and kept for 24 hours."),
     ),
     request_body = Move,
     security(("bearer" = [])),
@@ -228,10 +212,10 @@ pub async fn legal_moves(
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "You have no seat in this game", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "`game_not_started`, `idempotency_key_reused`, or a lost race (`version_conflict`)", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`game_not_started`, `idempotency_key_in_use`, or a lost race (`version_conflict`)", body = Problem, content_type = "application/problem+json"),
         (status = 412, description = "If-Match is stale (`version_conflict`, with `version`)", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "Body too large", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "The move breaks a rule; `code` names it (e.g. `not_your_turn`)", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "The move breaks a rule; `code` names it (e.g. `not_your_turn`); or `idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[post("/games/{game_id}/moves")]
@@ -243,43 +227,22 @@ pub async fn submit_move(
     body: web::Json<Move>,
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_game_id(path)?;
-    let request = MoveRequest {
-        mv: body.into_inner(),
-        if_match: parse_if_match(&req)?,
-        idempotency_key: parse_idempotency_key(&req)?,
+    let mv = body.into_inner();
+    check_card_counts(&mv)?;
+    let idempotency = idempotency::claim(&req, user.id, &mv)?;
+    let request = MoveRequest { mv, if_match: parse_if_match(&req)?, idempotency };
+    let respond = |_: &mut DbConnection, applied: &Applied| {
+        let seat = applied.entry.seat.map(|s| Seat(s as u8));
+        let viewer = seat.map_or(Viewer::Spectator, Viewer::Seat);
+        let entry = entry_for(&applied.entry, viewer, applied.status == GameStatus::Finished)?;
+        Ok((201, SubmitMoveResponse { version: applied.version, status: applied.status, entry }))
     };
-    check_card_counts(&request.mv)?;
-    let if_match = request.if_match;
-    let mut attempt = 0;
-    let applied = loop {
-        attempt += 1;
-        let request = request.clone();
-        let user_id = user.id;
-        let result = with_conn(&state.pool, move |conn| store::submit_move(conn, id, user_id, &request)).await;
-        match result {
-            Err(ApiError::Conflict { code: "version_conflict", .. })
-                if if_match.is_none() && attempt < MOVE_RETRIES =>
-            {
-                continue
-            }
-            other => break other?,
+    Ok(match play(&state, id, user.id, request, respond).await? {
+        Submitted::Replayed(stored) => stored.replay(),
+        Submitted::Played { applied, response } => {
+            HttpResponse::Created().insert_header((header::ETAG, format!("\"v{}\"", applied.version))).json(response)
         }
-    };
-    if !applied.replayed {
-        state.notifier.publish(id, applied.version);
-    }
-    let seat = applied.entry.seat.map(|s| Seat(s as u8));
-    let viewer = seat.map_or(Viewer::Spectator, Viewer::Seat);
-    let entry = entry_for(&applied.entry, viewer, applied.status == GameStatus::Finished)?;
-    let mut response = HttpResponse::Created();
-    if applied.replayed {
-        response.insert_header(("Idempotent-Replayed", "true"));
-    }
-    Ok(response.insert_header((header::ETAG, format!("\"v{}\"", applied.version))).json(SubmitMoveResponse {
-        version: applied.version,
-        status: applied.status,
-        entry,
-    }))
+    })
 }
 
 /// Read the move log after `after`, as the caller may see it; long-poll with `wait`.

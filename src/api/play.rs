@@ -37,9 +37,12 @@ where
         attempt += 1;
         let request = request.clone();
         let respond = respond.clone();
-        let result = with_conn(&state.pool, move |conn| store::submit_move(conn, game_id, user, &request, respond)).await;
+        let result =
+            with_conn(&state.pool, move |conn| store::submit_move(conn, game_id, user, &request, respond)).await;
         match result {
-            Err(ApiError::Conflict { code: "version_conflict", .. }) if if_match.is_none() && attempt < MOVE_RETRIES => {
+            Err(ApiError::Conflict { code: "version_conflict", .. })
+                if if_match.is_none() && attempt < MOVE_RETRIES =>
+            {
                 continue
             }
             other => break other?,

@@ -8,7 +8,7 @@
 //! ids, numbered per game from 1.
 
 use actix_web::{delete, get, http::header, post, web, HttpRequest, HttpResponse};
-use catan_engine::{Event, Move, Resources, RuleError, Seat};
+use catan_engine::{Event, Move, Resources, Seat};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -164,7 +164,7 @@ pub struct ListTradesQuery {
 /// Parses `{game_id}/trades/{trade_id}`; ids that cannot exist are 404.
 fn parse_ids(path: web::Path<(String, String)>) -> Result<(Uuid, u32), ApiError> {
     let (game, trade) = path.into_inner();
-    let id = parse_game_id(web::Path::from(game))?;
+    let id = Uuid::parse_str(&game).map_err(|_| ApiError::NotFound(format!("there is no game {game}")))?;
     let trade_id = trade.parse().map_err(|_| ApiError::NotFound(format!("there is no trade {trade} in this game")))?;
     Ok((id, trade_id))
 }
@@ -190,8 +190,7 @@ async fn play_trade(
     mv: Move,
     body_for_key: &impl Serialize,
 ) -> Result<HttpResponse, ApiError> {
-    let request =
-        MoveRequest { mv, if_match: None, idempotency: idempotency::claim(req, user.id, body_for_key)? };
+    let request = MoveRequest { mv, if_match: None, idempotency: idempotency::claim(req, user.id, body_for_key)? };
     let status = if offer_id.is_none() { 201 } else { 200 };
     let respond = move |conn: &mut DbConnection, applied: &Applied| {
         let id = match offer_id {
@@ -208,37 +207,34 @@ async fn play_trade(
         };
         Ok((status, trade_body(conn, game_id, id)?))
     };
-    let submitted = match play(state, game_id, user.id, request, respond).await {
-        // A trade that once existed but is closed: say so, rather than "not found".
-        Err(ApiError::Rule(RuleError::OfferNotFound(id))) if offer_id == Some(id) => {
+    let submitted = match (play(state, game_id, user.id, request, respond).await, offer_id) {
+        // A rule error about a trade that does not exist, or no longer can change: say so
+        // (404, or 409 `trade_closed`) rather than the rule that the move also broke.
+        (Err(ApiError::Rule(error)), Some(id)) => {
             let pool = state.pool.clone();
-            let closed = with_conn(&pool, move |conn| trades::find_trade(conn, game_id, id)).await?;
-            return Err(match closed {
-                Some(trade) => ApiError::conflict(
+            let trade = with_conn(&pool, move |conn| trades::find_trade(conn, game_id, id)).await?;
+            return Err(match trade {
+                None => trade_not_found(id),
+                Some(trade) if !trade.status.is_live() => ApiError::conflict(
                     "trade_closed",
                     format!("trade {id} is {} and can no longer change", trade.status.as_str()),
                 ),
-                None => trade_not_found(id),
+                Some(_) => ApiError::Rule(error),
             });
         }
-        other => other?,
+        (other, _) => other?,
     };
     Ok(match submitted {
         Submitted::Replayed(stored) => stored.replay(),
         Submitted::Played { applied, response } => {
             let mut builder = if status == 201 { HttpResponse::Created() } else { HttpResponse::Ok() };
             if status == 201 {
-                builder.insert_header((
-                    header::LOCATION,
-                    format!("/api/v1/games/{game_id}/trades/{}", response.id),
-                ));
+                builder.insert_header((header::LOCATION, format!("/api/v1/games/{game_id}/trades/{}", response.id)));
             }
             builder.insert_header((header::ETAG, format!("\"v{}\"", applied.version))).json(response)
         }
     })
 }
-
-const KEY_DOC: &str = "";
 
 /// Offer a domestic trade.
 ///
@@ -274,7 +270,6 @@ pub async fn create_trade(
     req: HttpRequest,
     body: web::Json<CreateTradeRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let _ = KEY_DOC;
     let id = parse_game_id(path)?;
     let body = body.into_inner();
     let mv = Move::OfferTrade { give: body.give, get: body.get, to: body.to.clone(), counter_to: body.counter_to };

@@ -9,4 +9,5 @@ mod full_game;
 mod games;
 mod moves;
 mod openapi;
+mod trades;
 mod users;

@@ -67,8 +67,8 @@ fn idempotency_keys_make_retries_safe(backend: Backend) {
     assert_eq!(retry["entry"], original["entry"]);
     assert_eq!(app.game(&id, None)["version"], original["version"]);
 
-    // The same key for another move is a conflict; a bad key is a bad request.
-    assert_problem(post(second, "key-1"), 409, "idempotency_key_reused");
+    // The same key for another move is refused; a bad key is a bad request.
+    assert_problem(post(second, "key-1"), 422, "idempotency_key_reused");
     assert_problem(post(second, " "), 400, "invalid_idempotency_key");
 
     let check = app.check_replay(&id);

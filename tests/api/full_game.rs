@@ -1,9 +1,9 @@
-//! A complete 4-player game over HTTP, choosing among `legal-moves`, with the log replayed
-//! against the snapshot and every seat's view checked for leaks along the way.
+//! Complete games over HTTP, choosing among `legal-moves`, with the log replayed against
+//! the snapshot and every seat's view checked for leaks along the way.
 
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use reqwest::StatusCode;
-use serde_json::Value;
+use serde_json::{json, Value};
 
 use crate::{
     both_backends,
@@ -20,6 +20,35 @@ both_backends!(a_four_player_game_is_played_to_a_winner);
 fn a_four_player_game_is_played_to_a_winner(backend: Backend) {
     let app = spawn_app(backend);
     let (id, users) = app.started_game(4, 2026);
+    play_to_a_winner(&app, &id, &users);
+}
+
+/// The engine's variants go through the same API: the 5-6 player extension, and a random
+/// board with the Jungle and Big River.
+#[test]
+fn variant_games_are_played_to_a_winner() {
+    let app = spawn_app(Backend::Sqlite);
+    for (players, request) in [
+        (5, json!({"max_players": 5, "seed": 5, "options": {"five_six_extension": true}})),
+        (
+            3,
+            json!({"max_players": 3, "board": "random", "seed": 8,
+                   "options": {"jungle": true, "jungle_number": 6}}),
+        ),
+        (
+            4,
+            json!({"max_players": 4, "board": "random", "seed": 13,
+                   "options": {"big_river": true, "river_gold_number": 9}}),
+        ),
+    ] {
+        let (id, users) = app.started_game_with(players, &request);
+        play_to_a_winner(&app, &id, &users);
+    }
+}
+
+fn play_to_a_winner(app: &TestApp, id: &str, users: &[User]) {
+    let (app, id) = (app, id.to_owned());
+    let players = users.len();
     let mut rng = StdRng::seed_from_u64(99);
 
     let mut moves = 0;
@@ -34,7 +63,7 @@ fn a_four_player_game_is_played_to_a_winner(backend: Backend) {
         let options = legal["moves"].as_array().expect("moves");
         assert!(!options.is_empty(), "seat {seat} must act but has no legal move");
         let mv = choose(options, &mut rng);
-        if moves % 5 == 0 && probe_hostile_variants(&app, &id, &users[seat], mv) {
+        if moves % 5 == 0 && probe_hostile_variants(app, &id, &users[seat], mv) {
             moves += 1;
             continue;
         }
@@ -44,19 +73,19 @@ fn a_four_player_game_is_played_to_a_winner(backend: Backend) {
         assert_eq!(body["version"], legal["version"].as_i64().unwrap() + 1);
         moves += 1;
         if moves % CHECK_EVERY == 0 {
-            check_log(&app, &id);
-            check_privacy(&app, &id, &users);
+            check_log(app, &id);
+            check_privacy(app, &id, users);
         }
     };
 
-    check_log(&app, &id);
+    check_log(app, &id);
     let game = app.game(&id, Some(&users[winner].token));
     assert_eq!(game["status"], "finished");
     let vp = game["players"][winner]["victory_points"].as_u64().unwrap();
     assert!(vp >= game["vp_target"].as_u64().unwrap(), "{vp} points");
     // After game over everything is public: hands and the seed.
     assert!(game["seed"].is_u64());
-    assert!(game["players"][(winner + 1) % 4]["resources"].is_object());
+    assert!(game["players"][(winner + 1) % players]["resources"].is_object());
     // ... and so is the whole log, to spectators too.
     let log = app.log(&id, None, 0);
     assert!(log["entries"][0]["events"][0]["seed"].is_u64());

@@ -163,8 +163,14 @@ impl TestApp {
     /// Registers `players` users, creates a game with `options`, seats everyone and starts
     /// it. Returns the game id and the users by seat.
     pub fn started_game(&self, players: usize, seed: u64) -> (String, Vec<User>) {
-        let users: Vec<User> = (0..players).map(|i| self.register(&format!("player{i}"))).collect();
-        let game = self.create_game(&users[0], &json!({"max_players": players, "board": "beginner", "seed": seed}));
+        self.started_game_with(players, &json!({"max_players": players, "board": "beginner", "seed": seed}))
+    }
+
+    /// Like [`TestApp::started_game`], with the given create request.
+    pub fn started_game_with(&self, players: usize, request: &Value) -> (String, Vec<User>) {
+        let tag = &Uuid::new_v4().simple().to_string()[..8];
+        let users: Vec<User> = (0..players).map(|i| self.register(&format!("player{i}-{tag}"))).collect();
+        let game = self.create_game(&users[0], request);
         let id = game["id"].as_str().expect("id").to_owned();
         for user in &users[1..] {
             assert_eq!(self.join(&id, user).status(), StatusCode::CREATED);

@@ -19,6 +19,7 @@ use crate::{
     auth::{AuthUser, MaybeAuthUser},
     db::with_conn,
     error::{ApiError, Problem},
+    idempotency,
     store::{self, GameRecord, GameRow, GameStatus},
 };
 
@@ -33,7 +34,7 @@ pub enum BoardChoice {
 }
 
 /// A new game.
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Deserialize, Serialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"max_players": 4, "board": "beginner"}))]
 pub struct CreateGameRequest {
@@ -312,17 +313,30 @@ fn if_none_match(headers: &HeaderMap, etag: &str) -> bool {
 /// Create a game; the creator takes seat 0.
 #[utoipa::path(
     tag = "games",
+    params(("Idempotency-Key" = Option<String>, Header, description = "Retrying with the same key and body returns the first response (`Idempotent-Replayed: true`); the same key with another request is 422 `idempotency_key_reused`")),
     request_body = CreateGameRequest,
     security(("bearer" = [])),
     responses(
         (status = 201, description = "Created", body = GameResponse),
         (status = 400, description = "Malformed body", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "`invalid_max_players`, `unsupported_variant`, or a setup code such as `invalid_board`", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`idempotency_key_in_use`", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`invalid_max_players`, `unsupported_variant`, a setup code such as `invalid_board`, or `idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[post("/games")]
 pub async fn create_game(
+    state: web::Data<AppState>,
+    user: AuthUser,
+    req: HttpRequest,
+    body: web::Json<CreateGameRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let claim = idempotency::claim(&req, user.id, &*body)?;
+    let pool = state.pool.clone();
+    idempotency::run(&pool, claim, || create_game_once(state, user, body)).await
+}
+
+async fn create_game_once(
     state: web::Data<AppState>,
     user: AuthUser,
     body: web::Json<CreateGameRequest>,
@@ -465,7 +479,7 @@ pub async fn get_game(
 /// which is not available yet (422 `bots_not_available`).
 #[utoipa::path(
     tag = "games",
-    params(("game_id" = Uuid, Path, description = "The game")),
+    params(("game_id" = Uuid, Path, description = "The game"), ("Idempotency-Key" = Option<String>, Header, description = "Retrying with the same key and body returns the first response (`Idempotent-Replayed: true`); the same key with another request is 422 `idempotency_key_reused`")),
     request_body(content = Option<JoinRequest>, description = "Optional"),
     security(("bearer" = [])),
     responses(
@@ -473,12 +487,26 @@ pub async fn get_game(
         (status = 400, description = "Malformed body", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "`game_not_open`, `already_joined` or `game_full`", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "`bots_not_available`", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`game_not_open`, `already_joined`, `game_full` or `idempotency_key_in_use`", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`bots_not_available` or `idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[post("/games/{game_id}/players")]
 pub async fn join_game(
+    state: web::Data<AppState>,
+    user: AuthUser,
+    path: web::Path<String>,
+    req: HttpRequest,
+    body: web::Bytes,
+) -> Result<HttpResponse, ApiError> {
+    let fingerprint = serde_json::from_slice::<serde_json::Value>(&body)
+        .unwrap_or_else(|_| String::from_utf8_lossy(&body).trim().into());
+    let claim = idempotency::claim(&req, user.id, &fingerprint)?;
+    let pool = state.pool.clone();
+    idempotency::run(&pool, claim, || join_game_once(state, user, path, body)).await
+}
+
+async fn join_game_once(
     state: web::Data<AppState>,
     user: AuthUser,
     path: web::Path<String>,
@@ -508,18 +536,30 @@ pub async fn join_game(
 /// first log entry records the board and who begins.
 #[utoipa::path(
     tag = "games",
-    params(("game_id" = Uuid, Path, description = "The game")),
+    params(("game_id" = Uuid, Path, description = "The game"), ("Idempotency-Key" = Option<String>, Header, description = "Retrying with the same key and body returns the first response (`Idempotent-Replayed: true`); the same key with another request is 422 `idempotency_key_reused`")),
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Started", body = GameResponse),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "Not the creator", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "`game_not_open` or `not_enough_players`", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`game_not_open`, `not_enough_players` or `idempotency_key_in_use`", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[post("/games/{game_id}/start")]
 pub async fn start_game(
+    state: web::Data<AppState>,
+    user: AuthUser,
+    path: web::Path<String>,
+    req: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let claim = idempotency::claim(&req, user.id, &())?;
+    let pool = state.pool.clone();
+    idempotency::run(&pool, claim, || start_game_once(state, user, path)).await
+}
+
+async fn start_game_once(
     state: web::Data<AppState>,
     user: AuthUser,
     path: web::Path<String>,

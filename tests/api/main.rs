@@ -7,6 +7,7 @@ mod concurrency;
 mod errors;
 mod full_game;
 mod games;
+mod idempotency;
 mod moves;
 mod openapi;
 mod trades;

@@ -4,6 +4,7 @@ pub mod games;
 pub mod health;
 pub mod moves;
 pub mod play;
+pub mod stream;
 pub mod trades;
 pub mod users;
 
@@ -80,6 +81,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
             .service(moves::legal_moves)
             .service(moves::submit_move)
             .service(moves::list_moves)
+            .service(stream::stream_game)
             .service(trades::create_trade)
             .service(trades::list_trades)
             .service(trades::get_trade)

@@ -10,5 +10,6 @@ mod games;
 mod idempotency;
 mod moves;
 mod openapi;
+mod stream;
 mod trades;
 mod users;

@@ -1,0 +1,201 @@
+//! The move log as Server-Sent Events: a push feed for bots and apps, so that nobody polls
+//! in a tight loop.
+//!
+//! The first event (`event: snapshot`, no `id`) is the caller's view of the game, the same
+//! body as `GET /games/{id}`, at its `version`. Then one `event: entry` per log entry, with
+//! `id: <seq>` and the entry redacted for the caller exactly as `GET .../moves` does. The
+//! feed starts after `Last-Event-ID` (what `EventSource` sends when it reconnects), else after
+//! `?after=`, else after the snapshot's version. A comment line (`: keep-alive`) is sent when
+//! nothing happened for `keepalive` seconds (at most 15). When the game is over, the feed
+//! sends the remaining entries and a final `event: end`, then closes.
+//!
+//! Waiting costs nothing: the feed sleeps on the game's [`crate::notify::Notifier`] channel,
+//! which is woken by commits in this process and, on PostgreSQL, by `LISTEN/NOTIFY` relays
+//! of commits in other processes ([`crate::feed`]).
+
+use std::{collections::VecDeque, time::Duration};
+
+use actix_web::{get, http::header, web, web::Bytes, HttpRequest, HttpResponse};
+use catan_engine::Viewer;
+use serde::Deserialize;
+use tokio::sync::watch;
+use utoipa::IntoParams;
+use uuid::Uuid;
+
+use crate::{
+    api::{
+        games::{game_response, parse_game_id},
+        moves::entry_for,
+        AppState,
+    },
+    auth::MaybeAuthUser,
+    db::{with_conn, DbPool},
+    error::{ApiError, Problem},
+    store::{self, GameStatus},
+};
+
+/// The longest silence between two messages of the feed.
+pub const MAX_KEEPALIVE_SECONDS: u64 = 15;
+/// Entries read from the database at a time.
+const BATCH: i64 = 200;
+
+/// Where to start the feed.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct StreamQuery {
+    /// Send entries with a greater seq (default: the snapshot's version, i.e. only what
+    /// happens from now on). The `Last-Event-ID` header, when sent, takes precedence.
+    pub after: Option<i64>,
+    /// Seconds between keep-alive comments when nothing happens, 1 to 15 (default 15).
+    pub keepalive: Option<u64>,
+}
+
+/// One SSE message.
+fn message(event: &str, id: Option<i64>, data: &impl serde::Serialize) -> Result<Bytes, ApiError> {
+    let data = serde_json::to_string(data)?;
+    let id = id.map(|id| format!("id: {id}\n")).unwrap_or_default();
+    Ok(Bytes::from(format!("{id}event: {event}\ndata: {data}\n\n")))
+}
+
+fn last_event_id(req: &HttpRequest) -> Result<Option<i64>, ApiError> {
+    let Some(value) = req.headers().get("Last-Event-ID") else {
+        return Ok(None);
+    };
+    let value = value.to_str().unwrap_or_default().trim();
+    if value.is_empty() {
+        return Ok(None);
+    }
+    value
+        .parse::<i64>()
+        .map(|seq| Some(seq.max(0)))
+        .map_err(|_| ApiError::bad_request("invalid_last_event_id", "Last-Event-ID must be the seq of a log entry"))
+}
+
+/// The state of one open feed.
+struct Feed {
+    pool: DbPool,
+    game: Uuid,
+    viewer: Viewer,
+    after: i64,
+    versions: watch::Receiver<i64>,
+    keepalive: Duration,
+    pending: VecDeque<Bytes>,
+    done: bool,
+}
+
+impl Feed {
+    /// Queues the entries after `self.after`; returns whether the game is over.
+    async fn read(&mut self) -> Result<bool, ApiError> {
+        let (game, after, viewer) = (self.game, self.after, self.viewer);
+        let (rows, status) = with_conn(&self.pool, move |conn| {
+            let row = store::find_game(conn, game)?.ok_or_else(|| store::game_not_found(game))?;
+            Ok((store::load_moves(conn, game, after, BATCH)?, row.status()))
+        })
+        .await?;
+        let over = status == GameStatus::Finished;
+        for row in &rows {
+            let entry = entry_for(row, viewer, over)?;
+            self.pending.push_back(message("entry", Some(row.seq), &entry)?);
+            self.after = row.seq;
+        }
+        // More than a batch behind: not over yet for the reader.
+        Ok(over && (rows.len() as i64) < BATCH)
+    }
+
+    /// Produces the next chunk of the response body.
+    async fn next(mut self) -> Option<(Result<Bytes, actix_web::Error>, Feed)> {
+        loop {
+            if let Some(chunk) = self.pending.pop_front() {
+                return Some((Ok(chunk), self));
+            }
+            if self.done {
+                return None;
+            }
+            match self.read().await {
+                Ok(true) => {
+                    let end = serde_json::json!({"status": GameStatus::Finished, "version": self.after});
+                    self.pending.extend(message("end", None, &end).ok());
+                    self.done = true;
+                    continue;
+                }
+                Ok(false) if !self.pending.is_empty() => continue,
+                Ok(false) => {}
+                Err(error) => {
+                    // The client reconnects with Last-Event-ID and misses nothing.
+                    tracing::warn!(%error, game = %self.game, "event stream closed on a read error");
+                    return None;
+                }
+            }
+            let after = self.after;
+            match tokio::time::timeout(self.keepalive, self.versions.wait_for(|v| *v > after)).await {
+                Ok(Ok(_)) => {}
+                Ok(Err(_)) => return None,
+                Err(_) => self.pending.push_back(Bytes::from_static(b": keep-alive\n\n")),
+            }
+        }
+    }
+}
+
+/// Follow a game as Server-Sent Events.
+///
+/// The first event is `snapshot` (the same body as `GET /games/{game_id}`, no `id`), then one
+/// `entry` event per log entry (`id:` = seq; the body is a `MoveLogEntry`, redacted for you
+/// exactly like `GET .../moves`), and `: keep-alive` comments while nothing happens. Resumes
+/// after `Last-Event-ID` (or `?after=`); without either, only entries after the snapshot
+/// follow. After game over the remaining entries are sent (unredacted), then `end`, and the
+/// stream closes. Without a token you get the spectator's view.
+///
+/// `curl -N -H 'Authorization: Bearer …' $API/games/$GAME/stream`
+#[utoipa::path(
+    tag = "moves",
+    params(
+        ("game_id" = Uuid, Path, description = "The game"),
+        ("Last-Event-ID" = Option<i64>, Header, description = "Resume after this seq"),
+        StreamQuery,
+    ),
+    security((), ("bearer" = [])),
+    responses(
+        (status = 200, description = "An endless `text/event-stream`: `snapshot`, then `entry` events (`MoveLogEntry` data), keep-alive comments, and `end` after game over", content_type = "text/event-stream", body = String),
+        (status = 400, description = "Bad `Last-Event-ID` (`invalid_last_event_id`) or query (`invalid_query`)", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "A token was sent but is not valid", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/games/{game_id}/stream")]
+pub async fn stream_game(
+    state: web::Data<AppState>,
+    user: MaybeAuthUser,
+    path: web::Path<String>,
+    query: web::Query<StreamQuery>,
+    req: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let id = parse_game_id(path)?;
+    let resume = last_event_id(&req)?.or(query.after.map(|after| after.max(0)));
+    let keepalive =
+        Duration::from_secs(query.keepalive.unwrap_or(MAX_KEEPALIVE_SECONDS).clamp(1, MAX_KEEPALIVE_SECONDS));
+    // Subscribe before reading, so that nothing committed after the read is missed.
+    let versions = state.notifier.subscribe(id);
+    let user = user.0.map(|u| u.id);
+    let (snapshot, viewer) = with_conn(&state.pool, move |conn| {
+        let record = store::load_game(conn, id)?;
+        let viewer = user.and_then(|u| record.seat_of(u)).map_or(Viewer::Spectator, Viewer::Seat);
+        Ok((game_response(&record, user)?, viewer))
+    })
+    .await?;
+    let feed = Feed {
+        pool: state.pool.clone(),
+        game: id,
+        viewer,
+        after: resume.unwrap_or(snapshot.version),
+        versions,
+        keepalive,
+        pending: VecDeque::from([Bytes::from_static(b"retry: 2000\n\n"), message("snapshot", None, &snapshot)?]),
+        done: false,
+    };
+    let body = futures_util::stream::unfold(feed, Feed::next);
+    Ok(HttpResponse::Ok()
+        .content_type("text/event-stream")
+        .insert_header((header::CACHE_CONTROL, "no-cache"))
+        .insert_header(("X-Accel-Buffering", "no"))
+        .streaming(body))
+}

@@ -152,6 +152,22 @@ fn errors_are_problems_with_codes(backend: Backend) {
         422,
         "unsupported_variant",
     );
+    // Invalid combinations of variant options name the problem (6 players need the 5-6
+    // extension; the jungle needs its number; jungle and big river exclude each other; the
+    // river reshuffles the board, so not on the beginner board).
+    for (request, code) in [
+        (json!({"max_players": 6}), "invalid_player_count"),
+        (json!({"max_players": 4, "options": {"five_six_extension": true}}), "invalid_player_count"),
+        (json!({"max_players": 4, "options": {"jungle": true}}), "invalid_config"),
+        (
+            json!({"max_players": 4, "board": "random",
+                   "options": {"jungle": true, "jungle_number": 5, "big_river": true, "river_gold_number": 9}}),
+            "invalid_config",
+        ),
+        (json!({"max_players": 4, "options": {"big_river": true, "river_gold_number": 9}}), "invalid_config"),
+    ] {
+        assert_problem(app.post("/api/v1/games", Some(&users[0].token), &request), 422, code);
+    }
 
     // None of this broke the log.
     let check = app.check_replay(&id);

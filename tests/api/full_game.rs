@@ -23,13 +23,18 @@ fn a_four_player_game_is_played_to_a_winner(backend: Backend) {
     play_to_a_winner(&app, &id, &users);
 }
 
-/// The engine's variants go through the same API: the 5-6 player extension, and a random
-/// board with the Jungle and Big River.
+/// The engine's variants go through the same API: the 5-6 player extension (5 and 6 seats,
+/// with its special building phases), and random boards with the Jungle and Big River.
 #[test]
 fn variant_games_are_played_to_a_winner() {
     let app = spawn_app(Backend::Sqlite);
     for (players, request) in [
         (5, json!({"max_players": 5, "seed": 5, "options": {"five_six_extension": true}})),
+        (
+            6,
+            json!({"max_players": 6, "board": "random", "seed": 21,
+                   "options": {"five_six_extension": true}}),
+        ),
         (
             3,
             json!({"max_players": 3, "board": "random", "seed": 8,

@@ -7,10 +7,7 @@ use catan_engine::{sim, BoardSpec, Game, GameConfig, Seat};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
 fn config() -> GameConfig {
-    GameConfig {
-        board: BoardSpec::Random,
-        ..GameConfig::for_players(4)
-    }
+    GameConfig { board: BoardSpec::Random, ..GameConfig::for_players(4) }
 }
 
 fn full_games(c: &mut Criterion) {
@@ -49,12 +46,7 @@ fn legal_moves(c: &mut Criterion) {
     let mut group = c.benchmark_group("legal_moves");
     group.throughput(Throughput::Elements(states.len() as u64));
     group.bench_function("mid_game_states", |b| {
-        b.iter(|| {
-            states
-                .iter()
-                .map(|(game, seat)| game.legal_moves(*seat).len())
-                .sum::<usize>()
-        })
+        b.iter(|| states.iter().map(|(game, seat)| game.legal_moves(*seat).len()).sum::<usize>())
     });
     group.finish();
 }

@@ -212,7 +212,8 @@ impl Game {
             // JUN-5: every way to let discoveries stand in for part of the cost.
             if player.discoveries > 0 {
                 for mask in 1u8..8 {
-                    let replaces = Resources::new(0, 0, u32::from(mask & 1), u32::from(mask >> 1 & 1), u32::from(mask >> 2));
+                    let replaces =
+                        Resources::new(0, 0, u32::from(mask & 1), u32::from(mask >> 1 & 1), u32::from(mask >> 2));
                     if replaces.total() <= player.discoveries && hand.contains(&(cost::DEVELOPMENT_CARD - replaces)) {
                         moves.push(Move::BuyDevelopmentCardWithDiscoveries { replaces });
                     }

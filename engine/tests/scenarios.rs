@@ -21,7 +21,7 @@ mod robber;
 mod setup;
 #[path = "scenarios/trading.rs"]
 mod trading;
-#[path = "scenarios/victory.rs"]
-mod victory;
 #[path = "scenarios/variants.rs"]
 mod variants;
+#[path = "scenarios/victory.rs"]
+mod victory;

@@ -1,8 +1,6 @@
 //! 9.6 Development cards and Largest Army: TC-34 .. TC-40.
 
-use catan_engine::{
-    DevCard, Event, FixedChance, HexCoord, Move, Phase, Resource, Resources, Seat, Viewer,
-};
+use catan_engine::{DevCard, Event, FixedChance, HexCoord, Move, Phase, Resource, Resources, Seat, Viewer};
 
 use super::support::*;
 
@@ -10,39 +8,21 @@ const CARD_COST: Resources = Resources::new(0, 0, 1, 1, 1);
 
 /// A land hex without buildings other than the robber's current one.
 fn empty_hex(s: &Scenario) -> HexCoord {
-    ["1,0", "2,-2"]
-        .map(h)
-        .into_iter()
-        .find(|hex| Some(*hex) != s.game.robber_hex())
-        .unwrap()
+    ["1,0", "2,-2"].map(h).into_iter().find(|hex| Some(*hex) != s.game.robber_hex()).unwrap()
 }
 
 fn knight(s: &Scenario) -> Move {
-    Move::PlayKnight {
-        hex: empty_hex(s),
-        steal_from: None,
-    }
+    Move::PlayKnight { hex: empty_hex(s), steal_from: None }
 }
 
 /// TC-34 [B-DEV-3]: a Knight bought this turn cannot be played; on the next turn it can.
 #[test]
 fn tc_34_fresh_cards_wait_a_turn() {
-    let mut s = Scenario::new()
-        .given([give(P0, CARD_COST)])
-        .given(main_phase(P0));
-    let events = s.when_with(
-        P0,
-        Move::BuyDevelopmentCard,
-        FixedChance::card(DevCard::Knight),
-    );
+    let mut s = Scenario::new().given([give(P0, CARD_COST)]).given(main_phase(P0));
+    let events = s.when_with(P0, Move::BuyDevelopmentCard, FixedChance::card(DevCard::Knight));
     assert_eq!(
         events,
-        [Event::DevelopmentCardBought {
-            seat: P0,
-            cost: CARD_COST,
-            discoveries: 0,
-            card: Some(DevCard::Knight)
-        }]
+        [Event::DevelopmentCardBought { seat: P0, cost: CARD_COST, discoveries: 0, card: Some(DevCard::Knight) }]
     );
     assert_eq!(s.game.development_deck().knight, 13);
     s.rejects(P0, knight(&s), "development_card_too_new");
@@ -70,23 +50,12 @@ fn tc_35_one_development_card_per_turn() {
     s.when(P0, knight(&s));
     s.when_with(P0, Move::RollDice, FixedChance::dice(2, 2));
     assert_eq!(*s.game.phase(), Phase::Main);
-    s.rejects(
-        P0,
-        Move::PlayMonopoly {
-            resource: Resource::Wool,
-        },
-        "development_card_already_played",
-    );
+    s.rejects(P0, Move::PlayMonopoly { resource: Resource::Wool }, "development_card_already_played");
     assert_eq!(s.hand(P1), Resources::of(Resource::Wool, 2));
     // Next own turn the Monopoly is fine.
     s.when(P0, Move::EndTurn);
     let mut s = s.given(main_phase(P0));
-    s.when(
-        P0,
-        Move::PlayMonopoly {
-            resource: Resource::Wool,
-        },
-    );
+    s.when(P0, Move::PlayMonopoly { resource: Resource::Wool });
     assert_eq!(s.hand(P0), Resources::of(Resource::Wool, 2));
 }
 
@@ -94,27 +63,12 @@ fn tc_35_one_development_card_per_turn() {
 #[test]
 fn tc_36_victory_point_card_wins_immediately() {
     let mut s = Scenario::new()
-        .given(
-            ["0,-1,N", "-1,0,S", "2,-1,N", "2,0,S"]
-                .iter()
-                .flat_map(|site| city(P0, site)),
-        )
+        .given(["0,-1,N", "-1,0,S", "2,-1,N", "2,0,S"].iter().flat_map(|site| city(P0, site)))
         .given([settlement(P0, "0,2,N"), give(P0, CARD_COST)])
         .given(main_phase(P0));
     assert_eq!(s.game.victory_points(P0), 9);
-    let events = s.when_with(
-        P0,
-        Move::BuyDevelopmentCard,
-        FixedChance::card(DevCard::VictoryPoint),
-    );
-    assert_eq!(
-        events.last(),
-        Some(&Event::GameWon {
-            seat: P0,
-            victory_points: 10,
-            victory_point_cards: 1
-        })
-    );
+    let events = s.when_with(P0, Move::BuyDevelopmentCard, FixedChance::card(DevCard::VictoryPoint));
+    assert_eq!(events.last(), Some(&Event::GameWon { seat: P0, victory_points: 10, victory_point_cards: 1 }));
     assert_eq!(s.game.winner(), Some(P0));
     assert_eq!(*s.game.phase(), Phase::GameOver);
     // Revealed: everyone now sees the full total.
@@ -127,10 +81,8 @@ fn tc_36_victory_point_card_wins_immediately() {
 #[test]
 fn tc_37_road_building_with_one_road_left() {
     // 14 roads: the 10 edges along the top of row 0 and 4 along the bottom of row 0.
-    let top = [
-        "-2,-1,S", "-2,0,N", "-1,-1,S", "-1,0,N", "0,-1,S", "0,0,N", "1,-1,S", "1,0,N", "2,-1,S",
-        "2,0,N", "3,-1,S",
-    ];
+    let top =
+        ["-2,-1,S", "-2,0,N", "-1,-1,S", "-1,0,N", "0,-1,S", "0,0,N", "1,-1,S", "1,0,N", "2,-1,S", "2,0,N", "3,-1,S"];
     let bottom = ["-3,1,N", "-2,0,S", "-2,1,N", "-1,0,S", "-1,1,N"];
     let given = |bottom: &[&str]| {
         Scenario::new()
@@ -146,19 +98,12 @@ fn tc_37_road_building_with_one_road_left() {
     assert_eq!(
         events.last(),
         Some(&Event::PhaseChanged {
-            phase: Phase::RoadBuilding {
-                roads_left: 1,
-                resume: catan_engine::state::ResumePhase::Main
-            }
+            phase: Phase::RoadBuilding { roads_left: 1, resume: catan_engine::state::ResumePhase::Main }
         })
     );
     s.rejects(P0, Move::EndTurn, "wrong_phase");
     let events = s.when(P0, Move::BuildRoad { edge: e("-1,1,NE") });
-    assert!(events.contains(&Event::RoadBuilt {
-        seat: P0,
-        edge: e("-1,1,NE"),
-        cost: Resources::ZERO
-    }));
+    assert!(events.contains(&Event::RoadBuilt { seat: P0, edge: e("-1,1,NE"), cost: Resources::ZERO }));
     assert_eq!(*s.game.phase(), Phase::Main);
     assert_eq!(s.game.player(P0).unwrap().roads_on_board(), 15);
     assert!(s.hand(P0).is_empty());
@@ -177,39 +122,13 @@ fn tc_37_road_building_with_one_road_left() {
 fn tc_38_year_of_plenty_takes_only_what_the_bank_has() {
     use Resource::*;
     let mut s = Scenario::new()
-        .given([
-            give(P1, Resources::of(Ore, 19)),
-            card(P0, DevCard::YearOfPlenty),
-        ])
+        .given([give(P1, Resources::of(Ore, 19)), card(P0, DevCard::YearOfPlenty)])
         .given(main_phase(P0));
     assert_eq!(s.game.bank().ore, 0);
-    s.rejects(
-        P0,
-        Move::PlayYearOfPlenty {
-            resources: Resources::of(Ore, 2),
-        },
-        "bank_shortage",
-    );
-    s.rejects(
-        P0,
-        Move::PlayYearOfPlenty {
-            resources: Resources::new(0, 0, 1, 0, 1),
-        },
-        "bank_shortage",
-    );
-    s.rejects(
-        P0,
-        Move::PlayYearOfPlenty {
-            resources: Resources::of(Wool, 3),
-        },
-        "wrong_year_of_plenty_count",
-    );
-    s.when(
-        P0,
-        Move::PlayYearOfPlenty {
-            resources: Resources::of(Wool, 2),
-        },
-    );
+    s.rejects(P0, Move::PlayYearOfPlenty { resources: Resources::of(Ore, 2) }, "bank_shortage");
+    s.rejects(P0, Move::PlayYearOfPlenty { resources: Resources::new(0, 0, 1, 0, 1) }, "bank_shortage");
+    s.rejects(P0, Move::PlayYearOfPlenty { resources: Resources::of(Wool, 3) }, "wrong_year_of_plenty_count");
+    s.when(P0, Move::PlayYearOfPlenty { resources: Resources::of(Wool, 2) });
     assert_eq!(s.hand(P0), Resources::of(Wool, 2));
     assert_eq!(s.game.bank().wool, 17);
 }
@@ -249,42 +168,24 @@ fn tc_40_largest_army_goes_to_three_then_strictly_more() {
         .given((0..3).map(|_| card(P1, DevCard::Knight)))
         .given((0..5).map(|_| card(P2, DevCard::Knight)));
     for _ in 0..2 {
-        assert!(!play_knight(&mut s, P1)
-            .iter()
-            .any(|ev| matches!(ev, Event::LargestArmyChanged { .. })));
+        assert!(!play_knight(&mut s, P1).iter().any(|ev| matches!(ev, Event::LargestArmyChanged { .. })));
     }
     assert_eq!(s.game.largest_army_holder(), None);
     let events = play_knight(&mut s, P1);
-    assert!(events.contains(&Event::LargestArmyChanged {
-        holder: Some(P1),
-        previous: None
-    }));
+    assert!(events.contains(&Event::LargestArmyChanged { holder: Some(P1), previous: None }));
     assert_eq!(s.game.victory_points(P1), 2);
     for _ in 0..3 {
-        assert!(!play_knight(&mut s, P2)
-            .iter()
-            .any(|ev| matches!(ev, Event::LargestArmyChanged { .. })));
+        assert!(!play_knight(&mut s, P2).iter().any(|ev| matches!(ev, Event::LargestArmyChanged { .. })));
     }
     assert_eq!(s.game.largest_army_holder(), Some(P1));
     let events = play_knight(&mut s, P2);
-    assert!(events.contains(&Event::LargestArmyChanged {
-        holder: Some(P2),
-        previous: Some(P1)
-    }));
+    assert!(events.contains(&Event::LargestArmyChanged { holder: Some(P2), previous: Some(P1) }));
     assert_eq!(s.game.largest_army_holder(), Some(P2));
     assert_eq!(s.game.victory_points(P1), 0);
     assert_eq!(s.game.victory_points(P2), 2);
     // The holder's further knights change nothing.
-    assert!(!play_knight(&mut s, P2)
-        .iter()
-        .any(|ev| matches!(ev, Event::LargestArmyChanged { .. })));
+    assert!(!play_knight(&mut s, P2).iter().any(|ev| matches!(ev, Event::LargestArmyChanged { .. })));
     assert_eq!(s.game.largest_army_holder(), Some(P2));
     let view = s.game.view(Viewer::Spectator);
-    assert_eq!(
-        (
-            view.players[1].knights_played,
-            view.players[2].knights_played
-        ),
-        (3, 5)
-    );
+    assert_eq!((view.players[1].knights_played, view.players[2].knights_played), (3, 5));
 }

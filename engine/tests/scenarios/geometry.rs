@@ -5,8 +5,8 @@ use std::collections::HashSet;
 use catan_engine::{
     board::{
         layout::{
-            beginner_layout, has_adjacent_red_numbers, lay_tokens_along, spiral_walk,
-            standard_land_positions, SpiralSense, TOKEN_SEQUENCE,
+            beginner_layout, has_adjacent_red_numbers, lay_tokens_along, spiral_walk, standard_land_positions,
+            SpiralSense, TOKEN_SEQUENCE,
         },
         Board, HexTile, Terrain, NONE,
     },
@@ -29,26 +29,13 @@ fn sorted_tokens(board: &Board) -> Vec<u8> {
 fn tc_01_new_game_has_full_bank_deck_and_tokens() {
     for players in [3, 4] {
         for board in [BoardSpec::Beginner, BoardSpec::Random] {
-            let game = Game::new(
-                GameConfig {
-                    board: board.clone(),
-                    ..config(players)
-                },
-                11,
-            )
-            .unwrap();
+            let game = Game::new(GameConfig { board: board.clone(), ..config(players) }, 11).unwrap();
             assert_eq!(*game.bank(), Resources::each(19));
             assert_eq!(game.bank().total(), 95);
             let deck = game.development_deck();
             assert_eq!(
                 *deck,
-                DevCards {
-                    knight: 14,
-                    road_building: 2,
-                    year_of_plenty: 2,
-                    monopoly: 2,
-                    victory_point: 5
-                }
+                DevCards { knight: 14, road_building: 2, year_of_plenty: 2, monopoly: 2, victory_point: 5 }
             );
             assert_eq!(deck.total(), 25);
             assert_eq!(sorted_tokens(game.board()), TOKENS);
@@ -64,24 +51,14 @@ fn tc_01_new_game_has_full_bank_deck_and_tokens() {
 #[test]
 fn tc_02_standard_board_has_54_vertices_and_72_edges() {
     for spec in [BoardSpec::Beginner, BoardSpec::Random] {
-        let game = Game::new(
-            GameConfig {
-                board: spec,
-                ..config(4)
-            },
-            3,
-        )
-        .unwrap();
+        let game = Game::new(GameConfig { board: spec, ..config(4) }, 3).unwrap();
         let board = game.board();
         assert_eq!(board.hexes.len(), 37);
         assert_eq!(board.land_hex_count(), 19);
         assert_eq!(board.vertices.len(), 54);
         assert_eq!(board.edges.len(), 72);
         for (i, vertex) in board.vertices.iter().enumerate() {
-            assert!(
-                board.land_hexes_of(i as u16).count() >= 1,
-                "{vertex} touches no land"
-            );
+            assert!(board.land_hexes_of(i as u16).count() >= 1, "{vertex} touches no land");
         }
         assert!(board.edge_is_land.iter().all(|&land| land));
         for (i, hex) in board.hexes.iter().enumerate() {
@@ -100,18 +77,12 @@ fn tc_02_standard_board_has_54_vertices_and_72_edges() {
 #[test]
 fn tc_03_vertex_corners_hexes_and_adjacency() {
     let corners = h("0,-1").corners();
-    assert_eq!(
-        corners,
-        ["0,-1,N", "1,-2,S", "0,0,N", "0,-1,S", "-1,0,N", "0,-2,S"].map(v)
-    );
+    assert_eq!(corners, ["0,-1,N", "1,-2,S", "0,0,N", "0,-1,S", "-1,0,N", "0,-2,S"].map(v));
     let vertex = v("0,0,N");
     let hexes: HashSet<_> = vertex.hexes().into_iter().collect();
     assert_eq!(hexes, ["0,0", "0,-1", "1,-1"].map(h).into_iter().collect());
     let adjacent: HashSet<_> = vertex.adjacent().into_iter().collect();
-    assert_eq!(
-        adjacent,
-        ["1,-1,S", "0,-1,S", "1,-2,S"].map(v).into_iter().collect()
-    );
+    assert_eq!(adjacent, ["1,-1,S", "0,-1,S", "1,-2,S"].map(v).into_iter().collect());
 
     let game = Scenario::new().game;
     let board = game.board();
@@ -127,10 +98,7 @@ fn tc_03_vertex_corners_hexes_and_adjacency() {
             );
         }
         for other in vertex.adjacent() {
-            assert!(
-                other.adjacent().contains(vertex),
-                "B-GEO-6 {vertex} / {other}"
-            );
+            assert!(other.adjacent().contains(vertex), "B-GEO-6 {vertex} / {other}");
         }
     }
 }
@@ -144,18 +112,12 @@ fn tc_04_edge_endpoints_and_canonical_sides() {
     // sides() lists NE, E, SE, SW, W, NW canonicalised.
     let sides = h("1,-1").sides();
     assert_eq!(sides[4], edge);
-    assert_eq!(
-        sides,
-        ["1,-1,NE", "1,-1,E", "1,-1,SE", "0,0,NE", "0,-1,E", "1,-2,SE"].map(e)
-    );
+    assert_eq!(sides, ["1,-1,NE", "1,-1,E", "1,-1,SE", "0,0,NE", "0,-1,E", "1,-2,SE"].map(e));
     assert_eq!(edge.to_string(), "0,-1,E");
     let game = Scenario::new().game;
     let board = game.board();
     let i = board.edge(edge).unwrap();
-    let ends: HashSet<_> = board.edge_vertices[i as usize]
-        .iter()
-        .map(|&x| board.vertices[x as usize])
-        .collect();
+    let ends: HashSet<_> = board.edge_vertices[i as usize].iter().map(|&x| board.vertices[x as usize]).collect();
     assert_eq!(ends, [v("1,-2,S"), v("0,0,N")].into_iter().collect());
 }
 
@@ -171,21 +133,13 @@ fn tc_05_spiral_placement_never_puts_reds_together() {
             let walk = spiral_walk(start, sense);
             let visited: HashSet<_> = walk.iter().copied().collect();
             assert_eq!(walk.len(), 19);
-            assert_eq!(
-                visited,
-                positions.iter().copied().collect(),
-                "walk {start} {sense:?}"
-            );
+            assert_eq!(visited, positions.iter().copied().collect(), "walk {start} {sense:?}");
             for desert in &positions {
                 let mut land: Vec<HexTile> = positions
                     .iter()
                     .map(|&hex| HexTile {
                         hex,
-                        terrain: if hex == *desert {
-                            Terrain::Desert
-                        } else {
-                            Terrain::Fields
-                        },
+                        terrain: if hex == *desert { Terrain::Desert } else { Terrain::Fields },
                         number: None,
                     })
                     .collect();
@@ -193,12 +147,7 @@ fn tc_05_spiral_placement_never_puts_reds_together() {
                 let mut tokens: Vec<u8> = land.iter().filter_map(|t| t.number).collect();
                 tokens.sort_unstable();
                 assert_eq!(tokens, TOKENS, "start {start} {sense:?} desert {desert}");
-                assert!(land
-                    .iter()
-                    .find(|t| t.hex == *desert)
-                    .unwrap()
-                    .number
-                    .is_none());
+                assert!(land.iter().find(|t| t.hex == *desert).unwrap().number.is_none());
                 assert!(
                     !has_adjacent_red_numbers(&land),
                     "start {start} {sense:?} desert {desert}: red numbers adjacent"
@@ -227,23 +176,12 @@ fn tc_06_beginner_layout_and_custom_red_neighbours() {
     let game = Scenario::new().game;
     assert_eq!(game.robber_hex(), Some(h("0,0")));
     let board = game.board();
-    let red: HashSet<_> = board
-        .hexes
-        .iter()
-        .zip(&board.numbers)
-        .filter(|(_, n)| matches!(n, Some(6 | 8)))
-        .map(|(hex, _)| *hex)
-        .collect();
-    assert_eq!(
-        red,
-        ["0,-1", "-1,2", "2,0", "-2,1"].map(h).into_iter().collect()
-    );
+    let red: HashSet<_> =
+        board.hexes.iter().zip(&board.numbers).filter(|(_, n)| matches!(n, Some(6 | 8))).map(|(hex, _)| *hex).collect();
+    assert_eq!(red, ["0,-1", "-1,2", "2,0", "-2,1"].map(h).into_iter().collect());
     for a in &red {
         for b in &red {
-            assert!(
-                a == b || !a.is_adjacent(*b),
-                "{a} and {b} are adjacent reds"
-            );
+            assert!(a == b || !a.is_adjacent(*b), "{a} and {b} are adjacent reds");
         }
     }
 
@@ -256,28 +194,13 @@ fn tc_06_beginner_layout_and_custom_red_neighbours() {
             tile.number = Some(4);
         }
     }
-    let custom = GameConfig {
-        board: BoardSpec::Custom(layout.clone()),
-        ..config(4)
-    };
+    let custom = GameConfig { board: BoardSpec::Custom(layout.clone()), ..config(4) };
     let err = Game::new(custom.clone(), 1).expect_err("adjacent reds must be refused");
     assert_eq!(err.code(), "invalid_board");
-    let allowed = Game::new(
-        GameConfig {
-            forbid_adjacent_red_numbers: false,
-            ..custom
-        },
-        1,
-    )
-    .expect("accepted with the flag off");
+    let allowed =
+        Game::new(GameConfig { forbid_adjacent_red_numbers: false, ..custom }, 1).expect("accepted with the flag off");
     assert_eq!(allowed.board().layout(), &layout);
     // The unmodified beginner layout is accepted as a custom board.
-    Game::new(
-        GameConfig {
-            board: BoardSpec::Custom(beginner_layout()),
-            ..config(4)
-        },
-        1,
-    )
-    .expect("beginner layout as custom");
+    Game::new(GameConfig { board: BoardSpec::Custom(beginner_layout()), ..config(4) }, 1)
+        .expect("beginner layout as custom");
 }

@@ -8,33 +8,20 @@ const ROAD: Resources = Resources::new(1, 1, 0, 0, 0);
 const SETTLEMENT: Resources = Resources::new(1, 1, 1, 1, 0);
 
 /// Along the top of row 0, west to east: v0 .. v10.
-pub const ROW0_TOP: [&str; 11] = [
-    "-2,-1,S", "-2,0,N", "-1,-1,S", "-1,0,N", "0,-1,S", "0,0,N", "1,-1,S", "1,0,N", "2,-1,S",
-    "2,0,N", "3,-1,S",
-];
+pub const ROW0_TOP: [&str; 11] =
+    ["-2,-1,S", "-2,0,N", "-1,-1,S", "-1,0,N", "0,-1,S", "0,0,N", "1,-1,S", "1,0,N", "2,-1,S", "2,0,N", "3,-1,S"];
 /// Along the top of row 2 (6 edges).
-pub const ROW2_TOP: [&str; 7] = [
-    "-2,1,S", "-2,2,N", "-1,1,S", "-1,2,N", "0,1,S", "0,2,N", "1,1,S",
-];
+pub const ROW2_TOP: [&str; 7] = ["-2,1,S", "-2,2,N", "-1,1,S", "-1,2,N", "0,1,S", "0,2,N", "1,1,S"];
 /// Along the bottom of row 2, on the coast (6 edges).
-pub const ROW2_BOTTOM: [&str; 7] = [
-    "-3,3,N", "-2,2,S", "-2,3,N", "-1,2,S", "-1,3,N", "0,2,S", "0,3,N",
-];
+pub const ROW2_BOTTOM: [&str; 7] = ["-3,3,N", "-2,2,S", "-2,3,N", "-1,2,S", "-1,3,N", "0,2,S", "0,3,N"];
 
 /// `seat` holds Longest Road (as if awarded earlier).
 pub fn holds(seat: Seat, length: u32) -> Event {
-    Event::LongestRoadChanged {
-        holder: Some(seat),
-        previous: None,
-        length,
-    }
+    Event::LongestRoadChanged { holder: Some(seat), previous: None, length }
 }
 
 fn changes(events: &[Event]) -> Vec<&Event> {
-    events
-        .iter()
-        .filter(|ev| matches!(ev, Event::LongestRoadChanged { .. }))
-        .collect()
+    events.iter().filter(|ev| matches!(ev, Event::LongestRoadChanged { .. })).collect()
 }
 
 /// `seat`'s settlement at (0,-1,N) and its road to v3 = (-1,0,N), the middle of v0..v6.
@@ -65,14 +52,7 @@ fn tc_41_five_roads_take_longest_road() {
     assert_eq!(s.road_length(P0), 4);
     assert_eq!(s.game.longest_road_holder(), None);
     let events = s.when(P0, Move::BuildRoad { edge: edges[4] });
-    assert_eq!(
-        changes(&events),
-        [&Event::LongestRoadChanged {
-            holder: Some(P0),
-            previous: None,
-            length: 5
-        }]
-    );
+    assert_eq!(changes(&events), [&Event::LongestRoadChanged { holder: Some(P0), previous: None, length: 5 }]);
     assert_eq!(s.game.longest_road_holder(), Some(P0));
     assert_eq!(s.game.victory_points(P0), 3);
 }
@@ -93,18 +73,8 @@ fn tc_42_a_tie_does_not_take_longest_road() {
     assert_eq!(s.road_length(P1), 5);
     assert_eq!(s.game.longest_road_holder(), Some(P0));
     let events = s.when(P1, Move::BuildRoad { edge: edges[5] });
-    assert_eq!(
-        changes(&events),
-        [&Event::LongestRoadChanged {
-            holder: Some(P1),
-            previous: Some(P0),
-            length: 6
-        }]
-    );
-    assert_eq!(
-        (s.game.victory_points(P0), s.game.victory_points(P1)),
-        (1, 3)
-    );
+    assert_eq!(changes(&events), [&Event::LongestRoadChanged { holder: Some(P1), previous: Some(P0), length: 6 }]);
+    assert_eq!((s.game.victory_points(P0), s.game.victory_points(P1)), (1, 3));
 }
 
 /// TC-43 [B-LR-1]: a Y of 3 + 2 + 2 roads has length 5, not 7; a ring of 6 plus a spur has 7.
@@ -121,27 +91,13 @@ fn tc_43_branches_do_not_add_up_but_loops_count() {
         .given(roads_along(P0, &branch_b[..2]))
         .given([give(P0, ROAD)])
         .given(main_phase(P0));
-    let events = s.when(
-        P0,
-        Move::BuildRoad {
-            edge: path(&branch_b[1..])[0],
-        },
-    );
+    let events = s.when(P0, Move::BuildRoad { edge: path(&branch_b[1..])[0] });
     assert_eq!(s.game.player(P0).unwrap().roads_on_board(), 7);
     assert_eq!(s.road_length(P0), 5);
-    assert_eq!(
-        changes(&events),
-        [&Event::LongestRoadChanged {
-            holder: Some(P0),
-            previous: None,
-            length: 5
-        }]
-    );
+    assert_eq!(changes(&events), [&Event::LongestRoadChanged { holder: Some(P0), previous: None, length: 5 }]);
 
     // Six roads around hills (0,-1) and a spur from its N corner.
-    let ring = [
-        "0,-1,N", "1,-2,S", "0,0,N", "0,-1,S", "-1,0,N", "0,-2,S", "0,-1,N",
-    ];
+    let ring = ["0,-1,N", "1,-2,S", "0,0,N", "0,-1,S", "-1,0,N", "0,-2,S", "0,-1,N"];
     let mut s = Scenario::new()
         .given([settlement(P0, "0,-1,N")])
         .given(roads_along(P0, &ring))
@@ -150,14 +106,7 @@ fn tc_43_branches_do_not_add_up_but_loops_count() {
     assert_eq!(s.road_length(P0), 6);
     let events = s.when(P0, Move::BuildRoad { edge: e("0,-2,E") });
     assert_eq!(s.road_length(P0), 7);
-    assert_eq!(
-        changes(&events),
-        [&Event::LongestRoadChanged {
-            holder: Some(P0),
-            previous: None,
-            length: 7
-        }]
-    );
+    assert_eq!(changes(&events), [&Event::LongestRoadChanged { holder: Some(P0), previous: None, length: 7 }]);
 }
 
 /// TC-44 [B-LR-2, B-LR-5]: P2's settlement on v3 splits P0's 5-road path 3 + 2; the card is
@@ -172,20 +121,8 @@ fn tc_44_broken_holder_below_five_sets_the_card_aside() {
         .given([give(P2, SETTLEMENT)])
         .given(main_phase(P2));
     assert_eq!(s.game.victory_points(P0), 3);
-    let events = s.when(
-        P2,
-        Move::BuildSettlement {
-            vertex: v(ROW0_TOP[3]),
-        },
-    );
-    assert_eq!(
-        changes(&events),
-        [&Event::LongestRoadChanged {
-            holder: None,
-            previous: Some(P0),
-            length: 3
-        }]
-    );
+    let events = s.when(P2, Move::BuildSettlement { vertex: v(ROW0_TOP[3]) });
+    assert_eq!(changes(&events), [&Event::LongestRoadChanged { holder: None, previous: Some(P0), length: 3 }]);
     assert_eq!(s.road_length(P0), 3);
     assert_eq!(s.game.longest_road_holder(), None);
     assert_eq!(s.game.victory_points(P0), 1);
@@ -196,23 +133,11 @@ fn tc_44_broken_holder_below_five_sets_the_card_aside() {
 fn tc_45_opponent_settlement_splits_a_path() {
     let base = || Scenario::new().given(roads_along(P0, &ROW0_TOP[..7]));
     assert_eq!(base().road_length(P0), 6);
-    assert_eq!(
-        base().given([settlement(P1, ROW0_TOP[3])]).road_length(P0),
-        3
-    );
-    assert_eq!(
-        base().given([settlement(P1, ROW0_TOP[2])]).road_length(P0),
-        4
-    );
+    assert_eq!(base().given([settlement(P1, ROW0_TOP[3])]).road_length(P0), 3);
+    assert_eq!(base().given([settlement(P1, ROW0_TOP[2])]).road_length(P0), 4);
     // An own building does not break the path; an opponent's at the end does not shorten it.
-    assert_eq!(
-        base().given([settlement(P0, ROW0_TOP[3])]).road_length(P0),
-        6
-    );
-    assert_eq!(
-        base().given([settlement(P1, ROW0_TOP[6])]).road_length(P0),
-        6
-    );
+    assert_eq!(base().given([settlement(P0, ROW0_TOP[3])]).road_length(P0), 6);
+    assert_eq!(base().given([settlement(P1, ROW0_TOP[6])]).road_length(P0), 6);
 }
 
 /// TC-46 [B-LR-5]: P0 (6) broken to 3; P1 with 5 is the sole longest and takes the card.
@@ -227,25 +152,10 @@ fn tc_46_sole_longest_takes_the_card_from_a_broken_holder() {
         .given([give(P2, SETTLEMENT)])
         .given(main_phase(P2));
     assert_eq!(s.road_length(P1), 5);
-    let events = s.when(
-        P2,
-        Move::BuildSettlement {
-            vertex: v(ROW0_TOP[3]),
-        },
-    );
-    assert_eq!(
-        changes(&events),
-        [&Event::LongestRoadChanged {
-            holder: Some(P1),
-            previous: Some(P0),
-            length: 5
-        }]
-    );
+    let events = s.when(P2, Move::BuildSettlement { vertex: v(ROW0_TOP[3]) });
+    assert_eq!(changes(&events), [&Event::LongestRoadChanged { holder: Some(P1), previous: Some(P0), length: 5 }]);
     assert_eq!(s.road_length(P0), 3);
-    assert_eq!(
-        (s.game.victory_points(P0), s.game.victory_points(P1)),
-        (1, 3)
-    );
+    assert_eq!((s.game.victory_points(P0), s.game.victory_points(P1)), (1, 3));
 }
 
 /// TC-47 [B-LR-5]: P0 (6) broken to 4 while P1 and P3 tie at 5: set aside; P3 reaching 6 takes it.
@@ -254,49 +164,21 @@ fn tc_47_tied_challengers_leave_the_card_aside_until_one_leads() {
     let mut s = Scenario::new()
         .given([settlement(P0, ROW0_TOP[0])])
         .given(roads_along(P0, &ROW0_TOP[..7]))
-        .given([
-            holds(P0, 6),
-            settlement(P1, "0,2,N"),
-            settlement(P3, ROW2_BOTTOM[0]),
-        ])
+        .given([holds(P0, 6), settlement(P1, "0,2,N"), settlement(P3, ROW2_BOTTOM[0])])
         .given(roads_along(P1, &ROW2_TOP[..6]))
         .given(roads_along(P3, &ROW2_BOTTOM[..6]))
         .given(p2_reaches_v2())
         .given([give(P2, SETTLEMENT), give(P3, ROAD)])
         .given(main_phase(P2));
     assert_eq!((s.road_length(P1), s.road_length(P3)), (5, 5));
-    let events = s.when(
-        P2,
-        Move::BuildSettlement {
-            vertex: v(ROW0_TOP[2]),
-        },
-    );
-    assert_eq!(
-        changes(&events),
-        [&Event::LongestRoadChanged {
-            holder: None,
-            previous: Some(P0),
-            length: 5
-        }]
-    );
+    let events = s.when(P2, Move::BuildSettlement { vertex: v(ROW0_TOP[2]) });
+    assert_eq!(changes(&events), [&Event::LongestRoadChanged { holder: None, previous: Some(P0), length: 5 }]);
     assert_eq!(s.road_length(P0), 4);
     assert_eq!(s.game.longest_road_holder(), None);
 
     let mut s = s.given(main_phase(P3));
-    let events = s.when(
-        P3,
-        Move::BuildRoad {
-            edge: path(&ROW2_BOTTOM[5..])[0],
-        },
-    );
-    assert_eq!(
-        changes(&events),
-        [&Event::LongestRoadChanged {
-            holder: Some(P3),
-            previous: None,
-            length: 6
-        }]
-    );
+    let events = s.when(P3, Move::BuildRoad { edge: path(&ROW2_BOTTOM[5..])[0] });
+    assert_eq!(changes(&events), [&Event::LongestRoadChanged { holder: Some(P3), previous: None, length: 6 }]);
     assert_eq!(s.game.longest_road_holder(), Some(P3));
 }
 
@@ -311,12 +193,7 @@ fn tc_48_broken_holder_tied_at_the_maximum_keeps_the_card() {
         .given(p2_reaches_v2())
         .given([give(P2, SETTLEMENT)])
         .given(main_phase(P2));
-    let events = s.when(
-        P2,
-        Move::BuildSettlement {
-            vertex: v(ROW0_TOP[2]),
-        },
-    );
+    let events = s.when(P2, Move::BuildSettlement { vertex: v(ROW0_TOP[2]) });
     assert!(changes(&events).is_empty(), "{events:?}");
     assert_eq!((s.road_length(P0), s.road_length(P1)), (5, 5));
     assert_eq!(s.game.longest_road_holder(), Some(P0));
@@ -325,13 +202,7 @@ fn tc_48_broken_holder_tied_at_the_maximum_keeps_the_card() {
 /// Longest trail by exhaustive search (B-LR-1): from every vertex, every trail of own edges
 /// that never passes through a blocked vertex (B-LR-2; it may end there).
 fn exhaustive_length(board: &catan_engine::board::Board, own: &[u16], blocked: &[bool]) -> u32 {
-    fn walk(
-        board: &catan_engine::board::Board,
-        own: &[u16],
-        blocked: &[bool],
-        at: u16,
-        used: &mut Vec<u16>,
-    ) -> u32 {
+    fn walk(board: &catan_engine::board::Board, own: &[u16], blocked: &[bool], at: u16, used: &mut Vec<u16>) -> u32 {
         let mut best = 0;
         for e in board.edges_of(at) {
             if !own.contains(&e) || used.contains(&e) {
@@ -339,20 +210,13 @@ fn exhaustive_length(board: &catan_engine::board::Board, own: &[u16], blocked: &
             }
             used.push(e);
             let next = board.other_end(e, at);
-            let rest = if blocked[next as usize] {
-                0
-            } else {
-                walk(board, own, blocked, next, used)
-            };
+            let rest = if blocked[next as usize] { 0 } else { walk(board, own, blocked, next, used) };
             used.pop();
             best = best.max(1 + rest);
         }
         best
     }
-    (0..board.vertices.len() as u16)
-        .map(|v| walk(board, own, blocked, v, &mut Vec::new()))
-        .max()
-        .unwrap_or(0)
+    (0..board.vertices.len() as u16).map(|v| walk(board, own, blocked, v, &mut Vec::new())).max().unwrap_or(0)
 }
 
 /// TC-43 [B-LR-1, B-LR-2], generalised: on random networks of up to 15 roads with random
@@ -361,9 +225,7 @@ fn exhaustive_length(board: &catan_engine::board::Board, own: &[u16], blocked: &
 fn tc_43_road_length_matches_exhaustive_search_on_random_networks() {
     let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
     let mut next = move |n: usize| {
-        seed = seed
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
+        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
         ((seed >> 33) % n as u64) as usize
     };
     let probe = Scenario::new();
@@ -386,11 +248,7 @@ fn tc_43_road_length_matches_exhaustive_search_on_random_networks() {
         let mut blocked = vec![false; board.vertices.len()];
         let mut given: Vec<Event> = own
             .iter()
-            .map(|&e| Event::RoadBuilt {
-                seat: P0,
-                edge: board.edges[e as usize],
-                cost: Resources::ZERO,
-            })
+            .map(|&e| Event::RoadBuilt { seat: P0, edge: board.edges[e as usize], cost: Resources::ZERO })
             .collect();
         for _ in 0..next(4) {
             let vertex = touched[next(touched.len())];
@@ -400,11 +258,7 @@ fn tc_43_road_length_matches_exhaustive_search_on_random_networks() {
             // Mostly opponents' buildings (they block), sometimes P0's own (they do not).
             let seat = if next(3) == 0 { P0 } else { P1 };
             blocked[vertex as usize] = seat != P0;
-            given.push(Event::SettlementBuilt {
-                seat,
-                vertex: board.vertices[vertex as usize],
-                cost: Resources::ZERO,
-            });
+            given.push(Event::SettlementBuilt { seat, vertex: board.vertices[vertex as usize], cost: Resources::ZERO });
         }
         let s = Scenario::new().given(given);
         let expected = exhaustive_length(&board, &own, &blocked);
@@ -413,9 +267,7 @@ fn tc_43_road_length_matches_exhaustive_search_on_random_networks() {
             s.road_length(P0),
             expected,
             "roads {:?}, opponent buildings {:?}",
-            own.iter()
-                .map(|&e| board.edges[e as usize].to_string())
-                .collect::<Vec<_>>(),
+            own.iter().map(|&e| board.edges[e as usize].to_string()).collect::<Vec<_>>(),
             (0..board.vertices.len())
                 .filter(|&v| blocked[v])
                 .map(|v| board.vertices[v].to_string())
@@ -423,8 +275,5 @@ fn tc_43_road_length_matches_exhaustive_search_on_random_networks() {
         );
     }
     // The sample covers short and long networks alike.
-    assert!(
-        (1..=12).all(|n| lengths_seen.contains(&n)),
-        "{lengths_seen:?}"
-    );
+    assert!((1..=12).all(|n| lengths_seen.contains(&n)), "{lengths_seen:?}");
 }

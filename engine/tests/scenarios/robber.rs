@@ -1,8 +1,8 @@
 //! 9.3 Turn, production, robber: TC-12 .. TC-22.
 
 use catan_engine::{
-    events::SeatResources, state::PendingDiscard, DevCard, Event, FixedChance, GameConfig, Move,
-    Phase, Resource, Resources,
+    events::SeatResources, state::PendingDiscard, DevCard, Event, FixedChance, GameConfig, Move, Phase, Resource,
+    Resources,
 };
 
 use super::support::*;
@@ -24,25 +24,12 @@ fn tc_12_before_the_roll_only_a_knight_or_the_roll() {
     ]);
     assert_eq!(*s.game.phase(), Phase::PreRoll);
     s.rejects(P0, Move::BuildRoad { edge: e("0,-1,E") }, "must_roll_first");
-    s.rejects(
-        P0,
-        Move::BuildSettlement { vertex: v("0,0,N") },
-        "must_roll_first",
-    );
-    s.rejects(
-        P0,
-        Move::BuildCity {
-            vertex: v("0,-1,N"),
-        },
-        "must_roll_first",
-    );
+    s.rejects(P0, Move::BuildSettlement { vertex: v("0,0,N") }, "must_roll_first");
+    s.rejects(P0, Move::BuildCity { vertex: v("0,-1,N") }, "must_roll_first");
     s.rejects(P0, Move::BuyDevelopmentCard, "must_roll_first");
     s.rejects(
         P0,
-        Move::TradeWithBank {
-            give: Resources::of(Resource::Ore, 4),
-            get: Resources::of(Resource::Brick, 1),
-        },
+        Move::TradeWithBank { give: Resources::of(Resource::Ore, 4), get: Resources::of(Resource::Brick, 1) },
         "must_roll_first",
     );
     s.rejects(
@@ -56,42 +43,14 @@ fn tc_12_before_the_roll_only_a_knight_or_the_roll() {
         "wrong_phase",
     );
     // B-TURN-3 default knight_only: no progress card before the roll.
-    s.rejects(
-        P0,
-        Move::PlayMonopoly {
-            resource: Resource::Wool,
-        },
-        "only_knight_before_roll",
-    );
+    s.rejects(P0, Move::PlayMonopoly { resource: Resource::Wool }, "only_knight_before_roll");
 
-    let events = s.when(
-        P0,
-        Move::PlayKnight {
-            hex: h("1,-1"),
-            steal_from: None,
-        },
-    );
-    assert_eq!(
-        events,
-        [
-            Event::KnightPlayed { seat: P0 },
-            Event::RobberMoved {
-                seat: P0,
-                hex: h("1,-1")
-            }
-        ]
-    );
+    let events = s.when(P0, Move::PlayKnight { hex: h("1,-1"), steal_from: None });
+    assert_eq!(events, [Event::KnightPlayed { seat: P0 }, Event::RobberMoved { seat: P0, hex: h("1,-1") }]);
     assert_eq!(*s.game.phase(), Phase::PreRoll);
     assert_eq!(s.game.robber_hex(), Some(h("1,-1")));
     let events = s.when_with(P0, Move::RollDice, FixedChance::dice(5, 5));
-    assert_eq!(
-        events[0],
-        Event::DiceRolled {
-            seat: P0,
-            red: 5,
-            white: 5
-        }
-    );
+    assert_eq!(events[0], Event::DiceRolled { seat: P0, red: 5, white: 5 });
     assert_eq!(*s.game.phase(), Phase::Main);
 }
 
@@ -104,19 +63,14 @@ fn tc_13_turn_cannot_end_before_the_roll() {
     s.when_with(P0, Move::RollDice, FixedChance::dice(1, 2));
     s.rejects(P0, Move::RollDice, "already_rolled");
     let events = s.when(P0, Move::EndTurn);
-    assert!(events
-        .iter()
-        .any(|ev| matches!(ev, Event::TurnStarted { seat, .. } if *seat == P1)));
+    assert!(events.iter().any(|ev| matches!(ev, Event::TurnStarted { seat, .. } if *seat == P1)));
     assert_eq!(s.game.active_seat(), P1);
     assert_eq!(*s.game.phase(), Phase::PreRoll);
 }
 
 /// The TC-14/15 position: P1 settlement (0,-1,N), P2 city (-1,2,N), P0 to roll.
 fn production_position() -> Scenario {
-    Scenario::new()
-        .given([settlement(P1, "0,-1,N")])
-        .given(city(P2, "-1,2,N"))
-        .given([turn(P0)])
+    Scenario::new().given([settlement(P1, "0,-1,N")]).given(city(P2, "-1,2,N")).given([turn(P0)])
 }
 
 /// TC-14 [B-PROD-1]: a 6 pays P1 1 brick (settlement) and P2 2 grain (city); nobody else.
@@ -127,14 +81,8 @@ fn tc_14_roll_pays_settlements_one_and_cities_two() {
     assert!(events.contains(&Event::ResourcesProduced {
         roll: 6,
         gains: vec![
-            SeatResources {
-                seat: P1,
-                resources: Resources::of(Resource::Brick, 1)
-            },
-            SeatResources {
-                seat: P2,
-                resources: Resources::of(Resource::Grain, 2)
-            },
+            SeatResources { seat: P1, resources: Resources::of(Resource::Brick, 1) },
+            SeatResources { seat: P2, resources: Resources::of(Resource::Grain, 2) },
         ],
         shortages: vec![],
         discoveries: vec![],
@@ -150,10 +98,7 @@ fn tc_14_roll_pays_settlements_one_and_cities_two() {
 /// TC-15 [B-PROD-2]: with the robber on hills 6 (0,-1), P1 gets nothing; P2 still gets 2 grain.
 #[test]
 fn tc_15_robber_hex_produces_nothing() {
-    let mut s = production_position().given([Event::RobberMoved {
-        seat: P3,
-        hex: h("0,-1"),
-    }]);
+    let mut s = production_position().given([Event::RobberMoved { seat: P3, hex: h("0,-1") }]);
     s.when_with(P0, Move::RollDice, FixedChance::dice(4, 2));
     assert_eq!(s.hand(P1), Resources::ZERO);
     assert_eq!(s.hand(P2), Resources::of(Resource::Grain, 2));
@@ -172,10 +117,7 @@ fn tc_16_bank_shortage_with_two_claimants_pays_nobody() {
     let events = s.when_with(P0, Move::RollDice, FixedChance::dice(4, 2));
     assert!(events.contains(&Event::ResourcesProduced {
         roll: 6,
-        gains: vec![SeatResources {
-            seat: P2,
-            resources: Resources::of(Resource::Grain, 2)
-        }],
+        gains: vec![SeatResources { seat: P2, resources: Resources::of(Resource::Grain, 2) }],
         shortages: vec![Resource::Brick],
         discoveries: vec![],
     }));
@@ -216,103 +158,28 @@ fn tc_18_sevens_make_every_big_hand_discard_half() {
     ];
     assert_eq!(*s.game.phase(), Phase::Discard { pending });
     assert_eq!(s.game.waiting_for(), [P0, P1, P3]);
-    s.rejects(
-        P0,
-        Move::MoveRobber {
-            hex: h("1,-1"),
-            steal_from: None,
-        },
-        "wrong_phase",
-    );
-    s.rejects(
-        P1,
-        Move::Discard {
-            resources: Resources::of(Resource::Wool, 3),
-        },
-        "wrong_discard_count",
-    );
-    s.rejects(
-        P1,
-        Move::Discard {
-            resources: Resources::of(Resource::Wool, 5),
-        },
-        "wrong_discard_count",
-    );
-    s.rejects(
-        P1,
-        Move::Discard {
-            resources: Resources::of(Resource::Ore, 4),
-        },
-        "insufficient_resources",
-    );
-    s.rejects(
-        P2,
-        Move::Discard {
-            resources: Resources::ZERO,
-        },
-        "nothing_to_decide",
-    );
+    s.rejects(P0, Move::MoveRobber { hex: h("1,-1"), steal_from: None }, "wrong_phase");
+    s.rejects(P1, Move::Discard { resources: Resources::of(Resource::Wool, 3) }, "wrong_discard_count");
+    s.rejects(P1, Move::Discard { resources: Resources::of(Resource::Wool, 5) }, "wrong_discard_count");
+    s.rejects(P1, Move::Discard { resources: Resources::of(Resource::Ore, 4) }, "insufficient_resources");
+    s.rejects(P2, Move::Discard { resources: Resources::ZERO }, "nothing_to_decide");
     // Every legal discard names exactly floor(n/2) cards the player holds.
     for mv in s.game.legal_moves(P3) {
-        let Move::Discard { resources } = mv else {
-            panic!("{mv:?}")
-        };
+        let Move::Discard { resources } = mv else { panic!("{mv:?}") };
         assert_eq!(resources.total(), 5);
         assert!(s.hand(P3).contains(&resources));
     }
 
-    s.when(
-        P0,
-        Move::Discard {
-            resources: Resources::new(2, 2, 0, 0, 0),
-        },
-    );
-    s.when(
-        P3,
-        Move::Discard {
-            resources: Resources::new(1, 1, 1, 1, 1),
-        },
-    );
-    s.rejects(
-        P0,
-        Move::MoveRobber {
-            hex: h("1,-1"),
-            steal_from: None,
-        },
-        "wrong_phase",
-    );
-    s.rejects(
-        P0,
-        Move::Discard {
-            resources: Resources::new(2, 2, 0, 0, 0),
-        },
-        "nothing_to_decide",
-    );
+    s.when(P0, Move::Discard { resources: Resources::new(2, 2, 0, 0, 0) });
+    s.when(P3, Move::Discard { resources: Resources::new(1, 1, 1, 1, 1) });
+    s.rejects(P0, Move::MoveRobber { hex: h("1,-1"), steal_from: None }, "wrong_phase");
+    s.rejects(P0, Move::Discard { resources: Resources::new(2, 2, 0, 0, 0) }, "nothing_to_decide");
     assert_eq!(s.game.waiting_for(), [P1]);
-    s.when(
-        P1,
-        Move::Discard {
-            resources: Resources::of(Resource::Wool, 4),
-        },
-    );
+    s.when(P1, Move::Discard { resources: Resources::of(Resource::Wool, 4) });
     assert_eq!(*s.game.phase(), Phase::MoveRobber);
-    assert_eq!(
-        [
-            s.hand(P0).total(),
-            s.hand(P1).total(),
-            s.hand(P2).total(),
-            s.hand(P3).total()
-        ],
-        [5, 4, 7, 6]
-    );
+    assert_eq!([s.hand(P0).total(), s.hand(P1).total(), s.hand(P2).total(), s.hand(P3).total()], [5, 4, 7, 6]);
     assert_eq!(s.game.bank().total(), 95 - 22);
-    s.when(
-        P0,
-        Move::MoveRobber {
-            hex: h("1,-1"),
-            steal_from: None,
-        },
-    );
+    s.when(P0, Move::MoveRobber { hex: h("1,-1"), steal_from: None });
     assert_eq!(*s.game.phase(), Phase::Main);
 
     let mut s = Scenario::new().given([
@@ -321,10 +188,7 @@ fn tc_18_sevens_make_every_big_hand_discard_half() {
         turn(P0),
     ]);
     s.when_with(P0, Move::RollDice, FixedChance::dice(6, 1));
-    let pending = vec![
-        PendingDiscard { seat: P1, count: 5 },
-        PendingDiscard { seat: P2, count: 7 },
-    ];
+    let pending = vec![PendingDiscard { seat: P1, count: 5 }, PendingDiscard { seat: P2, count: 7 }];
     assert_eq!(*s.game.phase(), Phase::Discard { pending });
 }
 
@@ -333,68 +197,25 @@ fn tc_18_sevens_make_every_big_hand_discard_half() {
 #[test]
 fn tc_19_robber_must_move_to_another_land_hex() {
     fn robber_on_hills(config: GameConfig) -> Scenario {
-        let mut s = Scenario::with(config).given([
-            Event::RobberMoved {
-                seat: P3,
-                hex: h("0,-1"),
-            },
-            turn(P0),
-        ]);
+        let mut s = Scenario::with(config).given([Event::RobberMoved { seat: P3, hex: h("0,-1") }, turn(P0)]);
         s.when_with(P0, Move::RollDice, FixedChance::dice(2, 5));
         assert_eq!(*s.game.phase(), Phase::MoveRobber);
         s
     }
     let mut s = robber_on_hills(config(4));
-    s.rejects(
-        P0,
-        Move::MoveRobber {
-            hex: h("0,-1"),
-            steal_from: None,
-        },
-        "robber_must_move",
-    );
+    s.rejects(P0, Move::MoveRobber { hex: h("0,-1"), steal_from: None }, "robber_must_move");
     for sea in ["0,-3", "3,0", "-3,3", "-2,-1"] {
-        s.rejects(
-            P0,
-            Move::MoveRobber {
-                hex: h(sea),
-                steal_from: None,
-            },
-            "robber_not_on_land",
-        );
+        s.rejects(P0, Move::MoveRobber { hex: h(sea), steal_from: None }, "robber_not_on_land");
     }
-    s.rejects(
-        P0,
-        Move::MoveRobber {
-            hex: h("5,5"),
-            steal_from: None,
-        },
-        "unknown_hex",
-    );
+    s.rejects(P0, Move::MoveRobber { hex: h("5,5"), steal_from: None }, "unknown_hex");
     s.rejects(P0, Move::EndTurn, "wrong_phase");
     // 18 other land hexes, each without a victim.
     assert_eq!(s.game.legal_moves(P0).len(), 18);
-    s.when(
-        P0,
-        Move::MoveRobber {
-            hex: h("0,0"),
-            steal_from: None,
-        },
-    );
+    s.when(P0, Move::MoveRobber { hex: h("0,0"), steal_from: None });
     assert_eq!(s.game.robber_hex(), Some(h("0,0")));
 
-    let s = robber_on_hills(GameConfig {
-        robber_may_enter_desert: false,
-        ..config(4)
-    });
-    s.rejects(
-        P0,
-        Move::MoveRobber {
-            hex: h("0,0"),
-            steal_from: None,
-        },
-        "robber_desert_forbidden",
-    );
+    let s = robber_on_hills(GameConfig { robber_may_enter_desert: false, ..config(4) });
+    s.rejects(P0, Move::MoveRobber { hex: h("0,0"), steal_from: None }, "robber_desert_forbidden");
     assert_eq!(s.game.legal_moves(P0).len(), 17);
 }
 
@@ -417,58 +238,14 @@ fn tc_20_steal_only_from_adjacent_opponents_with_cards() {
         .into_iter()
         .filter(|mv| matches!(mv, Move::MoveRobber { hex, .. } if *hex == h("0,-1")))
         .collect();
-    assert_eq!(
-        at_hills,
-        [Move::MoveRobber {
-            hex: h("0,-1"),
-            steal_from: Some(P1)
-        }]
-    );
-    s.rejects(
-        P0,
-        Move::MoveRobber {
-            hex: h("0,-1"),
-            steal_from: Some(P2),
-        },
-        "invalid_victim",
-    );
-    s.rejects(
-        P0,
-        Move::MoveRobber {
-            hex: h("0,-1"),
-            steal_from: Some(P0),
-        },
-        "invalid_victim",
-    );
-    s.rejects(
-        P0,
-        Move::MoveRobber {
-            hex: h("0,-1"),
-            steal_from: Some(P3),
-        },
-        "invalid_victim",
-    );
-    s.rejects(
-        P0,
-        Move::MoveRobber {
-            hex: h("0,-1"),
-            steal_from: None,
-        },
-        "victim_required",
-    );
-    let events = s.when_with(
-        P0,
-        Move::MoveRobber {
-            hex: h("0,-1"),
-            steal_from: Some(P1),
-        },
-        FixedChance::steal(Resource::Wool),
-    );
-    assert!(events.contains(&Event::ResourceStolen {
-        thief: P0,
-        victim: P1,
-        resource: Some(Resource::Wool)
-    }));
+    assert_eq!(at_hills, [Move::MoveRobber { hex: h("0,-1"), steal_from: Some(P1) }]);
+    s.rejects(P0, Move::MoveRobber { hex: h("0,-1"), steal_from: Some(P2) }, "invalid_victim");
+    s.rejects(P0, Move::MoveRobber { hex: h("0,-1"), steal_from: Some(P0) }, "invalid_victim");
+    s.rejects(P0, Move::MoveRobber { hex: h("0,-1"), steal_from: Some(P3) }, "invalid_victim");
+    s.rejects(P0, Move::MoveRobber { hex: h("0,-1"), steal_from: None }, "victim_required");
+    let events =
+        s.when_with(P0, Move::MoveRobber { hex: h("0,-1"), steal_from: Some(P1) }, FixedChance::steal(Resource::Wool));
+    assert!(events.contains(&Event::ResourceStolen { thief: P0, victim: P1, resource: Some(Resource::Wool) }));
     assert_eq!(s.hand(P1), Resources::new(0, 0, 0, 0, 2));
     assert_eq!(s.hand(P0), Resources::new(1, 0, 1, 0, 0));
     assert_eq!(s.hand(P2), Resources::ZERO);
@@ -486,39 +263,10 @@ fn tc_21_no_victim_means_no_steal() {
         turn(P0),
     ]);
     s.when_with(P0, Move::RollDice, FixedChance::dice(1, 6));
-    s.rejects(
-        P0,
-        Move::MoveRobber {
-            hex: h("2,-2"),
-            steal_from: Some(P0),
-        },
-        "invalid_victim",
-    );
-    s.rejects(
-        P0,
-        Move::MoveRobber {
-            hex: h("2,-2"),
-            steal_from: Some(P1),
-        },
-        "invalid_victim",
-    );
-    let events = s.when(
-        P0,
-        Move::MoveRobber {
-            hex: h("2,-2"),
-            steal_from: None,
-        },
-    );
-    assert_eq!(
-        events,
-        [
-            Event::RobberMoved {
-                seat: P0,
-                hex: h("2,-2")
-            },
-            Event::PhaseChanged { phase: Phase::Main }
-        ]
-    );
+    s.rejects(P0, Move::MoveRobber { hex: h("2,-2"), steal_from: Some(P0) }, "invalid_victim");
+    s.rejects(P0, Move::MoveRobber { hex: h("2,-2"), steal_from: Some(P1) }, "invalid_victim");
+    let events = s.when(P0, Move::MoveRobber { hex: h("2,-2"), steal_from: None });
+    assert_eq!(events, [Event::RobberMoved { seat: P0, hex: h("2,-2") }, Event::PhaseChanged { phase: Phase::Main }]);
     assert_eq!(s.hand(P0), Resources::new(0, 0, 1, 0, 0));
     assert_eq!(s.hand(P1), SETTLEMENT_COST);
 }
@@ -535,36 +283,20 @@ fn tc_22_knight_steals_once_without_discards() {
         card(P0, DevCard::Knight),
         turn(P0),
     ]);
-    let events = s.when_with(
-        P0,
-        Move::PlayKnight {
-            hex: h("0,-1"),
-            steal_from: Some(P1),
-        },
-        FixedChance::steal(Resource::Ore),
-    );
+    let events =
+        s.when_with(P0, Move::PlayKnight { hex: h("0,-1"), steal_from: Some(P1) }, FixedChance::steal(Resource::Ore));
     assert_eq!(
         events,
         [
             Event::KnightPlayed { seat: P0 },
-            Event::RobberMoved {
-                seat: P0,
-                hex: h("0,-1")
-            },
-            Event::ResourceStolen {
-                thief: P0,
-                victim: P1,
-                resource: Some(Resource::Ore)
-            },
+            Event::RobberMoved { seat: P0, hex: h("0,-1") },
+            Event::ResourceStolen { thief: P0, victim: P1, resource: Some(Resource::Ore) },
         ]
     );
     assert_eq!(*s.game.phase(), Phase::PreRoll);
     assert_eq!(s.hand(P0), Resources::of(Resource::Ore, 1));
     assert_eq!(s.hand(P1).total(), 11);
     assert_eq!(s.hand(P2), Resources::of(Resource::Grain, 3));
-    assert_eq!(
-        s.game.view(catan_engine::Viewer::Spectator).players[0].knights_played,
-        1
-    );
+    assert_eq!(s.game.view(catan_engine::Viewer::Spectator).players[0].knights_played, 1);
     assert_eq!(s.game.player(P0).unwrap().dev_card_count(), 0);
 }

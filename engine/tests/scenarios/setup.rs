@@ -35,10 +35,7 @@ fn tc_07_setup_follows_the_snake_order() {
     assert_eq!(s.game.legal_moves(P0)[0], Move::RollDice);
     for seat in s.game.seats() {
         let player = s.game.player(seat).unwrap();
-        assert_eq!(
-            (player.settlements_on_board(), player.roads_on_board()),
-            (2, 2)
-        );
+        assert_eq!((player.settlements_on_board(), player.roads_on_board()), (2, 2));
     }
 
     let (s, order) = play_setup_with_first_legal_moves(config(3));
@@ -47,10 +44,7 @@ fn tc_07_setup_follows_the_snake_order() {
     assert_eq!(*s.game.phase(), Phase::PreRoll);
 
     // A different first player shifts the snake.
-    let (s, order) = play_setup_with_first_legal_moves(GameConfig {
-        first_player: FirstPlayer::Seat(2),
-        ..config(4)
-    });
+    let (s, order) = play_setup_with_first_legal_moves(GameConfig { first_player: FirstPlayer::Seat(2), ..config(4) });
     assert_eq!(order, [2, 3, 0, 1, 1, 0, 3, 2].map(Seat));
     assert_eq!(s.game.active_seat(), P2);
 }
@@ -75,17 +69,10 @@ fn setup_p0(first: &str, first_road: &str, second: &str) -> (Scenario, Vec<catan
     let mut s = Scenario::new();
     let events = s.when(P0, Move::BuildSettlement { vertex: v(first) });
     assert!(
-        !events
-            .iter()
-            .any(|ev| matches!(ev, catan_engine::Event::StartingResourcesReceived { .. })),
+        !events.iter().any(|ev| matches!(ev, catan_engine::Event::StartingResourcesReceived { .. })),
         "the first settlement yields nothing"
     );
-    s.when(
-        P0,
-        Move::BuildRoad {
-            edge: e(first_road),
-        },
-    );
+    s.when(P0, Move::BuildRoad { edge: e(first_road) });
     assert!(s.hand(P0).is_empty());
     others_place(&mut s, 1);
     others_place(&mut s, 2);
@@ -99,28 +86,11 @@ fn setup_p0(first: &str, first_road: &str, second: &str) -> (Scenario, Vec<catan
 #[test]
 fn tc_08_setup_settlements_obey_the_distance_rule() {
     let mut s = Scenario::new();
-    s.when(
-        P0,
-        Move::BuildSettlement {
-            vertex: v("0,-1,N"),
-        },
-    );
+    s.when(P0, Move::BuildSettlement { vertex: v("0,-1,N") });
     s.when(P0, Move::BuildRoad { edge: e("0,-1,NE") });
     assert_eq!(s.game.active_seat(), P1);
-    s.rejects(
-        P1,
-        Move::BuildSettlement {
-            vertex: v("0,-2,S"),
-        },
-        "settlement_too_close",
-    );
-    s.rejects(
-        P1,
-        Move::BuildSettlement {
-            vertex: v("0,-1,N"),
-        },
-        "vertex_occupied",
-    );
+    s.rejects(P1, Move::BuildSettlement { vertex: v("0,-2,S") }, "settlement_too_close");
+    s.rejects(P1, Move::BuildSettlement { vertex: v("0,-1,N") }, "vertex_occupied");
     // Setup settlements need no road connection (B-SET-4).
     s.when(P1, Move::BuildSettlement { vertex: v("0,0,N") });
     assert_eq!(s.game.building_at(v("0,0,N")).unwrap().seat, P1);
@@ -131,44 +101,18 @@ fn tc_08_setup_settlements_obey_the_distance_rule() {
 #[test]
 fn tc_09_setup_road_touches_the_new_settlement() {
     let mut s = Scenario::new();
-    s.when(
-        P0,
-        Move::BuildSettlement {
-            vertex: v("0,-1,N"),
-        },
-    );
-    s.rejects(
-        P0,
-        Move::BuildRoad { edge: e("0,-1,E") },
-        "setup_road_not_at_settlement",
-    );
-    s.rejects(
-        P0,
-        Move::BuildSettlement {
-            vertex: v("2,-1,N"),
-        },
-        "wrong_phase",
-    );
+    s.when(P0, Move::BuildSettlement { vertex: v("0,-1,N") });
+    s.rejects(P0, Move::BuildRoad { edge: e("0,-1,E") }, "setup_road_not_at_settlement");
+    s.rejects(P0, Move::BuildSettlement { vertex: v("2,-1,N") }, "wrong_phase");
     s.when(P0, Move::BuildRoad { edge: e("0,-1,NE") });
     assert_eq!(s.game.road_at(e("0,-1,NE")), Some(P0));
     others_place(&mut s, 1);
     others_place(&mut s, 2);
-    s.when(
-        P0,
-        Move::BuildSettlement {
-            vertex: v("-1,0,S"),
-        },
-    );
+    s.when(P0, Move::BuildSettlement { vertex: v("-1,0,S") });
     // (0,-2,SE) touches the round-1 settlement (0,-1,N) only.
-    s.rejects(
-        P0,
-        Move::BuildRoad { edge: e("0,-2,SE") },
-        "setup_road_not_at_settlement",
-    );
+    s.rejects(P0, Move::BuildRoad { edge: e("0,-2,SE") }, "setup_road_not_at_settlement");
     for mv in s.game.legal_moves(P0) {
-        let Move::BuildRoad { edge } = mv else {
-            panic!("{mv:?} in a road step")
-        };
+        let Move::BuildRoad { edge } = mv else { panic!("{mv:?} in a road step") };
         assert!(edge.endpoints().contains(&v("-1,0,S")));
     }
     s.when(P0, Move::BuildRoad { edge: e("-1,0,SE") });
@@ -180,12 +124,10 @@ fn tc_09_setup_road_touches_the_new_settlement() {
 #[test]
 fn tc_10_second_settlement_collects_starting_resources() {
     let (s, events) = setup_p0("-1,0,S", "-1,0,SE", "0,-1,N");
-    assert!(
-        events.contains(&catan_engine::Event::StartingResourcesReceived {
-            seat: P0,
-            resources: Resources::new(0, 1, 1, 0, 1)
-        })
-    );
+    assert!(events.contains(&catan_engine::Event::StartingResourcesReceived {
+        seat: P0,
+        resources: Resources::new(0, 1, 1, 0, 1)
+    }));
     assert_eq!(s.hand(P0), Resources::new(0, 1, 1, 0, 1));
     assert_eq!(*s.game.bank(), Resources::each(19) - total_hands(&s));
     // Every seat collected for its second settlement only: P3's, on hills 5 by the sea, is
@@ -197,9 +139,7 @@ fn tc_10_second_settlement_collects_starting_resources() {
 }
 
 fn total_hands(s: &Scenario) -> Resources {
-    s.game
-        .seats()
-        .fold(Resources::ZERO, |acc, seat| acc + s.hand(seat))
+    s.game.seats().fold(Resources::ZERO, |acc, seat| acc + s.hand(seat))
 }
 
 /// TC-11 [B-SET-6]: a second settlement at (0,0,N), next to the desert, yields brick + wool only.

@@ -2,8 +2,8 @@
 //! (apply has no rules), one decided move, and checks on the error code or the new state.
 
 use catan_engine::{
-    DevCard, EdgeId, Event, FirstPlayer, FixedChance, Game, GameConfig, HexCoord, Move, Phase,
-    Resources, Seat, VertexId,
+    DevCard, EdgeId, Event, FirstPlayer, FixedChance, Game, GameConfig, HexCoord, Move, Phase, Resources, Seat,
+    VertexId,
 };
 
 pub const P0: Seat = Seat(0);
@@ -23,10 +23,7 @@ pub fn h(id: &str) -> HexCoord {
 
 /// 4 players on the beginner board (B-GEO-14), P0 first.
 pub fn config(players: u8) -> GameConfig {
-    GameConfig {
-        first_player: FirstPlayer::Seat(0),
-        ..GameConfig::for_players(players)
-    }
+    GameConfig { first_player: FirstPlayer::Seat(0), ..GameConfig::for_players(players) }
 }
 
 pub struct Scenario {
@@ -38,9 +35,7 @@ impl Scenario {
         Scenario::with(config(4))
     }
     pub fn with(config: GameConfig) -> Self {
-        Scenario {
-            game: Game::new(config, 7).expect("game"),
-        }
+        Scenario { game: Game::new(config, 7).expect("game") }
     }
     /// Applies synthetic events that set up the position.
     pub fn given(mut self, events: impl IntoIterator<Item = Event>) -> Self {
@@ -56,10 +51,7 @@ impl Scenario {
     }
     pub fn when_with(&mut self, seat: Seat, mv: Move, mut chance: FixedChance) -> Vec<Event> {
         if !matches!(mv, Move::OfferTrade { .. }) {
-            assert!(
-                self.game.legal_moves(seat).contains(&mv),
-                "{mv:?} by {seat} is not listed as legal"
-            );
+            assert!(self.game.legal_moves(seat).contains(&mv), "{mv:?} by {seat} is not listed as legal");
         }
         let events = match self.game.decide(seat, &mv, &mut chance) {
             Ok(events) => events,
@@ -79,10 +71,7 @@ impl Scenario {
             .expect_err(&format!("{mv:?} by {seat} should be rejected"));
         assert_eq!(err.code(), code, "{mv:?} by {seat}: {err}");
         assert!(self.game == before, "a rejected move changed the game");
-        assert!(
-            !self.game.legal_moves(seat).contains(&mv),
-            "{mv:?} is rejected but listed as legal"
-        );
+        assert!(!self.game.legal_moves(seat).contains(&mv), "{mv:?} is rejected but listed as legal");
     }
     pub fn hand(&self, seat: Seat) -> Resources {
         *self.game.player(seat).unwrap().resources()
@@ -94,40 +83,18 @@ impl Scenario {
 
 // Event builders for the "given" part.
 pub fn settlement(seat: Seat, vertex: &str) -> Event {
-    Event::SettlementBuilt {
-        seat,
-        vertex: v(vertex),
-        cost: Resources::ZERO,
-    }
+    Event::SettlementBuilt { seat, vertex: v(vertex), cost: Resources::ZERO }
 }
 /// A city: a settlement, then its upgrade (CityBuilt returns the settlement piece).
 pub fn city(seat: Seat, vertex: &str) -> [Event; 2] {
-    [
-        settlement(seat, vertex),
-        Event::CityBuilt {
-            seat,
-            vertex: v(vertex),
-            cost: Resources::ZERO,
-        },
-    ]
+    [settlement(seat, vertex), Event::CityBuilt { seat, vertex: v(vertex), cost: Resources::ZERO }]
 }
 pub fn road(seat: Seat, edge: &str) -> Event {
-    Event::RoadBuilt {
-        seat,
-        edge: e(edge),
-        cost: Resources::ZERO,
-    }
+    Event::RoadBuilt { seat, edge: e(edge), cost: Resources::ZERO }
 }
 /// Roads along a walk of adjacent vertices.
 pub fn roads_along(seat: Seat, walk: &[&str]) -> Vec<Event> {
-    path(walk)
-        .into_iter()
-        .map(|edge| Event::RoadBuilt {
-            seat,
-            edge,
-            cost: Resources::ZERO,
-        })
-        .collect()
+    path(walk).into_iter().map(|edge| Event::RoadBuilt { seat, edge, cost: Resources::ZERO }).collect()
 }
 /// The edges joining consecutive vertices of a walk.
 pub fn path(walk: &[&str]) -> Vec<EdgeId> {
@@ -147,12 +114,7 @@ pub fn give(seat: Seat, resources: Resources) -> Event {
 }
 /// A development card drawn before the next `turn`, hence playable then (B-DEV-3).
 pub fn card(seat: Seat, card: DevCard) -> Event {
-    Event::DevelopmentCardBought {
-        seat,
-        cost: Resources::ZERO,
-        discoveries: 0,
-        card: Some(card),
-    }
+    Event::DevelopmentCardBought { seat, cost: Resources::ZERO, discoveries: 0, card: Some(card) }
 }
 /// `seat`'s turn begins: PRE_ROLL.
 pub fn turn(seat: Seat) -> Event {
@@ -160,13 +122,5 @@ pub fn turn(seat: Seat) -> Event {
 }
 /// `seat`'s turn, already rolled (a 5): MAIN.
 pub fn main_phase(seat: Seat) -> [Event; 3] {
-    [
-        turn(seat),
-        Event::DiceRolled {
-            seat,
-            red: 2,
-            white: 3,
-        },
-        Event::PhaseChanged { phase: Phase::Main },
-    ]
+    [turn(seat), Event::DiceRolled { seat, red: 2, white: 3 }, Event::PhaseChanged { phase: Phase::Main }]
 }

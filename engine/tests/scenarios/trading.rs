@@ -11,45 +11,19 @@ fn of(resource: Resource, n: u32) -> Resources {
     Resources::of(resource, n)
 }
 fn offer(give: Resources, get: Resources, to: Option<Vec<catan_engine::Seat>>) -> Move {
-    Move::OfferTrade {
-        give,
-        get,
-        to,
-        counter_to: None,
-    }
+    Move::OfferTrade { give, get, to, counter_to: None }
 }
 
 /// TC-28 [B-TRD-2]: without harbours, 4 ore buy 1 brick; 3 ore do not; ore for ore never.
 #[test]
 fn tc_28_bank_trades_four_for_one() {
     use Resource::*;
-    let mut s = Scenario::new()
-        .given([settlement(P0, "0,-1,N"), give(P0, of(Ore, 8))])
-        .given(main_phase(P0));
-    s.rejects(
-        P0,
-        bank_trade(of(Ore, 3), of(Brick, 1)),
-        "invalid_bank_rate",
-    );
-    s.rejects(
-        P0,
-        bank_trade(of(Ore, 4), of(Ore, 1)),
-        "same_resource_trade",
-    );
-    s.rejects(
-        P0,
-        bank_trade(of(Ore, 4), of(Brick, 2)),
-        "invalid_bank_rate",
-    );
+    let mut s = Scenario::new().given([settlement(P0, "0,-1,N"), give(P0, of(Ore, 8))]).given(main_phase(P0));
+    s.rejects(P0, bank_trade(of(Ore, 3), of(Brick, 1)), "invalid_bank_rate");
+    s.rejects(P0, bank_trade(of(Ore, 4), of(Ore, 1)), "same_resource_trade");
+    s.rejects(P0, bank_trade(of(Ore, 4), of(Brick, 2)), "invalid_bank_rate");
     let events = s.when(P0, bank_trade(of(Ore, 4), of(Brick, 1)));
-    assert_eq!(
-        events,
-        [Event::BankTraded {
-            seat: P0,
-            give: of(Ore, 4),
-            get: of(Brick, 1)
-        }]
-    );
+    assert_eq!(events, [Event::BankTraded { seat: P0, give: of(Ore, 4), get: of(Brick, 1) }]);
     assert_eq!(s.hand(P0), Resources::new(0, 1, 0, 0, 4));
     assert_eq!(*s.game.bank(), Resources::new(19, 18, 19, 19, 11 + 4));
     // B-TRD-1: only the active player, only in MAIN.
@@ -61,29 +35,14 @@ fn tc_28_bank_trades_four_for_one() {
 fn tc_29_generic_harbour_trades_three_for_one() {
     use Resource::*;
     let mut s = Scenario::new()
-        .given([
-            settlement(P0, "0,-2,N"),
-            give(P0, of(Wool, 3)),
-            settlement(P1, "0,1,S"),
-            give(P1, of(Wool, 3)),
-        ])
+        .given([settlement(P0, "0,-2,N"), give(P0, of(Wool, 3)), settlement(P1, "0,1,S"), give(P1, of(Wool, 3))])
         .given(main_phase(P0));
-    s.rejects(
-        P0,
-        bank_trade(of(Wool, 2), of(Grain, 1)),
-        "invalid_bank_rate",
-    );
+    s.rejects(P0, bank_trade(of(Wool, 2), of(Grain, 1)), "invalid_bank_rate");
     s.when(P0, bank_trade(of(Wool, 3), of(Grain, 1)));
     assert_eq!(s.hand(P0), of(Grain, 1));
     // P1, without a harbour, cannot do the same on its own turn.
-    let s = Scenario::new()
-        .given([settlement(P1, "0,1,S"), give(P1, of(Wool, 3))])
-        .given(main_phase(P1));
-    s.rejects(
-        P1,
-        bank_trade(of(Wool, 3), of(Grain, 1)),
-        "invalid_bank_rate",
-    );
+    let s = Scenario::new().given([settlement(P1, "0,1,S"), give(P1, of(Wool, 3))]).given(main_phase(P1));
+    s.rejects(P1, bank_trade(of(Wool, 3), of(Grain, 1)), "invalid_bank_rate");
 }
 
 /// TC-30 [B-TRD-4]: the wool 2:1 harbour (settlement on (1,-2,N)) trades 2 wool, not 2 ore;
@@ -92,44 +51,21 @@ fn tc_29_generic_harbour_trades_three_for_one() {
 fn tc_30_special_harbour_trades_two_for_one_of_its_resource() {
     use Resource::*;
     let mut s = Scenario::new()
-        .given([
-            settlement(P0, "1,-2,N"),
-            give(P0, Resources::new(0, 0, 2, 0, 3)),
-        ])
+        .given([settlement(P0, "1,-2,N"), give(P0, Resources::new(0, 0, 2, 0, 3))])
         .given(main_phase(P0));
-    s.rejects(
-        P0,
-        bank_trade(of(Ore, 2), of(Brick, 1)),
-        "invalid_bank_rate",
-    );
-    s.rejects(
-        P0,
-        bank_trade(of(Ore, 3), of(Brick, 1)),
-        "invalid_bank_rate",
-    );
+    s.rejects(P0, bank_trade(of(Ore, 2), of(Brick, 1)), "invalid_bank_rate");
+    s.rejects(P0, bank_trade(of(Ore, 3), of(Brick, 1)), "invalid_bank_rate");
     s.when(P0, bank_trade(of(Wool, 2), of(Brick, 1)));
     assert_eq!(s.hand(P0), Resources::new(0, 1, 0, 0, 3));
 
     let mut s = Scenario::new()
-        .given([
-            settlement(P0, "1,-2,N"),
-            settlement(P0, "0,-2,N"),
-            give(P0, Resources::new(0, 0, 4, 0, 3)),
-        ])
+        .given([settlement(P0, "1,-2,N"), settlement(P0, "0,-2,N"), give(P0, Resources::new(0, 0, 4, 0, 3))])
         .given(main_phase(P0));
-    s.rejects(
-        P0,
-        bank_trade(of(Ore, 2), of(Brick, 1)),
-        "invalid_bank_rate",
-    );
+    s.rejects(P0, bank_trade(of(Ore, 2), of(Brick, 1)), "invalid_bank_rate");
     s.when(P0, bank_trade(of(Ore, 3), of(Brick, 1)));
     // Batched: 2 wool + 2 wool for two cards, each at the 2:1 rate.
     let batch = bank_trade(of(Wool, 4), Resources::new(1, 0, 0, 1, 0));
-    for event in s
-        .game
-        .decide(P0, &batch, &mut s.game.chance())
-        .expect("batched trade")
-    {
+    for event in s.game.decide(P0, &batch, &mut s.game.chance()).expect("batched trade") {
         s.game.apply(&event);
     }
     assert_eq!(s.hand(P0), Resources::new(1, 1, 0, 1, 0));
@@ -141,33 +77,14 @@ fn tc_30_special_harbour_trades_two_for_one_of_its_resource() {
 fn tc_31_domestic_trades_include_the_active_player() {
     use Resource::*;
     let mut s = Scenario::new()
-        .given([
-            give(P0, of(Ore, 1)),
-            give(P1, of(Wool, 1)),
-            give(P2, of(Ore, 1)),
-        ])
+        .given([give(P0, of(Ore, 1)), give(P1, of(Wool, 1)), give(P2, of(Ore, 1))])
         .given(main_phase(P0));
-    s.rejects(
-        P1,
-        offer(of(Wool, 1), of(Ore, 1), Some(vec![P2])),
-        "trade_partner_not_allowed",
-    );
-    s.rejects(
-        P2,
-        offer(of(Ore, 1), of(Wool, 1), Some(vec![P1])),
-        "trade_partner_not_allowed",
-    );
-    s.rejects(
-        P1,
-        offer(of(Wool, 1), of(Ore, 1), Some(vec![P0, P2])),
-        "trade_partner_not_allowed",
-    );
+    s.rejects(P1, offer(of(Wool, 1), of(Ore, 1), Some(vec![P2])), "trade_partner_not_allowed");
+    s.rejects(P2, offer(of(Ore, 1), of(Wool, 1), Some(vec![P1])), "trade_partner_not_allowed");
+    s.rejects(P1, offer(of(Wool, 1), of(Ore, 1), Some(vec![P0, P2])), "trade_partner_not_allowed");
 
     let events = s.when(P1, offer(of(Wool, 1), of(Ore, 1), None));
-    let [Event::TradeOffered {
-        offer: TradeOffer { id, from, to, .. },
-    }] = events.as_slice()
-    else {
+    let [Event::TradeOffered { offer: TradeOffer { id, from, to, .. } }] = events.as_slice() else {
         panic!("{events:?}")
     };
     let (id, from, to) = (*id, *from, to.clone());
@@ -175,30 +92,11 @@ fn tc_31_domestic_trades_include_the_active_player() {
     // P2 holds ore but is not a party to it.
     s.rejects(P2, Move::AcceptTrade { offer_id: id }, "not_an_addressee");
     s.when(P0, Move::AcceptTrade { offer_id: id });
-    s.rejects(
-        P1,
-        Move::ConfirmTrade {
-            offer_id: id,
-            with: P2,
-        },
-        "partner_has_not_accepted",
-    );
-    let events = s.when(
-        P1,
-        Move::ConfirmTrade {
-            offer_id: id,
-            with: P0,
-        },
-    );
+    s.rejects(P1, Move::ConfirmTrade { offer_id: id, with: P2 }, "partner_has_not_accepted");
+    let events = s.when(P1, Move::ConfirmTrade { offer_id: id, with: P0 });
     assert_eq!(
         events,
-        [Event::TradeCompleted {
-            offer_id: id,
-            from: P1,
-            with: P0,
-            give: of(Wool, 1),
-            get: of(Ore, 1)
-        }]
+        [Event::TradeCompleted { offer_id: id, from: P1, with: P0, give: of(Wool, 1), get: of(Ore, 1) }]
     );
     assert_eq!(s.hand(P0), of(Wool, 1));
     assert_eq!(s.hand(P1), of(Ore, 1));
@@ -211,37 +109,14 @@ fn tc_31_domestic_trades_include_the_active_player() {
 fn tc_32_no_gifts_and_no_like_for_like() {
     use Resource::*;
     let mut s = Scenario::new()
-        .given([
-            give(P0, Resources::new(0, 1, 2, 0, 1)),
-            give(P1, Resources::new(0, 1, 2, 0, 1)),
-        ])
+        .given([give(P0, Resources::new(0, 1, 2, 0, 1)), give(P1, Resources::new(0, 1, 2, 0, 1))])
         .given(main_phase(P0));
     let to_p1 = || Some(vec![P1]);
-    s.rejects(
-        P0,
-        offer(of(Brick, 1), Resources::ZERO, to_p1()),
-        "empty_trade_side",
-    );
-    s.rejects(
-        P0,
-        offer(Resources::ZERO, of(Brick, 1), to_p1()),
-        "empty_trade_side",
-    );
-    s.rejects(
-        P0,
-        offer(of(Wool, 2), of(Wool, 1), to_p1()),
-        "same_resource_trade",
-    );
-    s.rejects(
-        P0,
-        offer(Resources::new(0, 0, 1, 0, 1), of(Wool, 1), to_p1()),
-        "same_resource_trade",
-    );
-    s.rejects(
-        P1,
-        offer(of(Wool, 1), of(Wool, 1), None),
-        "same_resource_trade",
-    );
+    s.rejects(P0, offer(of(Brick, 1), Resources::ZERO, to_p1()), "empty_trade_side");
+    s.rejects(P0, offer(Resources::ZERO, of(Brick, 1), to_p1()), "empty_trade_side");
+    s.rejects(P0, offer(of(Wool, 2), of(Wool, 1), to_p1()), "same_resource_trade");
+    s.rejects(P0, offer(Resources::new(0, 0, 1, 0, 1), of(Wool, 1), to_p1()), "same_resource_trade");
+    s.rejects(P1, offer(of(Wool, 1), of(Wool, 1), None), "same_resource_trade");
     // A proper offer goes through.
     let events = s.when(P0, offer(of(Wool, 2), of(Brick, 1), to_p1()));
     assert!(matches!(events[0], Event::TradeOffered { .. }));
@@ -253,15 +128,7 @@ fn tc_33_no_domestic_trade_before_the_roll() {
     use Resource::*;
     let s = Scenario::new().given([give(P0, of(Ore, 1)), give(P1, of(Wool, 1)), turn(P0)]);
     s.rejects(P1, offer(of(Wool, 1), of(Ore, 1), None), "wrong_phase");
-    s.rejects(
-        P1,
-        offer(of(Wool, 1), of(Ore, 1), Some(vec![P0])),
-        "wrong_phase",
-    );
-    s.rejects(
-        P0,
-        offer(of(Ore, 1), of(Wool, 1), Some(vec![P1])),
-        "wrong_phase",
-    );
+    s.rejects(P1, offer(of(Wool, 1), of(Ore, 1), Some(vec![P0])), "wrong_phase");
+    s.rejects(P0, offer(of(Ore, 1), of(Wool, 1), Some(vec![P1])), "wrong_phase");
     assert!(s.game.open_offers().is_empty());
 }

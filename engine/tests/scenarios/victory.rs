@@ -15,31 +15,15 @@ fn tc_49_points_gained_on_another_turn_win_at_the_start_of_your_own() {
         .given([settlement(P2, ROW0_TOP[0])])
         .given(roads_along(P2, &ROW0_TOP[..7]))
         .given([holds(P2, 6)])
-        .given(
-            ["0,2,N", "2,-2,N", "2,0,S", "-2,0,S"]
-                .iter()
-                .flat_map(|site| city(P1, site)),
-        )
+        .given(["0,2,N", "2,-2,N", "2,0,S", "-2,0,S"].iter().flat_map(|site| city(P1, site)))
         .given(roads_along(P1, &ROW2_TOP[..6]))
         .given(reaches_v3(P0))
         .given([give(P0, Resources::new(1, 1, 1, 1, 0))])
         .given(main_phase(P0));
     assert_eq!(s.game.victory_points(P1), 8);
-    let events = s.when(
-        P0,
-        Move::BuildSettlement {
-            vertex: v(ROW0_TOP[3]),
-        },
-    );
-    assert!(events.contains(&Event::LongestRoadChanged {
-        holder: Some(P1),
-        previous: Some(P2),
-        length: 5
-    }));
-    assert!(
-        !events.iter().any(|ev| matches!(ev, Event::GameWon { .. })),
-        "{events:?}"
-    );
+    let events = s.when(P0, Move::BuildSettlement { vertex: v(ROW0_TOP[3]) });
+    assert!(events.contains(&Event::LongestRoadChanged { holder: Some(P1), previous: Some(P2), length: 5 }));
+    assert!(!events.iter().any(|ev| matches!(ev, Event::GameWon { .. })), "{events:?}");
     assert_eq!(s.game.victory_points(P1), 10);
     assert_eq!(s.game.winner(), None);
     assert_eq!(*s.game.phase(), Phase::Main);
@@ -50,11 +34,7 @@ fn tc_49_points_gained_on_another_turn_win_at_the_start_of_your_own() {
         events,
         [
             Event::TurnStarted { seat: P1, turn: 2 },
-            Event::GameWon {
-                seat: P1,
-                victory_points: 10,
-                victory_point_cards: 0
-            }
+            Event::GameWon { seat: P1, victory_points: 10, victory_point_cards: 0 }
         ]
     );
     assert_eq!(s.game.winner(), Some(P1));
@@ -67,40 +47,19 @@ fn tc_49_points_gained_on_another_turn_win_at_the_start_of_your_own() {
 #[test]
 fn tc_50_reaching_ten_on_your_turn_ends_the_game() {
     let mut s = Scenario::new()
-        .given(
-            ["0,-1,N", "-1,0,S", "2,-1,N"]
-                .iter()
-                .flat_map(|site| city(P0, site)),
-        )
-        .given([
-            settlement(P0, "2,0,S"),
-            settlement(P0, "0,2,N"),
-            settlement(P0, "-2,0,N"),
-        ])
-        .given([
-            give(P0, Resources::new(1, 1, 0, 2, 3)),
-            give(P1, Resources::new(1, 1, 0, 0, 0)),
-        ])
+        .given(["0,-1,N", "-1,0,S", "2,-1,N"].iter().flat_map(|site| city(P0, site)))
+        .given([settlement(P0, "2,0,S"), settlement(P0, "0,2,N"), settlement(P0, "-2,0,N")])
+        .given([give(P0, Resources::new(1, 1, 0, 2, 3)), give(P1, Resources::new(1, 1, 0, 0, 0))])
         .given(main_phase(P0));
     assert_eq!(s.game.victory_points(P0), 9);
     let events = s.when(P0, Move::BuildCity { vertex: v("2,0,S") });
-    assert_eq!(
-        events.last(),
-        Some(&Event::GameWon {
-            seat: P0,
-            victory_points: 10,
-            victory_point_cards: 0
-        })
-    );
+    assert_eq!(events.last(), Some(&Event::GameWon { seat: P0, victory_points: 10, victory_point_cards: 0 }));
     assert_eq!(s.game.winner(), Some(P0));
     assert_eq!(*s.game.phase(), Phase::GameOver);
     s.rejects(P0, Move::EndTurn, "game_over");
     s.rejects(
         P0,
-        Move::TradeWithBank {
-            give: Resources::new(0, 0, 0, 0, 0),
-            get: Resources::new(0, 1, 0, 0, 0),
-        },
+        Move::TradeWithBank { give: Resources::new(0, 0, 0, 0, 0), get: Resources::new(0, 1, 0, 0, 0) },
         "game_over",
     );
     s.rejects(P1, Move::RollDice, "game_over");

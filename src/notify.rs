@@ -1,6 +1,6 @@
 //! Wakes long-polling readers of a game's log when a move commits: one `tokio::sync::watch`
-//! channel per game carrying the latest committed version. In-process only; several server
-//! processes would relay commits through PostgreSQL `LISTEN/NOTIFY` (a later issue).
+//! channel per game carrying the latest committed version. Commits of other server processes
+//! on the same PostgreSQL arrive through `LISTEN/NOTIFY` ([`crate::feed`]).
 
 use std::{
     collections::HashMap,
@@ -22,6 +22,11 @@ impl Notifier {
     pub fn subscribe(&self, game: Uuid) -> watch::Receiver<i64> {
         let mut games = self.games.lock().unwrap_or_else(|e| e.into_inner());
         games.entry(game).or_insert_with(|| watch::channel(0).0).subscribe()
+    }
+
+    /// Tests if another clone of this notifier is alive (the server that owns it runs).
+    pub fn is_shared(&self) -> bool {
+        Arc::strong_count(&self.games) > 1
     }
 
     /// Announces that `version` of `game` has committed, waking every waiter.

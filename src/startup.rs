@@ -67,13 +67,12 @@ impl Application {
         let keys = JwtKeys::new(&config.jwt_secret()?);
         let listener = TcpListener::bind(&config.bind)?;
         let port = listener.local_addr()?.port();
-        Ok(Application {
-            listener,
-            port,
-            state: AppState { pool, notifier: Notifier::default() },
-            keys,
-            workers: config.workers,
-        })
+        let notifier = Notifier::default();
+        // Commits of other server processes on the same PostgreSQL wake our waiters too.
+        if let db::DatabaseUrl::Postgres(url) = config.database() {
+            crate::feed::spawn_listener(url, notifier.clone())?;
+        }
+        Ok(Application { listener, port, state: AppState { pool, notifier }, keys, workers: config.workers })
     }
 
     /// Returns the bound port.

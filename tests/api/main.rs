@@ -10,6 +10,7 @@ mod games;
 mod idempotency;
 mod moves;
 mod openapi;
+mod processes;
 mod stream;
 mod trades;
 mod users;

@@ -28,7 +28,16 @@ pub struct Sse {
 
 impl Sse {
     pub fn open(app: &TestApp, game: &str, token: Option<&str>, last_event_id: Option<i64>, query: &str) -> Sse {
-        let mut request = app.client.get(app.url(&format!("/api/v1/games/{game}/stream{query}")));
+        Sse::open_url(app, &app.url(&format!("/api/v1/games/{game}/stream{query}")), token, last_event_id)
+    }
+
+    /// Opens a spectator's stream on the server at `base`.
+    pub fn open_at(base: &str, app: &TestApp, game: &str, token: Option<&str>) -> Sse {
+        Sse::open_url(app, &format!("{base}/api/v1/games/{game}/stream"), token, None)
+    }
+
+    fn open_url(app: &TestApp, url: &str, token: Option<&str>, last_event_id: Option<i64>) -> Sse {
+        let mut request = app.client.get(url);
         if let Some(token) = token {
             request = request.bearer_auth(token);
         }

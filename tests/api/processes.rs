@@ -1,0 +1,121 @@
+//! Several server processes on one PostgreSQL: a waiter on one process (long-poll or SSE)
+//! wakes when a move commits on another, through `LISTEN/NOTIFY`.
+
+use std::{
+    io::{BufRead, BufReader},
+    process::{Child, Command, Stdio},
+    time::{Duration, Instant},
+};
+
+use reqwest::StatusCode;
+use serde_json::Value;
+
+use crate::{
+    games::active_seat,
+    helpers::{postgres, spawn_app_at, TestApp},
+    stream::Sse,
+};
+
+/// The built `catan-server` binary serving `database_url` on a free port, as its own process.
+struct ServerProcess {
+    child: Child,
+    base: String,
+    data_dir: std::path::PathBuf,
+}
+
+impl ServerProcess {
+    fn start(database_url: &str) -> ServerProcess {
+        let data_dir = std::env::temp_dir().join(format!("catan-proc-{}", uuid::Uuid::new_v4().simple()));
+        let mut child = Command::new(env!("CARGO_BIN_EXE_catan-server"))
+            .args(["serve", "--bind", "127.0.0.1:0", "--data-dir"])
+            .arg(&data_dir)
+            .env("DATABASE_URL", database_url)
+            .env("JWT_SECRET", "test-secret")
+            .env("RUST_LOG", "info")
+            .env("NO_COLOR", "1")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start catan-server");
+        let mut lines = BufReader::new(child.stderr.take().expect("stderr")).lines();
+        let port = loop {
+            let line = lines.next().expect("the server logs until it listens").expect("a log line");
+            if let Some(rest) = line.split("listening on http://127.0.0.1:").nth(1) {
+                let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+                break digits.parse::<u16>().expect("a port");
+            }
+        };
+        // Keep draining the logs so the server never blocks on a full pipe.
+        std::thread::spawn(move || lines.for_each(drop));
+        ServerProcess { child, base: format!("http://127.0.0.1:{port}"), data_dir }
+    }
+}
+
+impl Drop for ServerProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.data_dir);
+    }
+}
+
+/// A long-poll on `reader` for entries after `after`, in a thread.
+fn long_poll(reader: &str, app: &TestApp, id: &str, after: i64) -> std::thread::JoinHandle<(Value, Duration)> {
+    let url = format!("{reader}/api/v1/games/{id}/moves?after={after}&wait=25");
+    let client = app.client.clone();
+    std::thread::spawn(move || {
+        let started = Instant::now();
+        let body: Value = client.get(url).send().expect("long-poll").json().expect("json");
+        (body, started.elapsed())
+    })
+}
+
+#[test]
+fn a_waiter_on_one_process_wakes_for_a_move_on_another() {
+    let url = postgres::fresh_database();
+    // One server in this process, one in a process of its own; same database, own notifiers.
+    let app = spawn_app_at(Some(url.clone()));
+    let other = ServerProcess::start(&url);
+    let (id, users) = app.started_game(2, 17);
+    assert_eq!(reqwest::blocking::get(format!("{}/healthz", other.base)).unwrap().status(), StatusCode::OK);
+
+    let mut sse = Sse::open_at(&other.base, &app, &id, None);
+    assert_eq!(sse.next().event, "snapshot");
+    let mut version = 1;
+    for round in 0..6 {
+        if round == 4 {
+            // Cut every LISTEN connection: the listeners reconnect (with backoff) and go on.
+            let database = url.rsplit('/').next().unwrap();
+            postgres::admin(&format!(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+                 WHERE datname = '{database}' AND query LIKE 'LISTEN%'"
+            ));
+            std::thread::sleep(Duration::from_millis(1500));
+        }
+        // Alternate: wait on the other process and move here, then the reverse.
+        let (reader, writer) = if round % 2 == 0 {
+            (other.base.clone(), app.base.clone())
+        } else {
+            (app.base.clone(), other.base.clone())
+        };
+        let waiter = long_poll(&reader, &app, &id, version);
+        std::thread::sleep(Duration::from_millis(300));
+        let seat = active_seat(&app, &id);
+        let mv = app.legal_moves(&id, &users[seat])["moves"][0].clone();
+        let response = app
+            .client
+            .post(format!("{writer}/api/v1/games/{id}/moves"))
+            .bearer_auth(&users[seat].token)
+            .json(&mv)
+            .send()
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::CREATED);
+        version += 1;
+        let (body, waited) = waiter.join().unwrap();
+        assert_eq!(body["entries"][0]["seq"], version, "round {round}: {body}");
+        assert!(waited < Duration::from_secs(10), "round {round}: woken by the commit, not the timeout ({waited:?})");
+        // The stream on the other process saw it too.
+        assert_eq!(sse.next_entry().id, Some(version));
+    }
+}

@@ -348,7 +348,8 @@ impl Game {
         self.largest_army
     }
 
-    pub fn open_offers(&self) -> &[TradeOfferRef] {
+    /// Returns the domestic trade offers that are open now.
+    pub fn open_offers(&self) -> &[crate::state::TradeOffer] {
         &self.offers
     }
 
@@ -396,9 +397,6 @@ impl Game {
         self.public_victory_points(seat) + self.players[seat.index()].victory_point_cards()
     }
 }
-
-/// An open trade offer.
-pub type TradeOfferRef = crate::state::TradeOffer;
 
 /// B-SET-2: everyone rolls; the highest sum starts; tied seats re-roll among themselves.
 fn roll_for_first_player(players: u8, rng: &mut Rng) -> (Seat, Vec<StartingRoll>) {

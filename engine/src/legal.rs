@@ -4,7 +4,7 @@ use crate::{
     config::DevCardsBeforeRoll,
     moves::Move,
     resources::{cost, Resource, Resources},
-    rules::{bank_rates, can_place_road, can_place_settlement},
+    rules::bank_rates,
     state::{BuildingKind, DevCard, Game, Phase, Seat, SetupStep},
 };
 
@@ -50,7 +50,7 @@ impl Game {
             }
             Phase::RoadBuilding { .. } => {
                 for e in 0..self.board.edges.len() as u16 {
-                    if can_place_road(self, seat, e) {
+                    if self.road_site_is_legal(seat, e, None) {
                         moves.push(Move::BuildRoad { edge: self.board.edges[e as usize] });
                     }
                 }
@@ -186,14 +186,14 @@ impl Game {
         let hand = player.resources;
         if player.roads_left > 0 && hand.contains(&cost::ROAD) {
             for e in 0..self.board.edges.len() as u16 {
-                if can_place_road(self, seat, e) {
+                if self.road_site_is_legal(seat, e, None) {
                     moves.push(Move::BuildRoad { edge: self.board.edges[e as usize] });
                 }
             }
         }
         if player.settlements_left > 0 && hand.contains(&cost::SETTLEMENT) {
             for v in 0..self.board.vertices.len() as u16 {
-                if can_place_settlement(self, seat, v) {
+                if self.settlement_site_is_legal(seat, v) {
                     moves.push(Move::BuildSettlement { vertex: self.board.vertices[v as usize] });
                 }
             }

@@ -3,14 +3,7 @@
 //! and the invariant tests. The bots themselves live in [`crate::bots`].
 
 pub use crate::bots::{new_bot, Bot, BotKind, HeuristicBot, RandomBot};
-use crate::{
-    chance::Chance,
-    config::GameConfig,
-    error::SetupError,
-    events::Event,
-    moves::Move,
-    state::{Game, Seat},
-};
+use crate::{config::GameConfig, error::SetupError, events::Event, state::Game};
 
 /// How a self-played game went.
 #[derive(Debug, Clone)]
@@ -95,9 +88,4 @@ pub fn play_bots_game(config: GameConfig, seed: u64, kinds: &[BotKind]) -> Resul
 /// The seed of the bot in seat `seat` of the game seeded `seed`.
 pub fn bot_seed(seed: u64, seat: u8) -> u64 {
     seed.wrapping_mul(31).wrapping_add(u64::from(seat))
-}
-
-/// Lets a bot be driven with any chance source (kept for tests that inject outcomes).
-pub fn decide_with(game: &Game, seat: Seat, mv: &Move, chance: &mut impl Chance) -> Option<Vec<Event>> {
-    game.decide(seat, mv, chance).ok()
 }

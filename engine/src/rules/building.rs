@@ -11,6 +11,14 @@ use crate::{
 use super::awards::Overlay;
 
 impl Game {
+    /// Tests if `seat` may build a settlement on `v` outside setup, ignoring cost and supply
+    /// (B-BLD-4, B-BLD-5).
+    pub(crate) fn settlement_site_is_legal(&self, seat: Seat, v: u16) -> bool {
+        self.buildings[v as usize].is_none()
+            && !self.board.neighbours_of(v).any(|n| self.buildings[n as usize].is_some())
+            && self.touches_own_road(seat, v)
+    }
+
     /// B-GEO-9, B-BLD-4, B-BLD-7: the vertex is empty and no building is one edge away.
     pub(crate) fn check_settlement_site(&self, v: u16, id: VertexId) -> Result<(), RuleError> {
         if self.buildings[v as usize].is_some() {
@@ -142,16 +150,4 @@ impl Game {
         }
         Ok(vec![Event::CityBuilt { seat, vertex, cost: cost::CITY }])
     }
-}
-
-/// Tests if `seat` may build a road on `e` in its main phase, ignoring cost and supply.
-pub(crate) fn can_place_road(game: &Game, seat: Seat, e: u16) -> bool {
-    game.road_site_is_legal(seat, e, None)
-}
-
-/// Tests if `seat` may build a settlement on `v` in its main phase, ignoring cost and supply.
-pub(crate) fn can_place_settlement(game: &Game, seat: Seat, v: u16) -> bool {
-    game.buildings[v as usize].is_none()
-        && !game.board.neighbours_of(v).any(|n| game.buildings[n as usize].is_some())
-        && game.touches_own_road(seat, v)
 }

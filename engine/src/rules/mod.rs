@@ -10,7 +10,6 @@ mod trading;
 mod turn;
 
 pub(crate) use awards::road_length;
-pub(crate) use building::{can_place_road, can_place_settlement};
 pub(crate) use trading::bank_rates;
 
 use crate::{

@@ -109,13 +109,34 @@ impl Game {
         }
     }
 
-    fn decide_main(&self, seat: Seat, mv: &Move, chance: &mut impl Chance) -> Result<Vec<Event>, RuleError> {
-        match mv {
+    /// Building and buying, the same in the main phase and a special building phase; `None`
+    /// for any other move.
+    fn decide_build_or_buy(
+        &self,
+        seat: Seat,
+        mv: &Move,
+        chance: &mut impl Chance,
+    ) -> Option<Result<Vec<Event>, RuleError>> {
+        Some(match mv {
             Move::BuildRoad { edge } => self.decide_road(seat, *edge),
             Move::BuildSettlement { vertex } => self.decide_settlement(seat, *vertex),
             Move::BuildCity { vertex } => self.decide_city(seat, *vertex),
             Move::BuyDevelopmentCard => self.decide_buy_card(seat, None, chance),
             Move::BuyDevelopmentCardWithDiscoveries { replaces } => self.decide_buy_card(seat, Some(replaces), chance),
+            _ => return None,
+        })
+    }
+
+    fn decide_main(&self, seat: Seat, mv: &Move, chance: &mut impl Chance) -> Result<Vec<Event>, RuleError> {
+        if let Some(result) = self.decide_build_or_buy(seat, mv, chance) {
+            return result;
+        }
+        match mv {
+            Move::BuildRoad { .. }
+            | Move::BuildSettlement { .. }
+            | Move::BuildCity { .. }
+            | Move::BuyDevelopmentCard
+            | Move::BuyDevelopmentCardWithDiscoveries { .. } => unreachable_dispatch(),
             Move::PlayKnight { hex, steal_from } => self.decide_knight(seat, *hex, *steal_from, chance),
             Move::PlayRoadBuilding | Move::PlayYearOfPlenty { .. } | Move::PlayMonopoly { .. } => {
                 self.decide_progress_card(seat, mv)
@@ -129,7 +150,7 @@ impl Game {
             | Move::AcceptTrade { .. }
             | Move::DeclineTrade { .. }
             | Move::ConfirmTrade { .. }
-            | Move::WithdrawTrade { .. } => unreachable_trade(),
+            | Move::WithdrawTrade { .. } => unreachable_dispatch(),
         }
     }
 
@@ -140,20 +161,18 @@ impl Game {
         mv: &Move,
         chance: &mut impl Chance,
     ) -> Result<Vec<Event>, RuleError> {
+        if let Some(result) = self.decide_build_or_buy(seat, mv, chance) {
+            return result;
+        }
         match mv {
-            Move::BuildRoad { edge } => self.decide_road(seat, *edge),
-            Move::BuildSettlement { vertex } => self.decide_settlement(seat, *vertex),
-            Move::BuildCity { vertex } => self.decide_city(seat, *vertex),
-            Move::BuyDevelopmentCard => self.decide_buy_card(seat, None, chance),
-            Move::BuyDevelopmentCardWithDiscoveries { replaces } => self.decide_buy_card(seat, Some(replaces), chance),
             Move::EndTurn => Ok(self.decide_end_special_building(seat)),
             _ => Err(RuleError::WrongPhase("a special building phase allows only building and buying")),
         }
     }
 }
 
-/// Trade moves are dispatched before `decide_main`; reaching here would be a dispatch bug,
+/// Moves dispatched earlier (trades, building); reaching here would be a dispatch bug,
 /// reported as a rule error rather than a panic.
-fn unreachable_trade() -> Result<Vec<Event>, RuleError> {
-    Err(RuleError::WrongPhase("trade moves are handled separately"))
+fn unreachable_dispatch() -> Result<Vec<Event>, RuleError> {
+    Err(RuleError::WrongPhase("this move is handled elsewhere"))
 }

@@ -378,3 +378,72 @@ pub fn check_projection(conn: &mut DbConnection, game_id: Uuid) -> Result<bool, 
     let stored = load_trades(conn, game_id, None)?;
     Ok(stored.len() == replayed.len() && stored.iter().all(|state| replayed.get(&state.offer_id) == Some(state)))
 }
+
+#[cfg(test)]
+mod tests {
+    use catan_engine::state::TradeOffer;
+
+    use super::*;
+
+    fn offer(id: u32, from: u8, to: &[u8]) -> Event {
+        Event::TradeOffered {
+            offer: TradeOffer {
+                id,
+                from: Seat(from),
+                to: to.iter().map(|&s| Seat(s)).collect(),
+                give: Resources::new(1, 0, 0, 0, 0),
+                get: Resources::new(0, 1, 0, 0, 0),
+                counter_to: None,
+                accepted_by: Vec::new(),
+                declined_by: Vec::new(),
+            },
+        }
+    }
+
+    fn status(book: &TradeBook, id: u32) -> TradeStatus {
+        book[&id].status
+    }
+
+    #[test]
+    fn answers_move_an_offer_between_open_accepted_and_declined() {
+        let at = crate::store::now();
+        let mut book = TradeBook::new();
+        fold(&mut book, 2, at, &[offer(1, 0, &[1, 2])]);
+        assert_eq!(status(&book, 1), TradeStatus::Open);
+        fold(&mut book, 3, at, &[Event::TradeDeclined { offer_id: 1, seat: Seat(1) }]);
+        assert_eq!(status(&book, 1), TradeStatus::Open, "seat 2 has not answered");
+        fold(&mut book, 4, at, &[Event::TradeDeclined { offer_id: 1, seat: Seat(2) }]);
+        assert_eq!(status(&book, 1), TradeStatus::Declined);
+        fold(&mut book, 5, at, &[Event::TradeAccepted { offer_id: 1, seat: Seat(2) }]);
+        assert_eq!(status(&book, 1), TradeStatus::Accepted);
+        assert_eq!((book[&1].declined_by.clone(), book[&1].updated_seq), (vec![Seat(1)], 5));
+    }
+
+    #[test]
+    fn closed_offers_stay_closed_and_the_game_end_expires_the_rest() {
+        let at = crate::store::now();
+        let mut book = TradeBook::new();
+        fold(&mut book, 2, at, &[offer(1, 0, &[1]), offer(2, 0, &[1]), offer(3, 1, &[0])]);
+        fold(
+            &mut book,
+            3,
+            at,
+            &[Event::TradeCompleted {
+                offer_id: 1,
+                from: Seat(0),
+                with: Seat(1),
+                give: Resources::new(1, 0, 0, 0, 0),
+                get: Resources::new(0, 1, 0, 0, 0),
+            }],
+        );
+        fold(&mut book, 4, at, &[Event::TradeWithdrawn { offer_id: 2 }]);
+        fold(&mut book, 5, at, &[Event::GameWon { seat: Seat(0), victory_points: 10, victory_point_cards: 0 }]);
+        assert_eq!(
+            [status(&book, 1), status(&book, 2), status(&book, 3)],
+            [TradeStatus::Completed, TradeStatus::Withdrawn, TradeStatus::Expired]
+        );
+        assert_eq!(book[&1].completed_with, Some(Seat(1)));
+        assert_eq!((book[&1].updated_seq, book[&3].updated_seq), (3, 5));
+        assert!(!fold(&mut book, 6, at, &[Event::TurnStarted { seat: Seat(1), turn: 9 }]));
+    }
+}

@@ -3,6 +3,7 @@
 
 pub mod api;
 pub mod auth;
+pub mod bots;
 pub mod config;
 pub mod db;
 pub mod error;

@@ -30,8 +30,9 @@ diesel::table! {
     game_players (game_id, seat) {
         game_id -> Text,
         seat -> Integer,
-        user_id -> Text,
+        user_id -> Nullable<Text>,
         joined_at -> Timestamp,
+        bot -> Nullable<Text>,
     }
 }
 
@@ -45,6 +46,7 @@ diesel::table! {
         events -> Text,
         idempotency_key -> Nullable<Text>,
         created_at -> Timestamp,
+        bot -> Nullable<Text>,
     }
 }
 

@@ -12,6 +12,7 @@ use utoipa_swagger_ui::SwaggerUi;
 use crate::{
     api::{self, ApiDoc, AppState},
     auth::JwtKeys,
+    bots::{BotRunner, BotSettings},
     config::Config,
     db::{self, DbPool},
     error,
@@ -72,7 +73,9 @@ impl Application {
         if let db::DatabaseUrl::Postgres(url) = config.database() {
             crate::feed::spawn_listener(url, notifier.clone())?;
         }
-        Ok(Application { listener, port, state: AppState { pool, notifier }, keys, workers: config.workers })
+        // Built-in bots play their moves on their own threads, resuming any game left waiting.
+        let bots = BotRunner::start(pool.clone(), notifier.clone(), BotSettings::from_env())?;
+        Ok(Application { listener, port, state: AppState { pool, notifier, bots }, keys, workers: config.workers })
     }
 
     /// Returns the bound port.

@@ -2,7 +2,7 @@
 //! Every function takes the connection first and runs synchronously (call it through
 //! [`crate::db::with_conn`]).
 
-use catan_engine::{Event, Game, GameConfig, Move, Seat};
+use catan_engine::{bots::BotKind, Event, Game, GameConfig, Move, Seat};
 use chrono::{NaiveDateTime, Timelike, Utc};
 use diesel::prelude::*;
 use uuid::Uuid;
@@ -142,12 +142,21 @@ impl GameRow {
     }
 }
 
-/// A seat and who holds it.
+/// A seat and who holds it: a user, or a built-in bot.
 #[derive(Debug, Clone, Queryable)]
 pub struct SeatHolder {
     pub seat: i32,
-    pub user_id: String,
-    pub username: String,
+    pub user_id: Option<String>,
+    pub username: Option<String>,
+    /// The bot kind, for a seat played by a built-in bot.
+    pub bot: Option<String>,
+}
+
+impl SeatHolder {
+    /// Returns the kind of bot in this seat, if a built-in bot holds it.
+    pub fn bot_kind(&self) -> Option<BotKind> {
+        self.bot.as_deref().and_then(|kind| kind.parse().ok())
+    }
 }
 
 /// A game with its seats.
@@ -162,18 +171,21 @@ impl GameRecord {
     /// Returns the seat `user` holds in this game.
     pub fn seat_of(&self, user: Uuid) -> Option<Seat> {
         let user = user.to_string();
-        self.seats.iter().find(|s| s.user_id == user).map(|s| Seat(s.seat as u8))
+        self.seats.iter().find(|s| s.user_id.as_deref() == Some(user.as_str())).map(|s| Seat(s.seat as u8))
     }
 }
 
-/// Inserts a game and seats its creator at seat 0.
+/// Inserts a game and, with `seat_creator`, seats its creator at seat 0.
 ///
 /// # Errors
 /// A database error.
-pub fn insert_game(conn: &mut DbConnection, game: &GameRow) -> Result<(), ApiError> {
+pub fn insert_game(conn: &mut DbConnection, game: &GameRow, seat_creator: bool) -> Result<(), ApiError> {
     conn.transaction(|conn| {
         ensure_user(conn, &game.created_by)?;
         diesel::insert_into(games::table).values(game).execute(conn)?;
+        if !seat_creator {
+            return Ok(());
+        }
         diesel::insert_into(game_players::table)
             .values((
                 game_players::game_id.eq(&game.id),
@@ -214,10 +226,10 @@ pub fn lock_game(conn: &mut DbConnection, id: Uuid) -> Result<Option<GameRow>, A
 /// A database error.
 pub fn load_seats(conn: &mut DbConnection, game_id: Uuid) -> Result<Vec<SeatHolder>, ApiError> {
     Ok(game_players::table
-        .inner_join(users::table)
+        .left_join(users::table)
         .filter(game_players::game_id.eq(game_id.to_string()))
         .order(game_players::seat.asc())
-        .select((game_players::seat, users::id, users::username))
+        .select((game_players::seat, game_players::user_id, users::username.nullable(), game_players::bot))
         .load(conn)?)
 }
 
@@ -232,8 +244,8 @@ fn username_of(conn: &mut DbConnection, user_id: &str) -> Result<String, ApiErro
 pub fn record_for(conn: &mut DbConnection, game: GameRow) -> Result<GameRecord, ApiError> {
     let id = Uuid::parse_str(&game.id).map_err(ApiError::internal)?;
     let seats = load_seats(conn, id)?;
-    let creator = match seats.iter().find(|s| s.user_id == game.created_by) {
-        Some(s) => s.username.clone(),
+    let creator = match seats.iter().find(|s| s.user_id.as_deref() == Some(game.created_by.as_str())) {
+        Some(s) => s.username.clone().unwrap_or_default(),
         None => username_of(conn, &game.created_by)?,
     };
     Ok(GameRecord { game, creator, seats })
@@ -276,10 +288,13 @@ pub fn list_games(
     // Two more queries for the whole page, not two per game.
     let ids: Vec<&str> = rows.iter().map(|r| r.id.as_str()).collect();
     let seats: Vec<(String, SeatHolder)> = game_players::table
-        .inner_join(users::table)
+        .left_join(users::table)
         .filter(game_players::game_id.eq_any(&ids))
         .order((game_players::game_id, game_players::seat))
-        .select((game_players::game_id, (game_players::seat, users::id, users::username)))
+        .select((
+            game_players::game_id,
+            (game_players::seat, game_players::user_id, users::username.nullable(), game_players::bot),
+        ))
         .load(conn)?;
     let creator_ids: Vec<&str> = rows.iter().map(|r| r.created_by.as_str()).collect();
     let creators: std::collections::HashMap<String, String> = users::table
@@ -314,7 +329,7 @@ pub fn join_game(conn: &mut DbConnection, game_id: Uuid, user_id: Uuid) -> Resul
         }
         let seats = load_seats(conn, game_id)?;
         ensure_user(conn, &user_id.to_string())?;
-        if seats.iter().any(|s| s.user_id == user_id.to_string()) {
+        if seats.iter().any(|s| s.user_id.as_deref() == Some(user_id.to_string().as_str())) {
             return Err(ApiError::conflict("already_joined", "you already have a seat in this game"));
         }
         let seat = (0..game.max_players)
@@ -325,6 +340,37 @@ pub fn join_game(conn: &mut DbConnection, game_id: Uuid, user_id: Uuid) -> Resul
                 game_players::game_id.eq(game_id.to_string()),
                 game_players::seat.eq(seat),
                 game_players::user_id.eq(user_id.to_string()),
+                game_players::joined_at.eq(now()),
+            ))
+            .execute(conn)?;
+        diesel::update(games::table.find(game_id.to_string())).set(games::updated_at.eq(now())).execute(conn)?;
+        Ok(Seat(seat as u8))
+    })
+}
+
+/// Seats a built-in bot of `kind` at the next free seat of an open game; only the game's
+/// creator may.
+///
+/// # Errors
+/// `forbidden` (not the creator), `game_not_open`, `game_full`, or a database error.
+pub fn add_bot(conn: &mut DbConnection, game_id: Uuid, user_id: Uuid, kind: BotKind) -> Result<Seat, ApiError> {
+    crate::db::write_transaction(conn, |conn| {
+        let game = lock_game(conn, game_id)?.ok_or_else(|| game_not_found(game_id))?;
+        if game.created_by != user_id.to_string() {
+            return Err(ApiError::Forbidden("only the game's creator may seat bots".into()));
+        }
+        if game.status() != GameStatus::Open {
+            return Err(ApiError::conflict("game_not_open", "the game has already started"));
+        }
+        let seats = load_seats(conn, game_id)?;
+        let seat = (0..game.max_players)
+            .find(|seat| seats.iter().all(|s| s.seat != *seat))
+            .ok_or_else(|| ApiError::conflict("game_full", "every seat of this game is taken"))?;
+        diesel::insert_into(game_players::table)
+            .values((
+                game_players::game_id.eq(game_id.to_string()),
+                game_players::seat.eq(seat),
+                game_players::bot.eq(kind.name()),
                 game_players::joined_at.eq(now()),
             ))
             .execute(conn)?;
@@ -347,6 +393,8 @@ pub struct MoveRow {
     pub events: String,
     pub idempotency_key: Option<String>,
     pub created_at: NaiveDateTime,
+    /// The bot kind, when a built-in bot made the move.
+    pub bot: Option<String>,
 }
 
 impl MoveRow {
@@ -401,6 +449,7 @@ pub fn start_game(conn: &mut DbConnection, game_id: Uuid, user_id: Uuid) -> Resu
                 events: serde_json::to_string(&events)?,
                 idempotency_key: None,
                 created_at: at,
+                bot: None,
             })
             .execute(conn)?;
         let updated = diesel::update(games::table.find(&game.id).filter(games::version.eq(game.version)))
@@ -474,7 +523,7 @@ where
         let seats = load_seats(conn, game_id)?;
         let seat = seats
             .iter()
-            .find(|s| s.user_id == user_id.to_string())
+            .find(|s| s.user_id.as_deref() == Some(user_id.to_string().as_str()))
             .map(|s| Seat(s.seat as u8))
             .ok_or_else(|| ApiError::Forbidden("you do not have a seat in this game".into()))?;
         let body = serde_json::to_string(mv)?;
@@ -496,38 +545,8 @@ where
             return Err(ApiError::conflict("game_not_started", "the game has not started yet"));
         }
         let mut game = row.game()?.ok_or_else(|| ApiError::internal("a started game has no snapshot"))?;
-        let events = game.decide(seat, mv, &mut game.chance())?;
-        for event in &events {
-            game.apply(event);
-        }
-        let seq = row.version + 1;
-        let at = now();
-        let entry = MoveRow {
-            game_id: row.id.clone(),
-            seq,
-            seat: Some(i32::from(seat.0)),
-            kind: mv.kind().to_owned(),
-            move_body: Some(body),
-            events: serde_json::to_string(&events)?,
-            idempotency_key: idempotency.as_ref().map(|claim| claim.key.clone()),
-            created_at: at,
-        };
-        diesel::insert_into(game_moves::table).values(&entry).execute(conn)?;
-        let new_status = if game.is_over() { GameStatus::Finished } else { GameStatus::Playing };
-        let updated = diesel::update(games::table.find(&row.id).filter(games::version.eq(row.version)))
-            .set((
-                games::status.eq(new_status.as_str()),
-                games::version.eq(seq),
-                games::snapshot.eq(Some(serde_json::to_string(&game)?)),
-                games::updated_at.eq(at),
-            ))
-            .execute(conn)?;
-        if updated != 1 {
-            return Err(ApiError::conflict("version_conflict", "the game changed; retry"));
-        }
-        crate::trades::project(conn, &row.id, seq, at, &events)?;
-        crate::feed::announce(conn, game_id, seq)?;
-        let applied = Applied { version: seq, entry, status: new_status };
+        let key = idempotency.as_ref().map(|claim| claim.key.clone());
+        let applied = play_on(conn, &row, &mut game, seat, mv, Some(body), key, None)?;
         let (code, response) = respond(conn, &applied)?;
         if let Some(claim) = idempotency {
             let stored = StoredResponse { status: code, body: serde_json::to_string(&response)? };
@@ -535,6 +554,64 @@ where
         }
         Ok(Submitted::Played { applied, response })
     })
+}
+
+/// Decides `mv` for `seat` on `game` (the locked row's snapshot, updated in place), then
+/// appends the log entry at `version + 1`, writes the snapshot and version, folds the entry
+/// into the trade projection and announces the commit: the part of the write path shared by
+/// moves from HTTP and moves of built-in bots (`bot`). Runs inside the caller's transaction,
+/// which must hold the game's lock ([`lock_game`]).
+///
+/// # Errors
+/// A rule error, `version_conflict`, or a database error.
+#[allow(clippy::too_many_arguments)]
+pub fn play_on(
+    conn: &mut DbConnection,
+    row: &GameRow,
+    game: &mut Game,
+    seat: Seat,
+    mv: &Move,
+    body: Option<String>,
+    idempotency_key: Option<String>,
+    bot: Option<BotKind>,
+) -> Result<Applied, ApiError> {
+    let events = game.decide(seat, mv, &mut game.chance())?;
+    for event in &events {
+        game.apply(event);
+    }
+    let seq = row.version + 1;
+    let at = now();
+    let entry = MoveRow {
+        game_id: row.id.clone(),
+        seq,
+        seat: Some(i32::from(seat.0)),
+        kind: mv.kind().to_owned(),
+        move_body: Some(match body {
+            Some(body) => body,
+            None => serde_json::to_string(mv)?,
+        }),
+        events: serde_json::to_string(&events)?,
+        idempotency_key,
+        created_at: at,
+        bot: bot.map(|kind| kind.name().to_owned()),
+    };
+    diesel::insert_into(game_moves::table).values(&entry).execute(conn)?;
+    let new_status = if game.is_over() { GameStatus::Finished } else { GameStatus::Playing };
+    let updated = diesel::update(games::table.find(&row.id).filter(games::version.eq(row.version)))
+        .set((
+            games::status.eq(new_status.as_str()),
+            games::version.eq(seq),
+            games::snapshot.eq(Some(serde_json::to_string(&*game)?)),
+            games::updated_at.eq(at),
+        ))
+        .execute(conn)?;
+    if updated != 1 {
+        return Err(ApiError::conflict("version_conflict", "the game changed; retry"));
+    }
+    crate::trades::project(conn, &row.id, seq, at, &events)?;
+    let game_id = Uuid::parse_str(&row.id).map_err(ApiError::internal)?;
+    crate::feed::announce(conn, game_id, seq)?;
+    Ok(Applied { version: seq, entry, status: new_status })
 }
 
 /// Loads log entries after `after`, oldest first, at most `limit`.

@@ -6,6 +6,7 @@ use actix_web::{
     post, web, HttpRequest, HttpResponse,
 };
 use catan_engine::{
+    bots::BotKind,
     view::{BoardView, HandView, PiecesLeft, TurnView},
     BoardSpec, DevCards, Game, GameConfig, Resources, Seat, Viewer,
 };
@@ -56,14 +57,20 @@ pub struct CreateGameRequest {
     /// `max_players` and `board` when those are given; a custom board may be given here.
     #[serde(default)]
     pub options: Option<GameConfig>,
+    /// Whether the creator takes seat 0 (default true). With `false` the creator only hosts:
+    /// they may still seat bots and start the game, e.g. a game of bots only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat_creator: Option<bool>,
 }
 
 /// How to join: as yourself (no body), or (creator only) a built-in bot.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct JoinRequest {
-    /// The kind of built-in bot to seat. Bots are not available yet (`bots_not_available`).
+    /// The kind of built-in bot to seat (see `BotKind`): `random` or `heuristic`. The server
+    /// plays its moves. Another name is 422 `unknown_bot_kind`.
     #[serde(default)]
+    #[schema(example = "heuristic")]
     pub bot: Option<String>,
 }
 
@@ -218,8 +225,8 @@ pub fn game_response(record: &GameRecord, user: Option<Uuid>) -> Result<GameResp
             let p = view.as_ref().and_then(|v| v.players.iter().find(|p| p.seat == seat));
             PlayerResponse {
                 seat,
-                username: Some(holder.username.clone()),
-                bot: None,
+                username: holder.username.clone(),
+                bot: holder.bot.clone(),
                 victory_points: p.map(|p| p.victory_points),
                 resource_count: p.map(|p| p.resource_count),
                 development_card_count: p.map(|p| p.development_card_count),
@@ -286,7 +293,7 @@ fn summary(record: &GameRecord) -> Result<GameSummary, ApiError> {
         players: record
             .seats
             .iter()
-            .map(|s| SeatSummary { seat: Seat(s.seat as u8), username: Some(s.username.clone()), bot: None })
+            .map(|s| SeatSummary { seat: Seat(s.seat as u8), username: s.username.clone(), bot: s.bot.clone() })
             .collect(),
     })
 }
@@ -310,7 +317,7 @@ fn if_none_match(headers: &HeaderMap, etag: &str) -> bool {
         .any(|t| t == etag || t == "*")
 }
 
-/// Create a game; the creator takes seat 0.
+/// Create a game; the creator takes seat 0 (unless `seat_creator` is false).
 #[utoipa::path(
     tag = "games",
     params(("Idempotency-Key" = Option<String>, Header, description = "Retrying with the same key and body returns the first response (`Idempotent-Replayed: true`); the same key with another request is 422 `idempotency_key_reused`")),
@@ -342,6 +349,7 @@ async fn create_game_once(
     body: web::Json<CreateGameRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let request = body.into_inner();
+    let seat_creator = request.seat_creator.unwrap_or(true);
     if let Some(variant) = &request.variant {
         if variant != "base" {
             return Err(ApiError::unprocessable(
@@ -389,7 +397,7 @@ async fn create_game_once(
     let id = Uuid::parse_str(&row.id).map_err(ApiError::internal)?;
     let user_id = user.id;
     let (tag, body) = with_conn(&state.pool, move |conn| {
-        store::insert_game(conn, &row)?;
+        store::insert_game(conn, &row, seat_creator)?;
         render(conn, id, Some(user_id))
     })
     .await?;
@@ -475,8 +483,10 @@ pub async fn get_game(
 
 /// Join the next free seat of an open game.
 ///
-/// Send no body (or `{}`) to join yourself. `{"bot": "<kind>"}` asks for a built-in bot,
-/// which is not available yet (422 `bots_not_available`).
+/// Send no body (or `{}`) to join yourself. The creator may instead seat a built-in bot with
+/// `{"bot": "random"}` or `{"bot": "heuristic"}`: the server plays that seat's moves (its
+/// turns, discards, gold choices and answers to trade offers made to it) right after each
+/// commit, each as its own log entry marked with `bot`.
 #[utoipa::path(
     tag = "games",
     params(("game_id" = Uuid, Path, description = "The game"), ("Idempotency-Key" = Option<String>, Header, description = "Retrying with the same key and body returns the first response (`Idempotent-Replayed: true`); the same key with another request is 422 `idempotency_key_reused`")),
@@ -486,9 +496,10 @@ pub async fn get_game(
         (status = 201, description = "Seated", body = GameResponse),
         (status = 400, description = "Malformed body", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "Only the creator may seat bots", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`game_not_open`, `already_joined`, `game_full` or `idempotency_key_in_use`", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "`bots_not_available` or `idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`unknown_bot_kind` or `idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[post("/games/{game_id}/players")]
@@ -520,12 +531,18 @@ async fn join_game_once(
             ApiError::bad_request("malformed_body", format!("the body is not a valid join request: {e}"))
         })?
     };
-    if request.bot.is_some() {
-        return Err(ApiError::unprocessable("bots_not_available", "built-in bots are not available yet"));
-    }
+    let bot = match &request.bot {
+        Some(name) => {
+            Some(name.parse::<BotKind>().map_err(|e| ApiError::unprocessable("unknown_bot_kind", e.to_string()))?)
+        }
+        None => None,
+    };
     let user_id = user.id;
     let (tag, body) = with_conn(&state.pool, move |conn| {
-        store::join_game(conn, id, user_id)?;
+        match bot {
+            Some(kind) => store::add_bot(conn, id, user_id, kind)?,
+            None => store::join_game(conn, id, user_id)?,
+        };
         render(conn, id, Some(user_id))
     })
     .await?;
@@ -572,5 +589,6 @@ async fn start_game_once(
     })
     .await?;
     state.notifier.publish(id, body.version);
+    state.bots.poke(id);
     Ok(HttpResponse::Ok().insert_header((header::ETAG, tag)).json(body))
 }

@@ -17,13 +17,15 @@ use utoipa::{
 };
 use utoipa_actix_web::{scope, service_config::ServiceConfig, AppExt};
 
-use crate::{db::DbPool, notify::Notifier};
+use crate::{bots::BotRunner, db::DbPool, notify::Notifier};
 
 /// What every handler can reach through `web::Data<AppState>`.
 #[derive(Debug, Clone)]
 pub struct AppState {
     pub pool: DbPool,
     pub notifier: Notifier,
+    /// Plays the built-in bots' moves; poke it after every commit.
+    pub bots: BotRunner,
 }
 
 /// The API document's fixed parts; paths and schemas are collected from the routes.

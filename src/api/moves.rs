@@ -64,6 +64,9 @@ pub struct MoveLogEntry {
     pub mv: Option<LoggedMove>,
     /// The events, with other seats' hidden cards removed while the game runs.
     pub events: Vec<Event>,
+    /// The kind of built-in bot that made the move; absent for moves of users.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bot: Option<catan_engine::bots::BotKind>,
     pub created_at: DateTime<Utc>,
 }
 
@@ -114,7 +117,8 @@ pub fn entry_for(row: &MoveRow, viewer: Viewer, over: bool) -> Result<MoveLogEnt
             LoggedMove::Hidden(HiddenMove { type_: row.kind.clone() })
         }
     });
-    Ok(MoveLogEntry { seq: row.seq, seat, kind: row.kind.clone(), mv, events, created_at: utc(row.created_at) })
+    let bot = row.bot.as_deref().and_then(|kind| kind.parse().ok());
+    Ok(MoveLogEntry { seq: row.seq, seat, kind: row.kind.clone(), mv, events, bot, created_at: utc(row.created_at) })
 }
 
 /// The most cards of one type a move may name. No game has more (19 per type in the base

@@ -50,6 +50,7 @@ where
     };
     if let Submitted::Played { applied, .. } = &submitted {
         state.notifier.publish(game_id, applied.version);
+        state.bots.poke(game_id);
     }
     Ok(submitted)
 }

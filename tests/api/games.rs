@@ -36,9 +36,9 @@ fn a_game_is_created_joined_and_started(backend: Backend) {
     assert_problem(app.join(&id, &bob), 409, "already_joined");
     assert_problem(app.join(&id, &carol), 409, "game_full");
 
-    // Bots are a later feature.
+    // No seat left for a bot either (tests/api/bots.rs seats bots).
     let bot = app.post(&format!("/api/v1/games/{id}/players"), Some(&alice.token), &json!({"bot": "random"}));
-    assert_problem(bot, 422, "bots_not_available");
+    assert_problem(bot, 409, "game_full");
 
     // Only the creator starts.
     assert_problem(app.start(&id, &bob), 403, "forbidden");

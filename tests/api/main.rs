@@ -3,6 +3,7 @@
 
 mod helpers;
 
+mod bots;
 mod concurrency;
 mod errors;
 mod full_game;

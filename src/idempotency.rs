@@ -12,7 +12,9 @@
 //!   response is stored.
 //!
 //! Only successful responses are stored: a request that failed changed nothing, so its retry
-//! simply runs again.
+//! simply runs again. A reserved request runs to its end even when the client disconnects;
+//! only a crash in between leaves a reservation, which is freed after
+//! [`ABANDONED_AFTER_SECONDS`].
 
 use std::future::Future;
 
@@ -31,6 +33,10 @@ use crate::{
 
 /// How long a key is remembered.
 pub const KEY_LIFETIME_HOURS: i64 = 24;
+
+/// How long a reservation may stay without a response before it counts as abandoned (its
+/// request runs to the end even when the client goes away, so only a crash leaves one).
+pub const ABANDONED_AFTER_SECONDS: i64 = 300;
 
 /// The response header that marks a replayed first response.
 pub const REPLAYED_HEADER: &str = "Idempotent-Replayed";
@@ -127,15 +133,25 @@ pub fn find(conn: &mut DbConnection, claim: &Claim) -> Result<Found, ApiError> {
             .filter(idempotency_keys::created_at.lt(cutoff())),
     )
     .execute(conn)?;
-    let row: Option<(String, Option<i32>, Option<String>)> = idempotency_keys::table
+    let row: Option<(String, Option<i32>, Option<String>, NaiveDateTime)> = idempotency_keys::table
         .find((&claim.scope, &claim.key))
-        .select((idempotency_keys::request, idempotency_keys::status, idempotency_keys::body))
+        .select((
+            idempotency_keys::request,
+            idempotency_keys::status,
+            idempotency_keys::body,
+            idempotency_keys::created_at,
+        ))
         .first(conn)
         .optional()?;
     match row {
         None => Ok(Found::Absent),
-        Some((request, _, _)) if request != claim.request => Err(reused()),
-        Some((_, Some(status), Some(body))) => Ok(Found::Done(StoredResponse { status: status as u16, body })),
+        Some((request, ..)) if request != claim.request => Err(reused()),
+        Some((_, Some(status), Some(body), _)) => Ok(Found::Done(StoredResponse { status: status as u16, body })),
+        // A reservation whose request can no longer be running (the process died): free it.
+        Some((.., reserved_at)) if reserved_at < now() - Duration::seconds(ABANDONED_AFTER_SECONDS) => {
+            diesel::delete(idempotency_keys::table.find((&claim.scope, &claim.key))).execute(conn)?;
+            Ok(Found::Absent)
+        }
         Some(_) => Ok(Found::InProgress),
     }
 }
@@ -222,8 +238,8 @@ fn finish(conn: &mut DbConnection, claim: &Claim, response: Option<&StoredRespon
 /// `f`'s error, the errors of [`reserve`], or a database error.
 pub async fn run<F, Fut>(pool: &DbPool, claim: Option<Claim>, f: F) -> Result<HttpResponse, ApiError>
 where
-    F: FnOnce() -> Fut,
-    Fut: Future<Output = Result<HttpResponse, ApiError>>,
+    F: FnOnce() -> Fut + 'static,
+    Fut: Future<Output = Result<HttpResponse, ApiError>> + 'static,
 {
     let Some(claim) = claim else {
         return f().await;
@@ -232,18 +248,25 @@ where
     if let Some(stored) = with_conn(pool, move |conn| reserve(conn, &reserved)).await? {
         return Ok(stored.replay());
     }
-    let result = f().await;
-    let (response, stored) = match result {
-        Ok(response) if response.status().is_success() => {
-            let status = response.status().as_u16();
-            let (head, body) = response.into_parts();
-            let bytes = body.try_into_bytes().map_err(|_| ApiError::internal("a streaming body cannot be stored"))?;
-            let stored = StoredResponse { status, body: String::from_utf8_lossy(&bytes).into_owned() };
-            (Ok(head.set_body(bytes).map_into_boxed_body()), Some(stored))
-        }
-        other => (other, None),
-    };
-    let finished = claim.clone();
-    with_conn(pool, move |conn| finish(conn, &finished, stored.as_ref())).await?;
-    response
+    // Run to the end even if the client goes away, so that the key is always completed or
+    // released.
+    let pool = pool.clone();
+    actix_web::rt::spawn(async move {
+        let result = f().await;
+        let (response, stored) = match result {
+            Ok(response) if response.status().is_success() => {
+                let status = response.status().as_u16();
+                let (head, body) = response.into_parts();
+                let bytes =
+                    body.try_into_bytes().map_err(|_| ApiError::internal("a streaming body cannot be stored"))?;
+                let stored = StoredResponse { status, body: String::from_utf8_lossy(&bytes).into_owned() };
+                (Ok(head.set_body(bytes).map_into_boxed_body()), Some(stored))
+            }
+            other => (other, None),
+        };
+        with_conn(&pool, move |conn| finish(conn, &claim, stored.as_ref())).await?;
+        response
+    })
+    .await
+    .map_err(ApiError::internal)?
 }

@@ -37,8 +37,17 @@ where
         attempt += 1;
         let request = request.clone();
         let respond = respond.clone();
-        let result =
-            with_conn(&state.pool, move |conn| store::submit_move(conn, game_id, user, &request, respond)).await;
+        let notifier = state.notifier.clone();
+        let result = with_conn(&state.pool, move |conn| {
+            let submitted = store::submit_move(conn, game_id, user, &request, respond)?;
+            // Wake the waiters right after the commit, on this thread: even when the client
+            // has gone and the handler is dropped, the entry is announced.
+            if let Submitted::Played { applied, .. } = &submitted {
+                notifier.publish(game_id, applied.version);
+            }
+            Ok(submitted)
+        })
+        .await;
         match result {
             Err(ApiError::Conflict { code: "version_conflict", .. })
                 if if_match.is_none() && attempt < MOVE_RETRIES =>
@@ -48,9 +57,5 @@ where
             other => break other?,
         }
     };
-    if let Submitted::Played { applied, .. } = &submitted {
-        state.notifier.publish(game_id, applied.version);
-        state.bots.poke(game_id);
-    }
     Ok(submitted)
 }

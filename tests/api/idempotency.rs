@@ -104,6 +104,21 @@ fn retried_posts_apply_once(backend: Backend) {
     let fresh = read(app.post_with_key(&trades, a, "offer-1", Some(&bigger)), false);
     assert_eq!(fresh.0, 201);
     assert_ne!(fresh.1["id"], made.1["id"]);
+
+    // A reservation left by a request that never finished (a crash) blocks its key with 409
+    // `idempotency_key_in_use`, until it is old enough to count as abandoned.
+    let alice = &users[0];
+    let created = read(app.post_with_key("/api/v1/games", alice, "pending", Some(&create)), false);
+    let sql = |statement: String| {
+        let mut conn = app.pool.get().unwrap();
+        diesel::sql_query(statement).execute(&mut conn).unwrap();
+    };
+    sql("UPDATE idempotency_keys SET status = NULL, body = NULL WHERE idem_key = 'pending'".into());
+    assert_problem(app.post_with_key("/api/v1/games", alice, "pending", Some(&create)), 409, "idempotency_key_in_use");
+    let ten_minutes_ago = (chrono::Utc::now().naive_utc() - chrono::Duration::minutes(10)).format("%Y-%m-%d %H:%M:%S");
+    sql(format!("UPDATE idempotency_keys SET created_at = '{ten_minutes_ago}' WHERE idem_key = 'pending'"));
+    let again = read(app.post_with_key("/api/v1/games", alice, "pending", Some(&create)), false);
+    assert_ne!(again.1["id"], created.1["id"], "the abandoned request's key was freed");
     app.check_trades_projection(&id);
 }
 

@@ -57,5 +57,8 @@ where
             other => break other?,
         }
     };
+    if let Submitted::Played { .. } = &submitted {
+        state.bots.poke(game_id);
+    }
     Ok(submitted)
 }

@@ -180,7 +180,9 @@ impl GameRecord {
 /// # Errors
 /// A database error.
 pub fn insert_game(conn: &mut DbConnection, game: &GameRow, seat_creator: bool) -> Result<(), ApiError> {
-    conn.transaction(|conn| {
+    // A write transaction from the start: a deferred one that reads and then writes fails at
+    // once on SQLite (`database is locked`) when another write commits in between.
+    crate::db::write_transaction(conn, |conn| {
         ensure_user(conn, &game.created_by)?;
         diesel::insert_into(games::table).values(game).execute(conn)?;
         if !seat_creator {

@@ -13,7 +13,11 @@ use crate::{
     helpers::{assert_problem, spawn_app, Backend, TestApp, User},
 };
 
-both_backends!(trade_offers_live_through_their_whole_lifecycle, racing_trade_actions_have_exactly_one_outcome);
+both_backends!(
+    trade_offers_live_through_their_whole_lifecycle,
+    racing_trade_actions_have_exactly_one_outcome,
+    confirming_checks_both_hands_again
+);
 
 pub const RESOURCES: [&str; 5] = ["lumber", "brick", "wool", "grain", "ore"];
 
@@ -366,5 +370,45 @@ fn racing_trade_actions_have_exactly_one_outcome(backend: Backend) {
     assert_eq!(moved(spot.active), exchanged);
     assert_eq!(u8::from(moved(b_seat)) + u8::from(moved(c_seat)), u8::from(exchanged), "one partner at most");
     assert_eq!(app.cards_in_play(&id, &users), before, "hands are conserved");
+    app.check_trades_projection(&id);
+}
+
+/// An acceptance does not hold the cards: when the accepter has given them away meanwhile,
+/// confirming is refused and nothing moves.
+fn confirming_checks_both_hands_again(backend: Backend) {
+    let app = spawn_app(backend);
+    let (id, users) = app.started_game(3, 7);
+    // The active seat holds two cards it may give; some other seat holds exactly one of a
+    // third kind.
+    let (active, partner, want, gives) = app.play_until(&id, &users, |app, active| {
+        let hands: Vec<Value> = users.iter().map(|u| app.hand(&id, u)).collect();
+        for want in RESOURCES {
+            let Some(partner) = (0..users.len()).find(|&s| s != active && count(&hands[s], want) == 1) else {
+                continue;
+            };
+            let mut gives: Vec<&str> = Vec::new();
+            for r in RESOURCES.into_iter().filter(|r| *r != want) {
+                for _ in 0..count(&hands[active], r) {
+                    gives.push(r);
+                }
+            }
+            if gives.len() >= 2 {
+                return Some((active, partner, want, [gives[0], gives[1]]));
+            }
+        }
+        None
+    });
+    let (a, b) = (&users[active], &users[partner]);
+    let first = created(app.offer(&id, a, &json!({"give": {gives[0]: 1}, "get": {want: 1}, "to": [partner]})));
+    let second = created(app.offer(&id, a, &json!({"give": {gives[1]: 1}, "get": {want: 1}, "to": [partner]})));
+    let (t1, t2) = (first["id"].as_u64().unwrap(), second["id"].as_u64().unwrap());
+    ok(app.trade_action(&id, b, t1, "accept", None));
+    ok(app.trade_action(&id, b, t2, "accept", None));
+    let with = json!({"with": partner});
+    assert_eq!(ok(app.trade_action(&id, a, t2, "confirm", Some(&with)))["status"], "completed");
+    let hands: Vec<Value> = users.iter().map(|u| app.hand(&id, u)).collect();
+    assert_problem(app.trade_action(&id, a, t1, "confirm", Some(&with)), 422, "insufficient_resources");
+    assert_eq!(users.iter().map(|u| app.hand(&id, u)).collect::<Vec<_>>(), hands, "nothing moved");
+    assert_eq!(app.trade(&id, t1)["status"], "accepted", "still open");
     app.check_trades_projection(&id);
 }

@@ -3,8 +3,8 @@
 
 use std::io::{BufRead, BufReader};
 
-use reqwest::blocking::Response;
-use serde_json::Value;
+use reqwest::blocking::{Client, Response};
+use serde_json::{json, Value};
 
 use crate::{
     both_backends,
@@ -27,17 +27,29 @@ pub struct Sse {
 }
 
 impl Sse {
+    /// Tests if the server closed the stream (after reading any blank lines).
+    pub fn is_closed(&mut self) -> bool {
+        loop {
+            let mut line = String::new();
+            match self.reader.read_line(&mut line) {
+                Ok(0) => return true,
+                Ok(_) if line.trim().is_empty() => continue,
+                _ => return false,
+            }
+        }
+    }
+
     pub fn open(app: &TestApp, game: &str, token: Option<&str>, last_event_id: Option<i64>, query: &str) -> Sse {
-        Sse::open_url(app, &app.url(&format!("/api/v1/games/{game}/stream{query}")), token, last_event_id)
+        Sse::open_url(&app.client, &app.url(&format!("/api/v1/games/{game}/stream{query}")), token, last_event_id)
     }
 
     /// Opens a spectator's stream on the server at `base`.
     pub fn open_at(base: &str, app: &TestApp, game: &str, token: Option<&str>) -> Sse {
-        Sse::open_url(app, &format!("{base}/api/v1/games/{game}/stream"), token, None)
+        Sse::open_url(&app.client, &format!("{base}/api/v1/games/{game}/stream"), token, None)
     }
 
-    fn open_url(app: &TestApp, url: &str, token: Option<&str>, last_event_id: Option<i64>) -> Sse {
-        let mut request = app.client.get(url);
+    fn open_url(client: &Client, url: &str, token: Option<&str>, last_event_id: Option<i64>) -> Sse {
+        let mut request = client.get(url);
         if let Some(token) = token {
             request = request.bearer_auth(token);
         }
@@ -186,4 +198,48 @@ fn the_stream_sends_every_entry_in_order_and_resumes_without_gaps(backend: Backe
     assert!(started.elapsed() < std::time::Duration::from_secs(5));
     drive(&app, &id, &users, 1);
     assert_eq!(idle.next_entry().id, Some(2 + moves as i64));
+}
+
+/// A game of two bots, followed live by a spectator from its first entry to its end: every
+/// entry once and in order, then `end`, and the stream closes. Afterwards the whole log is
+/// public, on the stream as in `GET .../moves`.
+#[test]
+fn the_stream_of_a_finished_game_ends() {
+    let app = spawn_app(Backend::Sqlite);
+    let host = app.register("host");
+    let game = app.create_game(&host, &json!({"max_players": 2, "seed": 3, "seat_creator": false}));
+    let id = game["id"].as_str().unwrap().to_owned();
+    for kind in ["heuristic", "heuristic"] {
+        let bot = app.post(&format!("/api/v1/games/{id}/players"), Some(&host.token), &json!({ "bot": kind }));
+        assert_eq!(bot.status(), 201);
+    }
+    // Bots play fast; this client waits as long as the game takes.
+    let patient = Client::builder().timeout(None).build().unwrap();
+    let mut live = Sse::open_url(&patient, &app.url(&format!("/api/v1/games/{id}/stream?after=0")), None, None);
+    assert_eq!(live.next().event, "snapshot");
+    assert_eq!(app.start(&id, &host).status(), 200);
+    let mut seqs = Vec::new();
+    let end = loop {
+        let event = live.next();
+        match event.event.as_str() {
+            "entry" => seqs.push(event.id.unwrap()),
+            "comment" => {}
+            _ => break event,
+        }
+    };
+    assert_eq!(end.event, "end");
+    assert_eq!(end.data["status"], "finished");
+    assert_eq!(seqs, (1..=seqs.len() as i64).collect::<Vec<_>>(), "every entry once, in order");
+    assert_eq!(end.data["version"], *seqs.last().unwrap());
+    assert!(live.is_closed(), "the stream closes after `end`");
+
+    // After game over: the whole log, unredacted, for anyone.
+    let mut after = Sse::open(&app, &id, None, None, "?after=0");
+    assert_eq!(after.next().data["status"], "finished");
+    let log = app.log(&id, None, 0);
+    for entry in log["entries"].as_array().unwrap() {
+        assert_eq!(&after.next_entry().data, entry);
+    }
+    assert!(log["entries"][0]["events"][0]["seed"].is_u64(), "the seed is public after game over");
+    assert_eq!(after.next().event, "end");
 }

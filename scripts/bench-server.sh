@@ -1,0 +1,169 @@
+#!/usr/bin/env bash
+# Server benchmark: the load generator (examples/loadgen.rs) against the release server, and
+# pgbench running the same transaction shape (bench/pgbench/move.sql) on the same throwaway
+# PostgreSQL cluster, at the same concurrency, with durable commits (fsync=on,
+# synchronous_commit=on). Runs each side BENCH_ROUNDS times, alternately, and prints the
+# medians and the ratio server moves/s : pgbench TPS. Then the same load against SQLite.
+# Cleans up everything it started. Loopback only.
+#
+#   scripts/bench-server.sh                 # PostgreSQL (with pgbench) and SQLite
+#   scripts/bench-server.sh postgres        # or: sqlite
+#
+# Environment: BENCH_GAMES (32), BENCH_SECONDS (15), BENCH_ROUNDS (3), PGBIN
+# (/usr/lib/postgresql/15/bin), CATAN_WORKERS / CATAN_POOL_SIZE (passed to the server).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+WHICH=${1:-both}
+GAMES=${BENCH_GAMES:-32}
+DURATION=${BENCH_SECONDS:-15}
+ROUNDS=${BENCH_ROUNDS:-3}
+PGBIN=${PGBIN:-/usr/lib/postgresql/15/bin}
+WORK=$(mktemp -d /tmp/catan-bench.XXXXXX)
+chmod 755 "$WORK"
+PGPORT=$((20000 + RANDOM % 20000))
+APPPORT=$((PGPORT + 1))
+SERVER_PID=
+PG_STARTED=
+
+as_postgres() {
+    # PostgreSQL refuses to run as root.
+    if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+cleanup() {
+    if [ -n "$SERVER_PID" ]; then kill "$SERVER_PID" 2>/dev/null || true; wait "$SERVER_PID" 2>/dev/null || true; fi
+    if [ -n "$PG_STARTED" ]; then as_postgres "$PGBIN/pg_ctl" -D "$WORK/pg" -m fast -w stop >/dev/null 2>&1 || true; fi
+    rm -rf "$WORK"
+}
+trap cleanup EXIT INT TERM
+
+median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+echo "== building (release)"
+cargo build --release --quiet --bin catan-server --example loadgen
+
+start_server() { # $1: DATABASE_URL, or empty for SQLite in $WORK/data
+    mkdir -p "$WORK/data"
+    DATABASE_URL="$1" CATAN_BIND="127.0.0.1:$APPPORT" CATAN_DATA_DIR="$WORK/data" JWT_SECRET=bench \
+        RUST_LOG="${RUST_LOG:-warn}" target/release/catan-server >"$WORK/server.log" 2>&1 &
+    SERVER_PID=$!
+    for _ in $(seq 100); do
+        if curl -sf "http://127.0.0.1:$APPPORT/healthz" >/dev/null; then return 0; fi
+        sleep 0.1
+    done
+    echo "the server did not start:" >&2
+    cat "$WORK/server.log" >&2
+    exit 1
+}
+
+stop_server() {
+    kill "$SERVER_PID"
+    wait "$SERVER_PID" 2>/dev/null || true
+    SERVER_PID=
+}
+
+run_loadgen() { # prints the RESULT line
+    target/release/examples/loadgen --url "http://127.0.0.1:$APPPORT" --games "$GAMES" --seconds "$DURATION" \
+        2>>"$WORK/loadgen.err" | tee -a "$WORK/loadgen.out" | grep '^RESULT'
+}
+
+field() { # $1: key, stdin: RESULT line
+    tr ' ' '\n' | sed -n "s/^$1=//p"
+}
+
+psql_q() { "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$PGPORT" -U postgres "$@"; }
+
+bench_postgres() {
+    echo "== PostgreSQL: throwaway cluster on 127.0.0.1:$PGPORT (fsync=on, synchronous_commit=on)"
+    mkdir -p "$WORK/pg" "$WORK/sock"
+    [ "$(id -u)" = 0 ] && chown postgres "$WORK/pg" "$WORK/sock"
+    as_postgres "$PGBIN/initdb" -D "$WORK/pg" -U postgres --auth=trust -E UTF8 >/dev/null
+    as_postgres "$PGBIN/pg_ctl" -D "$WORK/pg" -l "$WORK/sock/pg.log" -w start -o \
+        "-p $PGPORT -c listen_addresses=127.0.0.1 -c unix_socket_directories=$WORK/sock -c fsync=on \
+         -c synchronous_commit=on -c max_connections=200 -c shared_buffers=256MB" >/dev/null
+    PG_STARTED=1
+    psql_q -c "CREATE DATABASE catan_bench" -c "CREATE DATABASE pgbench_db" postgres
+    start_server "postgres://postgres@127.0.0.1:$PGPORT/catan_bench"
+
+    local server_rates=() server_p50=() server_p99=() pgbench_tps=()
+    for round in $(seq "$ROUNDS"); do
+        local result
+        result=$(run_loadgen)
+        echo "round $round  server : $result"
+        server_rates+=("$(echo "$result" | field moves_per_s)")
+        server_p50+=("$(echo "$result" | field p50_ms)")
+        server_p99+=("$(echo "$result" | field p99_ms)")
+        if [ "$round" = 1 ]; then prepare_pgbench; fi
+        local tps
+        tps=$("$PGBIN/pgbench" -n -h 127.0.0.1 -p "$PGPORT" -U postgres -c "$GAMES" -j 2 -T "$DURATION" \
+            -f bench/pgbench/move.sql pgbench_db 2>/dev/null | sed -n 's/^tps = \([0-9.]*\) .*/\1/p' | tail -1)
+        echo "round $round  pgbench: tps=$tps"
+        pgbench_tps+=("$tps")
+    done
+    stop_server
+
+    local rate p50 p99 tps
+    rate=$(printf '%s\n' "${server_rates[@]}" | median)
+    p50=$(printf '%s\n' "${server_p50[@]}" | median)
+    p99=$(printf '%s\n' "${server_p99[@]}" | median)
+    tps=$(printf '%s\n' "${pgbench_tps[@]}" | median)
+    echo
+    echo "PostgreSQL, $GAMES concurrent games/clients, ${DURATION}s x $ROUNDS rounds (medians):"
+    echo "  server  : $rate moves/s, POST .../moves p50 ${p50} ms, p99 ${p99} ms"
+    echo "  pgbench : $tps TPS (same transaction shape and payload sizes)"
+    echo "  ratio   : $(awk -v a="$rate" -v b="$tps" 'BEGIN { printf "%.2f", a / b }') (server moves/s / pgbench TPS)"
+    echo
+}
+
+# Real payloads: a snapshot and a log entry of average size from the games just played.
+prepare_pgbench() {
+    local sizes
+    sizes=$(psql_q -At catan_bench -c "SELECT
+        (SELECT round(avg(length(snapshot))) FROM games WHERE snapshot IS NOT NULL),
+        (SELECT round(avg(length(events))) FROM game_moves WHERE seq > 1),
+        (SELECT round(avg(length(move_body))) FROM game_moves WHERE seq > 1)")
+    echo "payload sizes (avg chars: snapshot|events|move): $sizes"
+    psql_q pgbench_db -f bench/pgbench/setup.sql
+    psql_q -At catan_bench -c "COPY (
+        SELECT (SELECT snapshot FROM games WHERE snapshot IS NOT NULL
+                ORDER BY abs(length(snapshot) - (SELECT avg(length(snapshot)) FROM games WHERE snapshot IS NOT NULL)) LIMIT 1),
+               m.events, m.move_body
+        FROM game_moves m WHERE m.seq > 1
+        ORDER BY abs(length(m.events) - (SELECT avg(length(events)) FROM game_moves WHERE seq > 1)) LIMIT 1
+    ) TO STDOUT" | psql_q pgbench_db -c "COPY bench_payload FROM STDIN"
+    psql_q pgbench_db -c "INSERT INTO bench_games (id, created_by, status, max_players, config, seed, version, snapshot, created_at, updated_at)
+        SELECT md5(i::text)::uuid::text, 'bench', 'playing', 4, '{}', i, 1, (SELECT snapshot FROM bench_payload), now(), now()
+        FROM generate_series(0, $GAMES - 1) AS i"
+}
+
+bench_sqlite() {
+    echo "== SQLite (WAL, synchronous=NORMAL) in $WORK/data"
+    rm -rf "$WORK/data"
+    start_server ""
+    local rates=() p50s=() p99s=()
+    for round in $(seq "$ROUNDS"); do
+        local result
+        result=$(run_loadgen)
+        echo "round $round  server : $result"
+        rates+=("$(echo "$result" | field moves_per_s)")
+        p50s+=("$(echo "$result" | field p50_ms)")
+        p99s+=("$(echo "$result" | field p99_ms)")
+    done
+    stop_server
+    echo
+    echo "SQLite, $GAMES concurrent games, ${DURATION}s x $ROUNDS rounds (medians):"
+    echo "  server  : $(printf '%s\n' "${rates[@]}" | median) moves/s, POST .../moves p50 $(printf '%s\n' "${p50s[@]}" | median) ms, p99 $(printf '%s\n' "${p99s[@]}" | median) ms"
+    echo
+}
+
+case "$WHICH" in
+    both) bench_postgres; bench_sqlite ;;
+    postgres) bench_postgres ;;
+    sqlite) bench_sqlite ;;
+    *) echo "usage: $0 [both|postgres|sqlite]" >&2; exit 2 ;;
+esac
+if [ -s "$WORK/loadgen.err" ]; then
+    echo "load generator errors (first lines):"
+    head -5 "$WORK/loadgen.err"
+fi

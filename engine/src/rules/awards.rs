@@ -178,6 +178,11 @@ impl Game {
         let (delta, new_cards) = self.points_delta(seat, events);
         let total = self.victory_points(seat) as i64 + delta;
         if total >= i64::from(self.config.vp_target) {
+            // Offers still open (and not lapsing in these events) die with the game.
+            let lapsed = events.iter().any(|e| matches!(e, Event::TradesExpired { .. }));
+            if !self.offers.is_empty() && !lapsed {
+                events.push(Event::TradesExpired { offer_ids: self.offers.iter().map(|o| o.id).collect() });
+            }
             events.push(Event::GameWon {
                 seat,
                 victory_points: total as u32,

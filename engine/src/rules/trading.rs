@@ -103,6 +103,20 @@ impl Game {
         if give.overlaps(get) {
             return Err(RuleError::SameResourceTrade); // B-TRD-8
         }
+        // A counter-offer answers an offer made to the counterer and goes back to its maker
+        // unless other seats are named.
+        let countered = match counter_to {
+            Some(id) => {
+                let original = self.open_offer(id)?;
+                if !original.to.contains(&seat) {
+                    return Err(RuleError::NotAnAddressee);
+                }
+                Some(original.from)
+            }
+            None => None,
+        };
+        let maker = countered.map(|from| [from]);
+        let to = to.or(maker.as_ref().map(|m| &m[..]));
         let active = self.turn.active;
         // B-TRD-5: every domestic trade has the active player on one side.
         let mut to: Vec<Seat> = match to {
@@ -134,9 +148,6 @@ impl Game {
         to.dedup();
         if !self.players[seat.index()].resources.contains(give) {
             return Err(RuleError::InsufficientResources);
-        }
-        if let Some(id) = counter_to {
-            self.open_offer(id)?;
         }
         let open = self.offers.iter().filter(|o| o.from == seat).count();
         if open >= MAX_OPEN_OFFERS_PER_SEAT {

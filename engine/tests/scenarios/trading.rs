@@ -132,3 +132,47 @@ fn tc_33_no_domestic_trade_before_the_roll() {
     s.rejects(P0, offer(of(Ore, 1), of(Wool, 1), Some(vec![P1])), "wrong_phase");
     assert!(s.game.open_offers().is_empty());
 }
+
+/// B-TRD-5: a counter-offer answers an offer made to the counterer and, unless other seats
+/// are named, goes back to the offer's maker; a seat the offer was not made to cannot counter.
+#[test]
+fn a_counter_offer_answers_an_offer_made_to_you() {
+    use Resource::*;
+    let mut s = Scenario::new()
+        .given([give(P0, of(Ore, 2)), give(P1, of(Wool, 2)), give(P2, of(Grain, 1))])
+        .given(main_phase(P0));
+    let events = s.when(P0, offer(of(Ore, 1), of(Wool, 2), Some(vec![P1])));
+    let [Event::TradeOffered { offer: TradeOffer { id, .. } }] = events.as_slice() else { panic!("{events:?}") };
+    let id = *id;
+    let counter = |seat_gives: Resources, seat_gets: Resources| Move::OfferTrade {
+        give: seat_gives,
+        get: seat_gets,
+        to: None,
+        counter_to: Some(id),
+    };
+    s.rejects(P2, counter(of(Grain, 1), of(Ore, 1)), "not_an_addressee");
+    s.rejects(P0, counter(of(Ore, 2), of(Wool, 1)), "not_an_addressee");
+    let events = s.when(P1, counter(of(Wool, 1), of(Ore, 1)));
+    let [Event::TradeOffered { offer }] = events.as_slice() else { panic!("{events:?}") };
+    assert_eq!((offer.from, offer.to.clone(), offer.counter_to), (P1, vec![P0], Some(id)));
+}
+
+/// B-WIN-4: offers still open when the game is won lapse with it.
+#[test]
+fn open_offers_lapse_when_the_game_is_won() {
+    use Resource::*;
+    let mut given = Vec::new();
+    for vertex in ["0,-2,N", "2,-2,S", "-2,0,N", "-1,2,S"] {
+        given.extend(city(P0, vertex));
+    }
+    given.push(settlement(P0, "1,0,S"));
+    given.push(give(P0, Resources::new(0, 0, 2, 1, 1)));
+    let mut s = Scenario::new().given(given).given(main_phase(P0));
+    s.when(P0, offer(of(Wool, 1), of(Brick, 1), None));
+    assert_eq!(s.game.open_offers().len(), 1);
+    let events =
+        s.when_with(P0, Move::BuyDevelopmentCard, catan_engine::FixedChance::card(catan_engine::DevCard::VictoryPoint));
+    assert!(matches!(events[..], [_, Event::TradesExpired { .. }, Event::GameWon { .. }]), "{events:?}");
+    assert!(s.game.open_offers().is_empty());
+    assert_eq!(s.game.winner(), Some(P0));
+}

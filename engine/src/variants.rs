@@ -25,7 +25,48 @@ const DEFAULT_RIVER: [HexCoord; 3] = [HexCoord::new(0, -1), HexCoord::new(0, 0),
 /// token; a board is found within a few tries in practice.
 const LAYOUT_ATTEMPTS: usize = 200;
 
+/// The rule sets a game can name: the base game and the variants it can add.
+pub const VARIANT_NAMES: [&str; 4] = ["base", "five_six", "jungle", "big_river"];
+
 impl GameConfig {
+    /// Returns the variants switched on, joined with `+` (`"base"` when none is):
+    /// e.g. `"five_six"`, `"jungle"`, `"base"`.
+    pub fn variant_name(&self) -> String {
+        let parts: Vec<&str> =
+            [(self.five_six_extension, "five_six"), (self.jungle, "jungle"), (self.big_river, "big_river")]
+                .into_iter()
+                .filter_map(|(on, name)| on.then_some(name))
+                .collect();
+        if parts.is_empty() {
+            "base".to_owned()
+        } else {
+            parts.join("+")
+        }
+    }
+
+    /// Switches on the variants named in `name` (names of [`VARIANT_NAMES`] joined with `+`);
+    /// their numbers (`jungle_number`, `river_gold_number`) still come from the options.
+    ///
+    /// # Errors
+    /// [`SetupError::InvalidConfig`] for an unknown name.
+    pub fn enable_variants(&mut self, name: &str) -> Result<(), SetupError> {
+        for part in name.split('+').map(str::trim) {
+            match part {
+                "base" => {}
+                "five_six" => self.five_six_extension = true,
+                "jungle" => self.jungle = true,
+                "big_river" => self.big_river = true,
+                other => {
+                    return Err(invalid(format!(
+                        "unknown variant {other:?}; known: {}, combined with '+'",
+                        VARIANT_NAMES.join(", ")
+                    )))
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Cards of each resource in the bank at the start (B-CMP-5, X56-5).
     pub fn cards_per_resource(&self) -> u32 {
         if self.five_six_extension {
@@ -285,5 +326,21 @@ fn check_river_line(river: &[HexCoord]) -> Result<(), SetupError> {
         Ok(())
     } else {
         Err(invalid("river_hexes must be three land hexes in a straight line, top to bottom (RIV-2)".into()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn variant_names_round_trip() {
+        let mut config = GameConfig::for_players(4);
+        assert_eq!(config.variant_name(), "base");
+        config.enable_variants("base+jungle").unwrap();
+        assert_eq!(config.variant_name(), "jungle");
+        config.enable_variants("five_six+big_river").unwrap();
+        assert_eq!(config.variant_name(), "five_six+jungle+big_river");
+        assert_eq!(config.enable_variants("seafarers").unwrap_err().code(), "invalid_config");
     }
 }

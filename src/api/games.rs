@@ -39,7 +39,10 @@ pub enum BoardChoice {
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"max_players": 4, "board": "beginner"}))]
 pub struct CreateGameRequest {
-    /// The rule set; only `"base"` for now.
+    /// The rule set: `"base"` (default), or variants to switch on, joined with `+`:
+    /// `"five_six"` (5-6 players), `"jungle"`, `"big_river"`. The same as setting
+    /// `five_six_extension`, `jungle` or `big_river` in `options`; their numbers
+    /// (`jungle_number`, `river_gold_number`) still go in `options`.
     #[serde(default)]
     pub variant: Option<String>,
     /// Seats, 2 to 4 for the base game (default 4). The game may start with fewer once 2
@@ -114,7 +117,7 @@ pub struct GameResponse {
     pub status: GameStatus,
     /// The seq of the latest log entry (0 before the start). Also the `ETag` (`"v<version>"`).
     pub version: i64,
-    /// Always `"base"` for now.
+    /// The variants switched on, joined with `+`, or `"base"`.
     pub variant: String,
     pub max_players: u8,
     /// The engine's rule configuration (`players` is the actual count once started).
@@ -245,7 +248,7 @@ pub fn game_response(record: &GameRecord, user: Option<Uuid>) -> Result<GameResp
         id,
         status: row.status(),
         version: row.version,
-        variant: "base".into(),
+        variant: config.variant_name(),
         max_players: row.max_players as u8,
         created_by: record.creator.clone(),
         created_at: utc(row.created_at),
@@ -285,7 +288,7 @@ fn summary(record: &GameRecord) -> Result<GameSummary, ApiError> {
         id: Uuid::parse_str(&row.id).map_err(ApiError::internal)?,
         status: row.status(),
         version: row.version,
-        variant: "base".into(),
+        variant: config.variant_name(),
         max_players: row.max_players as u8,
         board: board_choice(&config),
         created_by: record.creator.clone(),
@@ -350,16 +353,11 @@ async fn create_game_once(
 ) -> Result<HttpResponse, ApiError> {
     let request = body.into_inner();
     let seat_creator = request.seat_creator.unwrap_or(true);
-    if let Some(variant) = &request.variant {
-        if variant != "base" {
-            return Err(ApiError::unprocessable(
-                "unsupported_variant",
-                format!("the variant {variant:?} is not supported; use \"base\""),
-            ));
-        }
-    }
     let had_options = request.options.is_some();
     let mut config = request.options.unwrap_or_default();
+    if let Some(variant) = &request.variant {
+        config.enable_variants(variant).map_err(|e| ApiError::unprocessable("unsupported_variant", e.to_string()))?;
+    }
     if let Some(max) = request.max_players {
         config.players = max;
     } else if !had_options {

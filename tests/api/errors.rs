@@ -159,6 +159,8 @@ fn errors_are_problems_with_codes(backend: Backend) {
         (json!({"max_players": 6}), "invalid_player_count"),
         (json!({"max_players": 4, "options": {"five_six_extension": true}}), "invalid_player_count"),
         (json!({"max_players": 4, "options": {"jungle": true}}), "invalid_config"),
+        (json!({"max_players": 4, "variant": "jungle"}), "invalid_config"),
+        (json!({"variant": "five_six+seafarers"}), "unsupported_variant"),
         (
             json!({"max_players": 4, "board": "random",
                    "options": {"jungle": true, "jungle_number": 5, "big_river": true, "river_gold_number": 9}}),

@@ -30,11 +30,7 @@ fn variant_games_are_played_to_a_winner() {
     let app = spawn_app(Backend::Sqlite);
     for (players, request) in [
         (5, json!({"max_players": 5, "seed": 5, "options": {"five_six_extension": true}})),
-        (
-            6,
-            json!({"max_players": 6, "board": "random", "seed": 21,
-                   "options": {"five_six_extension": true}}),
-        ),
+        (6, json!({"max_players": 6, "board": "random", "seed": 21, "variant": "five_six"})),
         (
             3,
             json!({"max_players": 3, "board": "random", "seed": 8,
@@ -47,6 +43,9 @@ fn variant_games_are_played_to_a_winner() {
         ),
     ] {
         let (id, users) = app.started_game_with(players, &request);
+        let variant = app.get(&format!("/api/v1/games/{id}"), None).json::<Value>().unwrap()["variant"].clone();
+        let expected = ["five_six", "jungle", "big_river"].into_iter().find(|v| request.to_string().contains(v));
+        assert_eq!(variant, expected.unwrap_or("base"), "{request}");
         play_to_a_winner(&app, &id, &users);
     }
 }

@@ -21,7 +21,7 @@
 //! - the workers stop once the server that owns the runner is gone.
 
 use std::{
-    collections::{HashMap, VecDeque},
+    collections::{HashMap, HashSet, VecDeque},
     panic::AssertUnwindSafe,
     sync::{
         atomic::{AtomicBool, Ordering},
@@ -125,7 +125,13 @@ struct Shared {
 struct Queue {
     ready: VecDeque<(Uuid, Instant)>,
     games: HashMap<Uuid, Slot>,
+    /// Started games with no bot seat: seats are fixed at the start, so pokes for these
+    /// games are ignored without a query (most games are between humans).
+    without_bots: HashSet<Uuid>,
 }
+
+/// Forget the games known to have no bots beyond this many (they are only looked up again).
+const WITHOUT_BOTS_CAP: usize = 100_000;
 
 struct Slot {
     /// A worker plays the game now; `again` asks it to look once more when done.
@@ -185,6 +191,9 @@ impl Shared {
 
     fn poke(&self, game: Uuid) {
         let mut queue = self.lock();
+        if queue.without_bots.contains(&game) {
+            return;
+        }
         match queue.games.get_mut(&game) {
             Some(slot) if slot.running => slot.again = true,
             Some(_) => {} // already waiting
@@ -307,6 +316,11 @@ impl Shared {
             .filter_map(|holder| holder.bot_kind().map(|kind| (Seat(holder.seat as u8), kind)))
             .collect();
         if bots.is_empty() {
+            let mut queue = self.lock();
+            if queue.without_bots.len() >= WITHOUT_BOTS_CAP {
+                queue.without_bots.clear();
+            }
+            queue.without_bots.insert(game_id);
             return Ok(Step::Idle);
         }
         let game = row.game()?.ok_or_else(|| ApiError::internal("a started game has no snapshot"))?;

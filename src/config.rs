@@ -41,7 +41,8 @@ impl Default for Config {
 }
 
 impl Config {
-    /// Reads `CATAN_BIND`, `CATAN_DATA_DIR`, `DATABASE_URL` and `JWT_SECRET`.
+    /// Reads `CATAN_BIND`, `CATAN_DATA_DIR`, `DATABASE_URL`, `JWT_SECRET`, `CATAN_WORKERS`
+    /// and `CATAN_POOL_SIZE`.
     pub fn from_env() -> Config {
         let env = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
         let defaults = Config::default();
@@ -50,6 +51,8 @@ impl Config {
             data_dir: env("CATAN_DATA_DIR").map(PathBuf::from).unwrap_or(defaults.data_dir),
             database_url: env("DATABASE_URL"),
             jwt_secret: env("JWT_SECRET"),
+            workers: env("CATAN_WORKERS").and_then(|v| v.parse().ok()).or(defaults.workers),
+            pool_size: env("CATAN_POOL_SIZE").and_then(|v| v.parse().ok()).unwrap_or(defaults.pool_size),
             ..defaults
         }
     }

@@ -11,6 +11,7 @@ pub mod feed;
 pub mod idempotency;
 pub mod notify;
 pub mod schema;
+pub mod snapshots;
 pub mod startup;
 pub mod store;
 pub mod telemetry;

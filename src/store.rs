@@ -134,7 +134,8 @@ impl GameRow {
     /// # Errors
     /// When the stored JSON is unreadable.
     pub fn game(&self) -> Result<Option<Game>, ApiError> {
-        self.snapshot.as_deref().map(serde_json::from_str).transpose().map_err(Into::into)
+        let parse = |json: &str| crate::snapshots::game(&self.id, self.version, json);
+        self.snapshot.as_deref().map(parse).transpose().map_err(Into::into)
     }
 
     pub fn seed(&self) -> u64 {
@@ -220,6 +221,38 @@ pub fn lock_game(conn: &mut DbConnection, id: Uuid) -> Result<Option<GameRow>, A
         DbConnection::Sqlite(sqlite) => games::table.find(id).select(GameRow::as_select()).first(sqlite).optional()?,
     };
     Ok(row)
+}
+
+/// Finds a game and the seat `user` holds in it, in one query (the hot path of legal moves
+/// and of every move); with `lock`, also locks the row like [`lock_game`].
+///
+/// # Errors
+/// A database error.
+pub fn find_game_and_seat(
+    conn: &mut DbConnection,
+    id: Uuid,
+    user: Option<Uuid>,
+    lock: bool,
+) -> Result<Option<(GameRow, Option<Seat>)>, ApiError> {
+    let (id, user) = (id.to_string(), user.map(|u| u.to_string()).unwrap_or_default());
+    macro_rules! query {
+        () => {
+            games::table.find(&id).select((
+                GameRow::as_select(),
+                game_players::table
+                    .filter(game_players::game_id.eq(games::id))
+                    .filter(game_players::user_id.eq(&user))
+                    .select(game_players::seat)
+                    .single_value(),
+            ))
+        };
+    }
+    let found: Option<(GameRow, Option<i32>)> = match conn {
+        DbConnection::Pg(pg) if lock => query!().for_update().first(pg).optional()?,
+        DbConnection::Pg(pg) => query!().first(pg).optional()?,
+        DbConnection::Sqlite(sqlite) => query!().first(sqlite).optional()?,
+    };
+    Ok(found.map(|(row, seat)| (row, seat.map(|s| Seat(s as u8)))))
 }
 
 /// Loads the seats of a game, by seat.
@@ -520,14 +553,10 @@ where
 {
     let MoveRequest { mv, if_match, idempotency } = request;
     crate::db::write_transaction(conn, |conn| {
-        let row = lock_game(conn, game_id)?.ok_or_else(|| game_not_found(game_id))?;
+        let (row, seat) =
+            find_game_and_seat(conn, game_id, Some(user_id), true)?.ok_or_else(|| game_not_found(game_id))?;
         let status = row.status();
-        let seats = load_seats(conn, game_id)?;
-        let seat = seats
-            .iter()
-            .find(|s| s.user_id.as_deref() == Some(user_id.to_string().as_str()))
-            .map(|s| Seat(s.seat as u8))
-            .ok_or_else(|| ApiError::Forbidden("you do not have a seat in this game".into()))?;
+        let seat = seat.ok_or_else(|| ApiError::Forbidden("you do not have a seat in this game".into()))?;
         let body = serde_json::to_string(mv)?;
         if let Some(claim) = idempotency {
             match idempotency::find(conn, claim)? {

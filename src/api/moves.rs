@@ -183,14 +183,13 @@ pub async fn legal_moves(
     let id = parse_game_id(path)?;
     let user = user.0.map(|u| u.id);
     let body = with_conn(&state.pool, move |conn| {
-        let record = store::load_game(conn, id)?;
-        let you = user.and_then(|u| record.seat_of(u));
-        let game = record.game.game()?;
+        let (row, you) = store::find_game_and_seat(conn, id, user, false)?.ok_or_else(|| store::game_not_found(id))?;
+        let game = row.game()?;
         let (moves, may_offer_trade) = match (&game, you) {
             (Some(game), Some(seat)) => (game.legal_moves(seat), game.may_offer_trade(seat)),
             _ => (Vec::new(), false),
         };
-        Ok(LegalMovesResponse { version: record.game.version, you, may_offer_trade, moves })
+        Ok(LegalMovesResponse { version: row.version, you, may_offer_trade, moves })
     })
     .await?;
     Ok(HttpResponse::Ok().json(body))

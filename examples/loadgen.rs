@@ -194,8 +194,9 @@ impl Worker {
                             tally.games_finished += 1;
                             continue 'games;
                         }
-                        // The same seat usually moves again, until it ends its turn.
-                        seat = if mv["type"] == "end_turn" || mv["type"] == "roll_dice" { None } else { Some(current) };
+                        // The same seat usually moves again, until it ends its turn; when it
+                        // has no moves left (e.g. others must discard), the game view says who.
+                        seat = if mv["type"] == "end_turn" { None } else { Some(current) };
                     }
                     Ok(response) => {
                         eprintln!("move {mv}: {} {}", response.status(), response.text().unwrap_or_default());

@@ -16,13 +16,136 @@
 //! `RESULT games=32 seconds=20.0 moves=... moves_per_s=... p50_ms=... p99_ms=... errors=...`
 
 use std::{
+    io::{BufRead, BufReader, Read, Write},
+    net::TcpStream,
     sync::{Arc, Barrier},
     time::{Duration, Instant},
 };
 
 use rand::{rngs::StdRng, Rng, SeedableRng};
-use reqwest::{blocking::Client, StatusCode};
 use serde_json::{json, Value};
+
+/// A minimal blocking HTTP/1.1 client on one keep-alive connection: the load generator's
+/// own CPU time competes with the server on the same machine, so it stays lean (no runtime
+/// thread per client, no hop between threads per request).
+struct Http {
+    host: String,
+    conn: Option<BufReader<TcpStream>>,
+}
+
+struct Response {
+    status: u16,
+    body: Vec<u8>,
+}
+
+impl Response {
+    fn json(&self) -> Value {
+        serde_json::from_slice(&self.body).unwrap_or_default()
+    }
+
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.body).into_owned()
+    }
+}
+
+impl Http {
+    fn new(host: &str) -> Http {
+        Http { host: host.to_owned(), conn: None }
+    }
+
+    fn request(
+        &mut self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<&Value>,
+    ) -> Result<Response, String> {
+        let body = body.map(|b| b.to_string());
+        let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {}\r\n", self.host);
+        if let Some(token) = token {
+            head.push_str(&format!("Authorization: Bearer {token}\r\n"));
+        }
+        match &body {
+            Some(body) => {
+                head.push_str(&format!("Content-Type: application/json\r\nContent-Length: {}\r\n\r\n", body.len()))
+            }
+            None => head.push_str("Content-Length: 0\r\n\r\n"),
+        }
+        // One retry on a fresh connection when a kept-alive one was closed by the server.
+        for attempt in 0..2 {
+            let fresh = self.conn.is_none();
+            match self.exchange(&head, body.as_deref()) {
+                Ok(response) => return Ok(response),
+                Err(error) => {
+                    self.conn = None;
+                    if fresh || attempt == 1 {
+                        return Err(error);
+                    }
+                }
+            }
+        }
+        Err("unreachable".into())
+    }
+
+    fn exchange(&mut self, head: &str, body: Option<&str>) -> Result<Response, String> {
+        if self.conn.is_none() {
+            let stream = TcpStream::connect(&self.host).map_err(|e| format!("connect: {e}"))?;
+            stream.set_nodelay(true).map_err(|e| e.to_string())?;
+            stream.set_read_timeout(Some(Duration::from_secs(30))).map_err(|e| e.to_string())?;
+            self.conn = Some(BufReader::new(stream));
+        }
+        let conn = self.conn.as_mut().ok_or("no connection")?;
+        let mut request = head.as_bytes().to_vec();
+        request.extend_from_slice(body.unwrap_or_default().as_bytes());
+        conn.get_mut().write_all(&request).map_err(|e| format!("write: {e}"))?;
+        let mut line = String::new();
+        if conn.read_line(&mut line).map_err(|e| format!("read: {e}"))? == 0 {
+            return Err("connection closed".into());
+        }
+        let status: u16 =
+            line.split(' ').nth(1).and_then(|s| s.parse().ok()).ok_or(format!("bad status line {line:?}"))?;
+        let (mut length, mut chunked, mut close) = (0, false, false);
+        loop {
+            line.clear();
+            conn.read_line(&mut line).map_err(|e| format!("read: {e}"))?;
+            let header = line.trim_end();
+            if header.is_empty() {
+                break;
+            }
+            let (name, value) = header.split_once(':').unwrap_or((header, ""));
+            let value = value.trim();
+            if name.eq_ignore_ascii_case("content-length") {
+                length = value.parse().map_err(|_| "bad content-length")?;
+            } else if name.eq_ignore_ascii_case("transfer-encoding") {
+                chunked = value.eq_ignore_ascii_case("chunked");
+            } else if name.eq_ignore_ascii_case("connection") {
+                close = value.eq_ignore_ascii_case("close");
+            }
+        }
+        let mut body = Vec::new();
+        if chunked {
+            loop {
+                line.clear();
+                conn.read_line(&mut line).map_err(|e| format!("read: {e}"))?;
+                let size = usize::from_str_radix(line.trim(), 16).map_err(|_| "bad chunk size")?;
+                let start = body.len();
+                body.resize(start + size + 2, 0);
+                conn.read_exact(&mut body[start..]).map_err(|e| format!("read: {e}"))?;
+                body.truncate(start + size);
+                if size == 0 {
+                    break;
+                }
+            }
+        } else {
+            body.resize(length, 0);
+            conn.read_exact(&mut body).map_err(|e| format!("read: {e}"))?;
+        }
+        if close {
+            self.conn = None;
+        }
+        Ok(Response { status, body })
+    }
+}
 
 struct Options {
     url: String,
@@ -71,66 +194,65 @@ struct Tally {
 const MOVES_PER_GAME_CAP: usize = 5_000;
 
 struct Worker {
-    client: Client,
+    http: Http,
     api: String,
     tokens: Vec<String>,
     rng: StdRng,
 }
 
 impl Worker {
-    fn setup(client: Client, api: String, index: usize, players: usize) -> Result<Worker, String> {
+    fn setup(mut http: Http, api: String, index: usize, players: usize) -> Result<Worker, String> {
         let run: u32 = rand::random();
         let mut tokens = Vec::new();
         for seat in 0..players {
             let body = json!({"username": format!("load-{run:08x}-{index}-{seat}"), "password": "load-password"});
-            let response = client.post(format!("{api}/users")).json(&body).send().map_err(|e| e.to_string())?;
-            if response.status() != StatusCode::CREATED {
-                return Err(format!("register: {}", response.status()));
+            let response = http.request("POST", &format!("{api}/users"), None, Some(&body))?;
+            if response.status != 201 {
+                return Err(format!("register: {} {}", response.status, response.text()));
             }
-            let body: Value = response.json().map_err(|e| e.to_string())?;
-            tokens.push(body["token"].as_str().ok_or("no token")?.to_owned());
+            tokens.push(response.json()["token"].as_str().ok_or("no token")?.to_owned());
         }
-        Ok(Worker { client, api, tokens, rng: StdRng::seed_from_u64(index as u64) })
+        Ok(Worker { http, api, tokens, rng: StdRng::seed_from_u64(index as u64) })
     }
 
-    fn post(&self, path: &str, token: &str, body: &Value) -> Result<reqwest::blocking::Response, String> {
-        self.client.post(format!("{}{path}", self.api)).bearer_auth(token).json(body).send().map_err(|e| e.to_string())
+    fn post(&mut self, path: &str, seat: usize, body: &Value) -> Result<Response, String> {
+        let path = format!("{}{path}", self.api);
+        self.http.request("POST", &path, Some(&self.tokens[seat]), Some(body))
     }
 
-    fn get(&self, path: &str, token: &str) -> Result<Value, String> {
-        let response =
-            self.client.get(format!("{}{path}", self.api)).bearer_auth(token).send().map_err(|e| e.to_string())?;
-        if !response.status().is_success() {
-            return Err(format!("GET {path}: {}", response.status()));
+    fn get(&mut self, path: &str, seat: usize) -> Result<Value, String> {
+        let path = format!("{}{path}", self.api);
+        let response = self.http.request("GET", &path, Some(&self.tokens[seat]), None)?;
+        if !(200..300).contains(&response.status) {
+            return Err(format!("GET {path}: {}", response.status));
         }
-        response.json().map_err(|e| e.to_string())
+        serde_json::from_slice(&response.body).map_err(|e| e.to_string())
     }
 
     /// Creates, fills and starts a game; returns its id.
     fn new_game(&mut self) -> Result<String, String> {
         let body = json!({"max_players": self.tokens.len(), "board": "random", "seed": self.rng.gen::<u32>()});
-        let response = self.post("/games", &self.tokens[0], &body)?;
-        if response.status() != StatusCode::CREATED {
-            return Err(format!("create: {}", response.status()));
+        let response = self.post("/games", 0, &body)?;
+        if response.status != 201 {
+            return Err(format!("create: {}", response.status));
         }
-        let game: Value = response.json().map_err(|e| e.to_string())?;
-        let id = game["id"].as_str().ok_or("no id")?.to_owned();
-        for token in &self.tokens[1..] {
-            let response = self.post(&format!("/games/{id}/players"), token, &Value::Null)?;
-            if response.status() != StatusCode::CREATED {
-                return Err(format!("join: {}", response.status()));
+        let id = response.json()["id"].as_str().ok_or("no id")?.to_owned();
+        for seat in 1..self.tokens.len() {
+            let response = self.post(&format!("/games/{id}/players"), seat, &Value::Null)?;
+            if response.status != 201 {
+                return Err(format!("join: {}", response.status));
             }
         }
-        let response = self.post(&format!("/games/{id}/start"), &self.tokens[0], &Value::Null)?;
-        if response.status() != StatusCode::OK {
-            return Err(format!("start: {}", response.status()));
+        let response = self.post(&format!("/games/{id}/start"), 0, &Value::Null)?;
+        if response.status != 200 {
+            return Err(format!("start: {}", response.status));
         }
         Ok(id)
     }
 
     /// Returns the seat that must act now, or `None` once the game is over.
-    fn waiting_seat(&self, id: &str) -> Result<Option<usize>, String> {
-        let game = self.get(&format!("/games/{id}"), &self.tokens[0])?;
+    fn waiting_seat(&mut self, id: &str) -> Result<Option<usize>, String> {
+        let game = self.get(&format!("/games/{id}"), 0)?;
         if game["status"] == "finished" {
             return Ok(None);
         }
@@ -167,7 +289,7 @@ impl Worker {
                         }
                     },
                 };
-                let legal = match self.get(&format!("/games/{id}/legal-moves"), &self.tokens[current]) {
+                let legal = match self.get(&format!("/games/{id}/legal-moves"), current) {
                     Ok(legal) => legal,
                     Err(error) => {
                         eprintln!("{error}");
@@ -182,15 +304,14 @@ impl Worker {
                 }
                 let mv = choose(&options, &mut self.rng).clone();
                 let started = Instant::now();
-                let response = self.post(&format!("/games/{id}/moves"), &self.tokens[current], &mv);
+                let response = self.post(&format!("/games/{id}/moves"), current, &mv);
                 let elapsed = started.elapsed();
                 match response {
-                    Ok(response) if response.status() == StatusCode::CREATED => {
+                    Ok(response) if response.status == 201 => {
                         tally.latencies.push(elapsed.as_micros().min(u128::from(u32::MAX)) as u32);
                         moves += 1;
                         game_moves += 1;
-                        let body: Value = response.json().unwrap_or_default();
-                        if body["status"] == "finished" {
+                        if response.json()["status"] == "finished" {
                             tally.games_finished += 1;
                             continue 'games;
                         }
@@ -199,7 +320,7 @@ impl Worker {
                         seat = if mv["type"] == "end_turn" { None } else { Some(current) };
                     }
                     Ok(response) => {
-                        eprintln!("move {mv}: {} {}", response.status(), response.text().unwrap_or_default());
+                        eprintln!("move {mv}: {} {}", response.status, response.text());
                         tally.errors += 1;
                         seat = None;
                     }
@@ -254,16 +375,16 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let api = format!("{}/api/v1", options.url);
+    let host = options.url.trim_start_matches("http://").to_owned();
+    let api = "/api/v1".to_owned();
     let barrier = Arc::new(Barrier::new(options.games + 1));
     let window = Duration::from_secs_f64(options.seconds);
     let handles: Vec<_> = (0..options.games)
         .map(|index| {
-            let (api, barrier) = (api.clone(), Arc::clone(&barrier));
+            let (api, host, barrier) = (api.clone(), host.clone(), Arc::clone(&barrier));
             let (players, max_moves) = (options.players, options.max_moves);
             std::thread::spawn(move || {
-                let client = Client::builder().timeout(Duration::from_secs(30)).build().expect("an HTTP client");
-                let worker = Worker::setup(client, api, index, players);
+                let worker = Worker::setup(Http::new(&host), api, index, players);
                 barrier.wait(); // everyone is registered: the measured window begins
                 let until = Instant::now() + window;
                 let mut tally = Tally::default();

@@ -273,6 +273,7 @@ impl Shared {
             Ok(Step::Idle) if slot.again => Some(Duration::ZERO),
             Ok(Step::Idle) => None,
             Err(error) => {
+                crate::db::suspect_connections();
                 slot.failures += 1;
                 let delay = Duration::from_millis(50).saturating_mul(1 << slot.failures.min(10)).min(MAX_BACKOFF);
                 tracing::warn!(%game, failures = slot.failures, retry_in = ?delay, %error, "bot move failed");

@@ -1,7 +1,10 @@
 //! The database: one diesel connection type over PostgreSQL and SQLite, an r2d2 pool, the
 //! embedded migrations, and the helpers that run diesel on actix's blocking pool.
 
-use std::time::Duration;
+use std::{
+    sync::atomic::{AtomicU64, Ordering},
+    time::Duration,
+};
 
 use actix_web::web;
 use diesel::{
@@ -90,13 +93,39 @@ impl ManageConnection for DbManager {
         }
     }
 
+    /// Pings the connection only while connections are suspect ([`suspect_connections`]):
+    /// a ping on every checkout was one more round trip per request.
     fn is_valid(&self, conn: &mut DbConnection) -> Result<(), Self::Error> {
+        if !connections_suspect() {
+            return Ok(());
+        }
         conn.ping().map_err(diesel::r2d2::Error::QueryError)
     }
 
     fn has_broken(&self, conn: &mut DbConnection) -> bool {
         std::thread::panicking() || conn.is_broken()
     }
+}
+
+/// Until when (milliseconds since the Unix epoch) pooled connections are checked on checkout.
+static SUSPECT_UNTIL: AtomicU64 = AtomicU64::new(0);
+
+/// How long connections stay suspect after a failure.
+const SUSPECT_FOR: Duration = Duration::from_secs(30);
+
+fn now_millis() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64)
+}
+
+/// Marks pooled connections as suspect after a database failure: for the next
+/// [`SUSPECT_FOR`], every checkout pings its connection first, so connections that died
+/// (e.g. the database restarted) are replaced instead of failing one request each.
+pub fn suspect_connections() {
+    SUSPECT_UNTIL.fetch_max(now_millis() + SUSPECT_FOR.as_millis() as u64, Ordering::Relaxed);
+}
+
+fn connections_suspect() -> bool {
+    now_millis() < SUSPECT_UNTIL.load(Ordering::Relaxed)
 }
 
 pub type DbPool = Pool<DbManager>;
@@ -134,11 +163,15 @@ where
     T: Send + 'static,
 {
     let pool = pool.clone();
-    web::block(move || {
+    let result = web::block(move || {
         let mut conn = pool.get()?;
         f(&mut conn)
     })
-    .await?
+    .await?;
+    if matches!(result, Err(ApiError::Internal(_) | ApiError::Unavailable)) {
+        suspect_connections();
+    }
+    result
 }
 
 /// Runs `f` in a write transaction that holds the database's write lock from its first

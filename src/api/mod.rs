@@ -72,17 +72,19 @@ impl Modify for SecurityAddon {
 /// Registers every documented route.
 pub fn routes(cfg: &mut ServiceConfig) {
     cfg.service(
+        // actix matches routes in this order, one pattern after another: the hot paths of
+        // a game in progress come first.
         scope::scope("/api/v1")
+            .service(moves::legal_moves)
+            .service(moves::submit_move)
+            .service(games::get_game)
+            .service(moves::list_moves)
             .service(users::register_user)
             .service(users::create_token)
             .service(games::create_game)
             .service(games::list_games)
-            .service(games::get_game)
             .service(games::join_game)
             .service(games::start_game)
-            .service(moves::legal_moves)
-            .service(moves::submit_move)
-            .service(moves::list_moves)
             .service(stream::stream_game)
             .service(trades::create_trade)
             .service(trades::list_trades)

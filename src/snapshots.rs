@@ -23,6 +23,20 @@ fn entries() -> &'static Mutex<Entries> {
     ENTRIES.get_or_init(|| Mutex::new(HashMap::new()))
 }
 
+/// Returns the cached version of game `id` and the game at that version, if any.
+pub fn cached(id: &str) -> Option<(i64, Game)> {
+    entries().lock().unwrap_or_else(|e| e.into_inner()).get(id).cloned()
+}
+
+/// Caches game `id` at `version`: only for a version that has committed.
+pub fn insert(id: &str, version: i64, game: Game) {
+    let mut entries = entries().lock().unwrap_or_else(|e| e.into_inner());
+    if entries.len() >= CAPACITY && !entries.contains_key(id) {
+        entries.clear();
+    }
+    entries.insert(id.to_owned(), (version, game));
+}
+
 /// Returns the game `id` at `version`, parsing `json` (the stored snapshot of that version)
 /// only when the cache does not hold it.
 ///
@@ -35,10 +49,6 @@ pub fn game(id: &str, version: i64, json: &str) -> Result<Game, serde_json::Erro
         }
     }
     let game: Game = serde_json::from_str(json)?;
-    let mut entries = entries().lock().unwrap_or_else(|e| e.into_inner());
-    if entries.len() >= CAPACITY && !entries.contains_key(id) {
-        entries.clear();
-    }
-    entries.insert(id.to_owned(), (version, game.clone()));
+    insert(id, version, game.clone());
     Ok(game)
 }

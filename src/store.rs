@@ -223,22 +223,40 @@ pub fn lock_game(conn: &mut DbConnection, id: Uuid) -> Result<Option<GameRow>, A
     Ok(row)
 }
 
-/// Finds a game and the seat `user` holds in it, in one query (the hot path of legal moves
-/// and of every move); with `lock`, also locks the row like [`lock_game`].
+/// A game row, the seat the caller holds in it, and its snapshot (once started).
+pub type GameAndSeat = (GameRow, Option<Seat>, Option<Game>);
+
+/// Finds a game, the seat `user` holds in it and its snapshot, in one query (the hot path
+/// of legal moves and of every move); with `lock`, also locks the row like [`lock_game`].
+/// When the snapshot cache ([`crate::snapshots`]) already holds the row's version, the
+/// snapshot's JSON is not even read (the returned row's `snapshot` is then `None`).
 ///
 /// # Errors
-/// A database error.
+/// A database error, or an unreadable snapshot.
 pub fn find_game_and_seat(
     conn: &mut DbConnection,
     id: Uuid,
     user: Option<Uuid>,
     lock: bool,
-) -> Result<Option<(GameRow, Option<Seat>)>, ApiError> {
+) -> Result<Option<GameAndSeat>, ApiError> {
     let (id, user) = (id.to_string(), user.map(|u| u.to_string()).unwrap_or_default());
+    let cached = crate::snapshots::cached(&id);
+    let known = cached.as_ref().map_or(-1, |(version, _)| *version);
     macro_rules! query {
         () => {
             games::table.find(&id).select((
-                GameRow::as_select(),
+                (
+                    games::id,
+                    games::created_by,
+                    games::status,
+                    games::max_players,
+                    games::config,
+                    games::seed,
+                    games::version,
+                    diesel::dsl::case_when(games::version.ne(known), games::snapshot),
+                    games::created_at,
+                    games::updated_at,
+                ),
                 game_players::table
                     .filter(game_players::game_id.eq(games::id))
                     .filter(game_players::user_id.eq(&user))
@@ -252,7 +270,14 @@ pub fn find_game_and_seat(
         DbConnection::Pg(pg) => query!().first(pg).optional()?,
         DbConnection::Sqlite(sqlite) => query!().first(sqlite).optional()?,
     };
-    Ok(found.map(|(row, seat)| (row, seat.map(|s| Seat(s as u8)))))
+    let Some((row, seat)) = found else {
+        return Ok(None);
+    };
+    let game = match cached {
+        Some((version, game)) if version == row.version => Some(game),
+        _ => row.game()?,
+    };
+    Ok(Some((row, seat.map(|s| Seat(s as u8)), game)))
 }
 
 /// Loads the seats of a game, by seat.
@@ -552,8 +577,9 @@ where
     F: FnOnce(&mut DbConnection, &Applied) -> Result<(u16, R), ApiError>,
 {
     let MoveRequest { mv, if_match, idempotency } = request;
-    crate::db::write_transaction(conn, |conn| {
-        let (row, seat) =
+    let mut committed = None;
+    let submitted = crate::db::write_transaction(conn, |conn| {
+        let (row, seat, game) =
             find_game_and_seat(conn, game_id, Some(user_id), true)?.ok_or_else(|| game_not_found(game_id))?;
         let status = row.status();
         let seat = seat.ok_or_else(|| ApiError::Forbidden("you do not have a seat in this game".into()))?;
@@ -575,7 +601,7 @@ where
         if status == GameStatus::Open {
             return Err(ApiError::conflict("game_not_started", "the game has not started yet"));
         }
-        let mut game = row.game()?.ok_or_else(|| ApiError::internal("a started game has no snapshot"))?;
+        let mut game = game.ok_or_else(|| ApiError::internal("a started game has no snapshot"))?;
         let key = idempotency.as_ref().map(|claim| claim.key.clone());
         let applied = play_on(conn, &row, &mut game, seat, mv, Some(body), key, None)?;
         let (code, response) = respond(conn, &applied)?;
@@ -583,8 +609,14 @@ where
             let stored = StoredResponse { status: code, body: serde_json::to_string(&response)? };
             idempotency::store(conn, claim, &stored)?;
         }
+        committed = Some((row.id, applied.version, game));
         Ok(Submitted::Played { applied, response })
-    })
+    })?;
+    // Committed: the next request on this game (usually its legal moves) finds it parsed.
+    if let Some((id, version, game)) = committed {
+        crate::snapshots::insert(&id, version, game);
+    }
+    Ok(submitted)
 }
 
 /// Decides `mv` for `seat` on `game` (the locked row's snapshot, updated in place), then

@@ -183,8 +183,8 @@ pub async fn legal_moves(
     let id = parse_game_id(path)?;
     let user = user.0.map(|u| u.id);
     let body = with_conn(&state.pool, move |conn| {
-        let (row, you) = store::find_game_and_seat(conn, id, user, false)?.ok_or_else(|| store::game_not_found(id))?;
-        let game = row.game()?;
+        let (row, you, game) =
+            store::find_game_and_seat(conn, id, user, false)?.ok_or_else(|| store::game_not_found(id))?;
         let (moves, may_offer_trade) = match (&game, you) {
             (Some(game), Some(seat)) => (game.legal_moves(seat), game.may_offer_trade(seat)),
             _ => (Vec::new(), false),

@@ -4,14 +4,14 @@
 
 use std::time::{Duration, Instant};
 
-use rand::{rngs::StdRng, Rng, SeedableRng};
+use rand::{rngs::StdRng, SeedableRng};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 use uuid::Uuid;
 
 use crate::{
     both_backends,
-    helpers::{assert_problem, spawn_app, spawn_app_at, Backend, TestApp, User},
+    helpers::{assert_problem, choose, spawn_app, spawn_app_at, Backend, TestApp, User},
 };
 
 /// How long a game of bots may take before the test fails (generous: a shared machine).
@@ -200,30 +200,6 @@ fn offer_to_the_bots(app: &TestApp, id: &str, alice: &User, game: &Value) -> boo
     };
     assert!(response.status().is_success(), "complete the trade: {}", response.text().unwrap_or_default());
     true
-}
-
-/// Weighted toward building, like the engine's random bot, so that the game ends.
-fn choose<'a>(options: &'a [Value], rng: &mut StdRng) -> &'a Value {
-    let weight = |mv: &Value| -> u32 {
-        match mv["type"].as_str().unwrap_or_default() {
-            "build_city" => 1000,
-            "build_settlement" => 800,
-            "buy_development_card" => 150,
-            "build_road" => 60,
-            "end_turn" => 30,
-            "trade_with_bank" => 8,
-            _ => 10,
-        }
-    };
-    let total: u32 = options.iter().map(weight).sum();
-    let mut pick = rng.gen_range(0..total.max(1));
-    for mv in options {
-        if pick < weight(mv) {
-            return mv;
-        }
-        pick -= weight(mv);
-    }
-    &options[0]
 }
 
 /// A playing game with bots to move and no server running: the next server on the same

@@ -1,13 +1,13 @@
 //! Complete games over HTTP, choosing among `legal-moves`, with the log replayed against
 //! the snapshot and every seat's view checked for leaks along the way.
 
-use rand::{rngs::StdRng, Rng, SeedableRng};
+use rand::{rngs::StdRng, SeedableRng};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 use crate::{
     both_backends,
-    helpers::{spawn_app, Backend, TestApp, User},
+    helpers::{choose, spawn_app, Backend, TestApp, User},
 };
 
 /// Fail if a game takes more moves than this.
@@ -140,31 +140,6 @@ fn probe_hostile_variants(app: &TestApp, id: &str, user: &User, mv: &Value) -> b
         }
     }
     false
-}
-
-/// Weighted toward moves that score, so that the game ends.
-fn choose<'a>(options: &'a [Value], rng: &mut StdRng) -> &'a Value {
-    let weight = |mv: &Value| -> u32 {
-        match mv["type"].as_str().unwrap_or_default() {
-            "build_city" => 1000,
-            "build_settlement" => 800,
-            "buy_development_card" => 150,
-            "play_knight" | "play_road_building" | "play_year_of_plenty" | "play_monopoly" => 40,
-            "build_road" => 60,
-            "trade_with_bank" => 8,
-            "end_turn" => 30,
-            _ => 10,
-        }
-    };
-    let total: u32 = options.iter().map(weight).sum();
-    let mut pick = rng.gen_range(0..total.max(1));
-    for mv in options {
-        if pick < weight(mv) {
-            return mv;
-        }
-        pick -= weight(mv);
-    }
-    &options[0]
 }
 
 fn check_log(app: &TestApp, id: &str) {

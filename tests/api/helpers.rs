@@ -391,3 +391,29 @@ pub mod postgres {
         format!("{}/{name}", cluster.base)
     }
 }
+
+/// Picks among legal moves at random, weighted toward building (like the engine's random bot)
+/// so that games end.
+pub fn choose<'a>(options: &'a [Value], rng: &mut impl rand::Rng) -> &'a Value {
+    let weight = |mv: &Value| -> u32 {
+        match mv["type"].as_str().unwrap_or_default() {
+            "build_city" => 1000,
+            "build_settlement" => 800,
+            "buy_development_card" => 150,
+            "play_knight" | "play_road_building" | "play_year_of_plenty" | "play_monopoly" => 40,
+            "build_road" => 60,
+            "end_turn" => 30,
+            "trade_with_bank" => 8,
+            _ => 10,
+        }
+    };
+    let total: u32 = options.iter().map(weight).sum();
+    let mut pick = rng.gen_range(0..total.max(1));
+    for mv in options {
+        if pick < weight(mv) {
+            return mv;
+        }
+        pick -= weight(mv);
+    }
+    &options[0]
+}

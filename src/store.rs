@@ -284,6 +284,13 @@ pub fn find_game_and_seat(
 ///
 /// # Errors
 /// A database error.
+/// The lowest seat nobody holds yet.
+fn first_free_seat(max_players: i32, seats: &[SeatHolder]) -> Result<i32, ApiError> {
+    (0..max_players)
+        .find(|seat| seats.iter().all(|s| s.seat != *seat))
+        .ok_or_else(|| ApiError::conflict("game_full", "every seat of this game is taken"))
+}
+
 pub fn load_seats(conn: &mut DbConnection, game_id: Uuid) -> Result<Vec<SeatHolder>, ApiError> {
     Ok(game_players::table
         .left_join(users::table)
@@ -392,9 +399,7 @@ pub fn join_game(conn: &mut DbConnection, game_id: Uuid, user_id: Uuid) -> Resul
         if seats.iter().any(|s| s.user_id.as_deref() == Some(user_id.to_string().as_str())) {
             return Err(ApiError::conflict("already_joined", "you already have a seat in this game"));
         }
-        let seat = (0..game.max_players)
-            .find(|seat| seats.iter().all(|s| s.seat != *seat))
-            .ok_or_else(|| ApiError::conflict("game_full", "every seat of this game is taken"))?;
+        let seat = first_free_seat(game.max_players, &seats)?;
         diesel::insert_into(game_players::table)
             .values((
                 game_players::game_id.eq(game_id.to_string()),
@@ -423,9 +428,7 @@ pub fn add_bot(conn: &mut DbConnection, game_id: Uuid, user_id: Uuid, kind: BotK
             return Err(ApiError::conflict("game_not_open", "the game has already started"));
         }
         let seats = load_seats(conn, game_id)?;
-        let seat = (0..game.max_players)
-            .find(|seat| seats.iter().all(|s| s.seat != *seat))
-            .ok_or_else(|| ApiError::conflict("game_full", "every seat of this game is taken"))?;
+        let seat = first_free_seat(game.max_players, &seats)?;
         diesel::insert_into(game_players::table)
             .values((
                 game_players::game_id.eq(game_id.to_string()),

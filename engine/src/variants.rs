@@ -233,18 +233,8 @@ impl GameConfig {
             if self.forbid_adjacent_red_numbers && layout::has_adjacent_red_numbers(&land) {
                 continue;
             }
-            let mut kinds = layout::STANDARD_HARBOURS;
-            rng.shuffle(&mut kinds);
-            let harbours = layout::STANDARD_HARBOUR_EDGES
-                .iter()
-                .zip(kinds)
-                .map(|(&edge, kind)| crate::board::Harbour { edge, kind })
-                .collect();
-            land.extend(layout::standard_sea_frame().into_iter().map(|hex| HexTile {
-                hex,
-                terrain: Terrain::Sea,
-                number: None,
-            }));
+            let harbours = layout::shuffled_standard_harbours(rng);
+            land.extend(layout::standard_sea_tiles());
             return Ok(BoardLayout { hexes: land, harbours, robber: None, river_hexes: river });
         }
         Err(invalid("no river board keeps red numbers apart with this river_gold_number (B-GEO-11)".into()))

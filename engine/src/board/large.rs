@@ -9,7 +9,7 @@
 
 use super::{
     coords::{EdgeId, HexCoord, Side},
-    layout::{BoardLayout, Harbour, HarbourKind, HexTile, Terrain},
+    layout::{harbours_on, BoardLayout, HarbourKind, HexTile, Terrain},
 };
 use crate::rng::Rng;
 
@@ -261,7 +261,7 @@ pub fn sea_frame() -> Vec<HexCoord> {
 }
 
 fn with_sea(mut land: Vec<HexTile>) -> Vec<HexTile> {
-    land.extend(sea_frame().into_iter().map(|hex| HexTile { hex, terrain: Terrain::Sea, number: None }));
+    land.extend(sea_frame().into_iter().map(HexTile::sea));
     land
 }
 
@@ -277,7 +277,7 @@ pub fn fixed_layout() -> BoardLayout {
         .map(|&(q, r, terrain, number)| HexTile { hex: HexCoord::new(q, r), terrain, number })
         .collect();
     let robber = first_desert(&land);
-    let harbours = HARBOUR_EDGES.iter().zip(FIXED_HARBOURS).map(|(&edge, kind)| Harbour { edge, kind }).collect();
+    let harbours = harbours_on(&HARBOUR_EDGES, FIXED_HARBOURS);
     BoardLayout { hexes: with_sea(land), harbours, robber, river_hexes: Vec::new() }
 }
 
@@ -300,7 +300,7 @@ pub fn random_layout(rng: &mut Rng) -> BoardLayout {
     }
     let mut kinds = HARBOUR_KINDS;
     rng.shuffle(&mut kinds);
-    let harbours = HARBOUR_EDGES.iter().zip(kinds).map(|(&edge, kind)| Harbour { edge, kind }).collect();
+    let harbours = harbours_on(&HARBOUR_EDGES, kinds);
     let robber = first_desert(&land);
     BoardLayout { hexes: with_sea(land), harbours, robber, river_hexes: Vec::new() }
 }

@@ -207,8 +207,28 @@ fn positions_within(radius: i32) -> Vec<HexCoord> {
     out
 }
 
-fn sea_tiles() -> impl Iterator<Item = HexTile> {
-    standard_sea_frame().into_iter().map(|hex| HexTile { hex, terrain: Terrain::Sea, number: None })
+/// Returns the standard board's sea frame as tiles.
+pub fn standard_sea_tiles() -> impl Iterator<Item = HexTile> {
+    standard_sea_frame().into_iter().map(HexTile::sea)
+}
+
+impl HexTile {
+    /// A sea hex (no number token).
+    pub const fn sea(hex: HexCoord) -> Self {
+        HexTile { hex, terrain: Terrain::Sea, number: None }
+    }
+}
+
+/// Puts harbour kinds on harbour edges, in order.
+pub fn harbours_on(edges: &[EdgeId], kinds: impl IntoIterator<Item = HarbourKind>) -> Vec<Harbour> {
+    edges.iter().zip(kinds).map(|(&edge, kind)| Harbour { edge, kind }).collect()
+}
+
+/// The standard harbour kinds shuffled over H1..H9 (B-GEO-13).
+pub fn shuffled_standard_harbours(rng: &mut Rng) -> Vec<Harbour> {
+    let mut kinds = STANDARD_HARBOURS;
+    rng.shuffle(&mut kinds);
+    harbours_on(&STANDARD_HARBOUR_EDGES, kinds)
 }
 
 /// Returns the beginner layout (B-GEO-14), robber on the desert in the centre.
@@ -217,9 +237,8 @@ pub fn beginner_layout() -> BoardLayout {
         .iter()
         .map(|&(q, r, terrain, number)| HexTile { hex: HexCoord::new(q, r), terrain, number })
         .collect();
-    hexes.extend(sea_tiles());
-    let harbours =
-        STANDARD_HARBOUR_EDGES.iter().zip(BEGINNER_HARBOURS).map(|(&edge, kind)| Harbour { edge, kind }).collect();
+    hexes.extend(standard_sea_tiles());
+    let harbours = harbours_on(&STANDARD_HARBOUR_EDGES, BEGINNER_HARBOURS);
     BoardLayout { hexes, harbours, robber: Some(HexCoord::new(0, 0)), river_hexes: Vec::new() }
 }
 
@@ -295,11 +314,9 @@ pub fn random_layout(rng: &mut Rng, placement: NumberPlacement, forbid_adjacent_
         NumberPlacement::Random => lay_tokens_randomly(&mut land, rng, forbid_adjacent_red),
     }
 
-    let mut kinds = STANDARD_HARBOURS;
-    rng.shuffle(&mut kinds);
-    let harbours = STANDARD_HARBOUR_EDGES.iter().zip(kinds).map(|(&edge, kind)| Harbour { edge, kind }).collect();
+    let harbours = shuffled_standard_harbours(rng);
     let robber = land.iter().find(|t| t.terrain == Terrain::Desert).map(|t| t.hex);
-    land.extend(sea_tiles());
+    land.extend(standard_sea_tiles());
     BoardLayout { hexes: land, harbours, robber, river_hexes: Vec::new() }
 }
 

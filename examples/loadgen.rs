@@ -7,7 +7,8 @@
 //!
 //! Each worker thread owns one game: it registers four users, creates a game, seats them and
 //! starts it (none of which is measured), then loops "fetch `legal-moves` for the seat that
-//! must act, post one" until the game ends, and starts another. Moves are weighted toward
+//! must act, post one" until the game ends, and starts another; the seat that must act comes
+//! from the `waiting_for` of the previous response, like a bot playing several seats would. Moves are weighted toward
 //! building so that games progress. Every loop is bounded: by `--seconds` (the measured
 //! window), by `--max-moves` per worker, and by a move cap per game; the program then stops
 //! by itself. Only loopback URLs are accepted.
@@ -299,7 +300,8 @@ impl Worker {
                 };
                 let options = legal["moves"].as_array().cloned().unwrap_or_default();
                 if options.is_empty() {
-                    seat = None; // someone else must act now
+                    // Someone else must act now: the response says who (else read the game).
+                    seat = first_waiting(&legal).filter(|waiting| *waiting != current);
                     continue;
                 }
                 let mv = choose(&options, &mut self.rng).clone();
@@ -315,9 +317,8 @@ impl Worker {
                             tally.games_finished += 1;
                             continue 'games;
                         }
-                        // The same seat usually moves again, until it ends its turn; when it
-                        // has no moves left (e.g. others must discard), the game view says who.
-                        seat = if mv["type"] == "end_turn" { None } else { Some(current) };
+                        // The response names the seats that must act next.
+                        seat = first_waiting(&response.json());
                     }
                     Ok(response) => {
                         eprintln!("move {mv}: {} {}", response.status, response.text());
@@ -333,6 +334,11 @@ impl Worker {
             }
         }
     }
+}
+
+/// The first seat a response's `waiting_for` names.
+fn first_waiting(response: &Value) -> Option<usize> {
+    response["waiting_for"][0].as_u64().map(|seat| seat as usize)
 }
 
 /// Weighted toward building so that games end.

@@ -2,39 +2,101 @@
 //! waiters wake at once wherever the move was played.
 //!
 //! Within one process, [`crate::notify::Notifier`] wakes the waiters. Across processes on one
-//! PostgreSQL, the move's transaction runs `pg_notify('catan_moves', '<game_id>:<seq>')`
-//! ([`announce`]), which PostgreSQL delivers when (and only if) the transaction commits; each
-//! process runs one [`listen`] thread on a dedicated connection that `LISTEN`s on that channel
-//! and forwards every notification to its own notifier. SQLite is single-process, so the
+//! PostgreSQL, each process runs an announcer thread ([`spawn_announcer`]) with its own
+//! connection: the notifier hands it every commit of this process, and it sends them with
+//! `pg_notify('catan_moves', '<game_id>:<seq> <game_id>:<seq> ...')`, all that queued up in a
+//! few milliseconds (only the latest seq per game). Each
+//! process also runs one [`listen`] thread on a dedicated connection that `LISTEN`s on that
+//! channel and wakes its own notifier for every entry. SQLite is single-process, so the
 //! in-process notifier is all it needs.
+//!
+//! Why not `pg_notify` inside each move's transaction, atomic with the commit: PostgreSQL
+//! serialises the commits of notifying transactions on one database-wide lock, and every
+//! notification wakes every listening process: a notification per move cost about a fifth
+//! of the server's throughput. Announcing after the commit means
+//! a process that dies between its commit and the announcement leaves the other processes'
+//! waiters unwoken; they still see the entry at their next read: an event stream re-reads
+//! the log at every keep-alive (at most 15 s), and a long-poll returns at the end of its wait
+//! and the client polls again.
 
-use diesel::{sql_types::Text, RunQueryDsl};
+use std::{collections::HashMap, sync::mpsc, time::Duration};
+
 use uuid::Uuid;
 
-use crate::{db::DbConnection, error::ApiError, notify::Notifier};
+use crate::notify::Notifier;
 
-/// The PostgreSQL channel that carries `<game_id>:<seq>` for every committed log entry.
+/// The PostgreSQL channel that carries `<game_id>:<seq>` entries, separated by spaces.
 pub const CHANNEL: &str = "catan_moves";
 
-/// Announces, inside the transaction that wrote it, that entry `seq` of `game_id` exists:
-/// a `pg_notify` on PostgreSQL (delivered on commit), nothing on SQLite.
+/// Entries per notification: `<uuid>:<seq>` plus a space is at most 58 bytes, and a
+/// notification payload must stay under 8000 bytes.
+const ENTRIES_PER_NOTIFICATION: usize = 128;
+
+/// How long the announcer lets commits gather before it sends them: under load one
+/// notification then carries a dozen commits instead of one (each costs PostgreSQL and every
+/// listening process a wake-up), for a few milliseconds of delay across processes.
+const GATHER: Duration = Duration::from_millis(5);
+
+/// Starts this process's announcer: a thread with its own PostgreSQL connection that sends
+/// the commits queued on the returned sender to every process (see the module docs). It
+/// reconnects when the connection fails (a batch that cannot be sent is logged and dropped:
+/// the waiters it would have woken find the entries at their next read) and stops once every
+/// sender is gone.
 ///
 /// # Errors
-/// A database error.
-pub fn announce(conn: &mut DbConnection, game_id: Uuid, seq: i64) -> Result<(), ApiError> {
-    if let DbConnection::Pg(pg) = conn {
-        diesel::sql_query("SELECT pg_notify($1, $2)")
-            .bind::<Text, _>(CHANNEL)
-            .bind::<Text, _>(format!("{game_id}:{seq}"))
-            .execute(pg)?;
-    }
-    Ok(())
+/// When the thread cannot be spawned.
+pub fn spawn_announcer(url: String) -> std::io::Result<mpsc::Sender<(Uuid, i64)>> {
+    let (outbox, commits) = mpsc::channel();
+    std::thread::Builder::new().name("catan-announce".into()).spawn(move || announce(&url, &commits))?;
+    Ok(outbox)
 }
 
-/// Parses a notification payload `<game_id>:<seq>`.
-pub fn parse_payload(payload: &str) -> Option<(Uuid, i64)> {
-    let (game, seq) = payload.split_once(':')?;
-    Some((Uuid::parse_str(game).ok()?, seq.parse().ok()?))
+fn announce(url: &str, commits: &mpsc::Receiver<(Uuid, i64)>) {
+    let mut client: Option<postgres::Client> = None;
+    let mut backoff = Duration::from_millis(100);
+    // Blocks until a commit arrives; then lets others gather for a moment and takes them all.
+    while let Ok(first) = commits.recv() {
+        std::thread::sleep(GATHER);
+        let mut latest: HashMap<Uuid, i64> = HashMap::new();
+        for (game, seq) in std::iter::once(first).chain(commits.try_iter()) {
+            let entry = latest.entry(game).or_insert(seq);
+            *entry = (*entry).max(seq);
+        }
+        let entries: Vec<(Uuid, i64)> = latest.into_iter().collect();
+        let sent = entries.chunks(ENTRIES_PER_NOTIFICATION).try_for_each(|chunk| {
+            let connection = match client.as_mut() {
+                Some(connection) => connection,
+                None => client.insert(postgres::Client::connect(url, postgres::NoTls)?),
+            };
+            connection.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload(chunk)]).map(drop)
+        });
+        match sent {
+            Ok(()) => backoff = Duration::from_millis(100),
+            Err(error) => {
+                tracing::warn!(%error, entries = entries.len(), retry_in = ?backoff,
+                    "cannot announce commits to the other server processes");
+                client = None;
+                std::thread::sleep(backoff);
+                backoff = (backoff * 2).min(MAX_BACKOFF);
+            }
+        }
+    }
+}
+
+/// The notification payload for `entries`: `<game_id>:<seq>`, separated by spaces.
+pub fn payload(entries: &[(Uuid, i64)]) -> String {
+    entries.iter().map(|(game, seq)| format!("{game}:{seq}")).collect::<Vec<_>>().join(" ")
+}
+
+/// Parses a notification payload (see [`payload`]); `None` when any entry is unreadable.
+pub fn parse_payload(payload: &str) -> Option<Vec<(Uuid, i64)>> {
+    payload
+        .split_ascii_whitespace()
+        .map(|entry| {
+            let (game, seq) = entry.split_once(':')?;
+            Some((Uuid::parse_str(game).ok()?, seq.parse().ok()?))
+        })
+        .collect()
 }
 
 /// How long the listener blocks before checking that its server still runs.
@@ -83,10 +145,32 @@ fn relay(client: &mut postgres::Client, notifier: &Notifier) -> Result<(), postg
         let mut batch = notifications.timeout_iter(LIVENESS_CHECK);
         while let Some(notification) = postgres::fallible_iterator::FallibleIterator::next(&mut batch)? {
             match parse_payload(notification.payload()) {
-                Some((game, seq)) => notifier.publish(game, seq),
+                Some(entries) => entries.into_iter().for_each(|(game, seq)| notifier.wake(game, seq)),
                 None => tracing::warn!(payload = notification.payload(), "unreadable notification"),
             }
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_payload_carries_every_entry_and_parses_back() {
+        let entries: Vec<(Uuid, i64)> = (0..ENTRIES_PER_NOTIFICATION as i64).map(|i| (Uuid::now_v7(), i + 1)).collect();
+        let payload = payload(&entries);
+        assert!(payload.len() < 8000, "PostgreSQL refuses payloads of 8000 bytes or more");
+        assert_eq!(parse_payload(&payload), Some(entries));
+    }
+
+    #[test]
+    fn an_unreadable_entry_spoils_the_payload() {
+        let game = Uuid::now_v7();
+        assert_eq!(parse_payload(&format!("{game}:7")), Some(vec![(game, 7)]));
+        assert_eq!(parse_payload(&format!("{game}:7 {game}")), None);
+        assert_eq!(parse_payload(&format!("{game}:x")), None);
+        assert_eq!(parse_payload("not-a-uuid:3"), None);
+    }
 }

@@ -2,6 +2,7 @@
 //! OpenAPI contract, storing every game as an event-sourced move log.
 
 pub mod api;
+pub mod append;
 pub mod auth;
 pub mod bots;
 pub mod config;

@@ -1,10 +1,11 @@
 //! Wakes long-polling readers of a game's log when a move commits: one `tokio::sync::watch`
-//! channel per game carrying the latest committed version. Commits of other server processes
-//! on the same PostgreSQL arrive through `LISTEN/NOTIFY` ([`crate::feed`]).
+//! channel per game carrying the latest committed version. Commits of this process are also
+//! handed to its outbox, which tells the other server processes on the same PostgreSQL; their
+//! commits arrive through `LISTEN/NOTIFY` ([`crate::feed`]).
 
 use std::{
     collections::HashMap,
-    sync::{Arc, Mutex},
+    sync::{mpsc, Arc, Mutex},
 };
 
 use tokio::sync::watch;
@@ -14,6 +15,9 @@ use uuid::Uuid;
 #[derive(Debug, Default, Clone)]
 pub struct Notifier {
     games: Arc<Mutex<HashMap<Uuid, watch::Sender<i64>>>>,
+    /// Where this process's own commits go to reach other processes ([`crate::feed`]); none
+    /// on SQLite, which has one process.
+    outbox: Option<mpsc::Sender<(Uuid, i64)>>,
 }
 
 impl Notifier {
@@ -29,8 +33,23 @@ impl Notifier {
         Arc::strong_count(&self.games) > 1
     }
 
-    /// Announces that `version` of `game` has committed, waking every waiter.
+    /// Returns this notifier with an outbox for commits that other processes must hear of.
+    pub fn with_outbox(self, outbox: mpsc::Sender<(Uuid, i64)>) -> Notifier {
+        Notifier { outbox: Some(outbox), ..self }
+    }
+
+    /// Announces that this process committed `version` of `game`: wakes every waiter here
+    /// and hands the commit to the outbox for the other processes.
     pub fn publish(&self, game: Uuid, version: i64) {
+        self.wake(game, version);
+        if let Some(outbox) = &self.outbox {
+            // Only fails once the announcer is gone, i.e. the server is shutting down.
+            let _ = outbox.send((game, version));
+        }
+    }
+
+    /// Wakes every waiter on `game` for `version`, committed here or by another process.
+    pub fn wake(&self, game: Uuid, version: i64) {
         let mut games = self.games.lock().unwrap_or_else(|e| e.into_inner());
         let sender = games.entry(game).or_insert_with(|| watch::channel(0).0);
         sender.send_if_modified(|current| {

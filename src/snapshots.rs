@@ -5,13 +5,17 @@
 //! of one game (the log only grows), so the cache is keyed by `(game id, version)` and never
 //! needs invalidating, even with several server processes: a row read at another version
 //! simply misses. Entries are only added from committed rows read back from the database.
+//!
+//! Beside it, which seat a user holds in a game: a seat, once taken, is never given up, so
+//! this too never goes stale. It lets a move skip reading the seat before it writes (the
+//! write still checks the seat in the same statement, see [`crate::append`]).
 
 use std::{
     collections::HashMap,
     sync::{Mutex, OnceLock},
 };
 
-use catan_engine::Game;
+use catan_engine::{Game, Seat};
 
 /// Games kept; beyond this the cache starts over (a cheap bound, not an LRU).
 const CAPACITY: usize = 4_096;
@@ -51,4 +55,30 @@ pub fn game(id: &str, version: i64, json: &str) -> Result<Game, serde_json::Erro
     let game: Game = serde_json::from_str(json)?;
     insert(id, version, game.clone());
     Ok(game)
+}
+
+/// Users of a game, by game id, with the seat each holds.
+type Seats = HashMap<String, Vec<(String, Seat)>>;
+
+fn seats() -> &'static Mutex<Seats> {
+    static SEATS: OnceLock<Mutex<Seats>> = OnceLock::new();
+    SEATS.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
+/// Returns the seat `user` holds in game `id`, if this process has seen it.
+pub fn seat_of(id: &str, user: &str) -> Option<Seat> {
+    let seats = seats().lock().unwrap_or_else(|e| e.into_inner());
+    seats.get(id)?.iter().find(|(holder, _)| holder == user).map(|(_, seat)| *seat)
+}
+
+/// Remembers that `user` holds `seat` in game `id` (read from the database).
+pub fn remember_seat(id: &str, user: &str, seat: Seat) {
+    let mut seats = seats().lock().unwrap_or_else(|e| e.into_inner());
+    if seats.len() >= CAPACITY && !seats.contains_key(id) {
+        seats.clear();
+    }
+    let holders = seats.entry(id.to_owned()).or_default();
+    if !holders.iter().any(|(holder, _)| holder == user) {
+        holders.push((user.to_owned(), seat));
+    }
 }

@@ -68,9 +68,11 @@ impl Application {
         let keys = JwtKeys::new(&config.jwt_secret()?);
         let listener = TcpListener::bind(&config.bind)?;
         let port = listener.local_addr()?.port();
-        let notifier = Notifier::default();
-        // Commits of other server processes on the same PostgreSQL wake our waiters too.
+        let mut notifier = Notifier::default();
+        // Our commits wake the waiters of other server processes on the same PostgreSQL,
+        // and theirs ours.
         if let db::DatabaseUrl::Postgres(url) = config.database() {
+            notifier = notifier.with_outbox(crate::feed::spawn_announcer(url.clone())?);
             crate::feed::spawn_listener(url, notifier.clone())?;
         }
         // Built-in bots play their moves on their own threads, resuming any game left waiting.

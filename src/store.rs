@@ -277,7 +277,11 @@ pub fn find_game_and_seat(
         Some((version, game)) if version == row.version => Some(game),
         _ => row.game()?,
     };
-    Ok(Some((row, seat.map(|s| Seat(s as u8)), game)))
+    let seat = seat.map(|s| Seat(s as u8));
+    if let Some(seat) = seat {
+        crate::snapshots::remember_seat(&id, &user, seat);
+    }
+    Ok(Some((row, seat, game)))
 }
 
 /// Loads the seats of a game, by seat.
@@ -527,7 +531,6 @@ pub fn start_game(conn: &mut DbConnection, game_id: Uuid, user_id: Uuid) -> Resu
         if updated != 1 {
             return Err(ApiError::conflict("version_conflict", "the game changed; retry"));
         }
-        crate::feed::announce(conn, game_id, 1)?;
         Ok(())
     })
 }
@@ -538,6 +541,8 @@ pub struct Applied {
     pub version: i64,
     pub entry: MoveRow,
     pub status: GameStatus,
+    /// The seats that must act next (empty once the game is over).
+    pub waiting_for: Vec<Seat>,
 }
 
 /// The outcome of [`submit_move`].
@@ -559,10 +564,11 @@ pub struct MoveRequest {
     pub idempotency: Option<Claim>,
 }
 
-/// Plays one move in one transaction: lock the game, check the seat, the `Idempotency-Key`
+/// Plays one move: on PostgreSQL in one statement when the cached state allows it
+/// ([`crate::append`]), else in one transaction: lock the game, check the seat, the `Idempotency-Key`
 /// and `If-Match`, decide with the engine (chance from the game's own seeded stream, so a
 /// retry rolls the same dice), append the log entry at `version + 1`, write the new snapshot
-/// and version, fold the entry into the trade projection, announce the commit, and build
+/// and version, fold the entry into the trade projection, and build
 /// (and, with a key, store) the response with `respond`.
 ///
 /// # Errors
@@ -579,6 +585,13 @@ where
     R: serde::Serialize,
     F: FnOnce(&mut DbConnection, &Applied) -> Result<(u16, R), ApiError>,
 {
+    if let DbConnection::Pg(pg) = conn {
+        if let Some((applied, game)) = crate::append::try_append(pg, game_id, user_id, request)? {
+            crate::snapshots::insert(&applied.entry.game_id, applied.version, game);
+            let (_, response) = respond(conn, &applied)?;
+            return Ok(Submitted::Played { applied, response });
+        }
+    }
     let MoveRequest { mv, if_match, idempotency } = request;
     let mut committed = None;
     let submitted = crate::db::write_transaction(conn, |conn| {
@@ -623,10 +636,10 @@ where
 }
 
 /// Decides `mv` for `seat` on `game` (the locked row's snapshot, updated in place), then
-/// appends the log entry at `version + 1`, writes the snapshot and version, folds the entry
-/// into the trade projection and announces the commit: the part of the write path shared by
-/// moves from HTTP and moves of built-in bots (`bot`). Runs inside the caller's transaction,
-/// which must hold the game's lock ([`lock_game`]).
+/// appends the log entry at `version + 1`, writes the snapshot and version, and folds the
+/// entry into the trade projection: the part of the write path shared by moves from HTTP and
+/// moves of built-in bots (`bot`). Runs inside the caller's transaction, which must hold the
+/// game's lock ([`lock_game`]); the caller publishes the commit ([`crate::notify`]).
 ///
 /// # Errors
 /// A rule error, `version_conflict`, or a database error.
@@ -675,9 +688,7 @@ pub fn play_on(
         return Err(ApiError::conflict("version_conflict", "the game changed; retry"));
     }
     crate::trades::project(conn, &row.id, seq, at, &events)?;
-    let game_id = Uuid::parse_str(&row.id).map_err(ApiError::internal)?;
-    crate::feed::announce(conn, game_id, seq)?;
-    Ok(Applied { version: seq, entry, status: new_status })
+    Ok(Applied { version: seq, entry, status: new_status, waiting_for: game.waiting_for() })
 }
 
 /// Loads log entries after `after`, oldest first, at most `limit`.

@@ -197,7 +197,7 @@ pub fn fold(book: &mut TradeBook, seq: i64, at: NaiveDateTime, events: &[Event])
 }
 
 /// Tests if an entry's events concern offers at all.
-fn touches_offers(events: &[Event]) -> bool {
+pub fn touches_offers(events: &[Event]) -> bool {
     events.iter().any(|event| {
         matches!(
             event,

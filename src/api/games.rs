@@ -581,12 +581,14 @@ async fn start_game_once(
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_game_id(path)?;
     let user_id = user.id;
+    let notifier = state.notifier.clone();
     let (tag, body) = with_conn(&state.pool, move |conn| {
         store::start_game(conn, id, user_id)?;
+        // Announced right after the commit, even if the client has gone meanwhile.
+        notifier.publish(id, 1);
         render(conn, id, Some(user_id))
     })
     .await?;
-    state.notifier.publish(id, body.version);
     state.bots.poke(id);
     Ok(HttpResponse::Ok().insert_header((header::ETAG, tag)).json(body))
 }

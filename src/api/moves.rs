@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use actix_web::{get, http::header, post, web, HttpRequest, HttpResponse};
-use catan_engine::{Event, Move, Resources, Seat, Viewer};
+use catan_engine::{Event, Game, Move, Resources, Seat, Viewer};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -27,6 +27,9 @@ pub struct LegalMovesResponse {
     pub version: i64,
     /// The caller's seat, or null for spectators (who get no moves).
     pub you: Option<Seat>,
+    /// The seats that must act before play can go on (as in the game view's
+    /// `turn.waiting_for`): when `moves` is empty, whom the caller is waiting for.
+    pub waiting_for: Vec<Seat>,
     /// Whether the caller may make a new trade offer (`offer_trade` is not listed: its
     /// space is unbounded).
     pub may_offer_trade: bool,
@@ -76,6 +79,9 @@ pub struct SubmitMoveResponse {
     /// The game's new version (= `entry.seq`).
     pub version: i64,
     pub status: GameStatus,
+    /// The seats that must act next (empty once the game is over), so that a client
+    /// playing several seats knows whose legal moves to ask for without reading the game.
+    pub waiting_for: Vec<Seat>,
     pub entry: MoveLogEntry,
 }
 
@@ -189,7 +195,8 @@ pub async fn legal_moves(
             (Some(game), Some(seat)) => (game.legal_moves(seat), game.may_offer_trade(seat)),
             _ => (Vec::new(), false),
         };
-        Ok(LegalMovesResponse { version: row.version, you, may_offer_trade, moves })
+        let waiting_for = game.as_ref().map(Game::waiting_for).unwrap_or_default();
+        Ok(LegalMovesResponse { version: row.version, you, waiting_for, may_offer_trade, moves })
     })
     .await?;
     Ok(HttpResponse::Ok().json(body))
@@ -238,7 +245,8 @@ pub async fn submit_move(
         let seat = applied.entry.seat.map(|s| Seat(s as u8));
         let viewer = seat.map_or(Viewer::Spectator, Viewer::Seat);
         let entry = entry_for(&applied.entry, viewer, applied.status == GameStatus::Finished)?;
-        Ok((201, SubmitMoveResponse { version: applied.version, status: applied.status, entry }))
+        let waiting_for = applied.waiting_for.clone();
+        Ok((201, SubmitMoveResponse { version: applied.version, status: applied.status, waiting_for, entry }))
     };
     Ok(match play(&state, id, user.id, request, respond).await? {
         Submitted::Replayed(stored) => stored.replay(),

@@ -56,14 +56,21 @@ fn play_to_a_winner(app: &TestApp, id: &str, users: &[User]) {
     let mut rng = StdRng::seed_from_u64(99);
 
     let mut moves = 0;
+    // What the last move's response said the game now waits for.
+    let mut announced_waiting: Option<Value> = None;
     let winner = loop {
         let game = app.game(&id, None);
         if game["status"] == "finished" {
+            assert_eq!(announced_waiting.take(), Some(json!([])), "a finished game waits for nobody");
             break game["winner"].as_u64().expect("a winner") as usize;
+        }
+        if let Some(waiting) = announced_waiting.take() {
+            assert_eq!(waiting, game["turn"]["waiting_for"], "the move response names whom the game waits for");
         }
         assert!(moves < MOVE_CAP, "no winner after {MOVE_CAP} moves");
         let seat = game["turn"]["waiting_for"][0].as_u64().expect("someone must act") as usize;
         let legal = app.legal_moves(&id, &users[seat]);
+        assert_eq!(legal["waiting_for"], game["turn"]["waiting_for"]);
         let options = legal["moves"].as_array().expect("moves");
         assert!(!options.is_empty(), "seat {seat} must act but has no legal move");
         let mv = choose(options, &mut rng);
@@ -75,6 +82,7 @@ fn play_to_a_winner(app: &TestApp, id: &str, users: &[User]) {
         assert_eq!(response.status(), StatusCode::CREATED, "move {mv}");
         let body: Value = response.json().unwrap();
         assert_eq!(body["version"], legal["version"].as_i64().unwrap() + 1);
+        announced_waiting = Some(body["waiting_for"].clone());
         moves += 1;
         if moves % CHECK_EVERY == 0 {
             check_log(app, &id);

@@ -119,3 +119,49 @@ fn a_waiter_on_one_process_wakes_for_a_move_on_another() {
         assert_eq!(sse.next_entry().id, Some(version));
     }
 }
+
+/// A process decides a move on the state it last saw and writes it only if the game is still
+/// at that version: after another process has moved, a move that was legal on the old state
+/// is judged on the new one, and a correct move still lands, with the log contiguous.
+#[test]
+fn a_process_that_missed_a_move_judges_the_next_on_the_latest_state() {
+    let url = postgres::fresh_database();
+    let app = spawn_app_at(Some(url.clone()));
+    let other = ServerProcess::start(&url);
+    let (id, users) = app.started_game(2, 23);
+    let seat = active_seat(&app, &id);
+    let user = &users[seat];
+    let legal_at = |base: &str| -> Value {
+        let url = format!("{base}/api/v1/games/{id}/legal-moves");
+        app.client.get(url).bearer_auth(&user.token).send().unwrap().json().unwrap()
+    };
+    let post_at = |base: &str, mv: &Value| {
+        let url = format!("{base}/api/v1/games/{id}/moves");
+        app.client.post(url).bearer_auth(&user.token).json(mv).send().unwrap()
+    };
+    // The other process learns the game at version 1 (and the caller's seat).
+    let first = legal_at(&other.base);
+    assert_eq!(first["version"], 1);
+    let placement = first["moves"][0].clone();
+    assert_eq!(placement["type"], "build_settlement", "setup begins with a settlement");
+
+    // This process plays it: version 2, which the other process has not read.
+    assert_eq!(post_at(&app.base, &placement).status(), StatusCode::CREATED);
+
+    // Legal on the other process's version 1, not on version 2 (a road must follow now).
+    let replayed = post_at(&other.base, &placement);
+    assert_eq!(replayed.status(), StatusCode::UNPROCESSABLE_ENTITY, "{}", replayed.text().unwrap());
+
+    // The road the game now expects lands on the other process as version 3.
+    let road = legal_at(&app.base)["moves"][0].clone();
+    assert_eq!(road["type"], "build_road");
+    let played = post_at(&other.base, &road);
+    assert_eq!(played.status(), StatusCode::CREATED);
+    assert_eq!(played.json::<Value>().unwrap()["version"], 3);
+
+    let log = app.log(&id, None, 0);
+    let seqs: Vec<i64> = log["entries"].as_array().unwrap().iter().map(|e| e["seq"].as_i64().unwrap()).collect();
+    assert_eq!(seqs, [1, 2, 3]);
+    let check = app.check_replay(&id);
+    assert!(check.contiguous && check.matches_snapshot, "{check:?}");
+}

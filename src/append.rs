@@ -56,18 +56,19 @@ pub fn try_append(
     let Some(seat) = crate::snapshots::seat_of(&id, &user) else {
         return Ok(None);
     };
-    let Some((version, mut game)) = crate::snapshots::cached(&id) else {
+    let Some((version, cached)) = crate::snapshots::cached(&id) else {
         return Ok(None);
     };
-    if request.if_match.is_some_and(|expected| expected != version) || game.is_over() {
+    if request.if_match.is_some_and(|expected| expected != version) || cached.is_over() {
         return Ok(None);
     }
-    let Ok(events) = game.decide(seat, &request.mv, &mut game.chance()) else {
+    let Ok(events) = cached.decide(seat, &request.mv, &mut cached.chance()) else {
         return Ok(None);
     };
     if crate::trades::touches_offers(&events) {
         return Ok(None);
     }
+    let mut game = Game::clone(&cached);
     for event in &events {
         game.apply(event);
     }

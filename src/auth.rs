@@ -36,6 +36,8 @@ pub struct Claims {
 pub struct JwtKeys {
     encoding: EncodingKey,
     decoding: DecodingKey,
+    /// Built once: building it allocates, and every authenticated request needs it.
+    validation: Validation,
 }
 
 impl std::fmt::Debug for JwtKeys {
@@ -46,7 +48,11 @@ impl std::fmt::Debug for JwtKeys {
 
 impl JwtKeys {
     pub fn new(secret: &[u8]) -> Self {
-        JwtKeys { encoding: EncodingKey::from_secret(secret), decoding: DecodingKey::from_secret(secret) }
+        JwtKeys {
+            encoding: EncodingKey::from_secret(secret),
+            decoding: DecodingKey::from_secret(secret),
+            validation: Validation::default(),
+        }
     }
 
     /// Issues a token for a user; returns it with its expiry.
@@ -67,7 +73,7 @@ impl JwtKeys {
     /// # Errors
     /// [`ApiError::Unauthorized`] for a bad or expired token.
     pub fn verify(&self, token: &str) -> Result<Claims, ApiError> {
-        decode::<Claims>(token, &self.decoding, &Validation::default())
+        decode::<Claims>(token, &self.decoding, &self.validation)
             .map(|data| data.claims)
             .map_err(|e| ApiError::Unauthorized(format!("invalid token: {e}")))
     }

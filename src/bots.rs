@@ -337,7 +337,7 @@ impl Shared {
             if row.version != read_version {
                 return Ok(None);
             }
-            let mut game = game.clone();
+            let mut game = Game::clone(&game);
             let applied = match store::play_on(conn, &row, &mut game, seat, &chosen, None, None, Some(kind)) {
                 Err(ApiError::Rule(error)) if chosen != *fallback => {
                     tracing::error!(%game_id, %error, ?chosen, "the engine rejected a bot's move; playing a fallback");

@@ -18,12 +18,21 @@ pub struct Config {
     pub database_url: Option<String>,
     /// `JWT_SECRET`; `None` means a secret generated once and kept in the data directory.
     pub jwt_secret: Option<String>,
-    /// HTTP worker threads (`None`: one per core).
+    /// HTTP worker threads (`None`: [`default_workers`]).
     pub workers: Option<usize>,
     /// Maximum pooled database connections.
     pub pool_size: u32,
     /// How long a request waits for a database connection before answering 503.
     pub db_timeout: std::time::Duration,
+}
+
+/// One HTTP worker per two cores (at least one). A worker only parses, routes, checks tokens
+/// and writes JSON; the database work runs on blocking threads, and the database itself often
+/// shares the machine. With a worker per core, workers and blocking threads competed for the
+/// cores: on 2 cores shared with PostgreSQL, one worker moved 6% more and cut the p99 by a
+/// fifth (`scripts/bench-server.sh`).
+pub fn default_workers() -> usize {
+    std::thread::available_parallelism().map_or(1, |cores| (cores.get() / 2).max(1))
 }
 
 impl Default for Config {

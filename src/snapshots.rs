@@ -12,7 +12,7 @@
 
 use std::{
     collections::HashMap,
-    sync::{Mutex, OnceLock},
+    sync::{Arc, Mutex, OnceLock},
 };
 
 use catan_engine::{Game, Seat};
@@ -20,7 +20,9 @@ use catan_engine::{Game, Seat};
 /// Games kept; beyond this the cache starts over (a cheap bound, not an LRU).
 const CAPACITY: usize = 4_096;
 
-type Entries = HashMap<String, (i64, Game)>;
+/// Shared, not copied, on every read: most requests only look at the game; a move copies
+/// it before changing it.
+type Entries = HashMap<String, (i64, Arc<Game>)>;
 
 fn entries() -> &'static Mutex<Entries> {
     static ENTRIES: OnceLock<Mutex<Entries>> = OnceLock::new();
@@ -28,12 +30,12 @@ fn entries() -> &'static Mutex<Entries> {
 }
 
 /// Returns the cached version of game `id` and the game at that version, if any.
-pub fn cached(id: &str) -> Option<(i64, Game)> {
+pub fn cached(id: &str) -> Option<(i64, Arc<Game>)> {
     entries().lock().unwrap_or_else(|e| e.into_inner()).get(id).cloned()
 }
 
 /// Caches game `id` at `version`: only for a version that has committed.
-pub fn insert(id: &str, version: i64, game: Game) {
+pub fn insert(id: &str, version: i64, game: Arc<Game>) {
     let mut entries = entries().lock().unwrap_or_else(|e| e.into_inner());
     if entries.len() >= CAPACITY && !entries.contains_key(id) {
         entries.clear();
@@ -46,14 +48,14 @@ pub fn insert(id: &str, version: i64, game: Game) {
 ///
 /// # Errors
 /// When `json` has to be parsed and is not a valid snapshot.
-pub fn game(id: &str, version: i64, json: &str) -> Result<Game, serde_json::Error> {
+pub fn game(id: &str, version: i64, json: &str) -> Result<Arc<Game>, serde_json::Error> {
     if let Some((cached, game)) = entries().lock().unwrap_or_else(|e| e.into_inner()).get(id) {
         if *cached == version {
-            return Ok(game.clone());
+            return Ok(Arc::clone(game));
         }
     }
-    let game: Game = serde_json::from_str(json)?;
-    insert(id, version, game.clone());
+    let game = Arc::new(serde_json::from_str::<Game>(json)?);
+    insert(id, version, Arc::clone(&game));
     Ok(game)
 }
 

@@ -97,7 +97,7 @@ impl Application {
     pub fn into_server(self) -> std::io::Result<Server> {
         let state = web::Data::new(self.state);
         let keys = web::Data::new(self.keys);
-        let mut server = HttpServer::new(move || {
+        let server = HttpServer::new(move || {
             App::new()
                 .into_utoipa_app()
                 .openapi(ApiDoc::openapi())
@@ -127,10 +127,8 @@ impl Application {
                 .default_service(web::to(error::not_found))
                 .into_app()
         })
-        .listen(self.listener)?;
-        if let Some(workers) = self.workers {
-            server = server.workers(workers);
-        }
+        .listen(self.listener)?
+        .workers(self.workers.unwrap_or_else(crate::config::default_workers));
         Ok(server.run())
     }
 

@@ -2,6 +2,8 @@
 //! Every function takes the connection first and runs synchronously (call it through
 //! [`crate::db::with_conn`]).
 
+use std::sync::Arc;
+
 use catan_engine::{bots::BotKind, Event, Game, GameConfig, Move, Seat};
 use chrono::{NaiveDateTime, Timelike, Utc};
 use diesel::prelude::*;
@@ -133,7 +135,7 @@ impl GameRow {
     ///
     /// # Errors
     /// When the stored JSON is unreadable.
-    pub fn game(&self) -> Result<Option<Game>, ApiError> {
+    pub fn game(&self) -> Result<Option<Arc<Game>>, ApiError> {
         let parse = |json: &str| crate::snapshots::game(&self.id, self.version, json);
         self.snapshot.as_deref().map(parse).transpose().map_err(Into::into)
     }
@@ -224,7 +226,7 @@ pub fn lock_game(conn: &mut DbConnection, id: Uuid) -> Result<Option<GameRow>, A
 }
 
 /// A game row, the seat the caller holds in it, and its snapshot (once started).
-pub type GameAndSeat = (GameRow, Option<Seat>, Option<Game>);
+pub type GameAndSeat = (GameRow, Option<Seat>, Option<Arc<Game>>);
 
 /// Finds a game, the seat `user` holds in it and its snapshot, in one query (the hot path
 /// of legal moves and of every move); with `lock`, also locks the row like [`lock_game`].
@@ -587,7 +589,7 @@ where
 {
     if let DbConnection::Pg(pg) = conn {
         if let Some((applied, game)) = crate::append::try_append(pg, game_id, user_id, request)? {
-            crate::snapshots::insert(&applied.entry.game_id, applied.version, game);
+            crate::snapshots::insert(&applied.entry.game_id, applied.version, Arc::new(game));
             let (_, response) = respond(conn, &applied)?;
             return Ok(Submitted::Played { applied, response });
         }
@@ -617,7 +619,8 @@ where
         if status == GameStatus::Open {
             return Err(ApiError::conflict("game_not_started", "the game has not started yet"));
         }
-        let mut game = game.ok_or_else(|| ApiError::internal("a started game has no snapshot"))?;
+        let game = game.ok_or_else(|| ApiError::internal("a started game has no snapshot"))?;
+        let mut game = Game::clone(&game);
         let key = idempotency.as_ref().map(|claim| claim.key.clone());
         let applied = play_on(conn, &row, &mut game, seat, mv, Some(body), key, None)?;
         let (code, response) = respond(conn, &applied)?;
@@ -630,7 +633,7 @@ where
     })?;
     // Committed: the next request on this game (usually its legal moves) finds it parsed.
     if let Some((id, version, game)) = committed {
-        crate::snapshots::insert(&id, version, game);
+        crate::snapshots::insert(&id, version, Arc::new(game));
     }
     Ok(submitted)
 }
@@ -732,7 +735,7 @@ pub fn check_replay(conn: &mut DbConnection, game_id: Uuid) -> Result<ReplayChec
     }
     let matches_snapshot = match row.game()? {
         None => entries.is_empty(),
-        Some(snapshot) => Game::replay(row.config()?, &events).map(|replayed| replayed == snapshot).unwrap_or(false),
+        Some(snapshot) => Game::replay(row.config()?, &events).map(|replayed| replayed == *snapshot).unwrap_or(false),
     };
     Ok(ReplayCheck { version: row.version, entries: entries.len(), contiguous, matches_snapshot })
 }

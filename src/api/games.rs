@@ -213,7 +213,7 @@ pub fn game_response(record: &GameRecord, user: Option<Uuid>) -> Result<GameResp
     let row = &record.game;
     let config = row.config()?;
     let you = user.and_then(|u| record.seat_of(u));
-    let game: Option<Game> = row.game()?;
+    let game = row.game()?;
     let view = game.as_ref().map(|g| {
         g.view(match you {
             Some(seat) => Viewer::Seat(seat),

@@ -195,7 +195,7 @@ pub async fn legal_moves(
             (Some(game), Some(seat)) => (game.legal_moves(seat), game.may_offer_trade(seat)),
             _ => (Vec::new(), false),
         };
-        let waiting_for = game.as_ref().map(Game::waiting_for).unwrap_or_default();
+        let waiting_for = game.as_deref().map(Game::waiting_for).unwrap_or_default();
         Ok(LegalMovesResponse { version: row.version, you, waiting_for, may_offer_trade, moves })
     })
     .await?;

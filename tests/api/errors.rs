@@ -208,3 +208,41 @@ fn health_answers_ok() {
     assert_eq!(body["status"], "ok");
     assert_eq!(body["database"], "sqlite");
 }
+
+/// The server runs database work on as many threads as it has connections, so requests can
+/// queue for a thread: one that could not start within the pool's timeout answers 503 and
+/// touches nothing, while the request that held the thread completes.
+#[test]
+fn a_request_queued_past_the_pool_timeout_answers_503() {
+    use diesel::{connection::SimpleConnection, Connection};
+
+    let url = crate::helpers::postgres::fresh_database();
+    let app = crate::helpers::spawn_app_with(Some(url.clone()), |config| {
+        config.workers = Some(1);
+        config.pool_size = 1;
+        config.db_timeout = std::time::Duration::from_secs(1);
+    });
+    let (id, users) = app.started_game(2, 5);
+    let seat = crate::games::active_seat(&app, &id);
+    let mv = app.legal_moves(&id, &users[seat])["moves"][0].clone();
+
+    // Hold the game's row from outside: the move waits inside the database, on the one thread.
+    let mut locker = diesel::PgConnection::establish(&url).expect("connect");
+    locker.batch_execute(&format!("BEGIN; SELECT 1 FROM games WHERE id = '{id}' FOR UPDATE")).expect("lock");
+    let mover = {
+        let (client, url, token) =
+            (app.client.clone(), app.url(&format!("/api/v1/games/{id}/moves")), users[seat].token.clone());
+        std::thread::spawn(move || client.post(url).bearer_auth(token).json(&mv).send().expect("move").status())
+    };
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let reader = {
+        let (client, url) = (app.client.clone(), app.url(&format!("/api/v1/games/{id}")));
+        std::thread::spawn(move || client.get(url).send().expect("read"))
+    };
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    locker.batch_execute("COMMIT").expect("unlock");
+
+    assert_eq!(mover.join().unwrap(), StatusCode::CREATED, "the move that held the thread completes");
+    assert_problem(reader.join().unwrap(), 503, "database_unavailable");
+    assert_eq!(app.game(&id, None)["version"], 2, "and the game moved exactly once");
+}

@@ -81,8 +81,13 @@ pub fn spawn_app(backend: Backend) -> TestApp {
 
 /// Starts the server against `database_url` (`None`: SQLite in a temp directory).
 pub fn spawn_app_at(database_url: Option<String>) -> TestApp {
+    spawn_app_with(database_url, |_| {})
+}
+
+/// Like [`spawn_app_at`], with the test configuration changed by `configure` first.
+pub fn spawn_app_with(database_url: Option<String>, configure: impl FnOnce(&mut Config)) -> TestApp {
     let data_dir = temp_dir("catan-test");
-    let config = Config {
+    let mut config = Config {
         bind: "127.0.0.1:0".into(),
         data_dir: data_dir.clone(),
         database_url,
@@ -91,6 +96,7 @@ pub fn spawn_app_at(database_url: Option<String>) -> TestApp {
         pool_size: 8,
         db_timeout: std::time::Duration::from_secs(2),
     };
+    configure(&mut config);
     let app = Application::build(&config).expect("the server starts");
     let port = app.port();
     let pool = app.pool();

@@ -3,7 +3,8 @@
 # pgbench running the same transaction shape (bench/pgbench/move.sql) on the same throwaway
 # PostgreSQL cluster, at the same concurrency, with durable commits (fsync=on,
 # synchronous_commit=on). Runs each side BENCH_ROUNDS times, alternately, and prints the
-# medians and the ratio server moves/s : pgbench TPS. Then the same load against SQLite.
+# medians and the ratio server moves/s : pgbench TPS; for reference also pgbench running just
+# the database work of a fast-path move (bench/pgbench/one-statement.sql). Then the same load against SQLite.
 # Cleans up everything it started. Loopback only.
 #
 #   scripts/bench-server.sh                 # PostgreSQL (with pgbench) and SQLite
@@ -86,7 +87,7 @@ bench_postgres() {
     psql_q -c "CREATE DATABASE catan_bench" -c "CREATE DATABASE pgbench_db" postgres
     start_server "postgres://postgres@127.0.0.1:$PGPORT/catan_bench"
 
-    local server_rates=() server_p50=() server_p99=() pgbench_tps=()
+    local server_rates=() server_p50=() server_p99=() pgbench_tps=() one_statement_tps=()
     for round in $(seq "$ROUNDS"); do
         local result
         result=$(run_loadgen)
@@ -96,24 +97,35 @@ bench_postgres() {
         server_p99+=("$(echo "$result" | field p99_ms)")
         if [ "$round" = 1 ]; then prepare_pgbench; fi
         local tps
-        tps=$("$PGBIN/pgbench" -n -h 127.0.0.1 -p "$PGPORT" -U postgres -c "$GAMES" -j 2 -T "$DURATION" \
-            -f bench/pgbench/move.sql pgbench_db 2>/dev/null | sed -n 's/^tps = \([0-9.]*\) .*/\1/p' | tail -1)
+        tps=$(run_pgbench bench/pgbench/move.sql)
         echo "round $round  pgbench: tps=$tps"
         pgbench_tps+=("$tps")
+        tps=$(run_pgbench bench/pgbench/one-statement.sql)
+        echo "round $round  pgbench (one statement): tps=$tps"
+        one_statement_tps+=("$tps")
     done
     stop_server
 
-    local rate p50 p99 tps
+    local rate p50 p99 tps one
     rate=$(printf '%s\n' "${server_rates[@]}" | median)
     p50=$(printf '%s\n' "${server_p50[@]}" | median)
     p99=$(printf '%s\n' "${server_p99[@]}" | median)
     tps=$(printf '%s\n' "${pgbench_tps[@]}" | median)
+    one=$(printf '%s\n' "${one_statement_tps[@]}" | median)
     echo
     echo "PostgreSQL, $GAMES concurrent games/clients, ${DURATION}s x $ROUNDS rounds (medians):"
     echo "  server  : $rate moves/s, POST .../moves p50 ${p50} ms, p99 ${p99} ms"
     echo "  pgbench : $tps TPS (same transaction shape and payload sizes)"
     echo "  ratio   : $(awk -v a="$rate" -v b="$tps" 'BEGIN { printf "%.2f", a / b }') (server moves/s / pgbench TPS)"
+    echo "  for reference, pgbench running just the database work of a fast-path move (the"
+    echo "  legal-moves read and the one-statement append): $one TPS;"
+    echo "  server moves/s / that: $(awk -v a="$rate" -v b="$one" 'BEGIN { printf "%.2f", a / b }') (the cost of HTTP, JSON and the rules)"
     echo
+}
+
+run_pgbench() { # $1: script; prints the TPS
+    "$PGBIN/pgbench" -n -h 127.0.0.1 -p "$PGPORT" -U postgres -c "$GAMES" -j 2 -T "$DURATION" \
+        -f "$1" pgbench_db 2>/dev/null | sed -n 's/^tps = \([0-9.]*\) .*/\1/p' | tail -1
 }
 
 # Real payloads: a snapshot and a log entry of average size from the games just played.
@@ -134,7 +146,9 @@ prepare_pgbench() {
     ) TO STDOUT" | psql_q pgbench_db -c "COPY bench_payload FROM STDIN"
     psql_q pgbench_db -c "INSERT INTO bench_games (id, created_by, status, max_players, config, seed, version, snapshot, created_at, updated_at)
         SELECT md5(i::text)::uuid::text, 'bench', 'playing', 4, '{}', i, 1, (SELECT snapshot FROM bench_payload), now(), now()
-        FROM generate_series(0, $GAMES - 1) AS i"
+        FROM generate_series(0, $GAMES - 1) AS i" \
+        -c "INSERT INTO bench_players (game_id, seat, user_id)
+        SELECT md5(i::text)::uuid::text, 0, 'bench' FROM generate_series(0, $GAMES - 1) AS i"
 }
 
 bench_sqlite() {

@@ -1,7 +1,7 @@
--- Tables for bench/pgbench/move.sql: the server's `games` and `game_moves` columns and
--- keys, and one representative payload. :games is the number of pgbench clients.
+-- Tables for bench/pgbench/move.sql and one-statement.sql: the server's `games`,
+-- `game_players` and `game_moves` columns and keys, and one representative payload. :games is the number of pgbench clients.
 SET client_min_messages = warning;
-DROP TABLE IF EXISTS bench_moves, bench_games, bench_payload;
+DROP TABLE IF EXISTS bench_moves, bench_players, bench_games, bench_payload;
 CREATE TABLE bench_games (
     id          TEXT PRIMARY KEY,
     created_by  TEXT NOT NULL,
@@ -25,5 +25,12 @@ CREATE TABLE bench_moves (
     created_at TIMESTAMP NOT NULL,
     bot        TEXT,
     PRIMARY KEY (game_id, seq)
+);
+CREATE TABLE bench_players (
+    game_id   TEXT NOT NULL REFERENCES bench_games (id) ON DELETE CASCADE,
+    seat      INTEGER NOT NULL,
+    user_id   TEXT,
+    PRIMARY KEY (game_id, seat),
+    UNIQUE (game_id, user_id)
 );
 CREATE TABLE bench_payload (snapshot TEXT NOT NULL, events TEXT NOT NULL, move_body TEXT NOT NULL);

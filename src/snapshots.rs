@@ -24,6 +24,13 @@ const CAPACITY: usize = 4_096;
 /// it before changing it.
 type Entries = HashMap<String, (i64, Arc<Game>)>;
 
+/// Starts `map` over when it is full and game `id` would add to it.
+fn make_room<V>(map: &mut HashMap<String, V>, id: &str) {
+    if map.len() >= CAPACITY && !map.contains_key(id) {
+        map.clear();
+    }
+}
+
 fn entries() -> &'static Mutex<Entries> {
     static ENTRIES: OnceLock<Mutex<Entries>> = OnceLock::new();
     ENTRIES.get_or_init(|| Mutex::new(HashMap::new()))
@@ -37,9 +44,7 @@ pub fn cached(id: &str) -> Option<(i64, Arc<Game>)> {
 /// Caches game `id` at `version`: only for a version that has committed.
 pub fn insert(id: &str, version: i64, game: Arc<Game>) {
     let mut entries = entries().lock().unwrap_or_else(|e| e.into_inner());
-    if entries.len() >= CAPACITY && !entries.contains_key(id) {
-        entries.clear();
-    }
+    make_room(&mut entries, id);
     entries.insert(id.to_owned(), (version, game));
 }
 
@@ -76,9 +81,7 @@ pub fn seat_of(id: &str, user: &str) -> Option<Seat> {
 /// Remembers that `user` holds `seat` in game `id` (read from the database).
 pub fn remember_seat(id: &str, user: &str, seat: Seat) {
     let mut seats = seats().lock().unwrap_or_else(|e| e.into_inner());
-    if seats.len() >= CAPACITY && !seats.contains_key(id) {
-        seats.clear();
-    }
+    make_room(&mut seats, id);
     let holders = seats.entry(id.to_owned()).or_default();
     if !holders.iter().any(|(holder, _)| holder == user) {
         holders.push((user.to_owned(), seat));

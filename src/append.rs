@@ -31,7 +31,7 @@ use uuid::Uuid;
 
 use crate::{
     error::ApiError,
-    store::{now, Applied, GameStatus, MoveRequest, MoveRow},
+    store::{Applied, MoveRequest, MoveRow},
 };
 
 /// Plays `request` for `user` on the cached state of the game in one statement, if it can.
@@ -72,26 +72,14 @@ pub fn try_append(
     for event in &events {
         game.apply(event);
     }
-    let status = if game.is_over() { GameStatus::Finished } else { GameStatus::Playing };
-    let entry = MoveRow {
-        game_id: id,
-        seq: version + 1,
-        seat: Some(i32::from(seat.0)),
-        kind: request.mv.kind().to_owned(),
-        move_body: Some(serde_json::to_string(&request.mv)?),
-        events: serde_json::to_string(&events)?,
-        idempotency_key: None,
-        created_at: now(),
-        bot: None,
-    };
+    let applied = Applied::new(MoveRow::new(&id, version + 1, seat, &request.mv, &events)?, &game);
     let snapshot = serde_json::to_string(&game)?;
-    let statement = AppendMove { entry: &entry, expected_version: version, user: &user, snapshot, status };
+    let statement = AppendMove { applied: &applied, expected_version: version, user: &user, snapshot };
     let written: Vec<i64> = statement.get_results(pg)?;
     if written.len() != 1 {
         return Ok(None);
     }
-    let waiting_for = game.waiting_for();
-    Ok(Some((Applied { version: entry.seq, entry, status, waiting_for }, game)))
+    Ok(Some((applied, game)))
 }
 
 /// `UPDATE games ... WHERE version = <expected>` and, only if it matched, `INSERT` the log
@@ -99,11 +87,10 @@ pub fn try_append(
 /// Built by hand because diesel has no data-modifying CTEs; the SQL text is constant, so
 /// diesel keeps it as a prepared statement per connection.
 struct AppendMove<'a> {
-    entry: &'a MoveRow,
+    applied: &'a Applied,
     expected_version: i64,
     user: &'a str,
     snapshot: String,
-    status: GameStatus,
 }
 
 impl QueryId for AppendMove<'_> {
@@ -119,9 +106,9 @@ impl RunQueryDsl<PgConnection> for AppendMove<'_> {}
 
 impl QueryFragment<Pg> for AppendMove<'_> {
     fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
-        let entry = self.entry;
+        let entry = &self.applied.entry;
         out.push_sql("WITH bumped AS (UPDATE games SET status = ");
-        out.push_bind_param::<Text, _>(self.status.as_str())?;
+        out.push_bind_param::<Text, _>(self.applied.status.as_str())?;
         out.push_sql(", version = ");
         out.push_bind_param::<BigInt, _>(&entry.seq)?;
         out.push_sql(", snapshot = ");

@@ -93,6 +93,15 @@ impl GameStatus {
         }
     }
 
+    /// The status of a started game whose state is `game`.
+    pub fn of(game: &Game) -> GameStatus {
+        if game.is_over() {
+            GameStatus::Finished
+        } else {
+            GameStatus::Playing
+        }
+    }
+
     pub fn parse(s: &str) -> Option<GameStatus> {
         match s {
             "open" => Some(GameStatus::Open),
@@ -467,6 +476,26 @@ pub struct MoveRow {
 }
 
 impl MoveRow {
+    /// The log entry `seq` of game `game_id`: `seat`'s move `mv` and the events it caused,
+    /// made now by a user without an `Idempotency-Key` (set `idempotency_key` and `bot`
+    /// otherwise).
+    ///
+    /// # Errors
+    /// When the move or the events cannot be serialized.
+    pub fn new(game_id: &str, seq: i64, seat: Seat, mv: &Move, events: &[Event]) -> Result<MoveRow, ApiError> {
+        Ok(MoveRow {
+            game_id: game_id.to_owned(),
+            seq,
+            seat: Some(i32::from(seat.0)),
+            kind: mv.kind().to_owned(),
+            move_body: Some(serde_json::to_string(mv)?),
+            events: serde_json::to_string(events)?,
+            idempotency_key: None,
+            created_at: now(),
+            bot: None,
+        })
+    }
+
     /// Returns the entry's events.
     ///
     /// # Errors
@@ -485,12 +514,12 @@ impl MoveRow {
 }
 
 /// Starts an open game: the config gets the actual player count, the start events become
-/// log entry 1, and the snapshot is written.
+/// log entry 1, and the snapshot is written. Returns the version it committed.
 ///
 /// # Errors
 /// `forbidden` (not the creator), `game_not_open`, `not_enough_players`, a setup error,
 /// or a database error.
-pub fn start_game(conn: &mut DbConnection, game_id: Uuid, user_id: Uuid) -> Result<(), ApiError> {
+pub fn start_game(conn: &mut DbConnection, game_id: Uuid, user_id: Uuid) -> Result<i64, ApiError> {
     crate::db::write_transaction(conn, |conn| {
         let game = lock_game(conn, game_id)?.ok_or_else(|| game_not_found(game_id))?;
         if game.created_by != user_id.to_string() {
@@ -507,33 +536,31 @@ pub fn start_game(conn: &mut DbConnection, game_id: Uuid, user_id: Uuid) -> Resu
         config.players = seats.len() as u8;
         let events = Game::start_events(&config, game.seed())?;
         let engine_game = Game::replay(config.clone(), &events)?;
-        let at = now();
-        diesel::insert_into(game_moves::table)
-            .values(&MoveRow {
-                game_id: game.id.clone(),
-                seq: 1,
-                seat: None,
-                kind: "start".into(),
-                move_body: None,
-                events: serde_json::to_string(&events)?,
-                idempotency_key: None,
-                created_at: at,
-                bot: None,
-            })
-            .execute(conn)?;
+        let start = MoveRow {
+            game_id: game.id.clone(),
+            seq: 1,
+            seat: None,
+            kind: "start".into(),
+            move_body: None,
+            events: serde_json::to_string(&events)?,
+            idempotency_key: None,
+            created_at: now(),
+            bot: None,
+        };
+        diesel::insert_into(game_moves::table).values(&start).execute(conn)?;
         let updated = diesel::update(games::table.find(&game.id).filter(games::version.eq(game.version)))
             .set((
                 games::status.eq(GameStatus::Playing.as_str()),
                 games::config.eq(serde_json::to_string(&config)?),
-                games::version.eq(1_i64),
+                games::version.eq(start.seq),
                 games::snapshot.eq(Some(serde_json::to_string(&engine_game)?)),
-                games::updated_at.eq(at),
+                games::updated_at.eq(start.created_at),
             ))
             .execute(conn)?;
         if updated != 1 {
             return Err(ApiError::conflict("version_conflict", "the game changed; retry"));
         }
-        Ok(())
+        Ok(start.seq)
     })
 }
 
@@ -545,6 +572,13 @@ pub struct Applied {
     pub status: GameStatus,
     /// The seats that must act next (empty once the game is over).
     pub waiting_for: Vec<Seat>,
+}
+
+impl Applied {
+    /// What writing `entry` did, `game` being the game's state after it.
+    pub fn new(entry: MoveRow, game: &Game) -> Applied {
+        Applied { version: entry.seq, status: GameStatus::of(game), waiting_for: game.waiting_for(), entry }
+    }
 }
 
 /// The outcome of [`submit_move`].
@@ -601,7 +635,6 @@ where
             find_game_and_seat(conn, game_id, Some(user_id), true)?.ok_or_else(|| game_not_found(game_id))?;
         let status = row.status();
         let seat = seat.ok_or_else(|| ApiError::Forbidden("you do not have a seat in this game".into()))?;
-        let body = serde_json::to_string(mv)?;
         if let Some(claim) = idempotency {
             match idempotency::find(conn, claim)? {
                 Found::Done(response) => return Ok(Submitted::Replayed(response)),
@@ -622,7 +655,7 @@ where
         let game = game.ok_or_else(|| ApiError::internal("a started game has no snapshot"))?;
         let mut game = Game::clone(&game);
         let key = idempotency.as_ref().map(|claim| claim.key.clone());
-        let applied = play_on(conn, &row, &mut game, seat, mv, Some(body), key, None)?;
+        let applied = play_on(conn, &row, &mut game, seat, mv, key, None)?;
         let (code, response) = respond(conn, &applied)?;
         if let Some(claim) = idempotency {
             let stored = StoredResponse { status: code, body: serde_json::to_string(&response)? };
@@ -646,14 +679,12 @@ where
 ///
 /// # Errors
 /// A rule error, `version_conflict`, or a database error.
-#[allow(clippy::too_many_arguments)]
 pub fn play_on(
     conn: &mut DbConnection,
     row: &GameRow,
     game: &mut Game,
     seat: Seat,
     mv: &Move,
-    body: Option<String>,
     idempotency_key: Option<String>,
     bot: Option<BotKind>,
 ) -> Result<Applied, ApiError> {
@@ -661,28 +692,18 @@ pub fn play_on(
     for event in &events {
         game.apply(event);
     }
-    let seq = row.version + 1;
-    let at = now();
     let entry = MoveRow {
-        game_id: row.id.clone(),
-        seq,
-        seat: Some(i32::from(seat.0)),
-        kind: mv.kind().to_owned(),
-        move_body: Some(match body {
-            Some(body) => body,
-            None => serde_json::to_string(mv)?,
-        }),
-        events: serde_json::to_string(&events)?,
         idempotency_key,
-        created_at: at,
         bot: bot.map(|kind| kind.name().to_owned()),
+        ..MoveRow::new(&row.id, row.version + 1, seat, mv, &events)?
     };
     diesel::insert_into(game_moves::table).values(&entry).execute(conn)?;
-    let new_status = if game.is_over() { GameStatus::Finished } else { GameStatus::Playing };
+    let applied = Applied::new(entry, game);
+    let at = applied.entry.created_at;
     let updated = diesel::update(games::table.find(&row.id).filter(games::version.eq(row.version)))
         .set((
-            games::status.eq(new_status.as_str()),
-            games::version.eq(seq),
+            games::status.eq(applied.status.as_str()),
+            games::version.eq(applied.version),
             games::snapshot.eq(Some(serde_json::to_string(&*game)?)),
             games::updated_at.eq(at),
         ))
@@ -690,8 +711,8 @@ pub fn play_on(
     if updated != 1 {
         return Err(ApiError::conflict("version_conflict", "the game changed; retry"));
     }
-    crate::trades::project(conn, &row.id, seq, at, &events)?;
-    Ok(Applied { version: seq, entry, status: new_status, waiting_for: game.waiting_for() })
+    crate::trades::project(conn, &row.id, applied.version, at, &events)?;
+    Ok(applied)
 }
 
 /// Loads log entries after `after`, oldest first, at most `limit`.

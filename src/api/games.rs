@@ -583,9 +583,9 @@ async fn start_game_once(
     let user_id = user.id;
     let notifier = state.notifier.clone();
     let (tag, body) = with_conn(&state.pool, move |conn| {
-        store::start_game(conn, id, user_id)?;
+        let version = store::start_game(conn, id, user_id)?;
         // Announced right after the commit, even if the client has gone meanwhile.
-        notifier.publish(id, 1);
+        notifier.publish(id, version);
         render(conn, id, Some(user_id))
     })
     .await?;

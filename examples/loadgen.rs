@@ -8,10 +8,11 @@
 //! Each worker thread owns one game: it registers four users, creates a game, seats them and
 //! starts it (none of which is measured), then loops "fetch `legal-moves` for the seat that
 //! must act, post one" until the game ends, and starts another; the seat that must act comes
-//! from the `waiting_for` of the previous response, like a bot playing several seats would. Moves are weighted toward
-//! building so that games progress. Every loop is bounded: by `--seconds` (the measured
-//! window), by `--max-moves` per worker, and by a move cap per game; the program then stops
-//! by itself. Only loopback URLs are accepted.
+//! from the `waiting_for` of the previous response, like a bot playing several seats would.
+//! Moves are weighted toward building exactly like the engine's random bot, so that games
+//! progress. Every loop is bounded: by `--seconds` (the measured window), by `--max-moves`
+//! per worker, and by a move cap per game; the program then stops by itself. Only loopback
+//! URLs are accepted.
 //!
 //! The last line is machine-readable:
 //! `RESULT games=32 seconds=20.0 moves=... moves_per_s=... p50_ms=... p99_ms=... errors=...`
@@ -23,7 +24,9 @@ use std::{
     time::{Duration, Instant},
 };
 
+use catan_engine::{bots::RandomBot, Move, Seat};
 use rand::{rngs::StdRng, Rng, SeedableRng};
+use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use serde_json::{json, Value};
 
 /// A minimal blocking HTTP/1.1 client on one keep-alive connection: the load generator's
@@ -59,9 +62,8 @@ impl Http {
         method: &str,
         path: &str,
         token: Option<&str>,
-        body: Option<&Value>,
+        body: Option<String>,
     ) -> Result<Response, String> {
-        let body = body.map(|b| b.to_string());
         let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {}\r\n", self.host);
         if let Some(token) = token {
             head.push_str(&format!("Authorization: Bearer {token}\r\n"));
@@ -182,6 +184,13 @@ fn parse_options() -> Result<Options, String> {
     Ok(options)
 }
 
+/// The part of a `legal-moves` response the load generator reads.
+#[derive(Deserialize)]
+struct LegalMoves {
+    moves: Vec<Move>,
+    waiting_for: Vec<Seat>,
+}
+
 /// What one worker measured.
 #[derive(Default)]
 struct Tally {
@@ -207,7 +216,7 @@ impl Worker {
         let mut tokens = Vec::new();
         for seat in 0..players {
             let body = json!({"username": format!("load-{run:08x}-{index}-{seat}"), "password": "load-password"});
-            let response = http.request("POST", &format!("{api}/users"), None, Some(&body))?;
+            let response = http.request("POST", &format!("{api}/users"), None, Some(body.to_string()))?;
             if response.status != 201 {
                 return Err(format!("register: {} {}", response.status, response.text()));
             }
@@ -216,12 +225,13 @@ impl Worker {
         Ok(Worker { http, api, tokens, rng: StdRng::seed_from_u64(index as u64) })
     }
 
-    fn post(&mut self, path: &str, seat: usize, body: &Value) -> Result<Response, String> {
+    fn post(&mut self, path: &str, seat: usize, body: &impl Serialize) -> Result<Response, String> {
         let path = format!("{}{path}", self.api);
+        let body = serde_json::to_string(body).map_err(|e| e.to_string())?;
         self.http.request("POST", &path, Some(&self.tokens[seat]), Some(body))
     }
 
-    fn get(&mut self, path: &str, seat: usize) -> Result<Value, String> {
+    fn get<T: DeserializeOwned>(&mut self, path: &str, seat: usize) -> Result<T, String> {
         let path = format!("{}{path}", self.api);
         let response = self.http.request("GET", &path, Some(&self.tokens[seat]), None)?;
         if !(200..300).contains(&response.status) {
@@ -253,7 +263,7 @@ impl Worker {
 
     /// Returns the seat that must act now, or `None` once the game is over.
     fn waiting_seat(&mut self, id: &str) -> Result<Option<usize>, String> {
-        let game = self.get(&format!("/games/{id}"), 0)?;
+        let game: Value = self.get(&format!("/games/{id}"), 0)?;
         if game["status"] == "finished" {
             return Ok(None);
         }
@@ -290,7 +300,7 @@ impl Worker {
                         }
                     },
                 };
-                let legal = match self.get(&format!("/games/{id}/legal-moves"), current) {
+                let legal: LegalMoves = match self.get(&format!("/games/{id}/legal-moves"), current) {
                     Ok(legal) => legal,
                     Err(error) => {
                         eprintln!("{error}");
@@ -298,15 +308,14 @@ impl Worker {
                         continue 'games;
                     }
                 };
-                let options = legal["moves"].as_array().cloned().unwrap_or_default();
-                if options.is_empty() {
+                if legal.moves.is_empty() {
                     // Someone else must act now: the response says who (else read the game).
-                    seat = first_waiting(&legal).filter(|waiting| *waiting != current);
+                    seat = legal.waiting_for.first().map(|waiting| usize::from(waiting.0)).filter(|w| *w != current);
                     continue;
                 }
-                let mv = choose(&options, &mut self.rng).clone();
+                let mv = &legal.moves[RandomBot::weighted_pick(&legal.moves, |bound| self.rng.gen_range(0..bound))];
                 let started = Instant::now();
-                let response = self.post(&format!("/games/{id}/moves"), current, &mv);
+                let response = self.post(&format!("/games/{id}/moves"), current, mv);
                 let elapsed = started.elapsed();
                 match response {
                     Ok(response) if response.status == 201 => {
@@ -321,7 +330,7 @@ impl Worker {
                         seat = first_waiting(&response.json());
                     }
                     Ok(response) => {
-                        eprintln!("move {mv}: {} {}", response.status, response.text());
+                        eprintln!("move {mv:?}: {} {}", response.status, response.text());
                         tally.errors += 1;
                         seat = None;
                     }
@@ -339,30 +348,6 @@ impl Worker {
 /// The first seat a response's `waiting_for` names.
 fn first_waiting(response: &Value) -> Option<usize> {
     response["waiting_for"][0].as_u64().map(|seat| seat as usize)
-}
-
-/// Weighted toward building so that games end.
-fn choose<'a>(options: &'a [Value], rng: &mut StdRng) -> &'a Value {
-    let weight = |mv: &Value| -> u32 {
-        match mv["type"].as_str().unwrap_or_default() {
-            "build_city" => 1000,
-            "build_settlement" => 800,
-            "buy_development_card" => 150,
-            "build_road" => 60,
-            "end_turn" => 30,
-            "trade_with_bank" => 8,
-            _ => 10,
-        }
-    };
-    let total: u32 = options.iter().map(weight).sum();
-    let mut pick = rng.gen_range(0..total.max(1));
-    for mv in options {
-        if pick < weight(mv) {
-            return mv;
-        }
-        pick -= weight(mv);
-    }
-    &options[0]
 }
 
 fn percentile(sorted: &[u32], p: f64) -> f64 {

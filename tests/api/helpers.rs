@@ -398,28 +398,10 @@ pub mod postgres {
     }
 }
 
-/// Picks among legal moves at random, weighted toward building (like the engine's random bot)
-/// so that games end.
+/// Picks among legal moves at random, weighted toward building exactly like the engine's
+/// random bot, so that games end.
 pub fn choose<'a>(options: &'a [Value], rng: &mut impl rand::Rng) -> &'a Value {
-    let weight = |mv: &Value| -> u32 {
-        match mv["type"].as_str().unwrap_or_default() {
-            "build_city" => 1000,
-            "build_settlement" => 800,
-            "buy_development_card" => 150,
-            "play_knight" | "play_road_building" | "play_year_of_plenty" | "play_monopoly" => 40,
-            "build_road" => 60,
-            "end_turn" => 30,
-            "trade_with_bank" => 8,
-            _ => 10,
-        }
-    };
-    let total: u32 = options.iter().map(weight).sum();
-    let mut pick = rng.gen_range(0..total.max(1));
-    for mv in options {
-        if pick < weight(mv) {
-            return mv;
-        }
-        pick -= weight(mv);
-    }
-    &options[0]
+    let moves: Vec<catan_engine::Move> =
+        options.iter().map(|mv| serde_json::from_value(mv.clone()).expect("a legal move parses as a move")).collect();
+    &options[catan_engine::bots::RandomBot::weighted_pick(&moves, |bound| rng.gen_range(0..bound))]
 }

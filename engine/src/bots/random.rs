@@ -21,7 +21,9 @@ impl RandomBot {
         RandomBot { rng: Rng::new(seed) }
     }
 
-    fn weight(mv: &Move) -> u32 {
+    /// How strongly the random bot prefers `mv`. Public so that clients of the server (its
+    /// load generator, its tests) can play the same way over HTTP.
+    pub fn weight(mv: &Move) -> u32 {
         match mv {
             Move::BuildCity { .. } => 1000,
             Move::BuildSettlement { .. } => 800,
@@ -36,12 +38,12 @@ impl RandomBot {
             _ => 10,
         }
     }
-}
 
-impl Bot for RandomBot {
-    fn choose(&mut self, _game: &Game, _seat: Seat, moves: &[Move]) -> usize {
+    /// The index of the move a draw weighted by [`RandomBot::weight`] picks from `moves` (0
+    /// when there are none); `below(n)` must draw uniformly from `0..n`.
+    pub fn weighted_pick(moves: &[Move], below: impl FnOnce(u32) -> u32) -> usize {
         let total: u32 = moves.iter().map(RandomBot::weight).sum();
-        let mut pick = self.rng.below(total.max(1));
+        let mut pick = below(total.max(1));
         for (i, mv) in moves.iter().enumerate() {
             let w = RandomBot::weight(mv);
             if pick < w {
@@ -50,5 +52,11 @@ impl Bot for RandomBot {
             pick -= w;
         }
         0
+    }
+}
+
+impl Bot for RandomBot {
+    fn choose(&mut self, _game: &Game, _seat: Seat, moves: &[Move]) -> usize {
+        RandomBot::weighted_pick(moves, |bound| self.rng.below(bound))
     }
 }

@@ -73,7 +73,7 @@ pub fn try_append(
         game.apply(event);
     }
     let applied = Applied::new(MoveRow::new(&id, version + 1, seat, &request.mv, &events)?, &game);
-    let snapshot = serde_json::to_string(&game)?;
+    let snapshot = catan_engine::protocol::versioned::encode_snapshot(&game);
     let statement = AppendMove { applied: &applied, expected_version: version, user: &user, snapshot };
     let written: Vec<i64> = statement.get_results(pg)?;
     if written.len() != 1 {

@@ -15,7 +15,12 @@ use std::{
     sync::{Arc, Mutex, OnceLock},
 };
 
-use catan_engine::{Game, Seat};
+use catan_engine::{
+    protocol::versioned::{self, Snapshot},
+    Game, Seat,
+};
+
+use crate::error::ApiError;
 
 /// Games kept; beyond this the cache starts over (a cheap bound, not an LRU).
 const CAPACITY: usize = 4_096;
@@ -52,14 +57,21 @@ pub fn insert(id: &str, version: i64, game: Arc<Game>) {
 /// only when the cache does not hold it.
 ///
 /// # Errors
-/// When `json` has to be parsed and is not a valid snapshot.
-pub fn game(id: &str, version: i64, json: &str) -> Result<Arc<Game>, serde_json::Error> {
+/// When `json` has to be parsed and is not a snapshot in the current format (older ones are
+/// rebuilt from the log when the row is loaded: `store::current_snapshot`).
+pub fn game(id: &str, version: i64, json: &str) -> Result<Arc<Game>, ApiError> {
     if let Some((cached, game)) = entries().lock().unwrap_or_else(|e| e.into_inner()).get(id) {
         if *cached == version {
             return Ok(Arc::clone(game));
         }
     }
-    let game = Arc::new(serde_json::from_str::<Game>(json)?);
+    let game = match versioned::decode_snapshot(json) {
+        Ok(Snapshot::Current(game)) => Arc::new(game),
+        Ok(Snapshot::Outdated { format }) => {
+            return Err(ApiError::internal(format!("game {id} has a format {format} snapshot that was not rebuilt")))
+        }
+        Err(error) => return Err(ApiError::internal(format!("game {id}: {error}"))),
+    };
     insert(id, version, Arc::clone(&game));
     Ok(game)
 }

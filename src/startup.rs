@@ -53,6 +53,12 @@ pub fn open_database(config: &Config) -> Result<DbPool, StartupError> {
     for migration in &applied {
         tracing::info!(%migration, "applied migration");
     }
+    // Games stored by an older server keep loading (README, "Stored games"): snapshots in an
+    // older format are rebuilt from their logs once, here, instead of on every read.
+    let rebuilt = crate::store::upgrade_snapshots(&mut conn).map_err(|e| format!("upgrading stored games: {e}"))?;
+    if rebuilt > 0 {
+        tracing::info!(games = rebuilt, "snapshots rebuilt in the current format");
+    }
     tracing::info!(backend = url.backend(), "database ready");
     Ok(pool)
 }

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use catan_engine::{bots::BotKind, Event, Game, GameConfig, Move, Seat};
+use catan_engine::{bots::BotKind, protocol::versioned, Event, Game, GameConfig, Move, Seat};
 use chrono::{NaiveDateTime, Timelike, Utc};
 use diesel::prelude::*;
 use uuid::Uuid;
@@ -146,7 +146,7 @@ impl GameRow {
     /// When the stored JSON is unreadable.
     pub fn game(&self) -> Result<Option<Arc<Game>>, ApiError> {
         let parse = |json: &str| crate::snapshots::game(&self.id, self.version, json);
-        self.snapshot.as_deref().map(parse).transpose().map_err(Into::into)
+        self.snapshot.as_deref().map(parse).transpose()
     }
 
     pub fn seed(&self) -> u64 {
@@ -217,7 +217,8 @@ pub fn insert_game(conn: &mut DbConnection, game: &GameRow, seat_creator: bool) 
 /// # Errors
 /// A database error.
 pub fn find_game(conn: &mut DbConnection, id: Uuid) -> Result<Option<GameRow>, ApiError> {
-    Ok(games::table.find(id.to_string()).select(GameRow::as_select()).first(conn).optional()?)
+    let row = games::table.find(id.to_string()).select(GameRow::as_select()).first(conn).optional()?;
+    row.map(|row| current_snapshot(conn, row)).transpose()
 }
 
 /// Finds a game and locks its row for the rest of the transaction: `SELECT ... FOR UPDATE`
@@ -231,7 +232,77 @@ pub fn lock_game(conn: &mut DbConnection, id: Uuid) -> Result<Option<GameRow>, A
         DbConnection::Pg(pg) => games::table.find(id).select(GameRow::as_select()).for_update().first(pg).optional()?,
         DbConnection::Sqlite(sqlite) => games::table.find(id).select(GameRow::as_select()).first(sqlite).optional()?,
     };
+    row.map(|row| current_snapshot(conn, row)).transpose()
+}
+
+/// Returns the row with its snapshot in the current storage format. A snapshot stored by an
+/// older server is a cache of the log in a shape this one no longer reads: the game is rebuilt
+/// by replaying its log (upcast on read, `catan_engine::protocol::versioned`), and the row
+/// carries the rebuilt snapshot. Stored rows are rewritten by [`upgrade_snapshots`].
+///
+/// # Errors
+/// A database error, or a log that cannot be read or replayed.
+pub fn current_snapshot(conn: &mut DbConnection, mut row: GameRow) -> Result<GameRow, ApiError> {
+    let Some(stored) = row.snapshot.as_deref() else {
+        return Ok(row);
+    };
+    if versioned::snapshot_format(stored).map_err(stored_format_error)? == versioned::FORMAT {
+        return Ok(row);
+    }
+    let game = replay_log(conn, &row)?;
+    row.snapshot = Some(versioned::encode_snapshot(&game));
+    crate::snapshots::insert(&row.id, row.version, Arc::new(game));
     Ok(row)
+}
+
+/// Rebuilds a game from its whole log.
+fn replay_log(conn: &mut DbConnection, row: &GameRow) -> Result<Game, ApiError> {
+    let id = Uuid::parse_str(&row.id).map_err(ApiError::internal)?;
+    let mut events = Vec::new();
+    for entry in load_moves(conn, id, 0, i64::MAX)? {
+        events.extend(entry.events()?);
+    }
+    Ok(Game::replay(row.config()?, &events)?)
+}
+
+/// Rewrites every snapshot stored in an older format, rebuilt from its log, so that reads
+/// never have to (run at start-up, after the migrations). A game that moves meanwhile keeps
+/// its newer snapshot: each rewrite only applies at the version it was rebuilt from.
+///
+/// # Errors
+/// A database error, or a log that cannot be read or replayed.
+pub fn upgrade_snapshots(conn: &mut DbConnection) -> Result<usize, ApiError> {
+    let current = format!("{{\"format\":{},%", versioned::FORMAT);
+    let outdated: Vec<String> = games::table
+        .filter(games::snapshot.is_not_null())
+        .filter(diesel::dsl::not(games::snapshot.assume_not_null().like(&current)))
+        .select(games::id)
+        .load(conn)?;
+    if !outdated.is_empty() {
+        tracing::info!(
+            games = outdated.len(),
+            format = versioned::FORMAT,
+            "rebuilding snapshots stored in an older format"
+        );
+    }
+    for (done, id) in outdated.iter().enumerate() {
+        let Some(row) = games::table.find(id).select(GameRow::as_select()).first(conn).optional()? else {
+            continue;
+        };
+        let game = replay_log(conn, &row)?;
+        diesel::update(games::table.find(id).filter(games::version.eq(row.version)))
+            .set(games::snapshot.eq(Some(versioned::encode_snapshot(&game))))
+            .execute(conn)?;
+        if (done + 1) % 100 == 0 {
+            tracing::info!(done = done + 1, of = outdated.len(), "snapshots rebuilt");
+        }
+    }
+    Ok(outdated.len())
+}
+
+/// A stored entry or snapshot the engine cannot read: written by a newer server, or damaged.
+fn stored_format_error(error: versioned::FormatError) -> ApiError {
+    ApiError::internal(format!("stored game data is unreadable: {error}"))
 }
 
 /// A game row, the seat the caller holds in it, and its snapshot (once started).
@@ -286,7 +357,7 @@ pub fn find_game_and_seat(
     };
     let game = match cached {
         Some((version, game)) if version == row.version => Some(game),
-        _ => row.game()?,
+        _ => current_snapshot(conn, row.clone())?.game()?,
     };
     let seat = seat.map(|s| Seat(s as u8));
     if let Some(seat) = seat {
@@ -489,7 +560,7 @@ impl MoveRow {
             seat: Some(i32::from(seat.0)),
             kind: mv.kind().to_owned(),
             move_body: Some(serde_json::to_string(mv)?),
-            events: serde_json::to_string(events)?,
+            events: versioned::encode_events(events),
             idempotency_key: None,
             created_at: now(),
             bot: None,
@@ -501,7 +572,7 @@ impl MoveRow {
     /// # Errors
     /// When the stored JSON is unreadable.
     pub fn events(&self) -> Result<Vec<Event>, ApiError> {
-        Ok(serde_json::from_str(&self.events)?)
+        versioned::decode_events(&self.events).map_err(stored_format_error)
     }
 
     /// Returns the entry's move, if it was a move.
@@ -509,7 +580,7 @@ impl MoveRow {
     /// # Errors
     /// When the stored JSON is unreadable.
     pub fn mv(&self) -> Result<Option<Move>, ApiError> {
-        self.move_body.as_deref().map(serde_json::from_str).transpose().map_err(Into::into)
+        self.move_body.as_deref().map(versioned::decode_move).transpose().map_err(stored_format_error)
     }
 }
 
@@ -542,7 +613,7 @@ pub fn start_game(conn: &mut DbConnection, game_id: Uuid, user_id: Uuid) -> Resu
             seat: None,
             kind: "start".into(),
             move_body: None,
-            events: serde_json::to_string(&events)?,
+            events: versioned::encode_events(&events),
             idempotency_key: None,
             created_at: now(),
             bot: None,
@@ -553,7 +624,7 @@ pub fn start_game(conn: &mut DbConnection, game_id: Uuid, user_id: Uuid) -> Resu
                 games::status.eq(GameStatus::Playing.as_str()),
                 games::config.eq(serde_json::to_string(&config)?),
                 games::version.eq(start.seq),
-                games::snapshot.eq(Some(serde_json::to_string(&engine_game)?)),
+                games::snapshot.eq(Some(versioned::encode_snapshot(&engine_game))),
                 games::updated_at.eq(start.created_at),
             ))
             .execute(conn)?;
@@ -704,7 +775,7 @@ pub fn play_on(
         .set((
             games::status.eq(applied.status.as_str()),
             games::version.eq(applied.version),
-            games::snapshot.eq(Some(serde_json::to_string(&*game)?)),
+            games::snapshot.eq(Some(versioned::encode_snapshot(game))),
             games::updated_at.eq(at),
         ))
         .execute(conn)?;

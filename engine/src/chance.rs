@@ -1,27 +1,53 @@
-//! Chance as an input: dice, the drawn development card and the stolen card.
-//!
-//! `decide` asks a [`Chance`] for every random outcome and writes the outcome into the
-//! events, so `apply` and `replay` never need randomness. A game's own chance comes from
-//! [`Game::chance`](crate::Game::chance): a stream keyed by the secret seed and the number of
-//! events applied, so the same seed and the same moves always give the same game. Tests
-//! inject outcomes with [`FixedChance`].
+//! Chance as an input: every random outcome (dice, a drawn card, a stolen card, and whatever
+//! a ruleset adds: an event die, a fog stack, a progress card) is one [`Draw`] from a
+//! [`Chance`], and `decide` writes the outcome into the events, so `apply` and `replay` never
+//! need randomness. A game's own chance comes from [`Game::chance`](crate::Game::chance): a
+//! stream keyed by the secret seed and the number of events applied, so the same seed and the
+//! same moves always give the same game. Tests inject outcomes with [`FixedChance`].
 
 use std::collections::VecDeque;
 
 use crate::{
-    resources::{Resource, Resources},
+    model::{CardKind, Counts},
     rng::Rng,
-    state::{DevCard, DevCards},
 };
+
+/// Names a kind of random draw. Rulesets define their own as constants; the name is only
+/// for matching injected outcomes and for messages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Draw(pub &'static str);
+
+impl Draw {
+    pub const RED_DIE: Draw = Draw("red_die");
+    pub const WHITE_DIE: Draw = Draw("white_die");
+    pub const DEVELOPMENT_CARD: Draw = Draw("development_card");
+    pub const STOLEN_CARD: Draw = Draw("stolen_card");
+}
 
 /// A source of random outcomes for `decide`.
 pub trait Chance {
-    /// Rolls the two number dice: (red, white), each 1..=6.
-    fn roll_dice(&mut self) -> (u8, u8);
-    /// Draws one card from a non-empty deck with the given composition.
-    fn draw_development_card(&mut self, deck: &DevCards) -> DevCard;
-    /// Picks one card at random from a non-empty hand.
-    fn steal_card(&mut self, hand: &Resources) -> Resource;
+    /// Picks one outcome of `draw`: index `i` with probability `weights[i] / sum(weights)`.
+    /// `weights` is never empty and never all zero.
+    fn pick(&mut self, draw: Draw, weights: &[u32]) -> usize;
+}
+
+const DIE: [u32; 6] = [1; 6];
+
+/// Rolls the two number dice: (red, white), each 1..=6.
+pub fn roll_dice<C: Chance + ?Sized>(chance: &mut C) -> (u8, u8) {
+    let red = chance.pick(Draw::RED_DIE, &DIE) as u8 + 1;
+    let white = chance.pick(Draw::WHITE_DIE, &DIE) as u8 + 1;
+    (red.clamp(1, 6), white.clamp(1, 6))
+}
+
+/// Draws one card uniformly from `cards` (a deck, or a hand to steal from); `None` when
+/// there is none.
+pub fn draw_card<K: CardKind, C: Chance + ?Sized>(chance: &mut C, draw: Draw, cards: &Counts<K>) -> Option<K> {
+    if cards.is_empty() {
+        return None;
+    }
+    let kind = chance.pick(draw, cards.as_slice());
+    K::ALL.get(kind).copied().filter(|k| cards.get(*k) > 0)
 }
 
 /// Chance from a seeded stream (the game's own).
@@ -37,78 +63,128 @@ impl SeededChance {
 }
 
 impl Chance for SeededChance {
-    fn roll_dice(&mut self) -> (u8, u8) {
-        (self.rng.die(), self.rng.die())
-    }
-
-    fn draw_development_card(&mut self, deck: &DevCards) -> DevCard {
-        let index = self.rng.below(deck.total().max(1));
-        deck.nth_card(index).unwrap_or(DevCard::Knight)
-    }
-
-    fn steal_card(&mut self, hand: &Resources) -> Resource {
-        let index = self.rng.below(hand.total().max(1));
-        hand.nth_card(index).unwrap_or(Resource::Lumber)
+    fn pick(&mut self, _draw: Draw, weights: &[u32]) -> usize {
+        // One uniform number below the total, walked through the weights: the stream a
+        // stored game was played with, which must never change.
+        let total = weights.iter().fold(0u32, |sum, &w| sum.saturating_add(w));
+        let mut index = self.rng.below(total.max(1));
+        for (i, &weight) in weights.iter().enumerate() {
+            if index < weight {
+                return i;
+            }
+            index -= weight;
+        }
+        weights.iter().position(|&w| w > 0).unwrap_or(0)
     }
 }
 
-/// Chance with injected outcomes (RULES.md 0.3), falling back to a seeded stream when a
-/// queue is empty or its next outcome is impossible (a card not in the deck or hand).
+/// Chance with injected outcomes (RULES.md 0.3): a queue of outcome indices per [`Draw`],
+/// falling back to a seeded stream when a draw's queue is empty.
+///
+/// # Panics
+/// An injected outcome that is impossible where it is drawn (a card no longer in the deck or
+/// hand, a die face out of range) panics naming the draw: a test that injects it is wrong,
+/// and silently drawing something else would hide that.
 #[derive(Debug, Clone)]
 pub struct FixedChance {
-    pub dice: VecDeque<(u8, u8)>,
-    pub development_cards: VecDeque<DevCard>,
-    pub stolen_cards: VecDeque<Resource>,
+    queued: Vec<(Draw, VecDeque<usize>)>,
     fallback: SeededChance,
 }
 
 impl Default for FixedChance {
     fn default() -> Self {
-        FixedChance {
-            dice: VecDeque::new(),
-            development_cards: VecDeque::new(),
-            stolen_cards: VecDeque::new(),
-            fallback: SeededChance::new(0, 0),
-        }
+        FixedChance { queued: Vec::new(), fallback: SeededChance::new(0, 0) }
     }
 }
 
 impl FixedChance {
-    /// Returns chance that rolls `red` and `white` next.
-    pub fn dice(red: u8, white: u8) -> Self {
-        FixedChance { dice: VecDeque::from([(red, white)]), ..FixedChance::default() }
+    /// Queues outcome `index` for the next `draw` (for a die, the face minus one; for a card,
+    /// its kind's index).
+    pub fn then(mut self, draw: Draw, index: usize) -> Self {
+        match self.queued.iter_mut().find(|(d, _)| *d == draw) {
+            Some((_, queue)) => queue.push_back(index),
+            None => self.queued.push((draw, VecDeque::from([index]))),
+        }
+        self
     }
 
-    /// Returns chance that draws `card` next.
-    pub fn card(card: DevCard) -> Self {
-        FixedChance { development_cards: VecDeque::from([card]), ..FixedChance::default() }
+    /// Returns chance that rolls `red` and `white` next.
+    pub fn dice(red: u8, white: u8) -> Self {
+        FixedChance::default().then_dice(red, white)
+    }
+
+    /// Queues a roll of `red` and `white` (each 1..=6).
+    pub fn then_dice(self, red: u8, white: u8) -> Self {
+        let face = |die: u8| usize::from(die).wrapping_sub(1);
+        self.then(Draw::RED_DIE, face(red)).then(Draw::WHITE_DIE, face(white))
+    }
+
+    /// Returns chance that draws development card `card` next.
+    pub fn card(card: crate::DevCard) -> Self {
+        FixedChance::default().then(Draw::DEVELOPMENT_CARD, CardKind::index(card))
     }
 
     /// Returns chance that steals `resource` next.
-    pub fn steal(resource: Resource) -> Self {
-        FixedChance { stolen_cards: VecDeque::from([resource]), ..FixedChance::default() }
+    pub fn steal(resource: crate::Resource) -> Self {
+        FixedChance::default().then(Draw::STOLEN_CARD, CardKind::index(resource))
+    }
+
+    /// Tests if every injected outcome has been drawn.
+    pub fn is_exhausted(&self) -> bool {
+        self.queued.iter().all(|(_, queue)| queue.is_empty())
     }
 }
 
 impl Chance for FixedChance {
-    fn roll_dice(&mut self) -> (u8, u8) {
-        match self.dice.pop_front() {
-            Some((red, white)) if (1..=6).contains(&red) && (1..=6).contains(&white) => (red, white),
-            _ => self.fallback.roll_dice(),
+    fn pick(&mut self, draw: Draw, weights: &[u32]) -> usize {
+        let injected = self.queued.iter_mut().find(|(d, _)| *d == draw).and_then(|(_, queue)| queue.pop_front());
+        match injected {
+            Some(index) if weights.get(index).is_some_and(|&w| w > 0) => index,
+            Some(index) => {
+                panic!("injected outcome {index} for draw {:?} is impossible here (weights {weights:?})", draw.0)
+            }
+            None => self.fallback.pick(draw, weights),
         }
     }
+}
 
-    fn draw_development_card(&mut self, deck: &DevCards) -> DevCard {
-        match self.development_cards.pop_front() {
-            Some(card) if deck.get(card) > 0 => card,
-            _ => self.fallback.draw_development_card(deck),
-        }
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{DevCard, DevCards, Resource, Resources};
+
+    #[test]
+    fn injected_outcomes_are_drawn_in_order_per_draw() {
+        let mut chance = FixedChance::dice(3, 4).then_dice(6, 6).then(Draw::DEVELOPMENT_CARD, 3);
+        assert_eq!(roll_dice(&mut chance), (3, 4));
+        let deck = DevCards::new(1, 1, 1, 1, 1);
+        assert_eq!(draw_card(&mut chance, Draw::DEVELOPMENT_CARD, &deck), Some(DevCard::Monopoly));
+        assert_eq!(roll_dice(&mut chance), (6, 6));
+        assert!(chance.is_exhausted());
     }
 
-    fn steal_card(&mut self, hand: &Resources) -> Resource {
-        match self.stolen_cards.pop_front() {
-            Some(resource) if hand.get(resource) > 0 => resource,
-            _ => self.fallback.steal_card(hand),
+    #[test]
+    #[should_panic(expected = "impossible")]
+    fn an_impossible_injected_card_is_reported() {
+        let mut chance = FixedChance::steal(Resource::Ore);
+        draw_card(&mut chance, Draw::STOLEN_CARD, &Resources::new(1, 0, 0, 0, 0));
+    }
+
+    #[test]
+    #[should_panic(expected = "impossible")]
+    fn an_impossible_injected_die_is_reported() {
+        roll_dice(&mut FixedChance::dice(0, 7));
+    }
+
+    #[test]
+    fn the_seeded_stream_walks_the_weights() {
+        // The same draws as `Rng::below(total)` then the n-th card: stored games depend on it.
+        let hand = Resources::new(2, 0, 1, 0, 3);
+        for seed in 0..50 {
+            let mut rng = Rng::for_stream(seed, 9);
+            let expected = hand.nth_card(rng.below(hand.total()));
+            let mut chance = SeededChance::new(seed, 9);
+            assert_eq!(draw_card(&mut chance, Draw::STOLEN_CARD, &hand), expected);
         }
     }
 }

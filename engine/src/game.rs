@@ -1,18 +1,76 @@
-//! Creating a game, replaying a log, applying events, and read-only queries.
+//! The facade: creating a game, replaying a log, deciding and applying, and read-only
+//! queries. The rules themselves live in `base/` and `ext/`.
+
+use std::sync::{Arc, OnceLock};
+
+use serde::{Deserialize, Serialize};
 
 use crate::{
-    board::{Board, BoardLayout},
-    chance::SeededChance,
+    board::{Board, BoardLayout, EdgeId, HexCoord, VertexId},
+    chance::{Chance, SeededChance},
     config::{FirstPlayer, GameConfig},
-    error::SetupError,
-    events::{Event, StartingRoll},
-    resources::Resources,
+    ext::ExtState,
+    model::{Building, DevCards, Phase, PlayerState, Resources, Seat, SetupStep, TradeOffer, Turn},
+    protocol::{Event, Move, RuleError, SetupError, StartingRoll},
     rng::Rng,
-    state::{Building, BuildingKind, DevCards, Game, Phase, PlayerState, Seat, SetupStep, Turn},
+    ruleset::{self, Ruleset},
 };
 
 /// Chance streams below this are move streams (one per event count); setup draws use the top.
 const SETUP_STREAM: u64 = u64::MAX;
+
+/// A game in progress: always a legal position, changed only by [`Game::apply`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Game {
+    pub(crate) config: GameConfig,
+    /// The board never changes after set-up: clones of the game share it.
+    pub(crate) board: Arc<Board>,
+    pub(crate) seed: u64,
+    /// Events applied so far; keys the chance stream of the next move.
+    pub(crate) events_applied: u64,
+    pub(crate) first_seat: Seat,
+    pub(crate) players: Vec<PlayerState>,
+    pub(crate) bank: Resources,
+    pub(crate) deck: DevCards,
+    /// The robber's hex index; `None` while it waits off the board (RIV-7).
+    pub(crate) robber: Option<u8>,
+    pub(crate) buildings: Vec<Option<Building>>,
+    pub(crate) roads: Vec<Option<Seat>>,
+    /// What the game waits for now.
+    pub(crate) phase: Phase,
+    /// The phases `phase` interrupted, in the order they resume.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) then: Vec<Phase>,
+    pub(crate) turn: Turn,
+    pub(crate) longest_road: Option<Seat>,
+    pub(crate) largest_army: Option<Seat>,
+    pub(crate) offers: Vec<TradeOffer>,
+    pub(crate) next_offer_id: u32,
+    pub(crate) winner: Option<Seat>,
+    /// What the extensions in play keep.
+    #[serde(default)]
+    pub(crate) ext: ExtState,
+    /// The ruleset, built from `config` on first use.
+    #[serde(skip)]
+    rules: RulesCell,
+}
+
+/// The game's ruleset, built lazily from its configuration (also after deserializing).
+#[derive(Debug, Clone, Default)]
+struct RulesCell(OnceLock<Arc<Ruleset>>);
+
+impl PartialEq for RulesCell {
+    /// The ruleset is a function of the configuration, which is compared on its own.
+    fn eq(&self, _other: &Self) -> bool {
+        true
+    }
+}
+
+impl PartialEq for Board {
+    fn eq(&self, other: &Board) -> bool {
+        self.layout() == other.layout()
+    }
+}
 
 impl Game {
     /// Sets up a new game: lays out the board and decides the first player from `seed`.
@@ -29,9 +87,9 @@ impl Game {
     /// # Errors
     /// [`SetupError`] when the configuration or a custom board is invalid.
     pub fn start_events(config: &GameConfig, seed: u64) -> Result<Vec<Event>, SetupError> {
-        config.validate()?;
+        let rules = Ruleset::build(config)?;
         let mut rng = Rng::for_stream(seed, SETUP_STREAM);
-        let board = config.generate_board(&mut rng)?;
+        let board = rules.generate_board(&mut rng)?;
         Board::new(board.clone())?;
 
         let (first_seat, starting_rolls) = match config.first_player {
@@ -70,40 +128,52 @@ impl Game {
         Ok(game)
     }
 
-    fn started(config: GameConfig, layout: BoardLayout, first_seat: Seat, seed: u64) -> Result<Game, SetupError> {
-        config.validate()?;
+    /// The position right after `game_started`.
+    pub(crate) fn started(
+        config: GameConfig,
+        layout: BoardLayout,
+        first_seat: Seat,
+        seed: u64,
+    ) -> Result<Game, SetupError> {
+        let rules = Arc::new(Ruleset::build(&config)?);
         let board = Board::new(layout)?;
         let robber = board.layout().robber.and_then(|h| board.hex(h));
-        let players = (0..config.players).map(|_| PlayerState::new()).collect();
-        let bank = Resources::each(config.cards_per_resource());
-        let deck = config.development_deck();
+        let components = &rules.components;
+        let players = (0..config.players).map(|_| PlayerState::new(components.pieces)).collect();
         Ok(Game {
             buildings: vec![None; board.vertices.len()],
             roads: vec![None; board.edges.len()],
-            config,
-            board,
+            board: Arc::new(board),
             seed,
             events_applied: 1,
             first_seat,
             players,
-            bank,
-            deck,
+            bank: components.bank,
+            deck: components.development_deck,
             robber,
             phase: Phase::Setup { seat: first_seat, placement: 0, step: SetupStep::PlaceSettlement },
-            turn: Turn {
-                number: 0,
-                active: first_seat,
-                rolled: false,
-                last_roll: None,
-                dev_card_played: false,
-                built_or_bought: false,
-            },
+            then: Vec::new(),
+            turn: Turn::new(0, first_seat),
             longest_road: None,
             largest_army: None,
             offers: Vec::new(),
             next_offer_id: 1,
             winner: None,
+            ext: ExtState::default(),
+            rules: RulesCell(OnceLock::from(rules)),
+            config,
         })
+    }
+
+    /// The game's ruleset.
+    pub(crate) fn rules(&self) -> &Ruleset {
+        self.rules.0.get_or_init(|| ruleset::shared(&self.config))
+    }
+
+    /// The game's ruleset, shared (for applying while the state changes).
+    pub(crate) fn shared_rules(&self) -> Arc<Ruleset> {
+        self.rules();
+        self.rules.0.get().cloned().unwrap_or_else(|| ruleset::shared(&self.config))
     }
 
     /// Returns the chance source for the next move: the game's own seeded stream.
@@ -111,176 +181,39 @@ impl Game {
         SeededChance::new(self.seed, self.events_applied)
     }
 
-    /// Applies one event. Has no rules and cannot fail; `game_started` is only meaningful as
-    /// the first event of [`Game::replay`] and is ignored here. Redacted events (hidden
-    /// fields cleared) leave their hidden part unapplied: apply only full events.
+    /// Validates `mv` by `seat` and returns the events it causes. Never mutates the game.
+    ///
+    /// Random outcomes (dice, drawn card, stolen card) are taken from `chance` and recorded
+    /// in the events; pass [`Game::chance`] for the game's own stream.
+    ///
+    /// # Errors
+    /// A [`RuleError`] naming the broken rule; the game is unchanged.
+    pub fn decide(&self, seat: Seat, mv: &Move, chance: &mut impl Chance) -> Result<Vec<Event>, RuleError> {
+        crate::base::decide(self, seat, mv, chance)
+    }
+
+    /// Generates all moves `seat` may make now, each complete and accepted by
+    /// [`Game::decide`]. New trade offers are the one exception (their space is unbounded):
+    /// [`Game::may_offer_trade`] says whether the seat may make one.
+    pub fn legal_moves(&self, seat: Seat) -> Vec<Move> {
+        let mut moves = Vec::new();
+        self.legal_moves_into(seat, &mut moves);
+        moves
+    }
+
+    /// Like [`Game::legal_moves`], into a buffer the caller reuses (cleared first).
+    pub fn legal_moves_into(&self, seat: Seat, moves: &mut Vec<Move>) {
+        moves.clear();
+        crate::base::legal_moves(self, seat, moves);
+    }
+
+    /// Applies one event. Has no rules and never panics: an event that does not fit the state
+    /// changes what it can and leaves the rest (a log written by `decide` always fits).
+    /// `game_started` is only meaningful as the first event of [`Game::replay`] and is
+    /// ignored here. Redacted events (hidden fields cleared) leave their hidden part
+    /// unapplied: apply only full events.
     pub fn apply(&mut self, event: &Event) {
-        self.events_applied += 1;
-        match event {
-            Event::GameStarted { .. } => {}
-            Event::PhaseChanged { phase } => self.phase = phase.clone(),
-            Event::SettlementBuilt { seat, vertex, cost } => {
-                self.mark_built_or_bought();
-                if let Some(v) = self.board.vertex(*vertex) {
-                    self.buildings[v as usize] = Some(Building { seat: *seat, kind: BuildingKind::Settlement });
-                }
-                self.players[seat.index()].settlements_left -= 1;
-                self.pay(*seat, cost);
-            }
-            Event::CityBuilt { seat, vertex, cost } => {
-                self.mark_built_or_bought();
-                if let Some(v) = self.board.vertex(*vertex) {
-                    self.buildings[v as usize] = Some(Building { seat: *seat, kind: BuildingKind::City });
-                }
-                let player = &mut self.players[seat.index()];
-                player.settlements_left += 1;
-                player.cities_left -= 1;
-                self.pay(*seat, cost);
-            }
-            Event::RoadBuilt { seat, edge, cost } => {
-                self.mark_built_or_bought();
-                if let Some(e) = self.board.edge(*edge) {
-                    self.roads[e as usize] = Some(*seat);
-                }
-                self.players[seat.index()].roads_left -= 1;
-                self.pay(*seat, cost);
-            }
-            Event::StartingResourcesReceived { seat, resources } => self.receive(*seat, resources),
-            Event::DiceRolled { red, white, .. } => {
-                self.turn.rolled = true;
-                self.turn.last_roll = Some((*red, *white));
-            }
-            Event::ResourcesProduced { gains, discoveries, .. } => {
-                for gain in gains {
-                    self.receive(gain.seat, &gain.resources);
-                }
-                for found in discoveries {
-                    self.players[found.seat.index()].discoveries += found.count;
-                }
-            }
-            Event::ResourcesDiscarded { seat, resources, .. } => {
-                if let Some(resources) = resources {
-                    self.pay(*seat, resources);
-                }
-            }
-            Event::RobberMoved { hex, .. } => {
-                if let Some(h) = self.board.hex(*hex) {
-                    self.robber = Some(h);
-                }
-            }
-            Event::ResourceStolen { thief, victim, resource } => {
-                if let Some(resource) = resource {
-                    let card = Resources::of(*resource, 1);
-                    self.players[victim.index()].resources -= card;
-                    self.players[thief.index()].resources += card;
-                }
-            }
-            Event::DevelopmentCardBought { seat, cost, card, discoveries } => {
-                self.mark_built_or_bought();
-                self.pay(*seat, cost);
-                let player = &mut self.players[seat.index()];
-                player.discoveries = player.discoveries.saturating_sub(*discoveries);
-                if let Some(card) = card {
-                    *self.deck.get_mut(*card) -= 1;
-                    *self.players[seat.index()].new_dev_cards.get_mut(*card) += 1;
-                }
-            }
-            Event::KnightPlayed { seat } => {
-                let player = &mut self.players[seat.index()];
-                player.dev_cards.knight -= 1;
-                player.knights_played += 1;
-                self.turn.dev_card_played = true;
-            }
-            Event::RoadBuildingPlayed { seat } => {
-                self.players[seat.index()].dev_cards.road_building -= 1;
-                self.turn.dev_card_played = true;
-            }
-            Event::YearOfPlentyPlayed { seat, resources } => {
-                self.players[seat.index()].dev_cards.year_of_plenty -= 1;
-                self.turn.dev_card_played = true;
-                self.receive(*seat, resources);
-            }
-            Event::MonopolyPlayed { seat, taken, .. } => {
-                self.players[seat.index()].dev_cards.monopoly -= 1;
-                self.turn.dev_card_played = true;
-                for loss in taken {
-                    self.players[loss.seat.index()].resources -= loss.resources;
-                    self.players[seat.index()].resources += loss.resources;
-                }
-            }
-            Event::BankTraded { seat, give, get } => {
-                self.pay(*seat, give);
-                self.receive(*seat, get);
-            }
-            Event::TradeOffered { offer } => {
-                self.next_offer_id = self.next_offer_id.max(offer.id + 1);
-                self.offers.push(offer.clone());
-            }
-            Event::TradeAccepted { offer_id, seat } => {
-                if let Some(offer) = self.offers.iter_mut().find(|o| o.id == *offer_id) {
-                    offer.declined_by.retain(|s| s != seat);
-                    offer.accepted_by.push(*seat);
-                }
-            }
-            Event::TradeDeclined { offer_id, seat } => {
-                if let Some(offer) = self.offers.iter_mut().find(|o| o.id == *offer_id) {
-                    offer.accepted_by.retain(|s| s != seat);
-                    offer.declined_by.push(*seat);
-                }
-            }
-            Event::TradeWithdrawn { offer_id } => self.offers.retain(|o| o.id != *offer_id),
-            Event::TradesExpired { offer_ids } => self.offers.retain(|o| !offer_ids.contains(&o.id)),
-            Event::TradeCompleted { offer_id, from, with, give, get } => {
-                self.players[from.index()].resources -= *give;
-                self.players[with.index()].resources += *give;
-                self.players[with.index()].resources -= *get;
-                self.players[from.index()].resources += *get;
-                self.offers.retain(|o| o.id != *offer_id);
-            }
-            Event::LargestArmyChanged { holder, .. } => self.largest_army = *holder,
-            Event::LongestRoadChanged { holder, .. } => self.longest_road = *holder,
-            Event::TurnStarted { seat, turn } => {
-                self.turn = Turn {
-                    number: *turn,
-                    active: *seat,
-                    rolled: false,
-                    last_roll: None,
-                    dev_card_played: false,
-                    built_or_bought: false,
-                };
-                // B-DEV-3: cards bought before this turn began become playable.
-                for player in &mut self.players {
-                    let fresh = std::mem::take(&mut player.new_dev_cards);
-                    player.dev_cards.add(&fresh);
-                }
-                self.phase = Phase::PreRoll;
-            }
-            Event::GameWon { seat, .. } => {
-                self.winner = Some(*seat);
-                self.phase = Phase::GameOver;
-            }
-        }
-    }
-
-    /// Moves cards from a hand to the bank.
-    fn pay(&mut self, seat: Seat, cards: &Resources) {
-        if cards.is_empty() {
-            return;
-        }
-        self.players[seat.index()].resources -= *cards;
-        self.bank += *cards;
-    }
-
-    /// B-TURN-6's flag needs to know whether the turn has seen a build or a purchase.
-    fn mark_built_or_bought(&mut self) {
-        if self.turn.number > 0 {
-            self.turn.built_or_bought = true;
-        }
-    }
-
-    fn receive(&mut self, seat: Seat, cards: &Resources) {
-        self.bank -= *cards;
-        self.players[seat.index()].resources += *cards;
+        crate::base::apply(self, event);
     }
 
     pub fn config(&self) -> &GameConfig {
@@ -291,8 +224,14 @@ impl Game {
         &self.board
     }
 
+    /// What the game waits for now.
     pub fn phase(&self) -> &Phase {
         &self.phase
+    }
+
+    /// The phases the current one interrupted, in the order they resume.
+    pub fn then(&self) -> &[Phase] {
+        &self.then
     }
 
     /// Returns the seat whose turn it is (during setup: the seat placing).
@@ -301,6 +240,16 @@ impl Game {
             Phase::Setup { seat, .. } => seat,
             _ => self.turn.active,
         }
+    }
+
+    /// The seat whose turn it is, also during a special building phase.
+    pub(crate) fn turn_active(&self) -> Seat {
+        self.turn.active
+    }
+
+    /// Returns the seats that must act before play can go on.
+    pub fn waiting_for(&self) -> Vec<Seat> {
+        self.phase.deciders(self.turn.active)
     }
 
     pub fn turn_number(&self) -> u32 {
@@ -349,52 +298,48 @@ impl Game {
     }
 
     /// Returns the domestic trade offers that are open now.
-    pub fn open_offers(&self) -> &[crate::state::TradeOffer] {
+    pub fn open_offers(&self) -> &[TradeOffer] {
         &self.offers
     }
 
+    /// Returns the jungle discoveries `seat` holds (JUN-4; 0 without the jungle).
+    pub fn discoveries(&self, seat: Seat) -> u32 {
+        self.ext.jungle.discoveries(seat)
+    }
+
     /// Returns the building on a vertex, if any.
-    pub fn building_at(&self, vertex: crate::board::VertexId) -> Option<Building> {
-        self.board.vertex(vertex).and_then(|v| self.buildings[v as usize])
+    pub fn building_at(&self, vertex: VertexId) -> Option<Building> {
+        self.board.vertex(vertex).and_then(|v| self.building_index(v))
+    }
+
+    /// Returns the building on vertex index `v`, if any.
+    pub fn building_index(&self, v: u16) -> Option<Building> {
+        self.buildings.get(v as usize).copied().flatten()
     }
 
     /// Returns the owner of the road on an edge, if any.
-    pub fn road_at(&self, edge: crate::board::EdgeId) -> Option<Seat> {
+    pub fn road_at(&self, edge: EdgeId) -> Option<Seat> {
         self.board.edge(edge).and_then(|e| self.roads[e as usize])
     }
 
     /// Returns the robber's hex; `None` while it waits off the board (RIV-7).
-    pub fn robber_hex(&self) -> Option<crate::board::HexCoord> {
+    pub fn robber_hex(&self) -> Option<HexCoord> {
         self.robber.map(|h| self.board.hexes[h as usize])
     }
 
-    /// Returns the victory points visible to everyone: buildings and special cards
-    /// (B-WIN-2), without hidden VP cards.
-    pub fn public_victory_points(&self, seat: Seat) -> u32 {
-        let player = &self.players[seat.index()];
-        let mut points = player.settlements_on_board() + 2 * player.cities_on_board();
-        if self.longest_road == Some(seat) {
-            points += 2;
-        }
-        if self.largest_army == Some(seat) {
-            points += 2;
-        }
-        if self.config.big_river {
-            // RIV-6: buildings on the gold mine are worth extra.
-            let on_gold = self
-                .buildings
-                .iter()
-                .zip(&self.board.vertex_on_gold)
-                .filter(|(b, gold)| **gold && b.is_some_and(|b| b.seat == seat))
-                .count() as u32;
-            points += on_gold * u32::from(self.config.river_gold_bonus_vp);
-        }
-        points
+    /// Returns the robber's hex index.
+    pub(crate) fn robber_index(&self) -> Option<u8> {
+        self.robber
     }
 
-    /// Returns the full victory points, including hidden VP cards (B-WIN-2).
-    pub fn victory_points(&self, seat: Seat) -> u32 {
-        self.public_victory_points(seat) + self.players[seat.index()].victory_point_cards()
+    /// Returns the bank rate per resource `seat` has now: 4, 3 or 2 (B-TRD-2..4).
+    pub fn bank_rates(&self, seat: Seat) -> Resources {
+        crate::base::bank_rates(self, seat)
+    }
+
+    /// Returns the length of `seat`'s longest road (B-LR-1/2).
+    pub fn road_length(&self, seat: Seat) -> u32 {
+        crate::base::road_length(self, seat, Default::default())
     }
 }
 

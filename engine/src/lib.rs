@@ -7,6 +7,13 @@
 //! [`Game::replay`] of the log rebuilds the game exactly, with no RNG. Rule ids (`B-ROB-3`)
 //! refer to the project's RULES.md.
 //!
+//! The module tree (see `engine/README.md` for how to add a ruleset):
+//! - [`game`](Game): the facade; `model`: the generic state; [`board`]: geometry and layouts;
+//! - `ruleset`: built once from the [`GameConfig`]; `base`: the base game's rules by area;
+//!   `ext`: one folder per extension (five_six, jungle, big_river);
+//! - [`protocol`]: moves, events, errors and the versioned storage format;
+//! - [`position`]: building any position for tests and bots; [`bots`], [`sim`]: self-play.
+//!
 //! ```
 //! use catan_engine::{Game, GameConfig, Move, Seat, Viewer};
 //!
@@ -32,30 +39,44 @@
 
 #![forbid(unsafe_code)]
 
+mod base;
 pub mod board;
 pub mod bots;
 pub mod chance;
 pub mod config;
-pub mod error;
-pub mod events;
+mod ext;
 mod game;
-mod legal;
-pub mod moves;
-pub mod resources;
-mod rng;
-mod rules;
+pub mod model;
+pub mod protocol;
+pub mod rng;
+mod ruleset;
 pub mod sim;
-pub mod state;
-pub mod variants;
 pub mod view;
 
+pub use base::MAX_OPEN_OFFERS_PER_SEAT;
 pub use board::{EdgeId, HexCoord, VertexId};
-pub use chance::{Chance, FixedChance, SeededChance};
+pub use chance::{Chance, Draw, FixedChance, SeededChance};
 pub use config::{BoardSpec, DevCardsBeforeRoll, FirstPlayer, GameConfig};
-pub use error::{RuleError, SetupError};
-pub use events::{Event, Viewer};
-pub use moves::Move;
-pub use resources::{Resource, Resources};
-pub use rules::MAX_OPEN_OFFERS_PER_SEAT;
-pub use state::{DevCard, DevCards, Game, Phase, Seat};
+pub use game::Game;
+pub use model::{
+    cost, Building, BuildingKind, CardKind, Counts, DevCard, DevCards, PendingDiscard, PendingGold, Phase, Pieces,
+    PlayerState, Resource, Resources, Seat, SetupStep, TradeOffer,
+};
+pub use protocol::{Event, Move, RuleError, SeatCount, SeatResources, SetupError, StartingRoll, Viewer};
+pub use ruleset::VARIANT_NAMES;
 pub use view::GameView;
+
+/// The old module paths, kept so that code written against them still compiles.
+pub mod state {
+    pub use crate::game::Game;
+    pub use crate::model::{
+        Building, BuildingKind, DevCard, DevCards, PendingDiscard, PendingGold, Phase, Pieces, PlayerState, Seat,
+        SetupStep, TradeOffer,
+    };
+}
+pub mod events {
+    pub use crate::protocol::{Event, SeatCount, SeatResources, StartingRoll, Viewer};
+}
+pub mod resources {
+    pub use crate::model::{cost, Resource, Resources};
+}

@@ -3,7 +3,11 @@
 //! and the invariant tests. The bots themselves live in [`crate::bots`].
 
 pub use crate::bots::{new_bot, Bot, BotKind, HeuristicBot, RandomBot};
-use crate::{config::GameConfig, error::SetupError, events::Event, state::Game};
+use crate::{
+    config::GameConfig,
+    game::Game,
+    protocol::{Event, SetupError},
+};
 
 /// How a self-played game went.
 #[derive(Debug, Clone)]
@@ -41,8 +45,7 @@ pub fn play_game<B: Bot>(config: GameConfig, seed: u64, bots: &mut [B]) -> Resul
         let Some(&seat) = game.waiting_for().first() else {
             break;
         };
-        legal.clear();
-        legal.extend(game.legal_moves(seat));
+        game.legal_moves_into(seat, &mut legal);
         if legal.is_empty() {
             break; // no move for the seat that must act: a rules bug the tests would report
         }

@@ -5,10 +5,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     board::{EdgeId, HarbourKind, HexCoord, HexTile, VertexId},
-    events::Viewer,
-    resources::Resources,
-    rules::{bank_rates, road_length},
-    state::{BuildingKind, DevCards, Game, Phase, Seat, TradeOffer},
+    game::Game,
+    model::{BuildingKind, DevCards, Phase, Resources, Seat, TradeOffer},
+    protocol::Viewer,
 };
 
 /// A harbour with its two harbour vertices.
@@ -108,6 +107,10 @@ pub struct TurnView {
     /// Whose turn it is (during setup: who is placing).
     pub active_seat: Seat,
     pub phase: Phase,
+    /// The phases `phase` interrupted, in the order they resume once it is done (e.g. a
+    /// discard, then moving the robber, then the main phase).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub then: Vec<Phase>,
     pub rolled: bool,
     /// The last roll this turn as (red, white).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -142,17 +145,6 @@ pub struct GameView {
 }
 
 impl Game {
-    /// Returns the seats that must act before play can go on.
-    pub fn waiting_for(&self) -> Vec<Seat> {
-        match &self.phase {
-            Phase::GameOver => Vec::new(),
-            Phase::Discard { pending } => pending.iter().map(|p| p.seat).collect(),
-            Phase::GoldChoice { pending, .. } => pending.iter().map(|p| p.seat).collect(),
-            Phase::SpecialBuilding { seat } => vec![*seat],
-            _ => vec![self.active_seat()],
-        }
-    }
-
     /// Returns the game as `viewer` may see it.
     pub fn view(&self, viewer: Viewer) -> GameView {
         let over = self.winner.is_some();
@@ -172,14 +164,14 @@ impl Game {
                     resource_count: p.resources.total(),
                     development_card_count: p.dev_card_count(),
                     knights_played: p.knights_played,
-                    discoveries: p.discoveries,
-                    road_length: road_length(self, seat, Default::default()),
+                    discoveries: self.discoveries(seat),
+                    road_length: self.road_length(seat),
                     has_longest_road: self.longest_road == Some(seat),
                     has_largest_army: self.largest_army == Some(seat),
                     pieces_left: PiecesLeft {
-                        roads: p.roads_left,
-                        settlements: p.settlements_left,
-                        cities: p.cities_left,
+                        roads: p.pieces_left.roads,
+                        settlements: p.pieces_left.settlements,
+                        cities: p.pieces_left.cities,
                     },
                     resources: over.then_some(p.resources),
                     development_cards: over.then_some(cards),
@@ -188,13 +180,12 @@ impl Game {
             .collect();
         let hand = you.map(|seat| {
             let p = &self.players[seat.index()];
-            let rates = bank_rates(self, seat);
             HandView {
                 resources: p.resources,
                 development_cards: p.dev_cards,
                 new_development_cards: p.new_dev_cards,
                 victory_points: self.victory_points(seat),
-                bank_rates: Resources::new(rates[0], rates[1], rates[2], rates[3], rates[4]),
+                bank_rates: self.bank_rates(seat),
                 may_offer_trade: self.may_offer_trade(seat),
             }
         });
@@ -209,6 +200,7 @@ impl Game {
                 number: self.turn.number,
                 active_seat: self.active_seat(),
                 phase: self.phase.clone(),
+                then: self.then.clone(),
                 rolled: self.turn.rolled,
                 dice: self.turn.last_roll.map(|(r, w)| [r, w]),
                 development_card_played: self.turn.dev_card_played,
@@ -217,7 +209,7 @@ impl Game {
             trade_offers: self.offers.clone(),
             longest_road: self.longest_road,
             largest_army: self.largest_army,
-            vp_target: self.config.vp_target,
+            vp_target: self.rules().base.vp_target,
             winner: self.winner,
             seed: over.then_some(self.seed),
         }

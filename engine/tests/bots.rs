@@ -1,5 +1,6 @@
 //! Built-in bots: the heuristic bot must beat weighted random bots, and no bot may stall a
-//! game.
+//! game. Every test counts the games it actually played and fails if that is not the number
+//! it set out to play.
 
 use std::time::Instant;
 
@@ -24,58 +25,81 @@ fn wilson(wins: u64, n: u64) -> (f64, f64) {
     (centre - half, centre + half)
 }
 
+/// What a series of games came to.
+struct Series {
+    played: u64,
+    /// The heuristic bot's wins.
+    wins: u64,
+    /// Seeds of the games that hit the turn cap.
+    unfinished: Vec<u64>,
+}
+
+impl Series {
+    /// Fails unless exactly `games` games (at least one) were played and all of them finished.
+    fn assert_all_played_and_finished(&self, games: u64, what: &str) {
+        assert!(games > 0 && self.played == games, "{what}: played {} of {games} games", self.played);
+        assert!(self.unfinished.is_empty(), "{what}: games hit the {TURN_CAP}-turn cap: seeds {:?}", self.unfinished);
+    }
+}
+
 /// Plays `games` games with one heuristic bot rotating over the seats and random bots in
-/// the others; returns (heuristic wins, unfinished games).
-fn heuristic_against_random(players: u8, games: u64, seed: u64) -> (u64, Vec<u64>) {
-    let mut wins = 0;
-    let mut unfinished = Vec::new();
+/// the others.
+fn heuristic_against_random(players: u8, games: u64, seed: u64) -> Series {
+    let mut series = Series { played: 0, wins: 0, unfinished: Vec::new() };
     for i in 0..games {
         let game_seed = seed.wrapping_add(i).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(17);
         let hero = (i % u64::from(players)) as u8;
         let kinds: Vec<BotKind> =
             (0..players).map(|s| if s == hero { BotKind::Heuristic } else { BotKind::Random }).collect();
         let record = sim::play_bots_game(random_board(players), game_seed, &kinds).expect("valid configuration");
+        series.played += 1;
         if !record.finished {
-            unfinished.push(game_seed);
+            series.unfinished.push(game_seed);
         }
         if record.game.winner() == Some(Seat(hero)) {
-            wins += 1;
+            series.wins += 1;
         }
     }
-    (wins, unfinished)
+    series
 }
 
 #[test]
 fn heuristic_bot_wins_most_four_player_games_against_random_bots() {
     const GAMES: u64 = 1_000;
     let started = Instant::now();
-    let (wins, unfinished) = heuristic_against_random(4, GAMES, 2026);
+    let series = heuristic_against_random(4, GAMES, 2026);
+    let wins = series.wins;
     let rate = wins as f64 / GAMES as f64;
     let (low, high) = wilson(wins, GAMES);
     println!(
         "heuristic vs 3 random, {GAMES} games: win rate {rate:.3} (95% Wilson CI {low:.3}..{high:.3}), {:.1} s",
         started.elapsed().as_secs_f64()
     );
-    assert!(unfinished.is_empty(), "games hit the {TURN_CAP}-turn cap: seeds {unfinished:?}");
+    series.assert_all_played_and_finished(GAMES, "4 players");
     assert!(rate >= 0.60, "win rate {rate:.3} (95% CI {low:.3}..{high:.3}) is below 0.60");
 }
 
 #[test]
 fn heuristic_bot_beats_random_bots_at_two_and_three_players() {
+    const GAMES: u64 = 150;
+    let mut played = 0;
     for players in [2u8, 3] {
-        let games = 150;
-        let (wins, unfinished) = heuristic_against_random(players, games, 77);
-        let rate = wins as f64 / games as f64;
-        let (low, high) = wilson(wins, games);
+        let series = heuristic_against_random(players, GAMES, 77);
+        let rate = series.wins as f64 / GAMES as f64;
+        let (low, high) = wilson(series.wins, GAMES);
         println!("{players} players: win rate {rate:.3} (95% CI {low:.3}..{high:.3})");
-        assert!(unfinished.is_empty(), "{players} players: unfinished {unfinished:?}");
+        series.assert_all_played_and_finished(GAMES, &format!("{players} players"));
         assert!(rate > 1.0 / f64::from(players), "{players} players: rate {rate:.3}");
+        played += series.played;
     }
+    assert_eq!(played, 2 * GAMES, "games played over 2 and 3 players");
 }
 
 #[test]
 fn heuristic_bots_alone_always_finish() {
-    for i in 0..100u64 {
+    const GAMES: u64 = 100;
+    let mut finished = 0;
+    for i in 0..GAMES {
         let players = 2 + (i % 3) as u8;
         let kinds = [BotKind::Heuristic];
         let record = sim::play_bots_game(random_board(players), 1000 + i, &kinds).unwrap();
@@ -84,7 +108,9 @@ fn heuristic_bots_alone_always_finish() {
             "game {i} ({players} heuristic bots) hit the turn cap at turn {}",
             record.game.turn_number()
         );
+        finished += 1;
     }
+    assert_eq!(finished, GAMES, "games finished");
 }
 
 #[test]
@@ -92,6 +118,7 @@ fn bots_are_deterministic_given_their_seed() {
     let kinds = [BotKind::Heuristic, BotKind::Random, BotKind::Heuristic, BotKind::Random];
     let a = sim::play_bots_game(random_board(4), 5, &kinds).unwrap();
     let b = sim::play_bots_game(random_board(4), 5, &kinds).unwrap();
+    assert!(a.finished && a.moves > 0, "the game was not played to the end");
     assert_eq!(a.events, b.events);
 }
 
@@ -99,6 +126,7 @@ fn bots_are_deterministic_given_their_seed() {
 fn all_random_kinds_replay_play_random_game() {
     let a = sim::play_random_game(random_board(4), 9).unwrap();
     let b = sim::play_bots_game(random_board(4), 9, &[BotKind::Random]).unwrap();
+    assert!(a.finished && a.moves > 0, "the game was not played to the end");
     assert_eq!(a.events, b.events);
 }
 
@@ -106,14 +134,15 @@ fn all_random_kinds_replay_play_random_game() {
 fn a_boxed_bot_from_the_factory_drives_play_game() {
     let mut bots: Vec<Box<dyn Bot + Send>> = (0..3).map(|i| new_bot(BotKind::Heuristic, i)).collect();
     let record = sim::play_game(GameConfig::for_players(3), 3, &mut bots).unwrap();
-    assert!(record.finished);
+    assert!(record.finished && record.moves > 0, "the game was not played to the end");
 }
 
 /// Rule variants (5-6 players, Jungle, Big River) bring moves and phases the bot does not
-/// know; it must still finish every game. Configurations the engine does not accept (yet)
-/// are skipped.
+/// know; it must still finish every game. Every configuration must be accepted: one the
+/// engine rejects fails the test rather than being skipped.
 #[test]
 fn heuristic_bots_finish_games_with_rule_variants() {
+    const GAMES: u64 = 40;
     let configs = [
         r#"{"players": 5, "board": "random", "five_six_extension": true}"#,
         r#"{"players": 6, "board": "random", "five_six_extension": true}"#,
@@ -121,20 +150,17 @@ fn heuristic_bots_finish_games_with_rule_variants() {
         r#"{"players": 4, "board": "random", "big_river": true, "river_gold_number": 6}"#,
         r#"{"players": 4, "board": "random", "dev_cards_before_roll": "any", "allow_trade_build_interleaving": false, "robber_may_enter_desert": false}"#,
     ];
+    let mut finished = 0;
     for text in configs {
-        let Ok(config) = serde_json::from_str::<GameConfig>(text) else {
-            println!("skipped (configuration not supported): {text}");
-            continue;
-        };
-        let mut played = 0;
-        for seed in 0..40u64 {
+        let config: GameConfig = serde_json::from_str(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        for seed in 300..300 + GAMES {
             let kinds = [BotKind::Heuristic, BotKind::Random];
-            let Ok(record) = sim::play_bots_game(config.clone(), 300 + seed, &kinds) else {
-                break;
-            };
-            played += 1;
-            assert!(record.finished, "{text}, seed {}: hit the turn cap", 300 + seed);
+            let record = sim::play_bots_game(config.clone(), seed, &kinds)
+                .unwrap_or_else(|e| panic!("{text}: the engine rejects the configuration: {e}"));
+            assert!(record.finished, "{text}, seed {seed}: hit the turn cap");
+            finished += 1;
         }
-        println!("{played} games finished: {text}");
+        println!("{GAMES} games finished: {text}");
     }
+    assert_eq!(finished, configs.len() as u64 * GAMES, "games finished over every configuration");
 }

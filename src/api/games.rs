@@ -45,8 +45,8 @@ pub struct CreateGameRequest {
     /// (`jungle_number`, `river_gold_number`) still go in `options`.
     #[serde(default)]
     pub variant: Option<String>,
-    /// Seats, 2 to 4 for the base game (default 4). The game may start with fewer once 2
-    /// have joined.
+    /// Seats: 2 to 4 for the base game, 5 or 6 with the 5-6 player extension (default 4).
+    /// The game may start with fewer once 2 have joined.
     #[serde(default)]
     pub max_players: Option<u8>,
     /// `beginner` (default) or `random`.

@@ -134,17 +134,16 @@ pub const MAX_CARDS_IN_MOVE: u32 = 100;
 /// Rejects moves naming absurd card counts (422 `invalid_card_count`).
 pub fn check_card_counts(mv: &Move) -> Result<(), ApiError> {
     let bundles: Vec<&Resources> = match mv {
-        Move::Discard { resources } | Move::PlayYearOfPlenty { resources } => vec![resources],
+        Move::Discard { resources }
+        | Move::PlayYearOfPlenty { resources }
+        | Move::ChooseGoldResources { resources }
+        | Move::BuyDevelopmentCardWithDiscoveries { replaces: resources } => vec![resources],
         Move::TradeWithBank { give, get } | Move::OfferTrade { give, get, .. } => {
             vec![give, get]
         }
         _ => Vec::new(),
     };
-    let too_many = bundles.iter().any(|bundle| {
-        [bundle.lumber, bundle.brick, bundle.wool, bundle.grain, bundle.ore]
-            .iter()
-            .any(|count| *count > MAX_CARDS_IN_MOVE)
-    });
+    let too_many = bundles.iter().any(|bundle| bundle.as_slice().iter().any(|count| *count > MAX_CARDS_IN_MOVE));
     if too_many {
         return Err(ApiError::unprocessable(
             "invalid_card_count",

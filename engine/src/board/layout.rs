@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::coords::{EdgeId, HexCoord, Side};
-use crate::{resources::Resource, rng::Rng};
+use crate::{model::Resource, rng::Rng};
 
 /// The kind of a hex (B-CMP-1, B-GEO-9).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -4,7 +4,6 @@
 //! is array walks; ids (`VertexId`, `EdgeId`, `HexCoord`) appear only at the API boundary.
 
 pub mod coords;
-pub mod large;
 pub mod layout;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -12,7 +11,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 pub use coords::{Corner, EdgeId, HexCoord, Side, VertexId};
 pub use layout::{BoardLayout, Harbour, HarbourKind, HexTile, NumberPlacement, Terrain};
 
-use crate::error::SetupError;
+use crate::protocol::SetupError;
 
 /// Marks an unused slot in the fixed-size neighbour arrays.
 pub const NONE: u16 = u16::MAX;

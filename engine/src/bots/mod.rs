@@ -12,10 +12,7 @@ use std::{fmt, str::FromStr};
 
 use serde::{Deserialize, Serialize};
 
-use crate::{
-    moves::Move,
-    state::{Game, Seat},
-};
+use crate::{Game, Move, Seat};
 
 pub use heuristic::HeuristicBot;
 pub use random::RandomBot;

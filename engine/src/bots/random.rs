@@ -1,10 +1,6 @@
 //! The weighted random bot: a baseline opponent and the engine's self-play workhorse.
 
-use crate::{
-    moves::Move,
-    rng::Rng,
-    state::{Game, Seat},
-};
+use crate::{rng::Rng, Game, Move, Seat};
 
 use super::Bot;
 

@@ -24,7 +24,7 @@ fn tc_34_fresh_cards_wait_a_turn() {
         events,
         [Event::DevelopmentCardBought { seat: P0, cost: CARD_COST, discoveries: 0, card: Some(DevCard::Knight) }]
     );
-    assert_eq!(s.game.development_deck().knight, 13);
+    assert_eq!(s.game.development_deck().get(DevCard::Knight), 13);
     s.rejects(P0, knight(&s), "development_card_too_new");
     // Around the table with real turns.
     s.when(P0, Move::EndTurn);
@@ -97,9 +97,7 @@ fn tc_37_road_building_with_one_road_left() {
     let events = s.when(P0, Move::PlayRoadBuilding);
     assert_eq!(
         events.last(),
-        Some(&Event::PhaseChanged {
-            phase: Phase::RoadBuilding { roads_left: 1, resume: catan_engine::state::ResumePhase::Main }
-        })
+        Some(&Event::PhaseChanged { phase: Phase::RoadBuilding { roads_left: 1 }, then: vec![Phase::Main] })
     );
     s.rejects(P0, Move::EndTurn, "wrong_phase");
     let events = s.when(P0, Move::BuildRoad { edge: e("-1,1,NE") });
@@ -124,13 +122,13 @@ fn tc_38_year_of_plenty_takes_only_what_the_bank_has() {
     let mut s = Scenario::new()
         .given([give(P1, Resources::of(Ore, 19)), card(P0, DevCard::YearOfPlenty)])
         .given(main_phase(P0));
-    assert_eq!(s.game.bank().ore, 0);
+    assert_eq!(s.game.bank().get(Resource::Ore), 0);
     s.rejects(P0, Move::PlayYearOfPlenty { resources: Resources::of(Ore, 2) }, "bank_shortage");
     s.rejects(P0, Move::PlayYearOfPlenty { resources: Resources::new(0, 0, 1, 0, 1) }, "bank_shortage");
     s.rejects(P0, Move::PlayYearOfPlenty { resources: Resources::of(Wool, 3) }, "wrong_year_of_plenty_count");
     s.when(P0, Move::PlayYearOfPlenty { resources: Resources::of(Wool, 2) });
     assert_eq!(s.hand(P0), Resources::of(Wool, 2));
-    assert_eq!(s.game.bank().wool, 17);
+    assert_eq!(s.game.bank().get(Resource::Wool), 17);
 }
 
 /// TC-39 [B-DEV-7]: Monopoly on wool takes every other player's wool.
@@ -151,7 +149,7 @@ fn tc_39_monopoly_takes_all_of_one_resource() {
     assert_eq!(s.hand(P1), Resources::of(Lumber, 1));
     assert_eq!(s.hand(P2), Resources::of(Ore, 2));
     assert_eq!(s.hand(P3), Resources::of(Grain, 1));
-    assert_eq!(s.game.bank().wool, 19 - 6);
+    assert_eq!(s.game.bank().get(Resource::Wool), 19 - 6);
 }
 
 /// Plays a Knight for `seat` on a fresh turn of theirs and returns the events.

@@ -33,10 +33,7 @@ fn tc_01_new_game_has_full_bank_deck_and_tokens() {
             assert_eq!(*game.bank(), Resources::each(19));
             assert_eq!(game.bank().total(), 95);
             let deck = game.development_deck();
-            assert_eq!(
-                *deck,
-                DevCards { knight: 14, road_building: 2, year_of_plenty: 2, monopoly: 2, victory_point: 5 }
-            );
+            assert_eq!(*deck, DevCards::new(14, 2, 2, 2, 5));
             assert_eq!(deck.total(), 25);
             assert_eq!(sorted_tokens(game.board()), TOKENS);
             for seat in game.seats() {

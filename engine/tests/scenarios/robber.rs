@@ -113,7 +113,7 @@ fn tc_16_bank_shortage_with_two_claimants_pays_nobody() {
         .given([settlement(P3, "0,-1,S")])
         .given(city(P2, "-1,2,N"))
         .given([turn(P0)]);
-    assert_eq!(s.game.bank().brick, 2);
+    assert_eq!(s.game.bank().get(Resource::Brick), 2);
     let events = s.when_with(P0, Move::RollDice, FixedChance::dice(4, 2));
     assert!(events.contains(&Event::ResourcesProduced {
         roll: 6,
@@ -124,7 +124,7 @@ fn tc_16_bank_shortage_with_two_claimants_pays_nobody() {
     assert_eq!(s.hand(P1), Resources::ZERO);
     assert_eq!(s.hand(P3), Resources::ZERO);
     assert_eq!(s.hand(P2), Resources::of(Resource::Grain, 2));
-    assert_eq!(s.game.bank().brick, 2);
+    assert_eq!(s.game.bank().get(Resource::Brick), 2);
 }
 
 /// TC-17 [B-PROD-4]: bank brick 1, only P1 owed (2): P1 takes the last brick.
@@ -136,7 +136,7 @@ fn tc_17_bank_shortage_with_one_claimant_pays_what_is_left() {
         .given([turn(P0)]);
     s.when_with(P0, Move::RollDice, FixedChance::dice(4, 2));
     assert_eq!(s.hand(P1), Resources::of(Resource::Brick, 1));
-    assert_eq!(s.game.bank().brick, 0);
+    assert_eq!(s.game.bank().get(Resource::Brick), 0);
 }
 
 /// TC-18 [B-ROB-1]: on a 7, hands of 9, 8, 7, 11 discard 4, 4, 0, 5; the robber waits for all
@@ -266,7 +266,10 @@ fn tc_21_no_victim_means_no_steal() {
     s.rejects(P0, Move::MoveRobber { hex: h("2,-2"), steal_from: Some(P0) }, "invalid_victim");
     s.rejects(P0, Move::MoveRobber { hex: h("2,-2"), steal_from: Some(P1) }, "invalid_victim");
     let events = s.when(P0, Move::MoveRobber { hex: h("2,-2"), steal_from: None });
-    assert_eq!(events, [Event::RobberMoved { seat: P0, hex: h("2,-2") }, Event::PhaseChanged { phase: Phase::Main }]);
+    assert_eq!(
+        events,
+        [Event::RobberMoved { seat: P0, hex: h("2,-2") }, Event::PhaseChanged { phase: Phase::Main, then: vec![] }]
+    );
     assert_eq!(s.hand(P0), Resources::new(0, 0, 1, 0, 0));
     assert_eq!(s.hand(P1), SETTLEMENT_COST);
 }

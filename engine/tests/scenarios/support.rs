@@ -122,5 +122,5 @@ pub fn turn(seat: Seat) -> Event {
 }
 /// `seat`'s turn, already rolled (a 5): MAIN.
 pub fn main_phase(seat: Seat) -> [Event; 3] {
-    [turn(seat), Event::DiceRolled { seat, red: 2, white: 3 }, Event::PhaseChanged { phase: Phase::Main }]
+    [turn(seat), Event::DiceRolled { seat, red: 2, white: 3 }, Event::PhaseChanged { phase: Phase::Main, then: vec![] }]
 }

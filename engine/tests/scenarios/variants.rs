@@ -46,7 +46,13 @@ fn tc_51_a_six_player_game_has_the_extension_components() {
         assert_eq!(*s.game.bank(), Resources::each(24));
         let deck = s.game.development_deck();
         assert_eq!(
-            (deck.knight, deck.road_building, deck.year_of_plenty, deck.monopoly, deck.victory_point),
+            (
+                deck.get(DevCard::Knight),
+                deck.get(DevCard::RoadBuilding),
+                deck.get(DevCard::YearOfPlenty),
+                deck.get(DevCard::Monopoly),
+                deck.get(DevCard::VictoryPoint)
+            ),
             (20, 3, 3, 3, 5)
         );
         assert_eq!(s.game.board().vertices.len(), 80);
@@ -120,7 +126,7 @@ fn tc_52_special_building_phases_allow_building_and_buying_only() {
     let Event::TradeOffered { offer: made } = &offered[0] else { panic!("{offered:?}") };
     s.when(P0, Move::AcceptTrade { offer_id: made.id });
     s.when(P2, Move::ConfirmTrade { offer_id: made.id, with: P0 });
-    assert_eq!(s.hand(P0).wool, 1);
+    assert_eq!(s.hand(P0).get(Resource::Wool), 1);
 
     // The remaining phases run in seat order, then P1's turn begins.
     for seat in [P2, Seat(3), P4, P5] {
@@ -202,14 +208,14 @@ fn tc_54_the_jungle_produces_discoveries_unless_robbed() {
         _ => None,
     });
     assert_eq!(produced, Some(vec![SeatCount { seat: P1, count: 1 }, SeatCount { seat: P2, count: 2 }]));
-    assert_eq!(s.game.player(P1).unwrap().discoveries(), 1);
-    assert_eq!(s.game.player(P2).unwrap().discoveries(), 2);
+    assert_eq!(s.game.discoveries(P1), 1);
+    assert_eq!(s.game.discoveries(P2), 2);
     assert_eq!(s.game.view(Viewer::Spectator).players[2].discoveries, 2, "discoveries are public");
 
     let mut s = position("0,0");
     s.when_with(P0, Move::RollDice, FixedChance::dice(2, 3));
-    assert_eq!(s.game.player(P1).unwrap().discoveries(), 0);
-    assert_eq!(s.game.player(P2).unwrap().discoveries(), 0);
+    assert_eq!(s.game.discoveries(P1), 0);
+    assert_eq!(s.game.discoveries(P2), 0);
 }
 
 fn with_discoveries(seat: Seat, count: u32) -> Event {
@@ -223,9 +229,9 @@ fn tc_55_discoveries_pay_for_development_cards_only_up_to_the_cost() {
         .given([with_discoveries(P1, 5), give(P1, Resources::of(Resource::Ore, 1))].into_iter().chain(main_phase(P1)));
     s.when(P1, Move::BuyDevelopmentCardWithDiscoveries { replaces: Resources::new(0, 0, 1, 1, 0) });
     assert_eq!(s.hand(P1), Resources::ZERO);
-    assert_eq!(s.game.player(P1).unwrap().discoveries(), 3);
+    assert_eq!(s.game.discoveries(P1), 3);
     s.when(P1, Move::BuyDevelopmentCardWithDiscoveries { replaces: Resources::new(0, 0, 1, 1, 1) });
-    assert_eq!(s.game.player(P1).unwrap().discoveries(), 0);
+    assert_eq!(s.game.discoveries(P1), 0);
     assert_eq!(s.game.player(P1).unwrap().dev_card_count(), 2);
 
     let s = jungle_game().given([with_discoveries(P1, 5)].into_iter().chain(main_phase(P1)));
@@ -262,7 +268,7 @@ fn tc_56_discoveries_are_never_discarded_stolen_monopolised_or_traded() {
     s.when(P1, Move::Discard { resources: Resources::new(1, 1, 1, 1, 0) });
     s.when_with(P0, Move::MoveRobber { hex: h("0,-1"), steal_from: Some(P1) }, FixedChance::steal(Resource::Wool));
     s.when(P0, Move::PlayMonopoly { resource: Resource::Lumber });
-    assert_eq!(s.game.player(P1).unwrap().discoveries(), 5, "discoveries stay through discard, theft and monopoly");
+    assert_eq!(s.game.discoveries(P1), 5, "discoveries stay through discard, theft and monopoly");
     let offer = r#"{"type": "offer_trade", "give": {"discoveries": 1}, "get": {"ore": 1}}"#;
     assert!(serde_json::from_str::<Move>(offer).is_err(), "discoveries cannot be offered in a trade");
 }

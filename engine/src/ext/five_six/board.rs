@@ -7,7 +7,7 @@
 //! every placement of the two deserts keeps 6s and 8s apart (audited there: 435 desert pairs per
 //! path), so spiral placement needs no retry.
 
-use super::{
+use crate::board::{
     coords::{EdgeId, HexCoord, Side},
     layout::{harbours_on, BoardLayout, HarbourKind, HexTile, Terrain},
 };

@@ -1,27 +1,25 @@
 //! Initial placement: the snake order and free pieces (B-SET-3..7).
 
 use crate::{
-    board::EdgeId,
-    error::RuleError,
-    events::Event,
-    moves::Move,
-    resources::Resources,
-    state::{Game, Phase, Seat, SetupStep},
+    board::{EdgeId, VertexId},
+    game::Game,
+    model::{Phase, Resources, Seat, SetupStep},
+    protocol::{Event, Move, RuleError},
 };
 
 impl Game {
     /// Returns the seat making placement `index` of the snake (B-SET-3).
     pub(crate) fn setup_seat(&self, index: u8) -> Seat {
-        let n = self.config.players;
+        let n = self.player_count();
         let step = if index < n { index } else { 2 * n - 1 - index };
         Seat((self.first_seat.0 + step) % n)
     }
 
-    /// B-SET-4 plus RIV-4: setup settlements keep off the river bank when the flag is on.
-    pub(crate) fn check_setup_site(&self, v: u16, id: crate::board::VertexId) -> Result<(), RuleError> {
+    /// B-SET-4, and what the extensions add (e.g. RIV-4).
+    pub(crate) fn check_setup_site(&self, v: u16, id: VertexId) -> Result<(), RuleError> {
         self.check_settlement_site(v, id)?;
-        if self.config.big_river && self.config.river_bank_setup_ban && self.board.vertex_on_river[v as usize] {
-            return Err(RuleError::RiverBankSetupBan);
+        for extension in &self.rules().extensions {
+            extension.check_setup_site(self, v)?;
         }
         Ok(())
     }
@@ -39,7 +37,7 @@ impl Game {
                 self.check_setup_site(v, *vertex)?;
                 let mut events = vec![Event::SettlementBuilt { seat, vertex: *vertex, cost: Resources::ZERO }];
                 // B-SET-6: the second settlement yields one card per adjacent producing hex.
-                if placement >= self.config.players {
+                if placement >= self.player_count() {
                     let mut resources = Resources::ZERO;
                     for h in self.board.land_hexes_of(v) {
                         if let Some(resource) = self.board.terrain[h as usize].resource() {
@@ -52,9 +50,11 @@ impl Game {
                         events.push(Event::StartingResourcesReceived { seat, resources });
                     }
                 }
-                events.push(Event::PhaseChanged {
-                    phase: Phase::Setup { seat, placement, step: SetupStep::PlaceRoad { settlement: *vertex } },
-                });
+                events.push(self.continue_with(Phase::Setup {
+                    seat,
+                    placement,
+                    step: SetupStep::PlaceRoad { settlement: *vertex },
+                }));
                 Ok(events)
             }
             (SetupStep::PlaceRoad { settlement }, Move::BuildRoad { edge }) => {
@@ -66,14 +66,12 @@ impl Game {
                 }
                 let mut events = vec![Event::RoadBuilt { seat, edge: *edge, cost: Resources::ZERO }];
                 let next = placement + 1;
-                if next < 2 * self.config.players {
-                    events.push(Event::PhaseChanged {
-                        phase: Phase::Setup {
-                            seat: self.setup_seat(next),
-                            placement: next,
-                            step: SetupStep::PlaceSettlement,
-                        },
-                    });
+                if next < 2 * self.player_count() {
+                    events.push(self.continue_with(Phase::Setup {
+                        seat: self.setup_seat(next),
+                        placement: next,
+                        step: SetupStep::PlaceSettlement,
+                    }));
                 } else {
                     // B-SET-7: the first player takes the first normal turn.
                     events.push(Event::TurnStarted { seat: self.first_seat, turn: 1 });
@@ -84,8 +82,31 @@ impl Game {
             (SetupStep::PlaceRoad { .. }, _) => Err(RuleError::WrongPhase("place a road next to your new settlement")),
         }
     }
+
+    pub(super) fn setup_moves(&self, step: SetupStep, moves: &mut Vec<Move>) {
+        match step {
+            SetupStep::PlaceSettlement => {
+                for (v, vertex) in self.board.vertices.iter().enumerate() {
+                    if self.check_setup_site(v as u16, *vertex).is_ok() {
+                        moves.push(Move::BuildSettlement { vertex: *vertex });
+                    }
+                }
+            }
+            SetupStep::PlaceRoad { settlement } => {
+                let Some(v) = self.board.vertex(settlement) else {
+                    return;
+                };
+                for e in self.board.edges_of(v) {
+                    let edge = self.board.edges[e as usize];
+                    if self.check_road_site(e, edge).is_ok() {
+                        moves.push(Move::BuildRoad { edge });
+                    }
+                }
+            }
+        }
+    }
 }
 
-fn edge_touches(edge: EdgeId, vertex: crate::board::VertexId) -> bool {
+fn edge_touches(edge: EdgeId, vertex: VertexId) -> bool {
     edge.endpoints().contains(&vertex)
 }

@@ -1,61 +1,172 @@
-//! Invariants over thousands of random self-played games (2, 3 and 4 players, several
-//! seeds, beginner and random boards):
-//! - every move `legal_moves` lists is accepted by `decide`, and on sampled states `decide`
-//!   accepts exactly the listed moves among a broad set of candidates;
-//! - a rejected move leaves the state unchanged;
-//! - resources are conserved (bank + hands = 19 of each), piece limits and the distance rule
-//!   hold, victory points match the board;
-//! - the log replays to the live state, and the snapshot survives serde;
-//! - views never show another seat's hand or development cards;
-//! - every game ends with a winner at >= 10 VP within the turn cap.
+//! The games and checks behind every ruleset's test: [`play_ruleset`] plays a ruleset's
+//! games with the random bot and checks, after every move of every game:
+//! - every move `legal_moves` lists is accepted by `decide`; in the exhaustive sample (one
+//!   game in [`EXHAUSTIVE_SHARE`]) `decide` accepts exactly the listed moves among a broad
+//!   set of candidates for every seat in every state, and a rejected move leaves the state
+//!   unchanged;
+//! - resources are conserved (bank + hands), development cards never exceed the deck, piece
+//!   limits and the distance rule hold, public victory points match the board;
+//! - views never show another seat's hand or development cards (sampled);
+//!
+//! and after each game: redaction hides other seats' discards, cards and steals; the log
+//! replays to the live state; the serde snapshot round-trips; the game ended with a winner at
+//! the VP target within [`TURN_CAP`].
+//!
+//! A ruleset is a config generator: game index -> [`GameConfig`]. On top of it, every game
+//! varies the rule flags every ruleset shares ([`vary_shared_flags`]), and the test fails
+//! unless each of them took both values.
+
+use std::collections::BTreeMap;
+use std::time::Instant;
 
 use catan_engine::{
-    board::{EdgeId, HexCoord},
     sim::{Bot, RandomBot},
     state::BuildingKind,
-    BoardSpec, DevCard, Event, FirstPlayer, Game, GameConfig, Move, Phase, Resource, Resources, Seat, Viewer,
+    BoardSpec, DevCardsBeforeRoll, Event, FirstPlayer, Game, GameConfig, Move, Resource, Resources, Seat, Viewer,
 };
 
-const GAMES: u64 = 2_100;
-/// Games whose every state is cross-checked against the full candidate set (slow path).
-const EXHAUSTIVE_GAMES: u64 = 40;
-const TURN_CAP: u32 = 2_000;
+/// One game in this many (at least one per ruleset, the first ones) cross-checks every state
+/// against the full candidate set (the slow path).
+pub const EXHAUSTIVE_SHARE: u64 = 50;
+/// Games still running after this turn count as stalled.
+pub const TURN_CAP: u32 = 2_000;
 
-/// Cycles through every variant and most rule flags: base game with 2-4 players, the 5-6
-/// extension, Jungle and Big River, on beginner and random boards.
-fn config_for(game_index: u64) -> GameConfig {
-    let flip = |k: u64| (game_index / 8).is_multiple_of(k);
-    let board = if game_index.is_multiple_of(2) { BoardSpec::Random } else { BoardSpec::Beginner };
-    let mut config = match game_index % 8 {
-        0 | 1 => GameConfig::for_players(4),
-        2 => GameConfig::for_players(3),
-        3 => GameConfig::for_players(2),
-        4 => GameConfig::for_players(5),
-        5 => GameConfig::for_players(6),
-        6 => GameConfig {
-            jungle: true,
-            jungle_number: Some([2, 3, 4, 5, 9, 10, 11, 12][(game_index / 8 % 8) as usize]),
-            ..GameConfig::for_players(4)
-        },
-        _ => GameConfig {
-            big_river: true,
-            river_gold_number: Some([3, 4, 5, 9, 10, 11][(game_index / 8 % 6) as usize]),
-            river_bank_setup_ban: !flip(3),
-            river_gold_produces: !flip(5),
-            ..GameConfig::for_players(3 + (game_index / 8 % 2) as u8)
-        },
-    };
-    config.board = if config.big_river { BoardSpec::Random } else { board };
-    config.robber_may_enter_desert = !flip(4);
-    config.allow_trade_build_interleaving = !flip(7);
-    config.sbp_trade_with_previous_player = !flip(3);
-    if flip(2) {
-        config.dev_cards_before_roll = catan_engine::DevCardsBeforeRoll::Any;
+/// Plays `games` games of the ruleset `config_for` generates (given the game's index in
+/// `0..games`), checks every invariant of each, and fails unless every game was played and
+/// finished with a winner and every shared rule flag took both values.
+pub fn play_ruleset(ruleset: &str, games: u64, config_for: impl Fn(u64) -> GameConfig) {
+    let started = Instant::now();
+    let mut coverage = Coverage::default();
+    let (mut played, mut finished, mut exhaustive, mut longest) = (0u64, 0u64, 0u64, 0u32);
+    let mut capped = Vec::new();
+    let exhaustive_games = (games / EXHAUSTIVE_SHARE).max(1);
+    for index in 0..games {
+        let mut config = config_for(index);
+        vary_shared_flags(&mut config, index);
+        coverage.record(&config);
+        let seed = mix(name_hash(ruleset) ^ index);
+        let exhaustive_game = index < exhaustive_games;
+        let _context = Context(format!("{ruleset} game {index}, seed {seed}, {config:?}"));
+        let vp_target = u32::from(config.vp_target);
+        let outcome = play_checked(config, seed, exhaustive_game);
+        played += 1;
+        exhaustive += u64::from(exhaustive_game);
+        longest = longest.max(outcome.turns);
+        if outcome.finished {
+            finished += 1;
+            assert!(outcome.winner_points >= vp_target, "game {index} won with {} VP", outcome.winner_points);
+        } else {
+            capped.push(index);
+        }
     }
-    if game_index.is_multiple_of(5) {
-        config.first_player = FirstPlayer::Seat((game_index % u64::from(config.players)) as u8);
+    println!(
+        "{ruleset}: {played} games ({exhaustive} exhaustive), {finished} finished, longest {longest} turns, \
+         {:.1} s; on in: {coverage}",
+        started.elapsed().as_secs_f64()
+    );
+    assert!(played > 0, "{ruleset}: no game was played");
+    assert!(capped.is_empty(), "{ruleset}: games {capped:?} hit the turn cap of {TURN_CAP}");
+    assert_eq!(finished, played, "{ruleset}: {finished} of {played} games finished");
+    coverage.assert_varied(ruleset);
+}
+
+/// A random or the beginner board, half of the games each.
+pub fn any_board(index: u64) -> BoardSpec {
+    if one_in(index, "board", 2) {
+        BoardSpec::Beginner
+    } else {
+        BoardSpec::Random
     }
-    config
+}
+
+/// One of `options` for game `index`; choices named differently are independent.
+pub fn pick<T: Copy>(index: u64, name: &str, options: &[T]) -> T {
+    options[(mix(name_hash(name) ^ mix(index)) % options.len() as u64) as usize]
+}
+
+/// True for about one game in `n`, independently of choices named differently.
+pub fn one_in(index: u64, name: &str, n: u64) -> bool {
+    mix(name_hash(name) ^ mix(index)).is_multiple_of(n)
+}
+
+/// The rule flags every ruleset varies, at fixed rates; applied on top of the generator's
+/// configuration, which leaves them at their defaults.
+fn vary_shared_flags(config: &mut GameConfig, index: u64) {
+    config.robber_may_enter_desert = !one_in(index, "robber_may_enter_desert", 4);
+    config.allow_trade_build_interleaving = !one_in(index, "allow_trade_build_interleaving", 7);
+    config.sbp_trade_with_previous_player = !one_in(index, "sbp_trade_with_previous_player", 3);
+    if one_in(index, "dev_cards_before_roll", 2) {
+        config.dev_cards_before_roll = DevCardsBeforeRoll::Any;
+    }
+    if one_in(index, "first_player", 5) {
+        config.first_player = FirstPlayer::Seat((index % u64::from(config.players)) as u8);
+    }
+}
+
+/// How often each shared rule flag (and the board) was on over a ruleset's games.
+#[derive(Default)]
+struct Coverage {
+    games: u64,
+    on: BTreeMap<&'static str, u64>,
+}
+
+impl Coverage {
+    /// The flags [`vary_shared_flags`] varies, and `board_random`, which the generator decides.
+    fn flags(config: &GameConfig) -> [(&'static str, bool); 6] {
+        [
+            ("robber_may_enter_desert", config.robber_may_enter_desert),
+            ("allow_trade_build_interleaving", config.allow_trade_build_interleaving),
+            ("sbp_trade_with_previous_player", config.sbp_trade_with_previous_player),
+            ("dev_cards_before_roll_any", config.dev_cards_before_roll == DevCardsBeforeRoll::Any),
+            ("first_player_fixed", matches!(config.first_player, FirstPlayer::Seat(_))),
+            ("board_random", config.board == BoardSpec::Random),
+        ]
+    }
+
+    fn record(&mut self, config: &GameConfig) {
+        self.games += 1;
+        for (flag, on) in Self::flags(config) {
+            *self.on.entry(flag).or_default() += u64::from(on);
+        }
+    }
+
+    /// Fails unless every shared flag was on in some games and off in others.
+    fn assert_varied(&self, ruleset: &str) {
+        for (flag, &on) in self.on.iter().filter(|(flag, _)| **flag != "board_random") {
+            assert!(0 < on && on < self.games, "{ruleset}: {flag} was on in {on} of {} games", self.games);
+        }
+    }
+}
+
+impl std::fmt::Display for Coverage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let on: Vec<String> = self.on.iter().map(|(flag, on)| format!("{flag} {on}/{}", self.games)).collect();
+        write!(f, "{}", on.join(", "))
+    }
+}
+
+/// Names the game being played when one of its checks panics.
+struct Context(String);
+
+impl Drop for Context {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            eprintln!("while playing {}", self.0);
+        }
+    }
+}
+
+/// FNV-1a.
+fn name_hash(name: &str) -> u64 {
+    name.bytes().fold(0xCBF2_9CE4_8422_2325, |hash, byte| (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01B3))
+}
+
+/// SplitMix64's finaliser.
+fn mix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
 }
 
 /// Candidate moves for `seat` that cover every move kind: legal ones and near misses.
@@ -104,7 +215,8 @@ fn candidates(game: &Game, seat: Seat) -> Vec<Move> {
     moves
 }
 
-fn check_agreement(game: &Game, seat: Seat) {
+/// `before` is a copy of `game` taken before any move was decided on it.
+fn check_agreement(game: &Game, before: &Game, seat: Seat) {
     let legal = game.legal_moves(seat);
     for mv in &legal {
         let result = game.decide(seat, mv, &mut game.chance());
@@ -112,9 +224,6 @@ fn check_agreement(game: &Game, seat: Seat) {
     }
     for (i, mv) in candidates(game, seat).into_iter().enumerate() {
         let listed = legal.contains(&mv);
-        // `decide` takes `&self`, so this can only fail through interior mutability; a sample
-        // keeps the (costly) clone-and-compare from dominating the run.
-        let before = i.is_multiple_of(16).then(|| game.clone());
         let accepted = game.decide(seat, &mv, &mut game.chance()).is_ok();
         assert_eq!(
             listed,
@@ -122,8 +231,10 @@ fn check_agreement(game: &Game, seat: Seat) {
             "seat {seat} move {mv:?}: listed={listed} accepted={accepted} in {:?}",
             game.phase()
         );
-        if let (false, Some(before)) = (accepted, before) {
-            assert_eq!(&before, game, "a rejected move changed the state");
+        // `decide` takes `&self`, so this can only fail through interior mutability; a sample
+        // keeps the (costly) comparison from dominating the run.
+        if !accepted && i.is_multiple_of(16) {
+            assert_eq!(before, game, "deciding the rejected {mv:?} (or an earlier move) changed the state");
         }
     }
 }
@@ -219,21 +330,19 @@ struct Outcome {
     turns: u32,
 }
 
-fn play_checked(index: u64) -> Outcome {
-    let config = config_for(index);
-    let seed = index.wrapping_mul(0x9E37_79B9).wrapping_add(7);
+fn play_checked(config: GameConfig, seed: u64, exhaustive: bool) -> Outcome {
     let mut log = Game::start_events(&config, seed).unwrap();
     let mut game = Game::replay(config.clone(), &log).unwrap();
     let mut bot = RandomBot::new(seed ^ 0xB07);
-    let exhaustive = index < EXHAUSTIVE_GAMES;
     let mut step = 0u64;
     while !game.is_over() && game.turn_number() <= TURN_CAP {
         let seat = game.waiting_for()[0];
         let legal = game.legal_moves(seat);
         assert!(!legal.is_empty(), "seat {seat} must act but has no legal move in {:?}", game.phase());
         if exhaustive {
+            let before = game.clone();
             for s in game.seats() {
-                check_agreement(&game, s);
+                check_agreement(&game, &before, s);
             }
         } else if step.is_multiple_of(7) {
             // Cheap sample: a seat that is not waited on may make no listed move but trades.
@@ -259,61 +368,15 @@ fn play_checked(index: u64) -> Outcome {
         }
         step += 1;
     }
-    check_redaction(&log, Seat(0));
+    for seat in game.seats() {
+        check_redaction(&log, seat);
+    }
     // The log is the game: replay equals the live state, and so does the serde snapshot.
     let replayed = Game::replay(config, &log).unwrap();
-    assert_eq!(replayed, game, "replay differs from the live game {index}");
-    if index.is_multiple_of(20) {
-        let snapshot = serde_json_roundtrip(&game);
-        assert_eq!(snapshot, game);
-    }
+    assert_eq!(replayed, game, "replay differs from the live game");
+    let text = serde_json::to_string(&game).unwrap();
+    let snapshot: Game = serde_json::from_str(&text).unwrap();
+    assert_eq!(snapshot, game, "the serde snapshot differs from the live game");
     let winner_points = game.winner().map_or(0, |w| game.victory_points(w));
     Outcome { finished: game.is_over(), winner_points, turns: game.turn_number() }
-}
-
-fn serde_json_roundtrip(game: &Game) -> Game {
-    let text = serde_json::to_string(game).unwrap();
-    serde_json::from_str(&text).unwrap()
-}
-
-#[test]
-fn thousands_of_random_games_of_every_variant_keep_every_invariant_and_end_with_a_winner() {
-    let mut capped = Vec::new();
-    let mut max_turns = 0;
-    for index in 0..GAMES {
-        let outcome = play_checked(index);
-        max_turns = max_turns.max(outcome.turns);
-        if outcome.finished {
-            assert!(outcome.winner_points >= 10, "game {index} won with {} VP", outcome.winner_points);
-        } else {
-            capped.push(index);
-        }
-    }
-    assert!(capped.is_empty(), "games {capped:?} hit the turn cap of {TURN_CAP} (longest: {max_turns} turns)");
-}
-
-#[test]
-fn rejected_moves_name_their_rule() {
-    let mut game =
-        Game::new(GameConfig { first_player: FirstPlayer::Seat(0), ..GameConfig::for_players(3) }, 3).unwrap();
-    let before = game.clone();
-    let error = game.decide(Seat(1), &Move::BuildSettlement { vertex: "0,0,N".parse().unwrap() }, &mut game.chance());
-    assert_eq!(error.unwrap_err().code(), "not_your_turn");
-    let error = game.decide(
-        Seat(0),
-        &Move::BuildRoad { edge: EdgeId::new(0, 0, catan_engine::board::Side::E) },
-        &mut game.chance(),
-    );
-    assert_eq!(error.unwrap_err().code(), "wrong_phase");
-    let error =
-        game.decide(Seat(0), &Move::MoveRobber { hex: HexCoord::new(0, 0), steal_from: None }, &mut game.chance());
-    assert_eq!(error.unwrap_err().code(), "wrong_phase");
-    assert_eq!(before, game);
-    // Playing the first placement still works after the rejections.
-    let mv = game.legal_moves(Seat(0))[0].clone();
-    for event in game.decide(Seat(0), &mv, &mut game.chance()).unwrap() {
-        game.apply(&event);
-    }
-    assert!(matches!(game.phase(), Phase::Setup { .. }));
-    let _ = DevCard::Knight;
 }

@@ -1,9 +1,6 @@
-//! Longest Road (B-LR), Largest Army (B-LA) and victory (B-WIN).
+//! Longest Road (B-LR) and Largest Army (B-LA).
 
-use crate::{
-    events::Event,
-    state::{DevCard, Game, Phase, Seat},
-};
+use crate::{game::Game, model::Seat, protocol::Event};
 
 /// Pieces a pending move adds, so awards can be computed before `apply` runs.
 #[derive(Debug, Clone, Copy, Default)]
@@ -125,7 +122,7 @@ impl RoadNetwork {
 impl Game {
     /// B-LR-5: recomputes the holder of Longest Road after a change; returns the event when
     /// the holder changes.
-    pub(super) fn longest_road_update(&self, overlay: Overlay) -> Option<Event> {
+    pub(crate) fn longest_road_update(&self, overlay: Overlay) -> Option<Event> {
         let lengths: Vec<u32> = self.seats().map(|s| road_length(self, s, overlay)).collect();
         let longest = lengths.iter().copied().max().unwrap_or(0);
         let holder = self.longest_road;
@@ -148,7 +145,7 @@ impl Game {
     }
 
     /// B-LA-1/2: returns the event when `seat`'s next knight takes Largest Army.
-    pub(super) fn largest_army_update(&self, seat: Seat) -> Option<Event> {
+    pub(crate) fn largest_army_update(&self, seat: Seat) -> Option<Event> {
         let knights = self.players[seat.index()].knights_played + 1;
         let holder = self.largest_army;
         if holder == Some(seat) || knights < LARGEST_ARMY_MINIMUM {
@@ -156,73 +153,6 @@ impl Game {
         }
         let beats_holder = holder.is_none_or(|h| knights > self.players[h.index()].knights_played);
         beats_holder.then_some(Event::LargestArmyChanged { holder: Some(seat), previous: holder })
-    }
-
-    /// B-WIN-3: after an action, the player whose turn it now is wins with enough points —
-    /// the active player after their own action, or the next player at the start of their
-    /// turn. Appends `game_won` to `events` when so.
-    pub(super) fn check_victory(&self, events: &mut Vec<Event>) {
-        // Nobody wins during setup or a special building phase (X56-9): only at a turn start.
-        let between_turns = matches!(self.phase, Phase::Setup { .. } | Phase::SpecialBuilding { .. });
-        if between_turns && !events.iter().any(|e| matches!(e, Event::TurnStarted { .. })) {
-            return;
-        }
-        let seat = events
-            .iter()
-            .rev()
-            .find_map(|e| match e {
-                Event::TurnStarted { seat, .. } => Some(*seat),
-                _ => None,
-            })
-            .unwrap_or(self.turn.active);
-        let (delta, new_cards) = self.points_delta(seat, events);
-        let total = self.victory_points(seat) as i64 + delta;
-        if total >= i64::from(self.config.vp_target) {
-            // Offers still open (and not lapsing in these events) die with the game.
-            let lapsed = events.iter().any(|e| matches!(e, Event::TradesExpired { .. }));
-            if !self.offers.is_empty() && !lapsed {
-                events.push(Event::TradesExpired { offer_ids: self.offers.iter().map(|o| o.id).collect() });
-            }
-            events.push(Event::GameWon {
-                seat,
-                victory_points: total as u32,
-                victory_point_cards: self.players[seat.index()].victory_point_cards() + new_cards,
-            });
-        }
-    }
-}
-
-impl Game {
-    /// Returns the change in `seat`'s victory points caused by `events`, and the VP cards drawn.
-    fn points_delta(&self, seat: Seat, events: &[Event]) -> (i64, u32) {
-        let mut delta = 0;
-        let mut cards = 0;
-        for event in events {
-            match event {
-                Event::SettlementBuilt { seat: s, vertex, .. } if *s == seat => {
-                    delta += 1;
-                    let on_gold = self.board.vertex(*vertex).is_some_and(|v| self.board.vertex_on_gold[v as usize]);
-                    if on_gold && self.config.big_river {
-                        delta += i64::from(self.config.river_gold_bonus_vp); // RIV-6
-                    }
-                }
-                Event::CityBuilt { seat: s, .. } if *s == seat => delta += 1,
-                Event::DevelopmentCardBought { seat: s, card: Some(DevCard::VictoryPoint), .. } if *s == seat => {
-                    delta += 1;
-                    cards += 1;
-                }
-                Event::LongestRoadChanged { holder, previous, .. } | Event::LargestArmyChanged { holder, previous } => {
-                    if *holder == Some(seat) {
-                        delta += 2;
-                    }
-                    if *previous == Some(seat) {
-                        delta -= 2;
-                    }
-                }
-                _ => {}
-            }
-        }
-        (delta, cards)
     }
 }
 

@@ -4,10 +4,10 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::tagged_enum;
 use crate::{
     board::{BoardLayout, EdgeId, HexCoord, VertexId},
-    resources::{Resource, Resources},
-    state::{DevCard, Phase, Seat, TradeOffer},
+    model::{DevCard, Phase, Resource, Resources, Seat, TradeOffer},
 };
 
 /// Cards that changed hands for one seat.
@@ -41,13 +41,15 @@ pub enum Viewer {
     Spectator,
 }
 
+tagged_enum! {
+serde
 /// Something that happened in the game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(tag = "type", rename_all = "snake_case")]
-pub enum Event {
+pub enum Event => fn kind {
     /// The game was set up: the board, the seats, and who starts.
-    GameStarted {
+    GameStarted = "game_started" {
         players: u8,
         board: BoardLayout,
         first_seat: Seat,
@@ -58,38 +60,41 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         seed: Option<u64>,
     },
-    /// The phase of the turn changed.
-    PhaseChanged {
+    /// What the game waits for changed: `phase` now, then the phases in `then`, in order,
+    /// as each is done (an interrupted phase resumes after the decision that interrupted it).
+    PhaseChanged = "phase_changed" {
         phase: Phase,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        then: Vec<Phase>,
     },
-    SettlementBuilt {
+    SettlementBuilt = "settlement_built" {
         seat: Seat,
         vertex: VertexId,
         cost: Resources,
     },
-    CityBuilt {
+    CityBuilt = "city_built" {
         seat: Seat,
         vertex: VertexId,
         cost: Resources,
     },
-    RoadBuilt {
+    RoadBuilt = "road_built" {
         seat: Seat,
         edge: EdgeId,
         cost: Resources,
     },
     /// Resources for the second setup settlement (B-SET-6).
-    StartingResourcesReceived {
+    StartingResourcesReceived = "starting_resources_received" {
         seat: Seat,
         resources: Resources,
     },
-    DiceRolled {
+    DiceRolled = "dice_rolled" {
         seat: Seat,
         red: u8,
         white: u8,
     },
     /// Production of a roll (B-PROD-1..4); `shortages` lists types nobody received because
     /// the bank ran short.
-    ResourcesProduced {
+    ResourcesProduced = "resources_produced" {
         roll: u8,
         gains: Vec<SeatResources>,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -99,25 +104,25 @@ pub enum Event {
         discoveries: Vec<SeatCount>,
     },
     /// A seat returned cards after a 7. The cards are visible to that seat only.
-    ResourcesDiscarded {
+    ResourcesDiscarded = "resources_discarded" {
         seat: Seat,
         count: u32,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         resources: Option<Resources>,
     },
-    RobberMoved {
+    RobberMoved = "robber_moved" {
         seat: Seat,
         hex: HexCoord,
     },
     /// A card was stolen. Which card is visible to the thief and the victim only.
-    ResourceStolen {
+    ResourceStolen = "resource_stolen" {
         thief: Seat,
         victim: Seat,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         resource: Option<Resource>,
     },
     /// A development card was bought. Which card is visible to the buyer only.
-    DevelopmentCardBought {
+    DevelopmentCardBought = "development_card_bought" {
         seat: Seat,
         cost: Resources,
         /// Jungle discoveries spent in place of cost cards (JUN-5).
@@ -126,73 +131,74 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         card: Option<DevCard>,
     },
-    KnightPlayed {
+    KnightPlayed = "knight_played" {
         seat: Seat,
     },
-    RoadBuildingPlayed {
+    RoadBuildingPlayed = "road_building_played" {
         seat: Seat,
     },
-    YearOfPlentyPlayed {
+    YearOfPlentyPlayed = "year_of_plenty_played" {
         seat: Seat,
         resources: Resources,
     },
-    MonopolyPlayed {
+    MonopolyPlayed = "monopoly_played" {
         seat: Seat,
         resource: Resource,
         taken: Vec<SeatResources>,
     },
-    BankTraded {
+    BankTraded = "bank_traded" {
         seat: Seat,
         give: Resources,
         get: Resources,
     },
-    TradeOffered {
+    TradeOffered = "trade_offered" {
         offer: TradeOffer,
     },
-    TradeAccepted {
+    TradeAccepted = "trade_accepted" {
         offer_id: u32,
         seat: Seat,
     },
-    TradeDeclined {
+    TradeDeclined = "trade_declined" {
         offer_id: u32,
         seat: Seat,
     },
-    TradeWithdrawn {
+    TradeWithdrawn = "trade_withdrawn" {
         offer_id: u32,
     },
     /// Open offers lapsed at the end of the turn.
-    TradesExpired {
+    TradesExpired = "trades_expired" {
         offer_ids: Vec<u32>,
     },
     /// Cards were exchanged: `from` (the offerer) gave `give` and received `get` from `with`.
-    TradeCompleted {
+    TradeCompleted = "trade_completed" {
         offer_id: u32,
         from: Seat,
         with: Seat,
         give: Resources,
         get: Resources,
     },
-    LargestArmyChanged {
+    LargestArmyChanged = "largest_army_changed" {
         holder: Option<Seat>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         previous: Option<Seat>,
     },
-    LongestRoadChanged {
+    LongestRoadChanged = "longest_road_changed" {
         holder: Option<Seat>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         previous: Option<Seat>,
         length: u32,
     },
-    TurnStarted {
+    TurnStarted = "turn_started" {
         seat: Seat,
         turn: u32,
     },
     /// The game ended; hidden victory point cards are revealed.
-    GameWon {
+    GameWon = "game_won" {
         seat: Seat,
         victory_points: u32,
         victory_point_cards: u32,
     },
+}
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -200,39 +206,6 @@ fn is_zero(n: &u32) -> bool {
 }
 
 impl Event {
-    /// Returns the snake_case name of the event's type, as in its JSON `type` tag.
-    pub const fn kind(&self) -> &'static str {
-        match self {
-            Event::GameStarted { .. } => "game_started",
-            Event::PhaseChanged { .. } => "phase_changed",
-            Event::SettlementBuilt { .. } => "settlement_built",
-            Event::CityBuilt { .. } => "city_built",
-            Event::RoadBuilt { .. } => "road_built",
-            Event::StartingResourcesReceived { .. } => "starting_resources_received",
-            Event::DiceRolled { .. } => "dice_rolled",
-            Event::ResourcesProduced { .. } => "resources_produced",
-            Event::ResourcesDiscarded { .. } => "resources_discarded",
-            Event::RobberMoved { .. } => "robber_moved",
-            Event::ResourceStolen { .. } => "resource_stolen",
-            Event::DevelopmentCardBought { .. } => "development_card_bought",
-            Event::KnightPlayed { .. } => "knight_played",
-            Event::RoadBuildingPlayed { .. } => "road_building_played",
-            Event::YearOfPlentyPlayed { .. } => "year_of_plenty_played",
-            Event::MonopolyPlayed { .. } => "monopoly_played",
-            Event::BankTraded { .. } => "bank_traded",
-            Event::TradeOffered { .. } => "trade_offered",
-            Event::TradeAccepted { .. } => "trade_accepted",
-            Event::TradeDeclined { .. } => "trade_declined",
-            Event::TradeWithdrawn { .. } => "trade_withdrawn",
-            Event::TradesExpired { .. } => "trades_expired",
-            Event::TradeCompleted { .. } => "trade_completed",
-            Event::LargestArmyChanged { .. } => "largest_army_changed",
-            Event::LongestRoadChanged { .. } => "longest_road_changed",
-            Event::TurnStarted { .. } => "turn_started",
-            Event::GameWon { .. } => "game_won",
-        }
-    }
-
     /// Returns the event as `viewer` may see it while the game is running: the seed, other
     /// seats' discarded cards, stolen cards between others, and others' drawn development
     /// cards are removed. After game over, pass the event unredacted instead.

@@ -3,64 +3,66 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::tagged_enum;
 use crate::{
     board::{EdgeId, HexCoord, VertexId},
-    resources::{Resource, Resources},
-    state::Seat,
+    model::{Resource, Resources, Seat},
 };
 
+tagged_enum! {
+serde
 /// A move a seat asks to make.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
-pub enum Move {
+pub enum Move => fn kind {
     /// Build a settlement (free during setup, B-SET-4; otherwise B-BLD-1/4/5).
     #[cfg_attr(feature = "openapi", schema(example = json!({"type": "build_settlement", "vertex": "0,-1,N"})))]
-    BuildSettlement { vertex: VertexId },
+    BuildSettlement = "build_settlement" { vertex: VertexId },
     /// Build a road (free during setup and Road Building; otherwise B-BLD-1/3).
     #[cfg_attr(feature = "openapi", schema(example = json!({"type": "build_road", "edge": "0,-1,NE"})))]
-    BuildRoad { edge: EdgeId },
+    BuildRoad = "build_road" { edge: EdgeId },
     /// Upgrade one of your settlements to a city (B-BLD-6).
-    BuildCity { vertex: VertexId },
+    BuildCity = "build_city" { vertex: VertexId },
     /// Roll the dice (B-TURN-4).
-    RollDice,
+    RollDice = "roll_dice",
     /// Return cards after a 7 (B-ROB-1): exactly half your hand, rounded down.
-    Discard { resources: Resources },
+    Discard = "discard" { resources: Resources },
     /// Move the robber after a 7 and steal from one adjacent opponent (B-ROB-2/3).
     /// `steal_from` is required when someone can be robbed and must be absent otherwise.
-    MoveRobber {
+    MoveRobber = "move_robber" {
         hex: HexCoord,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         steal_from: Option<Seat>,
     },
     /// Buy the top development card (B-DEV-1).
-    BuyDevelopmentCard,
+    BuyDevelopmentCard = "buy_development_card",
     /// Buy a development card paying part of its cost with jungle discoveries (JUN-5):
     /// `replaces` names the cost cards (at most one each of wool, grain and ore) that
     /// discoveries stand in for, one discovery per card.
     #[cfg_attr(feature = "openapi", schema(example = json!({"type": "buy_development_card_with_discoveries", "replaces": {"ore": 1}})))]
-    BuyDevelopmentCardWithDiscoveries { replaces: Resources },
+    BuyDevelopmentCardWithDiscoveries = "buy_development_card_with_discoveries" { replaces: Resources },
     /// Choose the cards gold produced for you (RIV-5, SEA-9).
-    ChooseGoldResources { resources: Resources },
+    ChooseGoldResources = "choose_gold_resources" { resources: Resources },
     /// Play a Knight: move the robber and steal (B-DEV-4).
-    PlayKnight {
+    PlayKnight = "play_knight" {
         hex: HexCoord,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         steal_from: Option<Seat>,
     },
     /// Play Road Building; then place up to two free roads with `build_road` (B-DEV-5).
-    PlayRoadBuilding,
+    PlayRoadBuilding = "play_road_building",
     /// Play Year of Plenty and take two cards from the bank (B-DEV-6).
-    PlayYearOfPlenty { resources: Resources },
+    PlayYearOfPlenty = "play_year_of_plenty" { resources: Resources },
     /// Play Monopoly on one resource type (B-DEV-7).
-    PlayMonopoly { resource: Resource },
+    PlayMonopoly = "play_monopoly" { resource: Resource },
     /// Trade with the bank or through your harbours (B-TRD-1..4). Several trades may be
     /// batched: each given type must be a multiple of your rate for it.
     #[cfg_attr(feature = "openapi", schema(example = json!({"type": "trade_with_bank", "give": {"ore": 4}, "get": {"brick": 1}})))]
-    TradeWithBank { give: Resources, get: Resources },
+    TradeWithBank = "trade_with_bank" { give: Resources, get: Resources },
     /// Offer a trade to other seats (B-TRD-5..8). The active player may address everyone
     /// (`to` absent) or chosen seats; others may only address the active player.
-    OfferTrade {
+    OfferTrade = "offer_trade" {
         give: Resources,
         get: Resources,
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -70,41 +72,28 @@ pub enum Move {
         counter_to: Option<u32>,
     },
     /// Accept an offer made to you.
-    AcceptTrade { offer_id: u32 },
+    AcceptTrade = "accept_trade" { offer_id: u32 },
     /// Decline an offer made to you.
-    DeclineTrade { offer_id: u32 },
+    DeclineTrade = "decline_trade" { offer_id: u32 },
     /// Complete your offer with one seat that accepted it.
-    ConfirmTrade { offer_id: u32, with: Seat },
+    ConfirmTrade = "confirm_trade" { offer_id: u32, with: Seat },
     /// Withdraw your offer.
-    WithdrawTrade { offer_id: u32 },
+    WithdrawTrade = "withdraw_trade" { offer_id: u32 },
     /// End your turn (B-TURN-7).
-    EndTurn,
+    EndTurn = "end_turn",
+}
 }
 
 impl Move {
-    /// Returns the snake_case name of the move's type, as in its JSON `type` tag.
-    pub const fn kind(&self) -> &'static str {
-        match self {
-            Move::BuildSettlement { .. } => "build_settlement",
-            Move::BuildRoad { .. } => "build_road",
-            Move::BuildCity { .. } => "build_city",
-            Move::RollDice => "roll_dice",
-            Move::Discard { .. } => "discard",
-            Move::MoveRobber { .. } => "move_robber",
-            Move::BuyDevelopmentCard => "buy_development_card",
-            Move::BuyDevelopmentCardWithDiscoveries { .. } => "buy_development_card_with_discoveries",
-            Move::ChooseGoldResources { .. } => "choose_gold_resources",
-            Move::PlayKnight { .. } => "play_knight",
-            Move::PlayRoadBuilding => "play_road_building",
-            Move::PlayYearOfPlenty { .. } => "play_year_of_plenty",
-            Move::PlayMonopoly { .. } => "play_monopoly",
-            Move::TradeWithBank { .. } => "trade_with_bank",
-            Move::OfferTrade { .. } => "offer_trade",
-            Move::AcceptTrade { .. } => "accept_trade",
-            Move::DeclineTrade { .. } => "decline_trade",
-            Move::ConfirmTrade { .. } => "confirm_trade",
-            Move::WithdrawTrade { .. } => "withdraw_trade",
-            Move::EndTurn => "end_turn",
-        }
+    /// Tests if the move buys something (a development card, in any way a ruleset allows):
+    /// allowed where building is, refused before the roll.
+    pub const fn is_purchase(&self) -> bool {
+        matches!(self, Move::BuyDevelopmentCard | Move::BuyDevelopmentCardWithDiscoveries { .. })
+    }
+
+    /// Tests if the move builds a piece or buys something.
+    pub const fn is_build_or_purchase(&self) -> bool {
+        self.is_purchase()
+            || matches!(self, Move::BuildRoad { .. } | Move::BuildSettlement { .. } | Move::BuildCity { .. })
     }
 }

@@ -1,0 +1,214 @@
+//! Building roads, settlements and cities (B-BLD-1..9), and what may be built or bought in
+//! the main phase (and, with the 5-6 extension, a special building phase).
+
+use super::awards::Overlay;
+use crate::{
+    board::{EdgeId, VertexId},
+    chance::Chance,
+    game::Game,
+    model::{cost, Building, BuildingKind, Resources, Seat},
+    protocol::{Event, Move, RuleError},
+};
+
+impl Game {
+    /// Tests if `seat` may build a settlement on `v` outside setup, ignoring cost and supply
+    /// (B-BLD-4, B-BLD-5).
+    pub(crate) fn settlement_site_is_legal(&self, seat: Seat, v: u16) -> bool {
+        self.buildings[v as usize].is_none()
+            && !self.board.neighbours_of(v).any(|n| self.buildings[n as usize].is_some())
+            && self.touches_own_road(seat, v)
+    }
+
+    /// B-GEO-9, B-BLD-4, B-BLD-7: the vertex is empty and no building is one edge away.
+    pub(crate) fn check_settlement_site(&self, v: u16, id: VertexId) -> Result<(), RuleError> {
+        if self.buildings[v as usize].is_some() {
+            return Err(RuleError::VertexOccupied(id));
+        }
+        if self.board.neighbours_of(v).any(|n| self.buildings[n as usize].is_some()) {
+            return Err(RuleError::SettlementTooClose(id));
+        }
+        Ok(())
+    }
+
+    /// B-GEO-9, B-BLD-7: the edge touches land and is empty.
+    pub(crate) fn check_road_site(&self, e: u16, id: EdgeId) -> Result<(), RuleError> {
+        if !self.board.edge_is_land[e as usize] {
+            return Err(RuleError::EdgeNotBuildable(id));
+        }
+        if self.roads[e as usize].is_some() {
+            return Err(RuleError::EdgeOccupied(id));
+        }
+        Ok(())
+    }
+
+    /// B-BLD-3: an endpoint holds the seat's building, or the seat's road continues there and
+    /// no opponent building stands on that endpoint. `extra_road` counts as the seat's own.
+    pub(crate) fn road_connects(&self, seat: Seat, e: u16, extra_road: Option<u16>) -> bool {
+        self.board.edge_vertices[e as usize].iter().any(|&x| match self.buildings[x as usize] {
+            Some(b) if b.seat == seat => true,
+            Some(_) => false,
+            None => self
+                .board
+                .edges_of(x)
+                .any(|other| other != e && (self.roads[other as usize] == Some(seat) || extra_road == Some(other))),
+        })
+    }
+
+    /// Tests if `seat` may put a road on edge `e` now, ignoring cost and supply.
+    pub(crate) fn road_site_is_legal(&self, seat: Seat, e: u16, extra_road: Option<u16>) -> bool {
+        self.board.edge_is_land[e as usize]
+            && self.roads[e as usize].is_none()
+            && extra_road != Some(e)
+            && self.road_connects(seat, e, extra_road)
+    }
+
+    /// Tests if `seat` has any legal road edge (with `extra_road` already placed).
+    pub(crate) fn has_legal_road_site(&self, seat: Seat, extra_road: Option<u16>) -> bool {
+        (0..self.board.edges.len() as u16).any(|e| self.road_site_is_legal(seat, e, extra_road))
+    }
+
+    /// B-BLD-5: a vertex touches one of the seat's roads.
+    pub(crate) fn touches_own_road(&self, seat: Seat, v: u16) -> bool {
+        self.board.edges_of(v).any(|e| self.roads[e as usize] == Some(seat))
+    }
+
+    /// Building and buying, the same in the main phase and a special building phase; `None`
+    /// for any other move.
+    pub(crate) fn decide_build_or_buy(
+        &self,
+        seat: Seat,
+        mv: &Move,
+        chance: &mut dyn Chance,
+    ) -> Option<Result<Vec<Event>, RuleError>> {
+        Some(match mv {
+            Move::BuildRoad { edge } => self.decide_road(seat, *edge),
+            Move::BuildSettlement { vertex } => self.decide_settlement(seat, *vertex),
+            Move::BuildCity { vertex } => self.decide_city(seat, *vertex),
+            Move::BuyDevelopmentCard => self.decide_buy_card(seat, cost::DEVELOPMENT_CARD, 0, chance),
+            _ if mv.is_purchase() => {
+                let claimed = self.rules().extensions.iter().find_map(|e| e.decide_purchase(self, seat, mv, chance));
+                claimed.unwrap_or(Err(RuleError::NotInThisGame(mv.kind())))
+            }
+            _ => return None,
+        })
+    }
+
+    /// Roads, settlements, cities and development cards the seat can afford and place.
+    pub(crate) fn build_and_buy_moves(&self, seat: Seat, moves: &mut Vec<Move>) {
+        let player = &self.players[seat.index()];
+        let hand = player.resources;
+        if player.pieces_left.roads > 0 && hand.contains(&cost::ROAD) {
+            for e in 0..self.board.edges.len() as u16 {
+                if self.road_site_is_legal(seat, e, None) {
+                    moves.push(Move::BuildRoad { edge: self.board.edges[e as usize] });
+                }
+            }
+        }
+        if player.pieces_left.settlements > 0 && hand.contains(&cost::SETTLEMENT) {
+            for v in 0..self.board.vertices.len() as u16 {
+                if self.settlement_site_is_legal(seat, v) {
+                    moves.push(Move::BuildSettlement { vertex: self.board.vertices[v as usize] });
+                }
+            }
+        }
+        if player.pieces_left.cities > 0 && hand.contains(&cost::CITY) {
+            for (v, building) in self.buildings.iter().enumerate() {
+                if building.is_some_and(|b| b.seat == seat && b.kind == BuildingKind::Settlement) {
+                    moves.push(Move::BuildCity { vertex: self.board.vertices[v] });
+                }
+            }
+        }
+        if self.deck.total() > 0 && hand.contains(&cost::DEVELOPMENT_CARD) {
+            moves.push(Move::BuyDevelopmentCard);
+        }
+        for extension in &self.rules().extensions {
+            extension.purchase_moves(self, seat, moves);
+        }
+    }
+
+    fn decide_road(&self, seat: Seat, edge: EdgeId) -> Result<Vec<Event>, RuleError> {
+        let e = self.board.edge(edge).ok_or(RuleError::UnknownEdge(edge))?;
+        self.check_road_site(e, edge)?;
+        if self.players[seat.index()].pieces_left.roads == 0 {
+            return Err(RuleError::NoPiecesLeft("roads"));
+        }
+        if !self.road_connects(seat, e, None) {
+            return Err(RuleError::RoadNotConnected(edge));
+        }
+        if !self.players[seat.index()].resources.contains(&cost::ROAD) {
+            return Err(RuleError::InsufficientResources);
+        }
+        let mut events = vec![Event::RoadBuilt { seat, edge, cost: cost::ROAD }];
+        events.extend(self.longest_road_update(Overlay { road: Some((e, seat)), building: None }));
+        Ok(events)
+    }
+
+    fn decide_settlement(&self, seat: Seat, vertex: VertexId) -> Result<Vec<Event>, RuleError> {
+        let v = self.board.vertex(vertex).ok_or(RuleError::UnknownVertex(vertex))?;
+        self.check_settlement_site(v, vertex)?;
+        if !self.touches_own_road(seat, v) {
+            return Err(RuleError::SettlementNotConnected(vertex));
+        }
+        if self.players[seat.index()].pieces_left.settlements == 0 {
+            return Err(RuleError::NoPiecesLeft("settlements"));
+        }
+        if !self.players[seat.index()].resources.contains(&cost::SETTLEMENT) {
+            return Err(RuleError::InsufficientResources);
+        }
+        let mut events = vec![Event::SettlementBuilt { seat, vertex, cost: cost::SETTLEMENT }];
+        // B-LR-6: a settlement may break an opponent's road.
+        events.extend(self.longest_road_update(Overlay { road: None, building: Some((v, seat)) }));
+        Ok(events)
+    }
+
+    fn decide_city(&self, seat: Seat, vertex: VertexId) -> Result<Vec<Event>, RuleError> {
+        let v = self.board.vertex(vertex).ok_or(RuleError::UnknownVertex(vertex))?;
+        match self.buildings[v as usize] {
+            Some(b) if b.seat == seat && b.kind == BuildingKind::Settlement => {}
+            _ => return Err(RuleError::NotYourSettlement(vertex)),
+        }
+        if self.players[seat.index()].pieces_left.cities == 0 {
+            return Err(RuleError::NoPiecesLeft("cities"));
+        }
+        if !self.players[seat.index()].resources.contains(&cost::CITY) {
+            return Err(RuleError::InsufficientResources);
+        }
+        Ok(vec![Event::CityBuilt { seat, vertex, cost: cost::CITY }])
+    }
+
+    pub(super) fn apply_settlement(&mut self, seat: Seat, vertex: VertexId, cost: &Resources) {
+        self.mark_built_or_bought();
+        if let (Some(v), Some(player)) = (self.board.vertex(vertex), self.players.get_mut(seat.index())) {
+            self.buildings[v as usize] = Some(Building { seat, kind: BuildingKind::Settlement });
+            player.pieces_left.settlements = player.pieces_left.settlements.saturating_sub(1);
+        }
+        self.pay(seat, cost);
+    }
+
+    pub(super) fn apply_city(&mut self, seat: Seat, vertex: VertexId, cost: &Resources) {
+        self.mark_built_or_bought();
+        if let (Some(v), Some(player)) = (self.board.vertex(vertex), self.players.get_mut(seat.index())) {
+            self.buildings[v as usize] = Some(Building { seat, kind: BuildingKind::City });
+            // The settlement a city replaces goes back to the supply (B-BLD-6).
+            player.pieces_left.settlements = (player.pieces_left.settlements + 1).min(player.supply.settlements);
+            player.pieces_left.cities = player.pieces_left.cities.saturating_sub(1);
+        }
+        self.pay(seat, cost);
+    }
+
+    pub(super) fn apply_road(&mut self, seat: Seat, edge: EdgeId, cost: &Resources) {
+        self.mark_built_or_bought();
+        if let (Some(e), Some(player)) = (self.board.edge(edge), self.players.get_mut(seat.index())) {
+            self.roads[e as usize] = Some(seat);
+            player.pieces_left.roads = player.pieces_left.roads.saturating_sub(1);
+        }
+        self.pay(seat, cost);
+    }
+
+    /// B-TURN-6's flag needs to know whether the turn has seen a build or a purchase.
+    pub(super) fn mark_built_or_bought(&mut self) {
+        if self.turn.number > 0 {
+            self.turn.built_or_bought = true;
+        }
+    }
+}

@@ -1,0 +1,202 @@
+//! Buying and playing development cards (B-DEV-1..8, B-TURN-8..10), and the free roads of
+//! Road Building.
+
+use crate::{
+    board::{EdgeId, HexCoord},
+    chance::{draw_card, Chance, Draw},
+    game::Game,
+    model::{DevCard, Phase, Resource, Resources, Seat},
+    protocol::{Event, Move, RuleError, SeatResources},
+};
+
+use super::awards::Overlay;
+
+impl Game {
+    /// B-DEV-1: pays `cost` (the card's price, less what an extension lets stand in for it)
+    /// and draws the top card.
+    pub(crate) fn decide_buy_card(
+        &self,
+        seat: Seat,
+        cost: Resources,
+        discoveries: u32,
+        chance: &mut dyn Chance,
+    ) -> Result<Vec<Event>, RuleError> {
+        if self.deck.total() == 0 {
+            return Err(RuleError::DeckEmpty);
+        }
+        if !self.players[seat.index()].resources.contains(&cost) {
+            return Err(RuleError::InsufficientResources);
+        }
+        let card = draw_card(chance, Draw::DEVELOPMENT_CARD, &self.deck);
+        Ok(vec![Event::DevelopmentCardBought { seat, cost, discoveries, card }])
+    }
+
+    /// B-DEV-2/3: one card per turn, and not one bought this turn.
+    pub(crate) fn check_playable(&self, seat: Seat, card: DevCard) -> Result<(), RuleError> {
+        if self.turn.dev_card_played {
+            return Err(RuleError::DevelopmentCardAlreadyPlayed);
+        }
+        let player = &self.players[seat.index()];
+        if player.dev_cards.get(card) > 0 {
+            Ok(())
+        } else if player.new_dev_cards.get(card) > 0 {
+            Err(RuleError::DevelopmentCardTooNew)
+        } else {
+            Err(RuleError::NoSuchDevelopmentCard(card.name()))
+        }
+    }
+
+    /// B-DEV-4: a knight moves the robber and steals, without discards.
+    pub(crate) fn decide_knight(
+        &self,
+        seat: Seat,
+        hex: HexCoord,
+        steal_from: Option<Seat>,
+        chance: &mut dyn Chance,
+    ) -> Result<Vec<Event>, RuleError> {
+        self.check_playable(seat, DevCard::Knight)?;
+        let mut events = vec![Event::KnightPlayed { seat }];
+        events.extend(self.decide_robber(seat, hex, steal_from, chance)?);
+        events.extend(self.largest_army_update(seat));
+        Ok(events)
+    }
+
+    /// Returns how many cards Year of Plenty takes now (B-DEV-6): 2, or what the bank holds.
+    pub(crate) fn year_of_plenty_count(&self) -> u32 {
+        self.bank.total().min(2)
+    }
+
+    pub(crate) fn decide_progress_card(&self, seat: Seat, mv: &Move) -> Result<Vec<Event>, RuleError> {
+        match mv {
+            Move::PlayRoadBuilding => {
+                self.check_playable(seat, DevCard::RoadBuilding)?;
+                let roads_left = self.players[seat.index()].pieces_left.roads;
+                if roads_left == 0 {
+                    return Err(RuleError::NoPiecesLeft("roads"));
+                }
+                if !self.has_legal_road_site(seat, None) {
+                    return Err(RuleError::NoLegalRoad);
+                }
+                Ok(vec![
+                    Event::RoadBuildingPlayed { seat },
+                    self.interrupt(Phase::RoadBuilding { roads_left: roads_left.min(2) }),
+                ])
+            }
+            Move::PlayYearOfPlenty { resources } => {
+                self.check_playable(seat, DevCard::YearOfPlenty)?;
+                let expected = self.year_of_plenty_count();
+                if expected == 0 {
+                    return Err(RuleError::BankShortage);
+                }
+                if resources.total() != expected {
+                    return Err(RuleError::WrongYearOfPlentyCount { expected });
+                }
+                if !self.bank.contains(resources) {
+                    return Err(RuleError::BankShortage);
+                }
+                Ok(vec![Event::YearOfPlentyPlayed { seat, resources: *resources }])
+            }
+            Move::PlayMonopoly { resource } => {
+                self.check_playable(seat, DevCard::Monopoly)?;
+                let taken = self
+                    .seats()
+                    .filter(|&s| s != seat)
+                    .filter_map(|s| {
+                        let count = self.players[s.index()].resources.get(*resource);
+                        (count > 0).then(|| SeatResources { seat: s, resources: Resources::of(*resource, count) })
+                    })
+                    .collect();
+                Ok(vec![Event::MonopolyPlayed { seat, resource: *resource, taken }])
+            }
+            _ => Err(RuleError::WrongPhase("not a progress card")),
+        }
+    }
+
+    /// B-DEV-5: a free road; the second must follow while one can be placed.
+    pub(super) fn decide_free_road(&self, seat: Seat, edge: EdgeId, roads_left: u8) -> Result<Vec<Event>, RuleError> {
+        let e = self.board.edge(edge).ok_or(RuleError::UnknownEdge(edge))?;
+        self.check_road_site(e, edge)?;
+        if !self.road_connects(seat, e, None) {
+            return Err(RuleError::RoadNotConnected(edge));
+        }
+        let mut events = vec![Event::RoadBuilt { seat, edge, cost: Resources::ZERO }];
+        events.extend(self.longest_road_update(Overlay { road: Some((e, seat)), building: None }));
+        let remaining = roads_left.saturating_sub(1);
+        let pieces_after = self.players[seat.index()].pieces_left.roads.saturating_sub(1);
+        if remaining > 0 && pieces_after > 0 && self.has_legal_road_site(seat, Some(e)) {
+            events.push(self.continue_with(Phase::RoadBuilding { roads_left: remaining }));
+        } else {
+            events.push(self.resume());
+        }
+        Ok(events)
+    }
+
+    pub(super) fn free_road_moves(&self, seat: Seat, moves: &mut Vec<Move>) {
+        for e in 0..self.board.edges.len() as u16 {
+            if self.road_site_is_legal(seat, e, None) {
+                moves.push(Move::BuildRoad { edge: self.board.edges[e as usize] });
+            }
+        }
+    }
+
+    pub(super) fn knight_moves(&self, seat: Seat, moves: &mut Vec<Move>) {
+        if self.check_playable(seat, DevCard::Knight).is_ok() {
+            self.robber_moves(seat, moves, |hex, steal_from| Move::PlayKnight { hex, steal_from });
+        }
+    }
+
+    pub(super) fn progress_moves(&self, seat: Seat, moves: &mut Vec<Move>) {
+        let player = &self.players[seat.index()];
+        if self.check_playable(seat, DevCard::RoadBuilding).is_ok()
+            && player.pieces_left.roads > 0
+            && self.has_legal_road_site(seat, None)
+        {
+            moves.push(Move::PlayRoadBuilding);
+        }
+        if self.check_playable(seat, DevCard::YearOfPlenty).is_ok() {
+            let count = self.year_of_plenty_count();
+            for (i, first) in Resource::ALL.into_iter().enumerate() {
+                if count == 1 {
+                    if self.bank.get(first) > 0 {
+                        moves.push(Move::PlayYearOfPlenty { resources: Resources::of(first, 1) });
+                    }
+                    continue;
+                }
+                for second in &Resource::ALL[i..] {
+                    let take = Resources::of(first, 1) + Resources::of(*second, 1);
+                    if self.bank.contains(&take) {
+                        moves.push(Move::PlayYearOfPlenty { resources: take });
+                    }
+                }
+            }
+        }
+        if self.check_playable(seat, DevCard::Monopoly).is_ok() {
+            moves.extend(Resource::ALL.map(|resource| Move::PlayMonopoly { resource }));
+        }
+    }
+
+    pub(super) fn apply_card_bought(&mut self, seat: Seat, cost: &Resources, card: Option<DevCard>) {
+        self.mark_built_or_bought();
+        self.pay(seat, cost);
+        if let (Some(card), Some(player)) = (card, self.players.get_mut(seat.index())) {
+            let left = self.deck.get_mut(card);
+            *left = left.saturating_sub(1);
+            *player.new_dev_cards.get_mut(card) += 1;
+        }
+    }
+
+    pub(super) fn apply_knight(&mut self, seat: Seat) {
+        self.apply_card_played(seat, DevCard::Knight);
+        if let Some(player) = self.players.get_mut(seat.index()) {
+            player.knights_played += 1;
+        }
+    }
+
+    pub(super) fn apply_card_played(&mut self, seat: Seat, card: DevCard) {
+        if let Some(player) = self.players.get_mut(seat.index()) {
+            let held = player.dev_cards.get_mut(card);
+            *held = held.saturating_sub(1);
+            self.turn.dev_card_played = true;
+        }
+    }
+}

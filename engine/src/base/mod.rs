@@ -1,0 +1,230 @@
+//! The base game's rules, one file per area of RULES.md, each holding its decisions, its
+//! legal moves and how its events apply. This module routes a move by phase to its area
+//! (asking the extensions first for the phases and purchases they own) and an event to the
+//! area that applies it.
+
+mod awards;
+pub(crate) mod board;
+mod building;
+mod development;
+pub(crate) mod production;
+mod robber;
+mod setup;
+pub(crate) mod trade;
+mod turn;
+mod victory;
+
+pub(crate) use awards::road_length;
+pub(crate) use trade::bank_rates;
+
+use crate::{
+    chance::Chance,
+    game::Game,
+    model::{Phase, Seat},
+    protocol::{Event, Move, RuleError},
+};
+
+/// Most open offers one seat may have at once; keeps the offer list (and every view) small.
+pub const MAX_OPEN_OFFERS_PER_SEAT: usize = 8;
+
+/// Validates `mv` by `seat` and returns the events it causes.
+pub(crate) fn decide(game: &Game, seat: Seat, mv: &Move, chance: &mut dyn Chance) -> Result<Vec<Event>, RuleError> {
+    if game.winner.is_some() {
+        return Err(RuleError::GameOver);
+    }
+    if seat.index() >= game.players.len() {
+        return Err(RuleError::UnknownSeat(seat));
+    }
+    let mut events = match (&game.phase, mv) {
+        (Phase::GameOver, _) => return Err(RuleError::GameOver),
+        (Phase::Setup { .. }, _) => game.decide_setup(seat, mv)?,
+        (Phase::Discard { pending }, Move::Discard { resources }) => {
+            return game.decide_discard(seat, pending, resources);
+        }
+        (Phase::GoldChoice { roll, pending, chosen }, Move::ChooseGoldResources { resources }) => {
+            return game.decide_gold_choice(seat, *roll, pending, chosen, resources);
+        }
+        (Phase::Discard { .. } | Phase::GoldChoice { .. }, _) if seat == game.turn.active => {
+            return Err(RuleError::WrongPhase("waiting for other players' decisions"));
+        }
+        (Phase::Discard { .. } | Phase::GoldChoice { .. }, _) => return Err(RuleError::NothingToDecide),
+        (_, Move::OfferTrade { give, get, to, counter_to }) => {
+            return game.decide_offer(seat, give, get, to.as_deref(), *counter_to);
+        }
+        (_, Move::AcceptTrade { offer_id }) => return game.decide_accept(seat, *offer_id),
+        (_, Move::DeclineTrade { offer_id }) => return game.decide_decline(seat, *offer_id),
+        (_, Move::WithdrawTrade { offer_id }) => return game.decide_withdraw(seat, *offer_id),
+        (_, Move::ConfirmTrade { offer_id, with }) => game.decide_confirm(seat, *offer_id, *with)?,
+        _ => match game.rules().extensions.iter().find_map(|e| e.decide(game, seat, mv, chance)) {
+            Some(result) => result?,
+            None => decide_in_turn(game, seat, mv, chance)?,
+        },
+    };
+    game.check_victory(&mut events);
+    Ok(events)
+}
+
+/// The active player's moves in the phases of a turn.
+fn decide_in_turn(game: &Game, seat: Seat, mv: &Move, chance: &mut dyn Chance) -> Result<Vec<Event>, RuleError> {
+    if seat != game.turn.active {
+        return Err(RuleError::NotYourTurn { active: game.turn.active });
+    }
+    match (&game.phase, mv) {
+        (Phase::PreRoll, mv) => game.decide_pre_roll(seat, mv, chance),
+        (Phase::MoveRobber, Move::MoveRobber { hex, steal_from }) => {
+            let mut events = game.decide_robber(seat, *hex, *steal_from, chance)?;
+            events.push(game.resume());
+            Ok(events)
+        }
+        (Phase::MoveRobber, _) => Err(RuleError::WrongPhase("move the robber first")),
+        (Phase::RoadBuilding { roads_left }, Move::BuildRoad { edge }) => {
+            game.decide_free_road(seat, *edge, *roads_left)
+        }
+        (Phase::RoadBuilding { .. }, _) => Err(RuleError::WrongPhase("place the roads of road building first")),
+        (Phase::Main, mv) => game.decide_main(seat, mv, chance),
+        (Phase::Setup { .. } | Phase::Discard { .. } | Phase::GoldChoice { .. } | Phase::GameOver, _)
+        | (Phase::SpecialBuilding { .. }, _) => Err(RuleError::WrongPhase("this move is not part of this phase")),
+    }
+}
+
+/// Generates all moves `seat` may make now.
+pub(crate) fn legal_moves(game: &Game, seat: Seat, moves: &mut Vec<Move>) {
+    if game.winner.is_some() || seat.index() >= game.players.len() {
+        return;
+    }
+    match &game.phase {
+        Phase::GameOver => {}
+        Phase::Setup { seat: placing, step, .. } if *placing == seat => game.setup_moves(*step, moves),
+        Phase::Setup { .. } => {}
+        Phase::Discard { pending } => game.discard_moves(seat, pending, moves),
+        Phase::GoldChoice { pending, .. } => game.gold_moves(seat, pending, moves),
+        _ if game.rules().extensions.iter().any(|e| e.legal_moves(game, seat, moves)) => {}
+        _ if seat != game.turn.active => game.trade_responses(seat, moves),
+        Phase::PreRoll => game.pre_roll_moves(seat, moves),
+        Phase::MoveRobber => game.robber_moves(seat, moves, |hex, steal_from| Move::MoveRobber { hex, steal_from }),
+        Phase::RoadBuilding { .. } => game.free_road_moves(seat, moves),
+        Phase::Main => game.main_moves(seat, moves),
+        Phase::SpecialBuilding { .. } => {}
+    }
+}
+
+/// Folds one event into the state: the base game's part, then each extension's.
+pub(crate) fn apply(game: &mut Game, event: &Event) {
+    game.events_applied += 1;
+    match event {
+        Event::GameStarted { .. } => {}
+        Event::PhaseChanged { phase, then } => {
+            game.phase = phase.clone();
+            game.then.clone_from(then);
+        }
+        Event::SettlementBuilt { seat, vertex, cost } => game.apply_settlement(*seat, *vertex, cost),
+        Event::CityBuilt { seat, vertex, cost } => game.apply_city(*seat, *vertex, cost),
+        Event::RoadBuilt { seat, edge, cost } => game.apply_road(*seat, *edge, cost),
+        Event::StartingResourcesReceived { seat, resources } => game.receive(*seat, resources),
+        Event::DiceRolled { red, white, .. } => game.apply_roll(*red, *white),
+        Event::ResourcesProduced { gains, .. } => {
+            for gain in gains {
+                game.receive(gain.seat, &gain.resources);
+            }
+        }
+        Event::ResourcesDiscarded { seat, resources, .. } => {
+            if let Some(resources) = resources {
+                game.pay(*seat, resources);
+            }
+        }
+        Event::RobberMoved { hex, .. } => game.apply_robber(*hex),
+        Event::ResourceStolen { thief, victim, resource } => {
+            if let Some(resource) = resource {
+                game.transfer(*victim, *thief, &crate::Resources::of(*resource, 1));
+            }
+        }
+        Event::DevelopmentCardBought { seat, cost, card, .. } => game.apply_card_bought(*seat, cost, *card),
+        Event::KnightPlayed { seat } => game.apply_knight(*seat),
+        Event::RoadBuildingPlayed { seat } => game.apply_card_played(*seat, crate::DevCard::RoadBuilding),
+        Event::YearOfPlentyPlayed { seat, resources } => {
+            game.apply_card_played(*seat, crate::DevCard::YearOfPlenty);
+            game.receive(*seat, resources);
+        }
+        Event::MonopolyPlayed { seat, taken, .. } => {
+            game.apply_card_played(*seat, crate::DevCard::Monopoly);
+            for loss in taken {
+                game.transfer(loss.seat, *seat, &loss.resources);
+            }
+        }
+        Event::BankTraded { seat, give, get } => {
+            game.pay(*seat, give);
+            game.receive(*seat, get);
+        }
+        Event::TradeOffered { .. }
+        | Event::TradeAccepted { .. }
+        | Event::TradeDeclined { .. }
+        | Event::TradeWithdrawn { .. }
+        | Event::TradesExpired { .. }
+        | Event::TradeCompleted { .. } => game.apply_trade(event),
+        Event::LargestArmyChanged { holder, .. } => game.largest_army = *holder,
+        Event::LongestRoadChanged { holder, .. } => game.longest_road = *holder,
+        Event::TurnStarted { seat, turn } => game.apply_turn_started(*seat, *turn),
+        Event::GameWon { seat, .. } => {
+            game.winner = Some(*seat);
+            game.phase = Phase::GameOver;
+            game.then.clear();
+        }
+    }
+    if !game.rules().extensions.is_empty() {
+        let rules = game.shared_rules();
+        for extension in &rules.extensions {
+            extension.apply(&mut game.ext, event);
+        }
+    }
+}
+
+impl Game {
+    /// The phase to resume once the current decision is made: the first of the interrupted
+    /// phases (the main phase if, in a position built by hand, none was recorded).
+    pub(crate) fn resume(&self) -> Event {
+        match self.then.split_first() {
+            Some((next, rest)) => Event::PhaseChanged { phase: next.clone(), then: rest.to_vec() },
+            None => Event::PhaseChanged { phase: Phase::Main, then: Vec::new() },
+        }
+    }
+
+    /// The current phase changes to `phase`; what follows it stays as it is.
+    pub(crate) fn continue_with(&self, phase: Phase) -> Event {
+        Event::PhaseChanged { phase, then: self.then.clone() }
+    }
+
+    /// `phase` interrupts the current one, which resumes once it is done.
+    pub(crate) fn interrupt(&self, phase: Phase) -> Event {
+        let mut then = Vec::with_capacity(self.then.len() + 1);
+        then.push(self.phase.clone());
+        then.extend(self.then.iter().cloned());
+        Event::PhaseChanged { phase, then }
+    }
+
+    /// Moves cards from a hand to the bank.
+    pub(crate) fn pay(&mut self, seat: Seat, cards: &crate::Resources) {
+        if cards.is_empty() {
+            return;
+        }
+        if let Some(player) = self.players.get_mut(seat.index()) {
+            player.resources -= *cards;
+            self.bank += *cards;
+        }
+    }
+
+    /// Moves cards from the bank to a hand.
+    pub(crate) fn receive(&mut self, seat: Seat, cards: &crate::Resources) {
+        if let Some(player) = self.players.get_mut(seat.index()) {
+            self.bank -= *cards;
+            player.resources += *cards;
+        }
+    }
+
+    /// Moves cards between two hands.
+    pub(crate) fn transfer(&mut self, from: Seat, to: Seat, cards: &crate::Resources) {
+        if from.index() < self.players.len() && to.index() < self.players.len() {
+            self.players[from.index()].resources -= *cards;
+            self.players[to.index()].resources += *cards;
+        }
+    }
+}

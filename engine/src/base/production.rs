@@ -1,0 +1,190 @@
+//! Rolling the dice and production: resources with the bank-shortage rule (B-TURN-4,
+//! B-PROD-1..4), gold fields' cards of free choice (RIV-5, SEA-9), and what extensions' hexes
+//! produce.
+
+use crate::{
+    board::Terrain,
+    chance::{roll_dice, Chance},
+    game::Game,
+    model::{Building, BuildingKind, PendingGold, Phase, Resource, Resources, Seat},
+    protocol::{Event, Move, RuleError, SeatCount, SeatResources},
+};
+
+/// What one roll yields, per seat, before the bank-shortage rule: resource cards, and the
+/// counters extensions produce (jungle discoveries).
+#[derive(Debug, Clone)]
+pub(crate) struct Production {
+    pub resources: Vec<Resources>,
+    pub discoveries: Vec<u32>,
+}
+
+/// Cards a building takes from a producing hex (B-PROD-1).
+pub(crate) fn building_yield(kind: BuildingKind) -> u32 {
+    match kind {
+        BuildingKind::Settlement => 1,
+        BuildingKind::City => 2,
+    }
+}
+
+impl Game {
+    pub(super) fn decide_roll(&self, seat: Seat, chance: &mut dyn Chance) -> Vec<Event> {
+        let (red, white) = roll_dice(chance);
+        let mut events = vec![Event::DiceRolled { seat, red, white }];
+        let roll = red + white;
+        if roll == 7 {
+            events.push(self.seven_rolled());
+            return events;
+        }
+        let gold = self.gold_owed(roll);
+        if gold.is_empty() {
+            events.push(self.production(roll, &[]));
+            events.push(self.continue_with(Phase::Main));
+        } else {
+            // RIV-5/SEA-9: production waits until every gold owner has chosen.
+            events.push(Event::PhaseChanged {
+                phase: Phase::GoldChoice { roll, pending: gold, chosen: Vec::new() },
+                then: vec![Phase::Main],
+            });
+        }
+        events
+    }
+
+    /// Cards of free choice owed for gold hexes with number `roll`.
+    fn gold_owed(&self, roll: u8) -> Vec<PendingGold> {
+        if !self.rules().components.gold_produces {
+            return Vec::new();
+        }
+        let mut owed = vec![0u32; self.players.len()];
+        for &h in &self.board.hexes_by_number[roll as usize] {
+            if Some(h) == self.robber || self.board.terrain[h as usize] != Terrain::Gold {
+                continue;
+            }
+            for building in self.buildings_around(h) {
+                owed[building.seat.index()] += building_yield(building.kind);
+            }
+        }
+        owed.iter()
+            .enumerate()
+            .filter(|(_, &count)| count > 0)
+            .map(|(i, &count)| PendingGold { seat: Seat(i as u8), count })
+            .collect()
+    }
+
+    /// The buildings on the corners of hex `h`.
+    pub(crate) fn buildings_around(&self, h: u8) -> impl Iterator<Item = Building> + '_ {
+        self.board.hex_vertices[h as usize].iter().filter_map(|&v| self.buildings.get(v as usize).copied().flatten())
+    }
+
+    pub(super) fn decide_gold_choice(
+        &self,
+        seat: Seat,
+        roll: u8,
+        pending: &[PendingGold],
+        chosen: &[SeatResources],
+        resources: &Resources,
+    ) -> Result<Vec<Event>, RuleError> {
+        let Some(owed) = pending.iter().find(|p| p.seat == seat) else {
+            return Err(RuleError::NothingToDecide);
+        };
+        if resources.total() != owed.count {
+            return Err(RuleError::WrongGoldCount { required: owed.count });
+        }
+        let rest: Vec<PendingGold> = pending.iter().copied().filter(|p| p.seat != seat).collect();
+        let mut chosen = chosen.to_vec();
+        chosen.push(SeatResources { seat, resources: *resources });
+        if rest.is_empty() {
+            Ok(vec![self.production(roll, &chosen), self.resume()])
+        } else {
+            Ok(vec![self.continue_with(Phase::GoldChoice { roll, pending: rest, chosen })])
+        }
+    }
+
+    /// Every way to take the owed cards of free choice (RIV-5, SEA-9).
+    pub(super) fn gold_moves(&self, seat: Seat, pending: &[PendingGold], moves: &mut Vec<Move>) {
+        if let Some(owed) = pending.iter().find(|p| p.seat == seat) {
+            gold_choices(owed.count, moves);
+        }
+    }
+
+    /// B-PROD-1..4: what every seat receives for `roll`, with the cards already chosen for
+    /// gold (the bank-shortage rule covers them too, SEA-9) and what extensions produce.
+    pub(crate) fn production(&self, roll: u8, gold: &[SeatResources]) -> Event {
+        let seats = self.players.len();
+        let mut production = Production { resources: vec![Resources::ZERO; seats], discoveries: vec![0; seats] };
+        let owed = &mut production.resources;
+        for &h in &self.board.hexes_by_number[roll as usize] {
+            if Some(h) == self.robber {
+                continue; // B-PROD-2
+            }
+            if let Some(resource) = self.board.terrain[h as usize].resource() {
+                for building in self.buildings_around(h) {
+                    *owed[building.seat.index()].get_mut(resource) += building_yield(building.kind);
+                }
+            }
+        }
+        for choice in gold {
+            owed[choice.seat.index()] += choice.resources;
+        }
+        for extension in &self.rules().extensions {
+            extension.produce(self, roll, &mut production);
+        }
+        let mut owed = production.resources;
+        let mut shortages = Vec::new();
+        for resource in Resource::ALL {
+            let need: u32 = owed.iter().map(|o| o.get(resource)).sum();
+            let bank = self.bank.get(resource);
+            if need <= bank {
+                continue;
+            }
+            let owed_seats = owed.iter().filter(|o| o.get(resource) > 0).count();
+            if owed_seats == 1 {
+                // B-PROD-4: a single claimant takes what is left.
+                for o in owed.iter_mut().filter(|o| o.get(resource) > 0) {
+                    o.set(resource, bank);
+                }
+            } else {
+                for o in owed.iter_mut() {
+                    o.set(resource, 0);
+                }
+            }
+            shortages.push(resource);
+        }
+        let gains = owed
+            .into_iter()
+            .enumerate()
+            .filter(|(_, r)| !r.is_empty())
+            .map(|(i, resources)| SeatResources { seat: Seat(i as u8), resources })
+            .collect();
+        let discoveries = production
+            .discoveries
+            .into_iter()
+            .enumerate()
+            .filter(|(_, count)| *count > 0)
+            .map(|(i, count)| SeatCount { seat: Seat(i as u8), count })
+            .collect();
+        Event::ResourcesProduced { roll, gains, shortages, discoveries }
+    }
+
+    pub(super) fn apply_roll(&mut self, red: u8, white: u8) {
+        self.turn.rolled = true;
+        self.turn.last_roll = Some((red, white));
+    }
+}
+
+/// Every way to take `count` cards of free choice (RIV-5, SEA-9).
+fn gold_choices(count: u32, moves: &mut Vec<Move>) {
+    fn walk(index: usize, left: u32, chosen: Resources, moves: &mut Vec<Move>) {
+        if index == Resource::ALL.len() - 1 {
+            let mut last = chosen;
+            last.set(Resource::ALL[index], left);
+            moves.push(Move::ChooseGoldResources { resources: last });
+            return;
+        }
+        for take in 0..=left {
+            let mut next = chosen;
+            next.set(Resource::ALL[index], take);
+            walk(index + 1, left - take, next, moves);
+        }
+    }
+    walk(0, count, Resources::ZERO, moves);
+}

@@ -1,0 +1,167 @@
+//! A 7: discards (B-ROB-1), moving the robber and stealing (B-ROB-2..5).
+
+use crate::{
+    board::{HexCoord, Terrain},
+    chance::{draw_card, Chance, Draw},
+    game::Game,
+    model::{PendingDiscard, Phase, Resource, Resources, Seat},
+    protocol::{Event, Move, RuleError},
+};
+
+/// Hands above this many cards must discard on a 7 (B-ROB-1).
+const DISCARD_LIMIT: u32 = 7;
+
+impl Game {
+    /// B-ROB-1: everyone above the limit discards half, rounded down; then the robber moves,
+    /// then the turn goes on in the main phase.
+    pub(super) fn seven_rolled(&self) -> Event {
+        let pending: Vec<PendingDiscard> = self
+            .seats()
+            .filter_map(|seat| {
+                let held = self.players[seat.index()].resources.total();
+                (held > DISCARD_LIMIT).then_some(PendingDiscard { seat, count: held / 2 })
+            })
+            .collect();
+        if pending.is_empty() {
+            Event::PhaseChanged { phase: Phase::MoveRobber, then: vec![Phase::Main] }
+        } else {
+            Event::PhaseChanged { phase: Phase::Discard { pending }, then: vec![Phase::MoveRobber, Phase::Main] }
+        }
+    }
+
+    pub(super) fn decide_discard(
+        &self,
+        seat: Seat,
+        pending: &[PendingDiscard],
+        resources: &Resources,
+    ) -> Result<Vec<Event>, RuleError> {
+        let Some(owed) = pending.iter().find(|p| p.seat == seat) else {
+            return Err(RuleError::NothingToDecide);
+        };
+        if resources.total() != owed.count {
+            return Err(RuleError::WrongDiscardCount { required: owed.count });
+        }
+        if !self.players[seat.index()].resources.contains(resources) {
+            return Err(RuleError::InsufficientResources);
+        }
+        let rest: Vec<PendingDiscard> = pending.iter().copied().filter(|p| p.seat != seat).collect();
+        let next = if rest.is_empty() { self.resume() } else { self.continue_with(Phase::Discard { pending: rest }) };
+        Ok(vec![Event::ResourcesDiscarded { seat, count: owed.count, resources: Some(*resources) }, next])
+    }
+
+    pub(super) fn discard_moves(&self, seat: Seat, pending: &[PendingDiscard], moves: &mut Vec<Move>) {
+        if let Some(owed) = pending.iter().find(|p| p.seat == seat) {
+            discard_choices(&self.players[seat.index()].resources, owed.count, moves);
+        }
+    }
+
+    /// B-ROB-2/4: checks that the robber may go to `hex`; returns its index.
+    pub(crate) fn robber_target(&self, hex: HexCoord) -> Result<u8, RuleError> {
+        let h = self.board.hex(hex).ok_or(RuleError::UnknownHex(hex))?;
+        if !self.board.is_land_hex(h) {
+            return Err(RuleError::RobberNotOnLand);
+        }
+        if Some(h) == self.robber {
+            return Err(RuleError::RobberMustMove);
+        }
+        if self.board.terrain[h as usize] == Terrain::Desert && !self.rules().base.robber_may_enter_desert {
+            return Err(RuleError::RobberDesertForbidden);
+        }
+        Ok(h)
+    }
+
+    /// Tests if the robber may go to hex index `h`.
+    pub(crate) fn is_robber_target(&self, h: u8) -> bool {
+        self.board.is_land_hex(h)
+            && Some(h) != self.robber
+            && (self.rules().base.robber_may_enter_desert || self.board.terrain[h as usize] != Terrain::Desert)
+    }
+
+    /// B-ROB-3: opponents with a building on the hex and at least one card, in seat order.
+    pub(crate) fn robber_victims(&self, thief: Seat, h: u8) -> Vec<Seat> {
+        let mut victims: Vec<Seat> = self.board.hex_vertices[h as usize]
+            .iter()
+            .filter_map(|&v| self.buildings.get(v as usize).copied().flatten())
+            .map(|b| b.seat)
+            .filter(|&s| s != thief && self.players[s.index()].resources.total() > 0)
+            .collect();
+        victims.sort_unstable();
+        victims.dedup();
+        victims
+    }
+
+    /// Moves the robber and steals one random card from the chosen victim.
+    pub(crate) fn decide_robber(
+        &self,
+        seat: Seat,
+        hex: HexCoord,
+        steal_from: Option<Seat>,
+        chance: &mut dyn Chance,
+    ) -> Result<Vec<Event>, RuleError> {
+        let h = self.robber_target(hex)?;
+        let victims = self.robber_victims(seat, h);
+        let mut events = vec![Event::RobberMoved { seat, hex }];
+        match steal_from {
+            None if victims.is_empty() => {}
+            None => return Err(RuleError::VictimRequired),
+            Some(victim) if victims.contains(&victim) => {
+                let hand = &self.players[victim.index()].resources;
+                let resource: Option<Resource> = draw_card(chance, Draw::STOLEN_CARD, hand);
+                events.push(Event::ResourceStolen { thief: seat, victim, resource });
+            }
+            Some(victim) => return Err(RuleError::InvalidVictim(victim)),
+        }
+        Ok(events)
+    }
+
+    /// Every robber target and victim, made into moves by `make` (moving the robber after a
+    /// 7, or playing a knight).
+    pub(crate) fn robber_moves(
+        &self,
+        seat: Seat,
+        moves: &mut Vec<Move>,
+        make: impl Fn(HexCoord, Option<Seat>) -> Move,
+    ) {
+        for h in 0..self.board.hexes.len() as u8 {
+            if !self.is_robber_target(h) {
+                continue;
+            }
+            let hex = self.board.hexes[h as usize];
+            let victims = self.robber_victims(seat, h);
+            if victims.is_empty() {
+                moves.push(make(hex, None));
+            }
+            for victim in victims {
+                moves.push(make(hex, Some(victim)));
+            }
+        }
+    }
+
+    pub(super) fn apply_robber(&mut self, hex: HexCoord) {
+        if let Some(h) = self.board.hex(hex) {
+            self.robber = Some(h);
+        }
+    }
+}
+
+/// Every way to discard exactly `count` cards from `hand` (B-ROB-1).
+fn discard_choices(hand: &Resources, count: u32, moves: &mut Vec<Move>) {
+    fn walk(hand: &Resources, index: usize, left: u32, chosen: Resources, moves: &mut Vec<Move>) {
+        if index == Resource::ALL.len() {
+            if left == 0 {
+                moves.push(Move::Discard { resources: chosen });
+            }
+            return;
+        }
+        let resource = Resource::ALL[index];
+        let rest_capacity: u32 = Resource::ALL[index + 1..].iter().map(|r| hand.get(*r)).sum();
+        let max = hand.get(resource).min(left);
+        let min = left.saturating_sub(rest_capacity);
+        for take in min..=max {
+            let mut next = chosen;
+            next.set(resource, take);
+            walk(hand, index + 1, left - take, next, moves);
+        }
+    }
+    walk(hand, 0, count, Resources::ZERO, moves);
+}

@@ -1,0 +1,123 @@
+//! The turn: before the roll (B-TURN-2/3), the main phase (B-TURN-5), and its end (B-TURN-7).
+
+use crate::{
+    chance::Chance,
+    config::DevCardsBeforeRoll,
+    game::Game,
+    model::{Phase, Resource, Resources, Seat, Turn},
+    protocol::{Event, Move, RuleError},
+};
+
+impl Game {
+    /// B-TURN-2/3: before the roll, only the roll and (per flag) development cards.
+    pub(super) fn decide_pre_roll(
+        &self,
+        seat: Seat,
+        mv: &Move,
+        chance: &mut dyn Chance,
+    ) -> Result<Vec<Event>, RuleError> {
+        let any_card = self.rules().base.dev_cards_before_roll == DevCardsBeforeRoll::Any;
+        match mv {
+            Move::RollDice => Ok(self.decide_roll(seat, chance)),
+            Move::PlayKnight { hex, steal_from } => self.decide_knight(seat, *hex, *steal_from, chance),
+            Move::PlayRoadBuilding | Move::PlayYearOfPlenty { .. } | Move::PlayMonopoly { .. } if any_card => {
+                self.decide_progress_card(seat, mv)
+            }
+            Move::PlayRoadBuilding | Move::PlayYearOfPlenty { .. } | Move::PlayMonopoly { .. } => {
+                Err(RuleError::OnlyKnightBeforeRoll)
+            }
+            Move::EndTurn | Move::TradeWithBank { .. } => Err(RuleError::MustRollFirst),
+            _ if mv.is_build_or_purchase() => Err(RuleError::MustRollFirst),
+            _ => Err(RuleError::WrongPhase("roll the dice or play a knight")),
+        }
+    }
+
+    pub(super) fn pre_roll_moves(&self, seat: Seat, moves: &mut Vec<Move>) {
+        moves.push(Move::RollDice);
+        self.knight_moves(seat, moves);
+        if self.rules().base.dev_cards_before_roll == DevCardsBeforeRoll::Any {
+            self.progress_moves(seat, moves);
+        }
+    }
+
+    pub(super) fn decide_main(&self, seat: Seat, mv: &Move, chance: &mut dyn Chance) -> Result<Vec<Event>, RuleError> {
+        if let Some(result) = self.decide_build_or_buy(seat, mv, chance) {
+            return result;
+        }
+        match mv {
+            Move::PlayKnight { hex, steal_from } => self.decide_knight(seat, *hex, *steal_from, chance),
+            Move::PlayRoadBuilding | Move::PlayYearOfPlenty { .. } | Move::PlayMonopoly { .. } => {
+                self.decide_progress_card(seat, mv)
+            }
+            Move::TradeWithBank { give, get } => self.decide_bank_trade(seat, give, get),
+            Move::EndTurn => Ok(self.decide_end_turn()),
+            Move::RollDice => Err(RuleError::AlreadyRolled),
+            Move::MoveRobber { .. } => Err(RuleError::WrongPhase("the robber moves only after a 7 or a knight")),
+            Move::Discard { .. } | Move::ChooseGoldResources { .. } => Err(RuleError::NothingToDecide),
+            _ => Err(RuleError::WrongPhase("this move is not part of the main phase")),
+        }
+    }
+
+    pub(super) fn main_moves(&self, seat: Seat, moves: &mut Vec<Move>) {
+        let hand = self.players[seat.index()].resources;
+        moves.push(Move::EndTurn);
+        self.build_and_buy_moves(seat, moves);
+        self.knight_moves(seat, moves);
+        self.progress_moves(seat, moves);
+        if self.rules().base.allow_trade_build_interleaving || !self.turn.built_or_bought {
+            let rates = super::bank_rates(self, seat);
+            for give in Resource::ALL {
+                let rate = rates.get(give);
+                if hand.get(give) < rate {
+                    continue;
+                }
+                for get in Resource::ALL {
+                    if get != give && self.bank.get(get) > 0 {
+                        moves.push(Move::TradeWithBank { give: Resources::of(give, rate), get: Resources::of(get, 1) });
+                    }
+                }
+            }
+            self.trade_responses(seat, moves);
+        }
+    }
+
+    /// B-TURN-7: open offers lapse and the next seat clockwise begins, unless an extension
+    /// puts something between the turns (X56-8's special building phases).
+    pub(super) fn decide_end_turn(&self) -> Vec<Event> {
+        let mut events = self.expire_offers();
+        match self.rules().extensions.iter().find_map(|e| e.turn_end(self)) {
+            Some(between) => events.push(between),
+            None => events.push(self.next_turn()),
+        }
+        events
+    }
+
+    /// The next seat's turn begins.
+    pub(crate) fn next_turn(&self) -> Event {
+        Event::TurnStarted { seat: self.next_seat(self.turn.active), turn: self.turn.number + 1 }
+    }
+
+    /// Open offers lapse (at the end of a turn or a special building phase).
+    pub(crate) fn expire_offers(&self) -> Vec<Event> {
+        let mut events = Vec::with_capacity(2);
+        if !self.offers.is_empty() {
+            events.push(Event::TradesExpired { offer_ids: self.offers.iter().map(|o| o.id).collect() });
+        }
+        events
+    }
+
+    pub(crate) fn next_seat(&self, seat: Seat) -> Seat {
+        Seat((seat.0 + 1) % self.player_count())
+    }
+
+    pub(super) fn apply_turn_started(&mut self, seat: Seat, turn: u32) {
+        self.turn = Turn::new(turn, seat);
+        // B-DEV-3: cards bought before this turn began become playable.
+        for player in &mut self.players {
+            let fresh = std::mem::take(&mut player.new_dev_cards);
+            player.dev_cards.add(&fresh);
+        }
+        self.phase = Phase::PreRoll;
+        self.then.clear();
+    }
+}

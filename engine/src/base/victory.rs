@@ -1,0 +1,66 @@
+//! Victory points and victory (B-WIN). Points are one function of the state: the victory
+//! check, the views and the bots all read [`Game::victory_points`].
+
+use crate::{game::Game, model::Seat, protocol::Event};
+
+impl Game {
+    /// Returns the victory points visible to everyone (B-WIN-2): buildings, Longest Road,
+    /// Largest Army and every extension's points, without hidden VP cards.
+    pub fn public_victory_points(&self, seat: Seat) -> u32 {
+        let Some(player) = self.players.get(seat.index()) else { return 0 };
+        let mut points = player.settlements_on_board() + 2 * player.cities_on_board();
+        if self.longest_road == Some(seat) {
+            points += 2;
+        }
+        if self.largest_army == Some(seat) {
+            points += 2;
+        }
+        for extension in &self.rules().extensions {
+            points += extension.victory_points(self, seat);
+        }
+        points
+    }
+
+    /// Returns the full victory points, including hidden VP cards (B-WIN-2).
+    pub fn victory_points(&self, seat: Seat) -> u32 {
+        let cards = self.players.get(seat.index()).map_or(0, |p| p.victory_point_cards());
+        self.public_victory_points(seat) + cards
+    }
+
+    /// B-WIN-3: after an action, the player whose turn it now is wins with enough points —
+    /// the active player after their own action, or the next player at the start of their
+    /// turn. Appends `game_won` to `events` when so.
+    pub(super) fn check_victory(&self, events: &mut Vec<Event>) {
+        // Nobody wins between turns (setup, X56-9's special building): only at a turn start.
+        let turn_starts = events.iter().rev().find_map(|e| match e {
+            Event::TurnStarted { seat, .. } => Some(*seat),
+            _ => None,
+        });
+        if self.phase.is_between_turns() && turn_starts.is_none() {
+            return;
+        }
+        let seat = turn_starts.unwrap_or(self.turn.active);
+        let target = u32::from(self.rules().base.vp_target);
+        // The points after the events are those of the state they lead to. Only when they
+        // could reach the target is that state built.
+        let most_gained = (events.len() as u32).saturating_mul(self.rules().components.max_points_per_event);
+        if self.victory_points(seat).saturating_add(most_gained) < target {
+            return;
+        }
+        let mut after = self.clone();
+        for event in events.iter() {
+            after.apply(event);
+        }
+        let points = after.victory_points(seat);
+        if points < target {
+            return;
+        }
+        // Offers still open (and not lapsing in these events) die with the game.
+        let lapsed = events.iter().any(|e| matches!(e, Event::TradesExpired { .. }));
+        if !self.offers.is_empty() && !lapsed {
+            events.push(Event::TradesExpired { offer_ids: self.offers.iter().map(|o| o.id).collect() });
+        }
+        let victory_point_cards = after.players[seat.index()].victory_point_cards();
+        events.push(Event::GameWon { seat, victory_points: points, victory_point_cards });
+    }
+}

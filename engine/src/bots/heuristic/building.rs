@@ -1,0 +1,97 @@
+//! What the bot saves for (its goals), cities, and buying development cards.
+
+use crate::{Resource, Resources, VertexId};
+
+use super::{
+    cost,
+    estimate::{missing, pips},
+    tier, BuildingKind, Ctx,
+};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum GoalKind {
+    Settlement,
+    City,
+    Road,
+    DevCard,
+}
+
+/// Something the bot saves for, in priority order.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Goal {
+    kind: GoalKind,
+    pub(super) cost: Resources,
+}
+
+impl Ctx<'_> {
+    /// What to save for, most wanted first.
+    pub(super) fn plan_goals(&mut self) {
+        let mut goals = Vec::new();
+        let own_settlements =
+            self.buildings.iter().flatten().filter(|b| b.seat == self.me && b.kind == BuildingKind::Settlement).count();
+        if self.site_now {
+            goals.push(Goal { kind: GoalKind::Settlement, cost: cost::SETTLEMENT });
+        }
+        if self.cities_left > 0 && own_settlements > 0 {
+            goals.push(Goal { kind: GoalKind::City, cost: cost::CITY });
+        }
+        // Of settlement and city, save first for the one closer to hand.
+        if goals.len() == 2 && self.eta(&goals[1].cost) < self.eta(&goals[0].cost) {
+            goals.swap(0, 1);
+        }
+        if !self.site_now && self.has_road_plan() {
+            goals.push(Goal { kind: GoalKind::Road, cost: cost::ROAD });
+        }
+        if self.game.development_deck().total() > 0 {
+            goals.push(Goal { kind: GoalKind::DevCard, cost: cost::DEVELOPMENT_CARD });
+        }
+        self.goals = goals;
+    }
+
+    /// Rough turns until the bot holds `cost`: the slowest missing resource at its own
+    /// production rate (a card a turn at worst, through trades).
+    fn eta(&self, cost: &Resources) -> f64 {
+        let own = self.own_production();
+        Resource::ALL
+            .iter()
+            .map(|&r| {
+                let short = cost.get(r).saturating_sub(self.hand.get(r));
+                let per_turn = (own[r.index()] / 36.0 * self.players as f64).max(0.25);
+                f64::from(short) / per_turn
+            })
+            .sum()
+    }
+
+    /// A city: its tier, ordered by the production it doubles.
+    pub(super) fn score_city(&self, vertex: VertexId) -> f64 {
+        tier::CITY + self.board.vertex(vertex).map_or(0.0, |v| self.settlement_production(v))
+    }
+
+    /// The production of the bot's settlement on `v` (what a city there doubles).
+    fn settlement_production(&self, v: u16) -> f64 {
+        self.board
+            .land_hexes_of(v)
+            .filter(|&h| Some(h) != self.robber)
+            .filter_map(|h| {
+                let r = self.board.terrain[h as usize].resource()?;
+                Some(pips(self.board.numbers[h as usize]) * self.weight[r.index()])
+            })
+            .sum()
+    }
+
+    /// Buying a development card for `price` (less with Jungle discoveries).
+    pub(super) fn score_buy_card(&self, price: &Resources) -> f64 {
+        let after = self.hand - *price;
+        let hurts = self.goals.iter().any(|g| {
+            matches!(g.kind, GoalKind::City | GoalKind::Settlement)
+                && missing(&after, &g.cost) > missing(&self.hand, &g.cost)
+        });
+        // Cards are points, knights and progress: worth buying whenever affordable, though
+        // after the builds (and trades for builds) that the cards would delay.
+        if hurts {
+            tier::DEV_CARD - 300.0
+        } else {
+            tier::DEV_CARD
+        }
+    }
+}

@@ -1,0 +1,169 @@
+//! A rule-of-thumb bot that plays to win: no search, a fixed amount of work per decision.
+//!
+//! Every legal move gets a score; the best one is played (ties broken by the bot's seeded
+//! RNG, so a bot is deterministic given its seed). Scores fall in tiers, so that "what kind
+//! of move" is decided first and "which one" second:
+//!
+//! * **Placement** (setup and later settlements): expected production, i.e. the pips of the
+//!   adjacent number tokens (B-GEO-15), weighted by how scarce the resource is on the board
+//!   and in the bot's own production, plus harbour value.
+//! * **Building toward points**: city > settlement > road toward the best free site within
+//!   three roads > development card. Bank trades are made only when they complete the build
+//!   the bot is saving for (or to shed cards above seven at the end of a turn).
+//! * **Robber**: on the hex that costs the opponents the most, weighted toward the leader
+//!   (most public points), never on the bot's own hexes when it can avoid them; it steals
+//!   from the leader among the eligible victims.
+//! * **Development cards**: a knight when the robber blocks the bot or for Largest Army,
+//!   monopoly and year of plenty when they pay toward a build, road building when there is
+//!   a site to reach.
+//! * **Discards** keep the cards the next builds need; **trade offers** are accepted when
+//!   they help and the offerer is not close to winning.
+//!
+//! The bot reads only what its own seat may see: the board, public points, hand sizes and
+//! played knights of others, and its own hand (its playable development cards are read from
+//! the legal moves, or from its own view when needed). Moves it does not know (rule variants
+//! added later) get a low default score.
+//!
+//! The code is split by concern; each file adds the methods of its concern to [`Ctx`], the
+//! facts of one decision:
+//!
+//! * `context`: [`Ctx`], what the seat may see, gathered once per decision;
+//! * `estimate`: pips, production, what a resource and a hand are worth;
+//! * `placement`: settlement sites, in setup and later;
+//! * `roads`: roads toward free sites, and Longest Road;
+//! * `building`: what to save for, cities and buying development cards;
+//! * `cards`: playing the progress cards (year of plenty, monopoly, road building);
+//! * `robber`: robber and knight targets, and discards on a 7;
+//! * `trading`: bank rates and trades, and answers to domestic trade offers.
+//!
+//! This file holds the bot, the score tiers and the dispatch of a move to its concern.
+
+mod building;
+mod cards;
+mod context;
+mod estimate;
+mod placement;
+mod roads;
+mod robber;
+mod trading;
+
+use crate::{rng::Rng, Game, Move, Seat};
+
+use super::Bot;
+use context::Ctx;
+// Imported once here for the submodules (`use super::...`).
+use crate::{cost, Building, BuildingKind, SetupStep, TradeOffer};
+
+/// Scores closer than this are ties.
+const EPSILON: f64 = 1e-9;
+/// Hands bigger than this at the end of a turn risk a 7: the bot spends or trades down.
+const SHED_ABOVE: u32 = 5;
+
+/// Score tiers: a move's kind puts it in a tier; its own merit orders it within the tier.
+mod tier {
+    pub const PLAY_CARD_NOW: f64 = 1200.0;
+    pub const CITY: f64 = 1000.0;
+    pub const SETTLEMENT: f64 = 900.0;
+    pub const TRADE_FOR_BUILD: f64 = 850.0;
+    pub const ROAD_TO_SITE: f64 = 800.0;
+    pub const DEV_CARD: f64 = 700.0;
+    pub const CONFIRM_TRADE: f64 = 600.0;
+    pub const ACCEPT_TRADE: f64 = 500.0;
+    pub const ROLL: f64 = 100.0;
+    pub const SPARE_CARD: f64 = 15.0;
+    pub const END_TURN: f64 = 10.0;
+    pub const UNKNOWN: f64 = 1.0;
+    pub const POINTLESS: f64 = -10.0;
+}
+
+/// A heuristic bot; see the module documentation for how it decides.
+#[derive(Debug, Clone)]
+pub struct HeuristicBot {
+    rng: Rng,
+}
+
+impl HeuristicBot {
+    pub fn new(seed: u64) -> Self {
+        HeuristicBot { rng: Rng::new(seed ^ 0x4855_5249_5354_4943) }
+    }
+}
+
+impl Bot for HeuristicBot {
+    fn choose(&mut self, game: &Game, seat: Seat, moves: &[Move]) -> usize {
+        if moves.len() <= 1 {
+            return 0;
+        }
+        let Some(ctx) = Ctx::new(game, seat) else {
+            return fallback(moves);
+        };
+        let mut best: Vec<usize> = Vec::new();
+        let mut best_score = f64::NEG_INFINITY;
+        for (i, mv) in moves.iter().enumerate() {
+            let score = ctx.score(mv, moves);
+            if !score.is_finite() {
+                continue;
+            }
+            if score > best_score + EPSILON {
+                best_score = score;
+                best.clear();
+                best.push(i);
+            } else if score >= best_score - EPSILON {
+                best.push(i);
+            }
+        }
+        match best.len() {
+            0 => fallback(moves),
+            1 => best[0],
+            n => best[self.rng.below(n as u32) as usize],
+        }
+    }
+}
+
+/// The move to make when the bot cannot judge: end the turn, else roll, else the first.
+fn fallback(moves: &[Move]) -> usize {
+    moves
+        .iter()
+        .position(|m| matches!(m, Move::EndTurn))
+        .or_else(|| moves.iter().position(|m| matches!(m, Move::RollDice)))
+        .unwrap_or(0)
+}
+
+impl Ctx<'_> {
+    /// The score of `mv`, one of the legal `moves`: setup placements and moves of play are
+    /// scored by the concern they belong to.
+    fn score(&self, mv: &Move, moves: &[Move]) -> f64 {
+        match self.setup {
+            Some(step) => self.score_setup(mv, step),
+            None => self.score_play(mv, moves),
+        }
+    }
+
+    fn score_play(&self, mv: &Move, moves: &[Move]) -> f64 {
+        match mv {
+            Move::RollDice => tier::ROLL,
+            Move::EndTurn => tier::END_TURN,
+            Move::BuildCity { vertex } => self.score_city(*vertex),
+            Move::BuildSettlement { vertex } => self.score_settlement(*vertex),
+            Move::BuildRoad { edge } => self.score_road(*edge),
+            Move::BuyDevelopmentCard => self.score_buy_card(&cost::DEVELOPMENT_CARD),
+            // Discoveries buy nothing else (JUN-5): spend as many as the purchase allows.
+            Move::BuyDevelopmentCardWithDiscoveries { replaces } => {
+                self.score_buy_card(&(cost::DEVELOPMENT_CARD - *replaces)) + 10.0 * f64::from(replaces.total())
+            }
+            // Gold (RIV-5): take the cards that are worth most to the hand.
+            Move::ChooseGoldResources { resources } => self.hand_value(&(self.hand + *resources)),
+            Move::TradeWithBank { give, get } => self.score_bank_trade(give, get),
+            Move::Discard { resources } => self.score_discard(resources),
+            Move::MoveRobber { hex, steal_from } => self.robber_score(*hex, *steal_from),
+            Move::PlayKnight { hex, steal_from } => self.score_knight(*hex, *steal_from, moves),
+            Move::PlayYearOfPlenty { resources } => self.score_year_of_plenty(resources),
+            Move::PlayMonopoly { resource } => self.score_monopoly(*resource),
+            Move::PlayRoadBuilding => self.score_road_building(),
+            Move::AcceptTrade { offer_id } => self.score_accept(*offer_id),
+            Move::DeclineTrade { .. } => 0.0,
+            Move::ConfirmTrade { offer_id, with } => self.score_confirm(*offer_id, *with),
+            Move::WithdrawTrade { .. } => tier::UNKNOWN,
+            _ => tier::UNKNOWN,
+        }
+    }
+}

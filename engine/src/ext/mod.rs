@@ -1,0 +1,123 @@
+//! Extensions: each variant of the base game is one folder that plugs into the engine
+//! through [`Extension`], contributing what it changes — components, board set-up, legal
+//! moves and decisions of its own phases and purchases, how its events apply, production,
+//! point sources and reactions to the base game's turn — and keeping its own state in
+//! [`ExtState`]. The ruleset builder (`ruleset.rs`) decides which extensions are in play.
+
+pub(crate) mod big_river;
+pub(crate) mod five_six;
+pub(crate) mod jungle;
+
+use std::{fmt::Debug, ops::RangeInclusive};
+
+use serde::{Deserialize, Serialize};
+
+use crate::{
+    base::{production::Production, trade::TradeWindow},
+    board::BoardLayout,
+    chance::Chance,
+    game::Game,
+    model::Seat,
+    protocol::{Event, Move, RuleError, SetupError},
+    ruleset::{Components, Ruleset},
+};
+
+/// A variant's contribution to the rules. Every hook has a default that changes nothing, so
+/// an extension implements only what it changes.
+pub(crate) trait Extension: Debug + Send + Sync {
+    /// The variant's name, as in `GameConfig::variant_name`.
+    fn name(&self) -> &'static str;
+
+    /// The player counts the variant is for, and what to say otherwise.
+    fn player_counts(&self) -> Option<(RangeInclusive<u8>, &'static str)> {
+        None
+    }
+
+    /// Checks the variant's own options.
+    fn validate(&self, _rules: &Ruleset) -> Result<(), SetupError> {
+        Ok(())
+    }
+
+    /// Why the variant cannot be played together with the named variants, if it cannot.
+    fn conflicts_with(&self, _others: &[&str]) -> Option<&'static str> {
+        None
+    }
+
+    /// Changes the components of the game.
+    fn components(&self, _components: &mut Components) {}
+
+    /// Lays out the whole board when the variant has its own (the first extension to answer
+    /// wins; otherwise the base game's board is laid).
+    fn generate_board(&self, _rules: &Ruleset, _rng: &mut crate::rng::Rng) -> Option<Result<BoardLayout, SetupError>> {
+        None
+    }
+
+    /// Checks a custom board beyond its components.
+    fn check_custom_board(&self, _board: &BoardLayout) -> Result<(), SetupError> {
+        Ok(())
+    }
+
+    /// Checks a setup settlement site beyond the distance rule.
+    fn check_setup_site(&self, _game: &Game, _vertex: u16) -> Result<(), RuleError> {
+        Ok(())
+    }
+
+    /// Decides a move in a phase the variant owns; `None` when the phase is not its own.
+    fn decide(
+        &self,
+        _game: &Game,
+        _seat: Seat,
+        _mv: &Move,
+        _chance: &mut dyn Chance,
+    ) -> Option<Result<Vec<Event>, RuleError>> {
+        None
+    }
+
+    /// Lists the moves of a phase the variant owns; returns false when the phase is not its
+    /// own.
+    fn legal_moves(&self, _game: &Game, _seat: Seat, _moves: &mut Vec<Move>) -> bool {
+        false
+    }
+
+    /// Decides a purchase the base game does not know, where building and buying is allowed.
+    fn decide_purchase(
+        &self,
+        _game: &Game,
+        _seat: Seat,
+        _mv: &Move,
+        _chance: &mut dyn Chance,
+    ) -> Option<Result<Vec<Event>, RuleError>> {
+        None
+    }
+
+    /// Lists the variant's own purchases, where building and buying is allowed.
+    fn purchase_moves(&self, _game: &Game, _seat: Seat, _moves: &mut Vec<Move>) {}
+
+    /// Adds what the variant's hexes produce on `roll`.
+    fn produce(&self, _game: &Game, _roll: u8, _production: &mut Production) {}
+
+    /// Applies the variant's part of an event (after the base game's part).
+    fn apply(&self, _state: &mut ExtState, _event: &Event) {}
+
+    /// The variant's victory points for `seat` (all public).
+    fn victory_points(&self, _game: &Game, _seat: Seat) -> u32 {
+        0
+    }
+
+    /// What follows the end of a turn instead of the next turn, if anything.
+    fn turn_end(&self, _game: &Game) -> Option<Event> {
+        None
+    }
+
+    /// Who may trade in a phase the variant owns.
+    fn trade_window(&self, _game: &Game) -> Option<TradeWindow> {
+        None
+    }
+}
+
+/// The state the extensions keep, each part owned by its extension's module.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct ExtState {
+    #[serde(default, skip_serializing_if = "jungle::JungleState::is_unused")]
+    pub jungle: jungle::JungleState,
+}

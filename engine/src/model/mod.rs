@@ -1,0 +1,16 @@
+//! The game's generic state: seats and what they hold, the phase of the turn with the
+//! decisions it waits for, and open trade offers. Rules live in `base/` and `ext/`; these
+//! types only hold data.
+
+pub mod cards;
+mod phase;
+mod player;
+mod seat;
+mod trade;
+
+pub use cards::{cost, CardKind, Counts, DevCard, DevCards, Resource, Resources};
+pub(crate) use phase::Turn;
+pub use phase::{PendingDiscard, PendingGold, Phase, SetupStep};
+pub use player::{Building, BuildingKind, Pieces, PlayerState};
+pub use seat::Seat;
+pub use trade::TradeOffer;

@@ -1,0 +1,115 @@
+use serde::{Deserialize, Serialize};
+
+use super::Seat;
+use crate::{board::VertexId, protocol::SeatResources};
+
+/// The step within one setup placement (B-SET-4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(tag = "step", rename_all = "snake_case")]
+pub enum SetupStep {
+    PlaceSettlement,
+    /// The road must touch the settlement just placed.
+    PlaceRoad {
+        settlement: VertexId,
+    },
+}
+
+/// A seat that must discard on a 7, and how many cards (B-ROB-1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PendingDiscard {
+    pub seat: Seat,
+    pub count: u32,
+}
+
+/// A seat that must choose resources for gold production, and how many (RIV-5, SEA-9).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PendingGold {
+    pub seat: Seat,
+    pub count: u32,
+}
+
+/// What the game waits for now (RULES.md 4.1). Serialized with a `name` tag.
+///
+/// Phases nest: a decision (a discard, moving the robber, free roads, a gold choice) may
+/// interrupt another phase, which resumes once it is made. The game keeps the interrupted
+/// phases in order (see `GameView.turn.then`), so an interrupt inside an interrupt needs no
+/// special case.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(tag = "name", rename_all = "snake_case")]
+pub enum Phase {
+    /// Initial placement, `placement` counting 0..2N along the snake (B-SET-3).
+    Setup { seat: Seat, placement: u8, step: SetupStep },
+    /// Before the roll: roll, or play a Knight (B-TURN-2).
+    PreRoll,
+    /// A 7 was rolled; these seats still owe a discard (B-ROB-1).
+    Discard { pending: Vec<PendingDiscard> },
+    /// The active player must move the robber (B-ROB-2).
+    MoveRobber,
+    /// Trade, build, buy, play, end the turn (B-TURN-5).
+    Main,
+    /// Placing the free roads of a Road Building card (B-DEV-5).
+    RoadBuilding { roads_left: u8 },
+    /// Gold was rolled: these seats still choose their cards; production is paid once all
+    /// have chosen (RIV-5, SEA-9).
+    GoldChoice { roll: u8, pending: Vec<PendingGold>, chosen: Vec<SeatResources> },
+    /// A special building phase for `seat` after the active player's turn (X56-8).
+    SpecialBuilding { seat: Seat },
+    /// The game has ended (B-WIN-4).
+    GameOver,
+}
+
+impl Phase {
+    /// Returns the snake_case name, as in the JSON `name` tag.
+    pub const fn name(&self) -> &'static str {
+        match self {
+            Phase::Setup { .. } => "setup",
+            Phase::PreRoll => "pre_roll",
+            Phase::Discard { .. } => "discard",
+            Phase::MoveRobber => "move_robber",
+            Phase::Main => "main",
+            Phase::RoadBuilding { .. } => "road_building",
+            Phase::GoldChoice { .. } => "gold_choice",
+            Phase::SpecialBuilding { .. } => "special_building",
+            Phase::GameOver => "game_over",
+        }
+    }
+
+    /// Returns the seats this phase waits for, given the seat whose turn it is.
+    pub fn deciders(&self, active: Seat) -> Vec<Seat> {
+        match self {
+            Phase::GameOver => Vec::new(),
+            Phase::Setup { seat, .. } | Phase::SpecialBuilding { seat } => vec![*seat],
+            Phase::Discard { pending } => pending.iter().map(|p| p.seat).collect(),
+            Phase::GoldChoice { pending, .. } => pending.iter().map(|p| p.seat).collect(),
+            Phase::PreRoll | Phase::MoveRobber | Phase::Main | Phase::RoadBuilding { .. } => vec![active],
+        }
+    }
+
+    /// Tests if the phase lies between two turns, when nobody can win (B-WIN-3, X56-9).
+    pub const fn is_between_turns(&self) -> bool {
+        matches!(self, Phase::Setup { .. } | Phase::SpecialBuilding { .. })
+    }
+}
+
+/// The turn in progress.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct Turn {
+    /// 0 during setup; 1 for the first normal turn.
+    pub number: u32,
+    pub active: Seat,
+    pub rolled: bool,
+    pub last_roll: Option<(u8, u8)>,
+    pub dev_card_played: bool,
+    /// Whether the active player has built or bought this turn (for B-TURN-6's flag).
+    pub built_or_bought: bool,
+}
+
+impl Turn {
+    pub(crate) fn new(number: u32, active: Seat) -> Self {
+        Turn { number, active, rolled: false, last_roll: None, dev_card_played: false, built_or_bought: false }
+    }
+}

@@ -1,0 +1,140 @@
+//! Why a move or a game setup was refused.
+
+use super::tagged_enum;
+use crate::{
+    board::{EdgeId, HexCoord, VertexId},
+    model::Seat,
+};
+
+tagged_enum! {
+/// A move breaks a rule. Each variant has a stable snake_case [`code`](RuleError::code)
+/// that clients may branch on; the `Display` text is for humans (lowercase, no period).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError => fn code {
+    #[error("the game is over")]
+    GameOver = "game_over",
+    #[error("seat {0} is not in this game")]
+    UnknownSeat = "unknown_seat"(Seat),
+    #[error("it is not your turn (seat {active} is to act)")]
+    NotYourTurn = "not_your_turn" { active: Seat },
+    #[error("this move is not allowed now: {0}")]
+    WrongPhase = "wrong_phase"(&'static str),
+    #[error("you have nothing to decide now")]
+    NothingToDecide = "nothing_to_decide",
+    #[error("vertex {0} is not on the board")]
+    UnknownVertex = "unknown_vertex"(VertexId),
+    #[error("edge {0} is not on the board")]
+    UnknownEdge = "unknown_edge"(EdgeId),
+    #[error("hex {0} is not on the board")]
+    UnknownHex = "unknown_hex"(HexCoord),
+    #[error("vertex {0} is already occupied")]
+    VertexOccupied = "vertex_occupied"(VertexId),
+    #[error("a settlement at {0} would be next to another building")]
+    SettlementTooClose = "settlement_too_close"(VertexId),
+    #[error("a settlement at {0} must touch one of your roads")]
+    SettlementNotConnected = "settlement_not_connected"(VertexId),
+    #[error("edge {0} already holds a road")]
+    EdgeOccupied = "edge_occupied"(EdgeId),
+    #[error("edge {0} is not a land edge")]
+    EdgeNotBuildable = "edge_not_buildable"(EdgeId),
+    #[error("a road on {0} must connect to your own road, settlement or city")]
+    RoadNotConnected = "road_not_connected"(EdgeId),
+    #[error("the setup road must touch the settlement just placed")]
+    SetupRoadNotAtSettlement = "setup_road_not_at_settlement",
+    #[error("a city can only replace one of your own settlements")]
+    NotYourSettlement = "not_your_settlement"(VertexId),
+    #[error("you have no {0} left in your supply")]
+    NoPiecesLeft = "no_pieces_left"(&'static str),
+    #[error("you do not have the resources for this")]
+    InsufficientResources = "insufficient_resources",
+    #[error("the bank does not have the requested cards")]
+    BankShortage = "bank_shortage",
+    #[error("you must roll the dice first")]
+    MustRollFirst = "must_roll_first",
+    #[error("you have already rolled this turn")]
+    AlreadyRolled = "already_rolled",
+    #[error("you must discard exactly {required} cards")]
+    WrongDiscardCount = "wrong_discard_count" { required: u32 },
+    #[error("the robber must move to a different hex")]
+    RobberMustMove = "robber_must_move",
+    #[error("the robber can only stand on a land hex")]
+    RobberNotOnLand = "robber_not_on_land",
+    #[error("the robber may not enter the desert in this game")]
+    RobberDesertForbidden = "robber_desert_forbidden",
+    #[error("seat {0} cannot be robbed here")]
+    InvalidVictim = "invalid_victim"(Seat),
+    #[error("choose a seat to steal from")]
+    VictimRequired = "victim_required",
+    #[error("the development deck is empty")]
+    DeckEmpty = "deck_empty",
+    #[error("you have no playable {0} card")]
+    NoSuchDevelopmentCard = "no_such_development_card"(&'static str),
+    #[error("a development card bought this turn cannot be played until your next turn")]
+    DevelopmentCardTooNew = "development_card_too_new",
+    #[error("you have already played a development card this turn")]
+    DevelopmentCardAlreadyPlayed = "development_card_already_played",
+    #[error("before rolling you may only play a knight")]
+    OnlyKnightBeforeRoll = "only_knight_before_roll",
+    #[error("there is no legal place for a road")]
+    NoLegalRoad = "no_legal_road",
+    #[error("year of plenty takes exactly {expected} cards from the bank")]
+    WrongYearOfPlentyCount = "wrong_year_of_plenty_count" { expected: u32 },
+    #[error("the trade must give and receive at least one card")]
+    EmptyTradeSide = "empty_trade_side",
+    #[error("a trade cannot give and receive the same resource type")]
+    SameResourceTrade = "same_resource_trade",
+    #[error("the bank trade does not match your rates")]
+    InvalidBankRate = "invalid_bank_rate",
+    #[error("trading is over for this turn once you have built or bought")]
+    TradingClosed = "trading_closed",
+    #[error("trades must include the active player")]
+    TradePartnerNotAllowed = "trade_partner_not_allowed",
+    #[error("trade offer {0} does not exist or is no longer open")]
+    OfferNotFound = "offer_not_found"(u32),
+    #[error("the offer was not made to you")]
+    NotAnAddressee = "not_an_addressee",
+    #[error("only the seat that made the offer may do this")]
+    NotTheOfferer = "not_the_offerer",
+    #[error("seat {0} has not accepted this offer")]
+    PartnerHasNotAccepted = "partner_has_not_accepted"(Seat),
+    #[error("settlements may not touch the river during setup")]
+    RiverBankSetupBan = "river_bank_setup_ban",
+    #[error("choose exactly {required} cards for your gold")]
+    WrongGoldCount = "wrong_gold_count" { required: u32 },
+    #[error("discoveries replace one to three of the wool, grain and ore a development card costs")]
+    InvalidDiscoveryUse = "invalid_discovery_use",
+    #[error("you do not have {0} discoveries")]
+    NotEnoughDiscoveries = "not_enough_discoveries"(u32),
+    #[error("you have already given this answer to the offer")]
+    AlreadyResponded = "already_responded",
+    #[error("you already have {0} open trade offers")]
+    TooManyOpenOffers = "too_many_open_offers"(usize),
+    #[error("{0} is not part of this game's rules")]
+    NotInThisGame = "not_in_this_game"(&'static str),
+}
+}
+
+/// A game cannot be set up from this configuration.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    #[error("{players} players is not possible here: {allowed}")]
+    PlayerCount { players: u8, allowed: &'static str },
+    #[error("invalid board: {0}")]
+    InvalidBoard(String),
+    #[error("invalid configuration: {0}")]
+    InvalidConfig(String),
+    #[error("the event log does not start a game: {0}")]
+    InvalidLog(String),
+}
+
+impl SetupError {
+    /// Returns the stable snake_case code of the problem.
+    pub const fn code(&self) -> &'static str {
+        match self {
+            SetupError::PlayerCount { .. } => "invalid_player_count",
+            SetupError::InvalidBoard(_) => "invalid_board",
+            SetupError::InvalidConfig(_) => "invalid_config",
+            SetupError::InvalidLog(_) => "invalid_log",
+        }
+    }
+}

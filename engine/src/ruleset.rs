@@ -1,0 +1,251 @@
+//! The ruleset of one game, built once from its [`GameConfig`] — the only place besides each
+//! extension's own module that reads the configuration. It says which extensions are in play
+//! (5-6 players, Jungle, Big River; Seafarers and Cities & Knights next), the options of the
+//! base rules, and the components the game is played with.
+
+use std::sync::Arc;
+
+use crate::{
+    board::{BoardLayout, HarbourKind, HexCoord, NumberPlacement, Terrain},
+    config::{BoardSpec, DevCardsBeforeRoll, GameConfig},
+    ext::{big_river::BigRiver, five_six::FiveSix, jungle::Jungle, Extension},
+    model::{DevCards, Pieces, Resources},
+    protocol::SetupError,
+};
+
+/// The rule sets a game can name: the base game and the variants it can add.
+pub const VARIANT_NAMES: [&str; 4] = ["base", "five_six", "jungle", "big_river"];
+
+/// The options of the base rules (RULES.md 0.4).
+#[derive(Debug, Clone)]
+pub(crate) struct BaseRules {
+    pub players: u8,
+    pub vp_target: u8,
+    pub robber_may_enter_desert: bool,
+    pub dev_cards_before_roll: DevCardsBeforeRoll,
+    pub allow_trade_build_interleaving: bool,
+}
+
+/// How the board is laid out at the start (B-GEO-11..14, X56-7).
+#[derive(Debug, Clone)]
+pub(crate) struct BoardOptions {
+    pub spec: BoardSpec,
+    pub number_placement: NumberPlacement,
+    pub forbid_adjacent_red_numbers: bool,
+    pub robber_start: Option<HexCoord>,
+}
+
+/// What the game is played with; extensions change it (B-CMP, X56-5/6, JUN-2, RIV-1).
+#[derive(Debug, Clone)]
+pub(crate) struct Components {
+    /// The bank at the start, per resource.
+    pub bank: Resources,
+    pub development_deck: DevCards,
+    /// Each seat's piece supply.
+    pub pieces: Pieces,
+    /// A board's land terrain, tokens and harbours (what a custom board must have).
+    pub terrain: Vec<(Terrain, usize)>,
+    pub tokens: Vec<u8>,
+    pub harbours: Vec<HarbourKind>,
+    /// Gold hexes produce cards of free choice (RIV-5, SEA-9).
+    pub gold_produces: bool,
+    /// The most victory points one event can bring its seat: bounds when the victory check
+    /// must look closer.
+    pub max_points_per_event: u32,
+}
+
+impl Components {
+    /// The base game's components (B-CMP-5..7, B-GEO-11..14).
+    fn base() -> Self {
+        use crate::board::layout;
+        Components {
+            bank: Resources::each(19),
+            development_deck: DevCards::new(14, 2, 2, 2, 5),
+            pieces: Pieces { roads: 15, settlements: 5, cities: 4 },
+            terrain: layout::STANDARD_TERRAIN.to_vec(),
+            tokens: layout::TOKEN_SEQUENCE.to_vec(),
+            harbours: layout::STANDARD_HARBOURS.to_vec(),
+            gold_produces: true,
+            max_points_per_event: 2,
+        }
+    }
+
+    /// Replaces every hex of `from` terrain in the pool with `to`.
+    pub(crate) fn replace_terrain(&mut self, from: Terrain, to: Terrain) {
+        for entry in self.terrain.iter_mut().filter(|(t, _)| *t == from) {
+            entry.0 = to;
+        }
+    }
+}
+
+/// Everything that fixes the rules of one game.
+#[derive(Debug)]
+pub(crate) struct Ruleset {
+    pub base: BaseRules,
+    pub board: BoardOptions,
+    pub components: Components,
+    /// The extensions in play, in the order their hooks are asked.
+    pub extensions: Vec<Box<dyn Extension>>,
+}
+
+impl Ruleset {
+    /// Builds the ruleset of `config`, checking that its options fit together.
+    ///
+    /// # Errors
+    /// [`SetupError`] naming the first problem.
+    pub(crate) fn build(config: &GameConfig) -> Result<Ruleset, SetupError> {
+        let ruleset = Ruleset::assemble(config);
+        ruleset.validate()?;
+        Ok(ruleset)
+    }
+
+    /// Builds the ruleset without validation: for games already set up (a snapshot or a
+    /// replayed log), whose configuration was validated when the game began.
+    pub(crate) fn assemble(config: &GameConfig) -> Ruleset {
+        let mut extensions: Vec<Box<dyn Extension>> = Vec::new();
+        if config.five_six_extension {
+            extensions.push(Box::new(FiveSix { trade_with_previous_player: config.sbp_trade_with_previous_player }));
+        }
+        if config.jungle {
+            extensions.push(Box::new(Jungle { number: config.jungle_number }));
+        }
+        if config.big_river {
+            extensions.push(Box::new(BigRiver {
+                river: config.river_hexes.clone(),
+                gold_number: config.river_gold_number,
+                bank_setup_ban: config.river_bank_setup_ban,
+                gold_produces: config.river_gold_produces,
+                gold_bonus_vp: config.river_gold_bonus_vp,
+            }));
+        }
+        let mut components = Components::base();
+        for extension in &extensions {
+            extension.components(&mut components);
+        }
+        Ruleset {
+            base: BaseRules {
+                players: config.players,
+                vp_target: config.vp_target,
+                robber_may_enter_desert: config.robber_may_enter_desert,
+                dev_cards_before_roll: config.dev_cards_before_roll,
+                allow_trade_build_interleaving: config.allow_trade_build_interleaving,
+            },
+            board: BoardOptions {
+                spec: config.board.clone(),
+                number_placement: config.number_placement,
+                forbid_adjacent_red_numbers: config.forbid_adjacent_red_numbers,
+                robber_start: config.robber_start,
+            },
+            components,
+            extensions,
+        }
+    }
+
+    fn validate(&self) -> Result<(), SetupError> {
+        let allows_players = self.extensions.iter().find_map(|e| e.player_counts());
+        let (range, allowed) =
+            allows_players.unwrap_or((2..=4, "the base game takes 2 to 4 players; 5 or 6 need five_six_extension"));
+        if !range.contains(&self.base.players) {
+            return Err(SetupError::PlayerCount { players: self.base.players, allowed });
+        }
+        if !(3..=30).contains(&self.base.vp_target) {
+            return Err(invalid(format!("vp_target must be 3 to 30, not {}", self.base.vp_target)));
+        }
+        for extension in &self.extensions {
+            extension.validate(self)?;
+        }
+        let names: Vec<&str> = self.extensions.iter().map(|e| e.name()).collect();
+        for extension in self.extensions.iter().rev() {
+            let others: Vec<&str> = names.iter().copied().filter(|n| *n != extension.name()).collect();
+            if let Some(reason) = extension.conflicts_with(&others) {
+                return Err(invalid(reason.into()));
+            }
+        }
+        Ok(())
+    }
+
+    /// Lays out the board (B-GEO-13/14, and each extension's board, X56-2..4, JUN-1..3,
+    /// RIV-1..3, RIV-7).
+    pub(crate) fn generate_board(&self, rng: &mut crate::rng::Rng) -> Result<BoardLayout, SetupError> {
+        crate::base::board::generate(self, rng)
+    }
+}
+
+/// Builds the shared ruleset of a game already set up (see [`Ruleset::assemble`]).
+pub(crate) fn shared(config: &GameConfig) -> Arc<Ruleset> {
+    Arc::new(Ruleset::assemble(config))
+}
+
+pub(crate) fn invalid(message: String) -> SetupError {
+    SetupError::InvalidConfig(message)
+}
+
+impl GameConfig {
+    /// Returns the variants switched on, joined with `+` (`"base"` when none is):
+    /// e.g. `"five_six"`, `"jungle"`, `"base"`.
+    pub fn variant_name(&self) -> String {
+        let parts: Vec<&str> = Ruleset::assemble(self).extensions.iter().map(|e| e.name()).collect();
+        if parts.is_empty() {
+            "base".to_owned()
+        } else {
+            parts.join("+")
+        }
+    }
+
+    /// Switches on the variants named in `name` (names of [`VARIANT_NAMES`] joined with `+`);
+    /// their numbers (`jungle_number`, `river_gold_number`) still come from the options.
+    ///
+    /// # Errors
+    /// [`SetupError::InvalidConfig`] for an unknown name.
+    pub fn enable_variants(&mut self, name: &str) -> Result<(), SetupError> {
+        for part in name.split('+').map(str::trim) {
+            match part {
+                "base" => {}
+                "five_six" => self.five_six_extension = true,
+                "jungle" => self.jungle = true,
+                "big_river" => self.big_river = true,
+                other => {
+                    return Err(invalid(format!(
+                        "unknown variant {other:?}; known: {}, combined with '+'",
+                        VARIANT_NAMES.join(", ")
+                    )))
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks that the options fit together.
+    ///
+    /// # Errors
+    /// [`SetupError`] naming the first problem.
+    pub fn validate(&self) -> Result<(), SetupError> {
+        Ruleset::build(self).map(drop)
+    }
+
+    /// The development deck at the start (B-CMP-6, X56-6).
+    pub fn development_deck(&self) -> crate::DevCards {
+        Ruleset::assemble(self).components.development_deck
+    }
+
+    /// Cards of each resource in the bank at the start (B-CMP-5, X56-5).
+    pub fn cards_per_resource(&self) -> u32 {
+        Ruleset::assemble(self).components.bank.get(crate::Resource::Lumber)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn variant_names_round_trip() {
+        let mut config = GameConfig::for_players(4);
+        assert_eq!(config.variant_name(), "base");
+        config.enable_variants("base+jungle").unwrap();
+        assert_eq!(config.variant_name(), "jungle");
+        config.enable_variants("five_six+big_river").unwrap();
+        assert_eq!(config.variant_name(), "five_six+jungle+big_river");
+        assert_eq!(config.enable_variants("seafarers").unwrap_err().code(), "invalid_config");
+    }
+}

@@ -30,28 +30,68 @@ impl TradeWindow {
     }
 }
 
-/// Returns `seat`'s bank rate for each resource (B-TRD-2..4, B-GEO-10): 4 for 1 always; 3
-/// for 1 with a generic harbour; 2 for 1 with the resource's special harbour. A harbour
-/// allows a better rate, it never forbids a worse one: any multiple of an entitled rate
-/// may be given (see [`Game::decide_bank_trade`]).
-pub(crate) fn bank_rates(game: &Game, seat: Seat) -> Resources {
-    let mut rates = Resources::each(4);
-    for &v in &game.board.harbour_vertices {
-        if game.buildings[v as usize].is_none_or(|b| b.seat != seat) {
-            continue;
-        }
-        match game.board.vertex_harbour[v as usize].map(|k| k.special_resource()) {
-            Some(None) => {
-                for resource in Resource::ALL {
-                    let rate = rates.get_mut(resource);
-                    *rate = (*rate).min(3);
-                }
+/// The maritime rates a seat is entitled to (B-TRD-2..4, B-GEO-10): 4 for 1 always; 3 for 1
+/// with a generic harbour; 2 for 1 in the resource of a special harbour. A harbour allows a
+/// better rate, it never forbids a worse one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct MaritimeRates {
+    generic: bool,
+    /// Resources whose 2:1 harbour the seat holds (1 each).
+    special: Resources,
+}
+
+impl MaritimeRates {
+    pub(crate) fn of(game: &Game, seat: Seat) -> Self {
+        let mut rates = MaritimeRates { generic: false, special: Resources::ZERO };
+        for &v in &game.board.harbour_vertices {
+            if game.buildings[v as usize].is_none_or(|b| b.seat != seat) {
+                continue;
             }
-            Some(Some(resource)) => rates.set(resource, 2),
-            None => {}
+            match game.board.vertex_harbour[v as usize].map(|k| k.special_resource()) {
+                Some(None) => rates.generic = true,
+                Some(Some(resource)) => rates.special.set(resource, 1),
+                None => {}
+            }
         }
+        rates
     }
-    rates
+
+    /// The rates for `resource`, best first.
+    pub(crate) fn entitled(&self, resource: Resource) -> impl Iterator<Item = u32> {
+        let special = self.special.get(resource) > 0;
+        [(special, 2), (self.generic, 3), (true, 4)].into_iter().filter_map(|(held, rate)| held.then_some(rate))
+    }
+
+    /// The best rate for `resource`.
+    pub(crate) fn best(&self, resource: Resource) -> u32 {
+        self.entitled(resource).next().unwrap_or(4)
+    }
+
+    /// How many single trades `given` cards of `resource` can make, each at an entitled
+    /// rate: the counts lie in an interval (the rates 2-4 combine to every sum between the
+    /// smallest and the largest, except that 2 and 4 alone make only even sums).
+    fn trade_counts(&self, resource: Resource, given: u32) -> Option<(u32, u32)> {
+        if given == 0 {
+            return Some((0, 0));
+        }
+        let smallest = self.best(resource);
+        let only_even = smallest == 2 && !self.generic;
+        if only_even && given % 2 == 1 {
+            return None;
+        }
+        let (fewest, most) = (given.div_ceil(4), given / smallest);
+        (fewest <= most).then_some((fewest, most))
+    }
+}
+
+/// Returns `seat`'s best bank rate for each resource: 4, 3 or 2 (B-TRD-2..4).
+pub(crate) fn bank_rates(game: &Game, seat: Seat) -> Resources {
+    let rates = MaritimeRates::of(game, seat);
+    let mut best = Resources::ZERO;
+    for resource in Resource::ALL {
+        best.set(resource, rates.best(resource));
+    }
+    best
 }
 
 impl Game {
@@ -107,17 +147,16 @@ impl Game {
         if give.overlaps(get) {
             return Err(RuleError::SameResourceTrade);
         }
-        let rates = bank_rates(self, seat);
-        let mut trades = 0;
+        // B-TRD-2..4: the cards given of each type split into single trades at rates the
+        // seat is entitled to, one card received per trade.
+        let rates = MaritimeRates::of(self, seat);
+        let (mut fewest, mut most) = (0u32, 0u32);
         for resource in Resource::ALL {
-            let given = give.get(resource);
-            let rate = rates.get(resource);
-            if !given.is_multiple_of(rate) {
-                return Err(RuleError::InvalidBankRate);
-            }
-            trades += given / rate;
+            let (low, high) = rates.trade_counts(resource, give.get(resource)).ok_or(RuleError::InvalidBankRate)?;
+            fewest = fewest.saturating_add(low);
+            most = most.saturating_add(high);
         }
-        if trades != get.total() {
+        if !(fewest..=most).contains(&get.total()) {
             return Err(RuleError::InvalidBankRate);
         }
         if !self.players[seat.index()].resources.contains(give) {

@@ -65,15 +65,15 @@ impl Game {
         self.knight_moves(seat, moves);
         self.progress_moves(seat, moves);
         if self.rules().base.allow_trade_build_interleaving || !self.turn.built_or_bought {
-            let rates = super::bank_rates(self, seat);
+            // Every rate the seat is entitled to, best first (B-TRD-2..4).
+            let rates = super::trade::MaritimeRates::of(self, seat);
             for give in Resource::ALL {
-                let rate = rates.get(give);
-                if hand.get(give) < rate {
-                    continue;
-                }
-                for get in Resource::ALL {
-                    if get != give && self.bank.get(get) > 0 {
-                        moves.push(Move::TradeWithBank { give: Resources::of(give, rate), get: Resources::of(get, 1) });
+                for rate in rates.entitled(give).filter(|&rate| hand.get(give) >= rate) {
+                    for get in Resource::ALL {
+                        if get != give && self.bank.get(get) > 0 {
+                            let (give, get) = (Resources::of(give, rate), Resources::of(get, 1));
+                            moves.push(Move::TradeWithBank { give, get });
+                        }
                     }
                 }
             }

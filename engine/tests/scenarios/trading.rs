@@ -176,3 +176,47 @@ fn open_offers_lapse_when_the_game_is_won() {
     assert!(s.game.open_offers().is_empty());
     assert_eq!(s.game.winner(), Some(P0));
 }
+
+/// B-TRD-2/3 (an independent audit's finding): a harbour allows a better rate, it does not
+/// forbid 4:1. With a settlement on the generic harbour (0,-2,N) and 4 ore in the main phase,
+/// 4 ore for 1 brick is legal and listed, beside 3:1.
+#[test]
+fn a_generic_harbour_still_allows_four_for_one() {
+    use Resource::*;
+    let mut s = Scenario::new().given([settlement(P0, "0,-2,N"), give(P0, of(Ore, 4))]).given(main_phase(P0));
+    let listed = s.game.legal_moves(P0);
+    assert!(listed.contains(&bank_trade(of(Ore, 3), of(Brick, 1))), "3:1 is listed");
+    assert!(listed.contains(&bank_trade(of(Ore, 4), of(Brick, 1))), "4:1 is listed too");
+    s.when(P0, bank_trade(of(Ore, 4), of(Brick, 1)));
+    assert_eq!(s.hand(P0), of(Brick, 1));
+}
+
+/// B-TRD-2/4: the wool 2:1 harbour (settlement on (1,-2,N)) with 4 wool: 4:1 is legal and
+/// listed, and so are two 2:1 trades at once; 3 wool is no multiple of any rate held.
+#[test]
+fn a_special_harbour_still_allows_four_for_one() {
+    use Resource::*;
+    let s = Scenario::new().given([settlement(P0, "1,-2,N"), give(P0, of(Wool, 4))]).given(main_phase(P0));
+    assert!(s.game.legal_moves(P0).contains(&bank_trade(of(Wool, 4), of(Brick, 1))), "4:1 is listed");
+    assert!(s.game.legal_moves(P0).contains(&bank_trade(of(Wool, 2), of(Brick, 1))), "2:1 is listed");
+    s.rejects(P0, bank_trade(of(Wool, 3), of(Brick, 1)), "invalid_bank_rate");
+    s.rejects(P0, bank_trade(of(Wool, 4), of(Brick, 3)), "invalid_bank_rate");
+    // Batched trades are accepted, though only single trades are listed.
+    let events = s.game.decide(P0, &bank_trade(of(Wool, 4), Resources::new(0, 1, 0, 0, 1)), &mut s.game.chance());
+    assert!(events.is_ok(), "two 2:1 trades in one move: {events:?}");
+}
+
+/// B-TRD-2/3: trades batched in one move may mix the rates held: 7 ore with a generic harbour
+/// is one 3:1 and one 4:1 trade (2 cards), never 1 or 3; 5 ore splits into no such trades.
+#[test]
+fn batched_bank_trades_mix_the_rates_held() {
+    use Resource::*;
+    let mut s = Scenario::new().given([settlement(P0, "0,-2,N"), give(P0, of(Ore, 7))]).given(main_phase(P0));
+    assert!(s.game.legal_moves(P0).contains(&bank_trade(of(Ore, 4), of(Brick, 1))));
+    s.rejects(P0, bank_trade(of(Ore, 5), of(Brick, 1)), "invalid_bank_rate");
+    s.rejects(P0, bank_trade(of(Ore, 7), of(Brick, 1)), "invalid_bank_rate");
+    s.rejects(P0, bank_trade(of(Ore, 7), of(Brick, 3)), "invalid_bank_rate");
+    let events = s.game.decide(P0, &bank_trade(of(Ore, 7), Resources::new(0, 1, 0, 1, 0)), &mut s.game.chance());
+    assert!(events.is_ok(), "a 3:1 and a 4:1 trade in one move: {events:?}");
+    s.when(P0, bank_trade(of(Ore, 4), of(Brick, 1)));
+}

@@ -252,6 +252,11 @@ impl Game {
         self.phase.deciders(self.turn.active)
     }
 
+    /// Returns the first of the seats that must act (`None` once the game is over).
+    pub fn next_to_act(&self) -> Option<Seat> {
+        self.phase.first_decider(self.turn.active)
+    }
+
     pub fn turn_number(&self) -> u32 {
         self.turn.number
     }

@@ -42,7 +42,7 @@ pub fn play_game<B: Bot>(config: GameConfig, seed: u64, bots: &mut [B]) -> Resul
             finished = true;
             break;
         }
-        let Some(&seat) = game.waiting_for().first() else {
+        let Some(seat) = game.next_to_act() else {
             break;
         };
         game.legal_moves_into(seat, &mut legal);

@@ -78,16 +78,15 @@ impl Game {
     }
 
     /// B-ROB-3: opponents with a building on the hex and at least one card, in seat order.
-    pub(crate) fn robber_victims(&self, thief: Seat, h: u8) -> Vec<Seat> {
-        let mut victims: Vec<Seat> = self.board.hex_vertices[h as usize]
-            .iter()
-            .filter_map(|&v| self.buildings.get(v as usize).copied().flatten())
-            .map(|b| b.seat)
-            .filter(|&s| s != thief && self.players[s.index()].resources.total() > 0)
-            .collect();
-        victims.sort_unstable();
-        victims.dedup();
-        victims
+    pub(crate) fn robber_victims(&self, thief: Seat, h: u8) -> impl Iterator<Item = Seat> {
+        let mut seats = 0u16;
+        for building in self.buildings_around(h) {
+            let seat = building.seat;
+            if seat != thief && self.players.get(seat.index()).is_some_and(|p| p.resources.total() > 0) {
+                seats |= 1 << (seat.0 & 15);
+            }
+        }
+        (0..16u8).filter(move |s| seats & (1 << s) != 0).map(Seat)
     }
 
     /// Moves the robber and steals one random card from the chosen victim.
@@ -99,12 +98,12 @@ impl Game {
         chance: &mut dyn Chance,
     ) -> Result<Vec<Event>, RuleError> {
         let h = self.robber_target(hex)?;
-        let victims = self.robber_victims(seat, h);
+        let mut victims = self.robber_victims(seat, h);
         let mut events = vec![Event::RobberMoved { seat, hex }];
         match steal_from {
-            None if victims.is_empty() => {}
+            None if victims.next().is_none() => {}
             None => return Err(RuleError::VictimRequired),
-            Some(victim) if victims.contains(&victim) => {
+            Some(victim) if victims.any(|v| v == victim) => {
                 let hand = &self.players[victim.index()].resources;
                 let resource: Option<Resource> = draw_card(chance, Draw::STOLEN_CARD, hand);
                 events.push(Event::ResourceStolen { thief: seat, victim, resource });
@@ -127,12 +126,10 @@ impl Game {
                 continue;
             }
             let hex = self.board.hexes[h as usize];
-            let victims = self.robber_victims(seat, h);
-            if victims.is_empty() {
+            let before = moves.len();
+            moves.extend(self.robber_victims(seat, h).map(|victim| make(hex, Some(victim))));
+            if moves.len() == before {
                 moves.push(make(hex, None));
-            }
-            for victim in victims {
-                moves.push(make(hex, Some(victim)));
             }
         }
     }

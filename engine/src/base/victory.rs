@@ -43,7 +43,8 @@ impl Game {
         let target = u32::from(self.rules().base.vp_target);
         // The points after the events are those of the state they lead to. Only when they
         // could reach the target is that state built.
-        let most_gained = (events.len() as u32).saturating_mul(self.rules().components.max_points_per_event);
+        let scoring = events.iter().filter(|e| may_change_points(e)).count() as u32;
+        let most_gained = scoring.saturating_mul(self.rules().components.max_points_per_event);
         if self.victory_points(seat).saturating_add(most_gained) < target {
             return;
         }
@@ -63,4 +64,31 @@ impl Game {
         let victory_point_cards = after.players[seat.index()].victory_point_cards();
         events.push(Event::GameWon { seat, victory_points: points, victory_point_cards });
     }
+}
+
+/// Tests if an event may change anyone's victory points. Only events known never to do so
+/// answer false; any other (every extension's, unless listed here) is looked at closely.
+fn may_change_points(event: &Event) -> bool {
+    !matches!(
+        event,
+        Event::PhaseChanged { .. }
+            | Event::DiceRolled { .. }
+            | Event::ResourcesProduced { .. }
+            | Event::StartingResourcesReceived { .. }
+            | Event::ResourcesDiscarded { .. }
+            | Event::RobberMoved { .. }
+            | Event::ResourceStolen { .. }
+            | Event::KnightPlayed { .. }
+            | Event::RoadBuildingPlayed { .. }
+            | Event::YearOfPlentyPlayed { .. }
+            | Event::MonopolyPlayed { .. }
+            | Event::BankTraded { .. }
+            | Event::TradeOffered { .. }
+            | Event::TradeAccepted { .. }
+            | Event::TradeDeclined { .. }
+            | Event::TradeWithdrawn { .. }
+            | Event::TradesExpired { .. }
+            | Event::TradeCompleted { .. }
+            | Event::TurnStarted { .. }
+    )
 }

@@ -89,6 +89,17 @@ impl Phase {
         }
     }
 
+    /// Returns the first seat this phase waits for (the one a driver asks next).
+    pub fn first_decider(&self, active: Seat) -> Option<Seat> {
+        match self {
+            Phase::GameOver => None,
+            Phase::Setup { seat, .. } | Phase::SpecialBuilding { seat } => Some(*seat),
+            Phase::Discard { pending } => pending.first().map(|p| p.seat),
+            Phase::GoldChoice { pending, .. } => pending.first().map(|p| p.seat),
+            Phase::PreRoll | Phase::MoveRobber | Phase::Main | Phase::RoadBuilding { .. } => Some(active),
+        }
+    }
+
     /// Tests if the phase lies between two turns, when nobody can win (B-WIN-3, X56-9).
     pub const fn is_between_turns(&self) -> bool {
         matches!(self, Phase::Setup { .. } | Phase::SpecialBuilding { .. })

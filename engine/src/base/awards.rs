@@ -123,6 +123,9 @@ impl Game {
     /// B-LR-5: recomputes the holder of Longest Road after a change; returns the event when
     /// the holder changes.
     pub(crate) fn longest_road_update(&self, overlay: Overlay) -> Option<Event> {
+        if !self.may_change_longest_road(overlay) {
+            return None;
+        }
         let lengths: Vec<u32> = self.seats().map(|s| road_length(self, s, overlay)).collect();
         let longest = lengths.iter().copied().max().unwrap_or(0);
         let holder = self.longest_road;
@@ -142,6 +145,28 @@ impl Game {
             previous: holder,
             length: longest,
         })
+    }
+
+    /// Tests if the pieces of `overlay` can change who holds Longest Road, without measuring
+    /// any road. The award always follows B-LR-5 after each change, so with nobody holding it
+    /// no seat's road is both at least 5 long and longer than every other.
+    fn may_change_longest_road(&self, overlay: Overlay) -> bool {
+        if let Some((_, seat)) = overlay.road {
+            // A road lengthens only its owner's trails; one that stays under 5 with nobody
+            // holding the award changes nothing.
+            let roads_after = self.players.get(seat.index()).map_or(0, |p| p.roads_on_board()) + 1;
+            if self.longest_road.is_none() && roads_after < LONGEST_ROAD_MINIMUM {
+                return false;
+            }
+        }
+        if let Some((v, seat)) = overlay.building {
+            // A settlement breaks only trails that pass its vertex: another seat's roads there.
+            let others_pass = self.board.edges_of(v).any(|e| self.roads[e as usize].is_some_and(|o| o != seat));
+            if !others_pass && overlay.road.is_none() {
+                return false;
+            }
+        }
+        true
     }
 
     /// B-LA-1/2: returns the event when `seat`'s next knight takes Largest Army.

@@ -29,7 +29,8 @@ pub(crate) fn building_yield(kind: BuildingKind) -> u32 {
 impl Game {
     pub(super) fn decide_roll(&self, seat: Seat, chance: &mut dyn Chance) -> Vec<Event> {
         let (red, white) = roll_dice(chance);
-        let mut events = vec![Event::DiceRolled { seat, red, white }];
+        let mut events = Vec::with_capacity(3);
+        events.push(Event::DiceRolled { seat, red, white });
         let roll = red + white;
         if roll == 7 {
             events.push(self.seven_rolled());

@@ -147,7 +147,7 @@ pub fn decode_snapshot(stored: &str) -> Result<Snapshot, FormatError> {
 /// named in their `resume`.
 fn upcast_event_v1(mut event: Value) -> Value {
     let Some(object) = event.as_object_mut() else { return event };
-    if object.get("type").and_then(Value::as_str) != Some("phase_changed") {
+    if object.get("type").and_then(Value::as_str) != Some("phase_changed") || object.contains_key("then") {
         return event;
     }
     let Some(phase) = object.get_mut("phase").and_then(Value::as_object_mut) else { return event };

@@ -84,7 +84,8 @@ impl Game {
     /// B-TURN-7: open offers lapse and the next seat clockwise begins, unless an extension
     /// puts something between the turns (X56-8's special building phases).
     pub(super) fn decide_end_turn(&self) -> Vec<Event> {
-        let mut events = self.expire_offers();
+        let mut events = Vec::with_capacity(2);
+        events.extend(self.expire_offers());
         match self.rules().extensions.iter().find_map(|e| e.turn_end(self)) {
             Some(between) => events.push(between),
             None => events.push(self.next_turn()),
@@ -98,12 +99,9 @@ impl Game {
     }
 
     /// Open offers lapse (at the end of a turn or a special building phase).
-    pub(crate) fn expire_offers(&self) -> Vec<Event> {
-        let mut events = Vec::with_capacity(2);
-        if !self.offers.is_empty() {
-            events.push(Event::TradesExpired { offer_ids: self.offers.iter().map(|o| o.id).collect() });
-        }
-        events
+    pub(crate) fn expire_offers(&self) -> Option<Event> {
+        (!self.offers.is_empty())
+            .then(|| Event::TradesExpired { offer_ids: self.offers.iter().map(|o| o.id).collect() })
     }
 
     pub(crate) fn next_seat(&self, seat: Seat) -> Seat {

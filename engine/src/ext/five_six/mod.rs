@@ -100,7 +100,8 @@ impl Extension for FiveSix {
 
 /// The next seat's special building phase, or the next turn once all have had one.
 fn end_special_building(game: &Game, builder: Seat) -> Vec<Event> {
-    let mut events = game.expire_offers();
+    let mut events = Vec::with_capacity(2);
+    events.extend(game.expire_offers());
     let next = game.next_seat(builder);
     if next == game.turn_active() {
         events.push(game.next_turn());

@@ -50,6 +50,23 @@ struct EventsIn {
     events: Value,
 }
 
+/// An entry or snapshot in the current format, read straight into its types.
+#[derive(Deserialize)]
+struct Current<T> {
+    #[allow(dead_code)]
+    format: u32,
+    /// The snapshot's `game`, or the entry's `events`.
+    #[serde(rename = "game", alias = "events")]
+    content: T,
+}
+
+/// The start of everything this engine writes: `{"format":<FORMAT>,`.
+fn is_current(stored: &str) -> bool {
+    let Some(rest) = stored.strip_prefix(r#"{"format":"#) else { return false };
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    rest[..digits].parse() == Ok(FORMAT) && rest[digits..].starts_with(',')
+}
+
 /// Returns the stored form of one log entry's events, in the current format.
 pub fn encode_events(events: &[Event]) -> String {
     serde_json::to_string(&EventsOut { format: FORMAT, events }).unwrap_or_else(|_| "[]".into())
@@ -60,6 +77,9 @@ pub fn encode_events(events: &[Event]) -> String {
 /// # Errors
 /// [`FormatError`] for data that is not a stored entry, or is from a newer engine.
 pub fn decode_events(stored: &str) -> Result<Vec<Event>, FormatError> {
+    if is_current(stored) {
+        return Ok(serde_json::from_str::<Current<Vec<Event>>>(stored)?.content);
+    }
     if stored.trim_start().starts_with('[') {
         let events: Vec<Value> = serde_json::from_str(stored)?;
         return events.into_iter().map(|event| Ok(serde_json::from_value(upcast_event_v1(event))?)).collect();
@@ -88,7 +108,6 @@ struct SnapshotOut<'a> {
 
 #[derive(Deserialize)]
 struct SnapshotIn {
-    format: u32,
     game: Value,
 }
 
@@ -113,6 +132,9 @@ pub fn encode_snapshot(game: &Game) -> String {
 /// # Errors
 /// [`FormatError::Malformed`] when an envelope's version is unreadable.
 pub fn snapshot_format(stored: &str) -> Result<u32, FormatError> {
+    if is_current(stored) {
+        return Ok(FORMAT);
+    }
     if !stored.trim_start().starts_with(r#"{"format":"#) {
         // Format 1 stored the bare game, whose first field is its configuration.
         return Ok(1);
@@ -130,10 +152,12 @@ pub fn snapshot_format(stored: &str) -> Result<u32, FormatError> {
 /// # Errors
 /// [`FormatError`] for data that is not a snapshot, or is from a newer engine.
 pub fn decode_snapshot(stored: &str) -> Result<Snapshot, FormatError> {
+    if is_current(stored) {
+        return Ok(Snapshot::Current(serde_json::from_str::<Current<Game>>(stored)?.content));
+    }
     match snapshot_format(stored)? {
         FORMAT => {
             let envelope: SnapshotIn = serde_json::from_str(stored)?;
-            debug_assert_eq!(envelope.format, FORMAT);
             Ok(Snapshot::Current(serde_json::from_value(envelope.game)?))
         }
         found if found > FORMAT => Err(FormatError::Newer { found }),

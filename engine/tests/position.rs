@@ -3,3 +3,5 @@
 
 #[path = "position/round_trip.rs"]
 mod round_trip;
+#[path = "position/validation.rs"]
+mod validation;

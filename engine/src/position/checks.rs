@@ -387,7 +387,8 @@ fn check_phases(game: &Game, phase: &Phase, then: &[Phase], turn: &TurnSetup) ->
                 }
             }
             Phase::GoldChoice { roll: gold_roll, pending, chosen } => {
-                if !game.rules().components.gold_produces {
+                let gold_on_board = game.board.terrain.contains(&crate::board::Terrain::Gold);
+                if !game.rules().components.gold_produces || !gold_on_board {
                     return Err(E::NotInThisGame("gold choices (RIV-5)"));
                 }
                 if roll != Some(*gold_roll) || *gold_roll == 7 {

@@ -159,7 +159,8 @@ impl Extension for Jungle {
         match event {
             Event::ResourcesProduced { discoveries, .. } => {
                 for found in discoveries {
-                    *state.jungle.slot(found.seat) += found.count;
+                    let held = state.jungle.slot(found.seat);
+                    *held = held.saturating_add(found.count);
                 }
             }
             Event::DevelopmentCardBought { seat, discoveries, .. } if *discoveries > 0 => {

@@ -82,7 +82,8 @@
 //!   offers can be open, and at most [`MAX_OPEN_OFFERS_PER_SEAT`](crate::MAX_OPEN_OFFERS_PER_SEAT)
 //!   per seat;
 //! - nobody has already won (B-WIN-3): the seat whose turn it is has fewer points than the
-//!   target, unless the game is over.
+//!   target, unless the game is over or the phase lies between turns (setup, a special
+//!   building phase, X56-9).
 //!
 //! Not checked: that each seat placed its setup pieces (a test may want one lone city), the
 //! history behind the position (how many progress cards were played, which offers were

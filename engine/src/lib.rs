@@ -47,6 +47,7 @@ pub mod config;
 mod ext;
 mod game;
 pub mod model;
+pub mod position;
 pub mod protocol;
 pub mod rng;
 mod ruleset;
@@ -62,6 +63,7 @@ pub use model::{
     cost, Building, BuildingKind, CardKind, Counts, DevCard, DevCards, PendingDiscard, PendingGold, Phase, Pieces,
     PlayerState, Resource, Resources, Seat, SetupStep, TradeOffer,
 };
+pub use position::{PositionError, SeatSetup, Setup, TurnSetup};
 pub use protocol::{Event, Move, RuleError, SeatCount, SeatResources, SetupError, StartingRoll, Viewer};
 pub use ruleset::VARIANT_NAMES;
 pub use view::GameView;

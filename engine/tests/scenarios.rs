@@ -1,8 +1,9 @@
 //! Scenario tests TC-01 .. TC-57 of RULES.md section 9 (base game, 5-6 players, Jungle, Big River), one test per case, each
-//! named after its case and citing the rule ids it checks. Positions are set up with
-//! synthetic "given" events (`apply` has no rules), then one move is decided: a rejection
-//! must carry the exact error code and leave the game unchanged; an acceptance is applied
-//! and the new state checked.
+//! named after its case and citing the rule ids it checks, and focused scenarios on small
+//! custom boards. Positions are built with the engine's validated `Setup` (so every "given"
+//! position is one the rules allow), then one move is decided: a rejection must carry the
+//! exact error code and leave the game unchanged; an acceptance is applied and the new state
+//! checked.
 
 #[path = "scenarios/support.rs"]
 mod support;
@@ -19,6 +20,8 @@ mod longest_road;
 mod robber;
 #[path = "scenarios/setup.rs"]
 mod setup;
+#[path = "scenarios/small_board.rs"]
+mod small_board;
 #[path = "scenarios/trading.rs"]
 mod trading;
 #[path = "scenarios/variants.rs"]

@@ -335,7 +335,7 @@ impl Game {
     pub(super) fn apply_trade(&mut self, event: &Event) {
         match event {
             Event::TradeOffered { offer } => {
-                self.next_offer_id = self.next_offer_id.max(offer.id + 1);
+                self.next_offer_id = self.next_offer_id.max(offer.id.saturating_add(1));
                 self.offers.push(offer.clone());
             }
             Event::TradeAccepted { offer_id, seat } => {

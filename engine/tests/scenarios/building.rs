@@ -12,8 +12,7 @@ const CITY: Resources = Resources::new(0, 0, 0, 2, 3);
 /// touching none of P0's pieces is refused.
 #[test]
 fn tc_23_road_costs_lumber_and_brick_and_must_connect() {
-    let mut s =
-        Scenario::new().given([settlement(P0, "0,-1,N"), road(P0, "0,-1,NE"), give(P0, ROAD)]).given(main_phase(P0));
+    let mut s = given().settlement(P0, "0,-1,N").road(P0, "0,-1,NE").give(P0, ROAD).main_phase(P0).start();
     s.rejects(P0, Move::BuildRoad { edge: e("1,1,E") }, "road_not_connected");
     s.rejects(P0, Move::BuildRoad { edge: e("0,-1,NE") }, "edge_occupied");
     let events = s.when(P0, Move::BuildRoad { edge: e("0,-1,E") });
@@ -28,28 +27,25 @@ fn tc_23_road_costs_lumber_and_brick_and_must_connect() {
 /// through that vertex.
 #[test]
 fn tc_24_opponent_settlement_cuts_road_building() {
-    let base = || {
-        Scenario::new()
-            .given([settlement(P0, "0,-1,N")])
-            .given(roads_along(P0, &["0,-1,N", "1,-2,S", "0,0,N"]))
-            .given([give(P0, ROAD)])
-    };
-    let s = base().given([settlement(P1, "0,0,N")]).given(main_phase(P0));
+    let base = || given().settlement(P0, "0,-1,N").roads_along(P0, &["0,-1,N", "1,-2,S", "0,0,N"]).give(P0, ROAD);
+    let s = base().settlement(P1, "0,0,N").main_phase(P0).start();
     s.rejects(P0, Move::BuildRoad { edge: e("0,0,NE") }, "road_not_connected");
     s.rejects(P0, Move::BuildRoad { edge: e("0,-1,SE") }, "road_not_connected");
     // Without P1's settlement, the same roads are fine.
-    let mut s = base().given(main_phase(P0));
+    let mut s = base().main_phase(P0).start();
     s.when(P0, Move::BuildRoad { edge: e("0,0,NE") });
 }
 
 /// TC-25 [B-BLD-4, B-BLD-5]: settlements keep their distance and need an own road.
 #[test]
 fn tc_25_settlement_needs_distance_and_a_road() {
-    let mut s = Scenario::new()
-        .given([settlement(P0, "0,-1,N"), settlement(P1, "1,0,N")])
-        .given(roads_along(P0, &["0,-1,N", "1,-2,S", "0,0,N", "1,-1,S"]))
-        .given([give(P0, SETTLEMENT)])
-        .given(main_phase(P0));
+    let mut s = given()
+        .settlement(P0, "0,-1,N")
+        .settlement(P1, "1,0,N")
+        .roads_along(P0, &["0,-1,N", "1,-2,S", "0,0,N", "1,-1,S"])
+        .give(P0, SETTLEMENT)
+        .main_phase(P0)
+        .start();
     // (1,-2,S) is next to P0's own settlement, (1,-1,S) next to P1's, both on P0's road.
     s.rejects(P0, Move::BuildSettlement { vertex: v("1,-2,S") }, "settlement_too_close");
     s.rejects(P0, Move::BuildSettlement { vertex: v("1,-1,S") }, "settlement_too_close");
@@ -66,24 +62,29 @@ fn tc_25_settlement_needs_distance_and_a_road() {
 #[test]
 fn tc_26_city_needs_a_piece_and_returns_a_settlement() {
     let sites = ["0,-1,N", "-1,0,S", "2,-1,N", "2,0,S", "0,2,N"];
-    let s = Scenario::new()
-        .given(sites[..4].iter().flat_map(|site| city(P0, site)))
-        .given([settlement(P0, sites[4]), give(P0, CITY)])
-        .given(main_phase(P0));
+    let s = sites[..4]
+        .iter()
+        .fold(given(), |setup, site| setup.city(P0, site))
+        .settlement(P0, sites[4])
+        .give(P0, CITY)
+        .main_phase(P0)
+        .start();
     assert_eq!(s.game.player(P0).unwrap().cities_on_board(), 4);
     s.rejects(P0, Move::BuildCity { vertex: v(sites[4]) }, "no_pieces_left");
 
-    let mut s = Scenario::new()
-        .given(sites.iter().map(|site| settlement(P0, site)))
-        .given(roads_along(P0, &["0,-1,N", "1,-2,S", "0,0,N"]))
-        .given([give(P0, CITY + SETTLEMENT)])
-        .given(main_phase(P0));
+    let mut s = sites
+        .iter()
+        .fold(given(), |setup, site| setup.settlement(P0, site))
+        .roads_along(P0, &["0,-1,N", "1,-2,S", "0,0,N"])
+        .give(P0, CITY + SETTLEMENT)
+        .main_phase(P0)
+        .start();
     let pieces = |s: &Scenario| s.game.view(Viewer::Spectator).players[0].pieces_left;
     assert_eq!(pieces(&s).settlements, 0);
     s.rejects(P0, Move::BuildSettlement { vertex: v("0,0,N") }, "no_pieces_left");
     s.rejects(P0, Move::BuildCity { vertex: v("1,0,N") }, "not_your_settlement");
     // Nor an opponent's settlement.
-    let opponent = Scenario { game: s.game.clone() }.given([settlement(P1, "1,0,N")]);
+    let opponent = s.then_given().settlement(P1, "1,0,N").start();
     opponent.rejects(P0, Move::BuildCity { vertex: v("1,0,N") }, "not_your_settlement");
     let events = s.when(P0, Move::BuildCity { vertex: v("0,-1,N") });
     assert_eq!(events, [Event::CityBuilt { seat: P0, vertex: v("0,-1,N"), cost: CITY }]);
@@ -98,9 +99,7 @@ fn tc_26_city_needs_a_piece_and_returns_a_settlement() {
 /// TC-27 [B-BLD-2]: with all 15 roads on the board, a 16th is refused despite the resources.
 #[test]
 fn tc_27_no_road_beyond_fifteen() {
-    let mut s = Scenario::new()
-        .given([settlement(P0, "0,0,N"), give(P0, Resources::new(16, 16, 0, 0, 0))])
-        .given(main_phase(P0));
+    let mut s = given().settlement(P0, "0,0,N").give(P0, Resources::new(16, 16, 0, 0, 0)).main_phase(P0).start();
     for _ in 0..15 {
         let mv =
             s.game.legal_moves(P0).into_iter().find(|mv| matches!(mv, Move::BuildRoad { .. })).expect("a legal road");

@@ -1,6 +1,6 @@
 //! 9.6 Development cards and Largest Army: TC-34 .. TC-40.
 
-use catan_engine::{DevCard, Event, FixedChance, HexCoord, Move, Phase, Resource, Resources, Seat, Viewer};
+use catan_engine::{DevCard, DevCards, Event, FixedChance, HexCoord, Move, Phase, Resource, Resources, Seat, Viewer};
 
 use super::support::*;
 
@@ -18,7 +18,7 @@ fn knight(s: &Scenario) -> Move {
 /// TC-34 [B-DEV-3]: a Knight bought this turn cannot be played; on the next turn it can.
 #[test]
 fn tc_34_fresh_cards_wait_a_turn() {
-    let mut s = Scenario::new().given([give(P0, CARD_COST)]).given(main_phase(P0));
+    let mut s = given().give(P0, CARD_COST).main_phase(P0).start();
     let events = s.when_with(P0, Move::BuyDevelopmentCard, FixedChance::card(DevCard::Knight));
     assert_eq!(
         events,
@@ -41,12 +41,12 @@ fn tc_34_fresh_cards_wait_a_turn() {
 /// TC-35 [B-DEV-2]: after a Knight before the roll, no Monopoly in the same turn's MAIN.
 #[test]
 fn tc_35_one_development_card_per_turn() {
-    let mut s = Scenario::new().given([
-        card(P0, DevCard::Knight),
-        card(P0, DevCard::Monopoly),
-        give(P1, Resources::of(Resource::Wool, 2)),
-        turn(P0),
-    ]);
+    let mut s = given()
+        .card(P0, DevCard::Knight)
+        .card(P0, DevCard::Monopoly)
+        .give(P1, Resources::of(Resource::Wool, 2))
+        .turn(P0)
+        .start();
     s.when(P0, knight(&s));
     s.when_with(P0, Move::RollDice, FixedChance::dice(2, 2));
     assert_eq!(*s.game.phase(), Phase::Main);
@@ -54,7 +54,7 @@ fn tc_35_one_development_card_per_turn() {
     assert_eq!(s.hand(P1), Resources::of(Resource::Wool, 2));
     // Next own turn the Monopoly is fine.
     s.when(P0, Move::EndTurn);
-    let mut s = s.given(main_phase(P0));
+    let mut s = s.then_given().main_phase(P0).start();
     s.when(P0, Move::PlayMonopoly { resource: Resource::Wool });
     assert_eq!(s.hand(P0), Resources::of(Resource::Wool, 2));
 }
@@ -62,10 +62,13 @@ fn tc_35_one_development_card_per_turn() {
 /// TC-36 [B-DEV-8, B-WIN-3]: at 9 VP, drawing a VP card wins at once and reveals it.
 #[test]
 fn tc_36_victory_point_card_wins_immediately() {
-    let mut s = Scenario::new()
-        .given(["0,-1,N", "-1,0,S", "2,-1,N", "2,0,S"].iter().flat_map(|site| city(P0, site)))
-        .given([settlement(P0, "0,2,N"), give(P0, CARD_COST)])
-        .given(main_phase(P0));
+    let mut s = ["0,-1,N", "-1,0,S", "2,-1,N", "2,0,S"]
+        .iter()
+        .fold(given(), |setup, site| setup.city(P0, site))
+        .settlement(P0, "0,2,N")
+        .give(P0, CARD_COST)
+        .main_phase(P0)
+        .start();
     assert_eq!(s.game.victory_points(P0), 9);
     let events = s.when_with(P0, Move::BuyDevelopmentCard, FixedChance::card(DevCard::VictoryPoint));
     assert_eq!(events.last(), Some(&Event::GameWon { seat: P0, victory_points: 10, victory_point_cards: 1 }));
@@ -80,19 +83,22 @@ fn tc_36_victory_point_card_wins_immediately() {
 /// not playable.
 #[test]
 fn tc_37_road_building_with_one_road_left() {
-    // 14 roads: the 10 edges along the top of row 0 and 4 along the bottom of row 0.
+    // 14 roads: the 10 edges along the top of row 0 and 4 along the bottom of row 0, the
+    // latter reaching out from a second settlement (every road connects, B-BLD-3).
     let top =
         ["-2,-1,S", "-2,0,N", "-1,-1,S", "-1,0,N", "0,-1,S", "0,0,N", "1,-1,S", "1,0,N", "2,-1,S", "2,0,N", "3,-1,S"];
     let bottom = ["-3,1,N", "-2,0,S", "-2,1,N", "-1,0,S", "-1,1,N"];
-    let given = |bottom: &[&str]| {
-        Scenario::new()
-            .given([settlement(P0, "-2,-1,S")])
-            .given(roads_along(P0, &top))
-            .given(roads_along(P0, bottom))
-            .given([card(P0, DevCard::RoadBuilding)])
-            .given(main_phase(P0))
+    let position = |bottom: &[&str]| {
+        given()
+            .settlement(P0, "-2,-1,S")
+            .roads_along(P0, &top)
+            .settlement(P0, "-2,1,N")
+            .roads_along(P0, bottom)
+            .card(P0, DevCard::RoadBuilding)
+            .main_phase(P0)
+            .start()
     };
-    let mut s = given(&bottom);
+    let mut s = position(&bottom);
     assert_eq!(s.game.player(P0).unwrap().roads_on_board(), 14);
     let events = s.when(P0, Move::PlayRoadBuilding);
     assert_eq!(
@@ -110,7 +116,7 @@ fn tc_37_road_building_with_one_road_left() {
     // With 0 roads in supply (15 on the board) the card is not playable.
     let mut bottom15 = bottom.to_vec();
     bottom15.push("0,0,S");
-    let s = given(&bottom15);
+    let s = position(&bottom15);
     assert_eq!(s.game.player(P0).unwrap().roads_on_board(), 15);
     s.rejects(P0, Move::PlayRoadBuilding, "no_pieces_left");
 }
@@ -119,9 +125,7 @@ fn tc_37_road_building_with_one_road_left() {
 #[test]
 fn tc_38_year_of_plenty_takes_only_what_the_bank_has() {
     use Resource::*;
-    let mut s = Scenario::new()
-        .given([give(P1, Resources::of(Ore, 19)), card(P0, DevCard::YearOfPlenty)])
-        .given(main_phase(P0));
+    let mut s = given().give(P1, Resources::of(Ore, 19)).card(P0, DevCard::YearOfPlenty).main_phase(P0).start();
     assert_eq!(s.game.bank().get(Resource::Ore), 0);
     s.rejects(P0, Move::PlayYearOfPlenty { resources: Resources::of(Ore, 2) }, "bank_shortage");
     s.rejects(P0, Move::PlayYearOfPlenty { resources: Resources::new(0, 0, 1, 0, 1) }, "bank_shortage");
@@ -135,15 +139,14 @@ fn tc_38_year_of_plenty_takes_only_what_the_bank_has() {
 #[test]
 fn tc_39_monopoly_takes_all_of_one_resource() {
     use Resource::*;
-    let mut s = Scenario::new()
-        .given([
-            give(P1, Resources::new(1, 0, 3, 0, 0)),
-            give(P2, Resources::of(Ore, 2)),
-            give(P3, Resources::new(0, 0, 2, 1, 0)),
-            give(P0, Resources::of(Wool, 1)),
-            card(P0, DevCard::Monopoly),
-        ])
-        .given(main_phase(P0));
+    let mut s = given()
+        .give(P1, Resources::new(1, 0, 3, 0, 0))
+        .give(P2, Resources::of(Ore, 2))
+        .give(P3, Resources::new(0, 0, 2, 1, 0))
+        .give(P0, Resources::of(Wool, 1))
+        .card(P0, DevCard::Monopoly)
+        .main_phase(P0)
+        .start();
     s.when(P0, Move::PlayMonopoly { resource: Wool });
     assert_eq!(s.hand(P0), Resources::of(Wool, 6));
     assert_eq!(s.hand(P1), Resources::of(Lumber, 1));
@@ -154,7 +157,7 @@ fn tc_39_monopoly_takes_all_of_one_resource() {
 
 /// Plays a Knight for `seat` on a fresh turn of theirs and returns the events.
 fn play_knight(s: &mut Scenario, seat: Seat) -> Vec<Event> {
-    s.game.apply(&turn(seat));
+    *s = s.then_given().turn(seat).start();
     let mv = knight(s);
     s.when(seat, mv)
 }
@@ -162,9 +165,10 @@ fn play_knight(s: &mut Scenario, seat: Seat) -> Vec<Event> {
 /// TC-40 [B-LA-1, B-LA-2]: the 3rd knight takes Largest Army; a tie does not; more does.
 #[test]
 fn tc_40_largest_army_goes_to_three_then_strictly_more() {
-    let mut s = Scenario::new()
-        .given((0..3).map(|_| card(P1, DevCard::Knight)))
-        .given((0..5).map(|_| card(P2, DevCard::Knight)));
+    let mut s = given()
+        .with_dev_cards(P1, DevCards::of(DevCard::Knight, 3), DevCards::default())
+        .with_dev_cards(P2, DevCards::of(DevCard::Knight, 5), DevCards::default())
+        .start();
     for _ in 0..2 {
         assert!(!play_knight(&mut s, P1).iter().any(|ev| matches!(ev, Event::LargestArmyChanged { .. })));
     }

@@ -1,6 +1,6 @@
 //! 9.6 Longest Road: TC-41 .. TC-48. Paths are walks of adjacent vertices.
 
-use catan_engine::{Event, Move, Resources, Seat};
+use catan_engine::{BuildingKind, Event, Move, Resources, Seat, Setup};
 
 use super::support::*;
 
@@ -15,37 +15,29 @@ pub const ROW2_TOP: [&str; 7] = ["-2,1,S", "-2,2,N", "-1,1,S", "-1,2,N", "0,1,S"
 /// Along the bottom of row 2, on the coast (6 edges).
 pub const ROW2_BOTTOM: [&str; 7] = ["-3,3,N", "-2,2,S", "-2,3,N", "-1,2,S", "-1,3,N", "0,2,S", "0,3,N"];
 
-/// `seat` holds Longest Road (as if awarded earlier).
-pub fn holds(seat: Seat, length: u32) -> Event {
-    Event::LongestRoadChanged { holder: Some(seat), previous: None, length }
-}
-
 fn changes(events: &[Event]) -> Vec<&Event> {
     events.iter().filter(|ev| matches!(ev, Event::LongestRoadChanged { .. })).collect()
 }
 
 /// `seat`'s settlement at (0,-1,N) and its road to v3 = (-1,0,N), the middle of v0..v6.
-pub fn reaches_v3(seat: Seat) -> Vec<Event> {
-    let mut events = vec![settlement(seat, "0,-1,N")];
-    events.extend(roads_along(seat, &["0,-1,N", "0,-2,S", "-1,0,N"]));
-    events
+pub fn reaches_v3(setup: Setup, seat: Seat) -> Setup {
+    setup.settlement(seat, "0,-1,N").roads_along(seat, &["0,-1,N", "0,-2,S", "-1,0,N"])
 }
 
 /// P2's settlement at (-1,0,S) and its road to v2 = (-1,-1,S).
-fn p2_reaches_v2() -> Vec<Event> {
-    let mut events = vec![settlement(P2, "-1,0,S")];
-    events.extend(roads_along(P2, &["-1,0,S", "-2,1,N", "-1,-1,S"]));
-    events
+fn p2_reaches_v2(setup: Setup) -> Setup {
+    setup.settlement(P2, "-1,0,S").roads_along(P2, &["-1,0,S", "-2,1,N", "-1,-1,S"])
 }
 
 /// TC-41 [B-LR-3]: 4 roads are not enough; the 5th takes Longest Road.
 #[test]
 fn tc_41_five_roads_take_longest_road() {
-    let mut s = Scenario::new()
-        .given([settlement(P0, ROW0_TOP[0])])
-        .given(roads_along(P0, &ROW0_TOP[..4]))
-        .given([give(P0, ROAD + ROAD)])
-        .given(main_phase(P0));
+    let mut s = given()
+        .settlement(P0, ROW0_TOP[0])
+        .roads_along(P0, &ROW0_TOP[..4])
+        .give(P0, ROAD + ROAD)
+        .main_phase(P0)
+        .start();
     let edges = path(&ROW0_TOP);
     let events = s.when(P0, Move::BuildRoad { edge: edges[3] });
     assert!(changes(&events).is_empty(), "{events:?}");
@@ -57,16 +49,19 @@ fn tc_41_five_roads_take_longest_road() {
     assert_eq!(s.game.victory_points(P0), 3);
 }
 
-/// TC-42 [B-LR-4]: P1 matching P0's 5 does not take the card; 6 does.
+/// TC-42 [B-LR-4]: P1 matching P0's 5 does not take the card; 6 does. (P1's 4 roads start
+/// from its settlement on their west end: every road connects, B-BLD-3.)
 #[test]
 fn tc_42_a_tie_does_not_take_longest_road() {
-    let mut s = Scenario::new()
-        .given([settlement(P0, ROW0_TOP[0])])
-        .given(roads_along(P0, &ROW0_TOP[..6]))
-        .given([holds(P0, 5), settlement(P1, "0,2,N")])
-        .given(roads_along(P1, &ROW2_TOP[..5]))
-        .given([give(P1, ROAD + ROAD)])
-        .given(main_phase(P1));
+    let mut s = given()
+        .settlement(P0, ROW0_TOP[0])
+        .roads_along(P0, &ROW0_TOP[..6])
+        .with_longest_road(Some(P0))
+        .settlement(P1, ROW2_TOP[0])
+        .roads_along(P1, &ROW2_TOP[..5])
+        .give(P1, ROAD + ROAD)
+        .main_phase(P1)
+        .start();
     let edges = path(&ROW2_TOP);
     let events = s.when(P1, Move::BuildRoad { edge: edges[4] });
     assert!(changes(&events).is_empty());
@@ -84,13 +79,14 @@ fn tc_43_branches_do_not_add_up_but_loops_count() {
     let trunk = ["-1,-1,S", "-1,0,N", "0,-1,S", "0,0,N"];
     let branch_a = ["0,0,N", "1,-1,S", "1,0,N"];
     let branch_b = ["0,0,N", "1,-2,S", "1,-1,N"];
-    let mut s = Scenario::new()
-        .given([settlement(P0, trunk[0])])
-        .given(roads_along(P0, &trunk))
-        .given(roads_along(P0, &branch_a))
-        .given(roads_along(P0, &branch_b[..2]))
-        .given([give(P0, ROAD)])
-        .given(main_phase(P0));
+    let mut s = given()
+        .settlement(P0, trunk[0])
+        .roads_along(P0, &trunk)
+        .roads_along(P0, &branch_a)
+        .roads_along(P0, &branch_b[..2])
+        .give(P0, ROAD)
+        .main_phase(P0)
+        .start();
     let events = s.when(P0, Move::BuildRoad { edge: path(&branch_b[1..])[0] });
     assert_eq!(s.game.player(P0).unwrap().roads_on_board(), 7);
     assert_eq!(s.road_length(P0), 5);
@@ -98,11 +94,7 @@ fn tc_43_branches_do_not_add_up_but_loops_count() {
 
     // Six roads around hills (0,-1) and a spur from its N corner.
     let ring = ["0,-1,N", "1,-2,S", "0,0,N", "0,-1,S", "-1,0,N", "0,-2,S", "0,-1,N"];
-    let mut s = Scenario::new()
-        .given([settlement(P0, "0,-1,N")])
-        .given(roads_along(P0, &ring))
-        .given([give(P0, ROAD)])
-        .given(main_phase(P0));
+    let mut s = given().settlement(P0, "0,-1,N").roads_along(P0, &ring).give(P0, ROAD).main_phase(P0).start();
     assert_eq!(s.road_length(P0), 6);
     let events = s.when(P0, Move::BuildRoad { edge: e("0,-2,E") });
     assert_eq!(s.road_length(P0), 7);
@@ -113,13 +105,8 @@ fn tc_43_branches_do_not_add_up_but_loops_count() {
 /// set aside.
 #[test]
 fn tc_44_broken_holder_below_five_sets_the_card_aside() {
-    let mut s = Scenario::new()
-        .given([settlement(P0, ROW0_TOP[0])])
-        .given(roads_along(P0, &ROW0_TOP[..6]))
-        .given([holds(P0, 5)])
-        .given(reaches_v3(P2))
-        .given([give(P2, SETTLEMENT)])
-        .given(main_phase(P2));
+    let p0_holds = given().settlement(P0, ROW0_TOP[0]).roads_along(P0, &ROW0_TOP[..6]).with_longest_road(Some(P0));
+    let mut s = reaches_v3(p0_holds, P2).give(P2, SETTLEMENT).main_phase(P2).start();
     assert_eq!(s.game.victory_points(P0), 3);
     let events = s.when(P2, Move::BuildSettlement { vertex: v(ROW0_TOP[3]) });
     assert_eq!(changes(&events), [&Event::LongestRoadChanged { holder: None, previous: Some(P0), length: 3 }]);
@@ -128,29 +115,29 @@ fn tc_44_broken_holder_below_five_sets_the_card_aside() {
     assert_eq!(s.game.victory_points(P0), 1);
 }
 
-/// TC-45 [B-LR-2]: a 6-road path broken on v3 counts 3; broken on v2 counts 4.
+/// TC-45 [B-LR-2]: a 6-road path broken on v3 counts 3; broken on v2 counts 4. (The path
+/// starts at P0's settlement on v0, which does not break it.)
 #[test]
 fn tc_45_opponent_settlement_splits_a_path() {
-    let base = || Scenario::new().given(roads_along(P0, &ROW0_TOP[..7]));
-    assert_eq!(base().road_length(P0), 6);
-    assert_eq!(base().given([settlement(P1, ROW0_TOP[3])]).road_length(P0), 3);
-    assert_eq!(base().given([settlement(P1, ROW0_TOP[2])]).road_length(P0), 4);
+    let base = || given().settlement(P0, ROW0_TOP[0]).roads_along(P0, &ROW0_TOP[..7]);
+    assert_eq!(base().start().road_length(P0), 6);
+    assert_eq!(base().settlement(P1, ROW0_TOP[3]).start().road_length(P0), 3);
+    assert_eq!(base().settlement(P1, ROW0_TOP[2]).start().road_length(P0), 4);
     // An own building does not break the path; an opponent's at the end does not shorten it.
-    assert_eq!(base().given([settlement(P0, ROW0_TOP[3])]).road_length(P0), 6);
-    assert_eq!(base().given([settlement(P1, ROW0_TOP[6])]).road_length(P0), 6);
+    assert_eq!(base().settlement(P0, ROW0_TOP[3]).start().road_length(P0), 6);
+    assert_eq!(base().settlement(P1, ROW0_TOP[6]).start().road_length(P0), 6);
 }
 
 /// TC-46 [B-LR-5]: P0 (6) broken to 3; P1 with 5 is the sole longest and takes the card.
 #[test]
 fn tc_46_sole_longest_takes_the_card_from_a_broken_holder() {
-    let mut s = Scenario::new()
-        .given([settlement(P0, ROW0_TOP[0])])
-        .given(roads_along(P0, &ROW0_TOP[..7]))
-        .given([holds(P0, 6), settlement(P1, "0,2,N")])
-        .given(roads_along(P1, &ROW2_TOP[..6]))
-        .given(reaches_v3(P2))
-        .given([give(P2, SETTLEMENT)])
-        .given(main_phase(P2));
+    let position = given()
+        .settlement(P0, ROW0_TOP[0])
+        .roads_along(P0, &ROW0_TOP[..7])
+        .with_longest_road(Some(P0))
+        .settlement(P1, "0,2,N")
+        .roads_along(P1, &ROW2_TOP[..6]);
+    let mut s = reaches_v3(position, P2).give(P2, SETTLEMENT).main_phase(P2).start();
     assert_eq!(s.road_length(P1), 5);
     let events = s.when(P2, Move::BuildSettlement { vertex: v(ROW0_TOP[3]) });
     assert_eq!(changes(&events), [&Event::LongestRoadChanged { holder: Some(P1), previous: Some(P0), length: 5 }]);
@@ -161,22 +148,22 @@ fn tc_46_sole_longest_takes_the_card_from_a_broken_holder() {
 /// TC-47 [B-LR-5]: P0 (6) broken to 4 while P1 and P3 tie at 5: set aside; P3 reaching 6 takes it.
 #[test]
 fn tc_47_tied_challengers_leave_the_card_aside_until_one_leads() {
-    let mut s = Scenario::new()
-        .given([settlement(P0, ROW0_TOP[0])])
-        .given(roads_along(P0, &ROW0_TOP[..7]))
-        .given([holds(P0, 6), settlement(P1, "0,2,N"), settlement(P3, ROW2_BOTTOM[0])])
-        .given(roads_along(P1, &ROW2_TOP[..6]))
-        .given(roads_along(P3, &ROW2_BOTTOM[..6]))
-        .given(p2_reaches_v2())
-        .given([give(P2, SETTLEMENT), give(P3, ROAD)])
-        .given(main_phase(P2));
+    let position = given()
+        .settlement(P0, ROW0_TOP[0])
+        .roads_along(P0, &ROW0_TOP[..7])
+        .with_longest_road(Some(P0))
+        .settlement(P1, "0,2,N")
+        .settlement(P3, ROW2_BOTTOM[0])
+        .roads_along(P1, &ROW2_TOP[..6])
+        .roads_along(P3, &ROW2_BOTTOM[..6]);
+    let mut s = p2_reaches_v2(position).give(P2, SETTLEMENT).give(P3, ROAD).main_phase(P2).start();
     assert_eq!((s.road_length(P1), s.road_length(P3)), (5, 5));
     let events = s.when(P2, Move::BuildSettlement { vertex: v(ROW0_TOP[2]) });
     assert_eq!(changes(&events), [&Event::LongestRoadChanged { holder: None, previous: Some(P0), length: 5 }]);
     assert_eq!(s.road_length(P0), 4);
     assert_eq!(s.game.longest_road_holder(), None);
 
-    let mut s = s.given(main_phase(P3));
+    let mut s = s.then_given().main_phase(P3).start();
     let events = s.when(P3, Move::BuildRoad { edge: path(&ROW2_BOTTOM[5..])[0] });
     assert_eq!(changes(&events), [&Event::LongestRoadChanged { holder: Some(P3), previous: None, length: 6 }]);
     assert_eq!(s.game.longest_road_holder(), Some(P3));
@@ -185,14 +172,13 @@ fn tc_47_tied_challengers_leave_the_card_aside_until_one_leads() {
 /// TC-48 [B-LR-5]: P0 (7) broken to 5 ties P1's 5: P0 keeps the card.
 #[test]
 fn tc_48_broken_holder_tied_at_the_maximum_keeps_the_card() {
-    let mut s = Scenario::new()
-        .given([settlement(P0, ROW0_TOP[0])])
-        .given(roads_along(P0, &ROW0_TOP[..8]))
-        .given([holds(P0, 7), settlement(P1, "0,2,N")])
-        .given(roads_along(P1, &ROW2_TOP[..6]))
-        .given(p2_reaches_v2())
-        .given([give(P2, SETTLEMENT)])
-        .given(main_phase(P2));
+    let position = given()
+        .settlement(P0, ROW0_TOP[0])
+        .roads_along(P0, &ROW0_TOP[..8])
+        .with_longest_road(Some(P0))
+        .settlement(P1, "0,2,N")
+        .roads_along(P1, &ROW2_TOP[..6]);
+    let mut s = p2_reaches_v2(position).give(P2, SETTLEMENT).main_phase(P2).start();
     let events = s.when(P2, Move::BuildSettlement { vertex: v(ROW0_TOP[2]) });
     assert!(changes(&events).is_empty(), "{events:?}");
     assert_eq!((s.road_length(P0), s.road_length(P1)), (5, 5));
@@ -245,22 +231,25 @@ fn tc_43_road_length_matches_exhaustive_search_on_random_networks() {
             own.push(e);
             touched.push(board.other_end(e, at));
         }
+        // P0's settlement where the network starts (own buildings never block), then a few
+        // more buildings on the network, keeping the distance rule (B-BLD-4).
+        let mut setup = own.iter().fold(given(), |setup, &e| setup.with_road(board.edges[e as usize], P0));
         let mut blocked = vec![false; board.vertices.len()];
-        let mut given: Vec<Event> = own
-            .iter()
-            .map(|&e| Event::RoadBuilt { seat: P0, edge: board.edges[e as usize], cost: Resources::ZERO })
-            .collect();
+        let mut occupied = vec![false; board.vertices.len()];
+        occupied[touched[0] as usize] = true;
+        setup = setup.with_building(board.vertices[touched[0] as usize], P0, BuildingKind::Settlement);
         for _ in 0..next(4) {
             let vertex = touched[next(touched.len())];
-            if blocked[vertex as usize] {
+            if occupied[vertex as usize] || board.neighbours_of(vertex).any(|n| occupied[n as usize]) {
                 continue;
             }
             // Mostly opponents' buildings (they block), sometimes P0's own (they do not).
             let seat = if next(3) == 0 { P0 } else { P1 };
             blocked[vertex as usize] = seat != P0;
-            given.push(Event::SettlementBuilt { seat, vertex: board.vertices[vertex as usize], cost: Resources::ZERO });
+            occupied[vertex as usize] = true;
+            setup = setup.with_building(board.vertices[vertex as usize], seat, BuildingKind::Settlement);
         }
-        let s = Scenario::new().given(given);
+        let s = setup.start();
         let expected = exhaustive_length(&board, &own, &blocked);
         lengths_seen.insert(expected);
         assert_eq!(

@@ -2,7 +2,7 @@
 
 use catan_engine::{
     events::SeatResources, state::PendingDiscard, DevCard, Event, FixedChance, GameConfig, Move, Phase, Resource,
-    Resources,
+    Resources, Setup,
 };
 
 use super::support::*;
@@ -13,15 +13,15 @@ const SETTLEMENT_COST: Resources = Resources::new(1, 1, 1, 1, 0);
 /// Knight may be played; then the roll.
 #[test]
 fn tc_12_before_the_roll_only_a_knight_or_the_roll() {
-    let mut s = Scenario::new().given([
-        settlement(P0, "0,-1,N"),
-        road(P0, "0,-1,NE"),
-        give(P0, Resources::new(2, 2, 2, 2, 6)),
-        give(P1, Resources::new(0, 0, 1, 0, 0)),
-        card(P0, DevCard::Knight),
-        card(P0, DevCard::Monopoly),
-        turn(P0),
-    ]);
+    let mut s = given()
+        .settlement(P0, "0,-1,N")
+        .road(P0, "0,-1,NE")
+        .give(P0, Resources::new(2, 2, 2, 2, 6))
+        .give(P1, Resources::new(0, 0, 1, 0, 0))
+        .card(P0, DevCard::Knight)
+        .card(P0, DevCard::Monopoly)
+        .turn(P0)
+        .start();
     assert_eq!(*s.game.phase(), Phase::PreRoll);
     s.rejects(P0, Move::BuildRoad { edge: e("0,-1,E") }, "must_roll_first");
     s.rejects(P0, Move::BuildSettlement { vertex: v("0,0,N") }, "must_roll_first");
@@ -57,7 +57,7 @@ fn tc_12_before_the_roll_only_a_knight_or_the_roll() {
 /// TC-13 [B-TURN-1]: the turn cannot end before the roll; after the roll it passes clockwise.
 #[test]
 fn tc_13_turn_cannot_end_before_the_roll() {
-    let mut s = Scenario::new().given([turn(P0)]);
+    let mut s = given().turn(P0).start();
     s.rejects(P0, Move::EndTurn, "must_roll_first");
     s.rejects(P1, Move::RollDice, "not_your_turn");
     s.when_with(P0, Move::RollDice, FixedChance::dice(1, 2));
@@ -69,14 +69,14 @@ fn tc_13_turn_cannot_end_before_the_roll() {
 }
 
 /// The TC-14/15 position: P1 settlement (0,-1,N), P2 city (-1,2,N), P0 to roll.
-fn production_position() -> Scenario {
-    Scenario::new().given([settlement(P1, "0,-1,N")]).given(city(P2, "-1,2,N")).given([turn(P0)])
+fn production_position() -> Setup {
+    given().settlement(P1, "0,-1,N").city(P2, "-1,2,N").turn(P0)
 }
 
 /// TC-14 [B-PROD-1]: a 6 pays P1 1 brick (settlement) and P2 2 grain (city); nobody else.
 #[test]
 fn tc_14_roll_pays_settlements_one_and_cities_two() {
-    let mut s = production_position();
+    let mut s = production_position().start();
     let events = s.when_with(P0, Move::RollDice, FixedChance::dice(4, 2));
     assert!(events.contains(&Event::ResourcesProduced {
         roll: 6,
@@ -98,7 +98,7 @@ fn tc_14_roll_pays_settlements_one_and_cities_two() {
 /// TC-15 [B-PROD-2]: with the robber on hills 6 (0,-1), P1 gets nothing; P2 still gets 2 grain.
 #[test]
 fn tc_15_robber_hex_produces_nothing() {
-    let mut s = production_position().given([Event::RobberMoved { seat: P3, hex: h("0,-1") }]);
+    let mut s = production_position().robber("0,-1").start();
     s.when_with(P0, Move::RollDice, FixedChance::dice(4, 2));
     assert_eq!(s.hand(P1), Resources::ZERO);
     assert_eq!(s.hand(P2), Resources::of(Resource::Grain, 2));
@@ -107,12 +107,13 @@ fn tc_15_robber_hex_produces_nothing() {
 /// TC-16 [B-PROD-4]: bank brick 2, owed 3 to two players: nobody gets brick; grain is paid.
 #[test]
 fn tc_16_bank_shortage_with_two_claimants_pays_nobody() {
-    let mut s = Scenario::new()
-        .given([give(P0, Resources::of(Resource::Brick, 17))])
-        .given(city(P1, "0,-1,N"))
-        .given([settlement(P3, "0,-1,S")])
-        .given(city(P2, "-1,2,N"))
-        .given([turn(P0)]);
+    let mut s = given()
+        .give(P0, Resources::of(Resource::Brick, 17))
+        .city(P1, "0,-1,N")
+        .settlement(P3, "0,-1,S")
+        .city(P2, "-1,2,N")
+        .turn(P0)
+        .start();
     assert_eq!(s.game.bank().get(Resource::Brick), 2);
     let events = s.when_with(P0, Move::RollDice, FixedChance::dice(4, 2));
     assert!(events.contains(&Event::ResourcesProduced {
@@ -130,10 +131,7 @@ fn tc_16_bank_shortage_with_two_claimants_pays_nobody() {
 /// TC-17 [B-PROD-4]: bank brick 1, only P1 owed (2): P1 takes the last brick.
 #[test]
 fn tc_17_bank_shortage_with_one_claimant_pays_what_is_left() {
-    let mut s = Scenario::new()
-        .given([give(P0, Resources::of(Resource::Brick, 18))])
-        .given(city(P1, "0,-1,N"))
-        .given([turn(P0)]);
+    let mut s = given().give(P0, Resources::of(Resource::Brick, 18)).city(P1, "0,-1,N").turn(P0).start();
     s.when_with(P0, Move::RollDice, FixedChance::dice(4, 2));
     assert_eq!(s.hand(P1), Resources::of(Resource::Brick, 1));
     assert_eq!(s.game.bank().get(Resource::Brick), 0);
@@ -143,13 +141,13 @@ fn tc_17_bank_shortage_with_one_claimant_pays_what_is_left() {
 /// discards; a wrong-size discard is refused; 10 discards 5 and 15 discards 7.
 #[test]
 fn tc_18_sevens_make_every_big_hand_discard_half() {
-    let mut s = Scenario::new().given([
-        give(P0, Resources::new(5, 4, 0, 0, 0)),
-        give(P1, Resources::new(0, 0, 8, 0, 0)),
-        give(P2, Resources::new(0, 0, 0, 7, 0)),
-        give(P3, Resources::new(2, 2, 2, 2, 3)),
-        turn(P0),
-    ]);
+    let mut s = given()
+        .give(P0, Resources::new(5, 4, 0, 0, 0))
+        .give(P1, Resources::new(0, 0, 8, 0, 0))
+        .give(P2, Resources::new(0, 0, 0, 7, 0))
+        .give(P3, Resources::new(2, 2, 2, 2, 3))
+        .turn(P0)
+        .start();
     s.when_with(P0, Move::RollDice, FixedChance::dice(3, 4));
     let pending = vec![
         PendingDiscard { seat: P0, count: 4 },
@@ -182,11 +180,8 @@ fn tc_18_sevens_make_every_big_hand_discard_half() {
     s.when(P0, Move::MoveRobber { hex: h("1,-1"), steal_from: None });
     assert_eq!(*s.game.phase(), Phase::Main);
 
-    let mut s = Scenario::new().given([
-        give(P1, Resources::new(2, 2, 2, 2, 2)),
-        give(P2, Resources::new(3, 3, 3, 3, 3)),
-        turn(P0),
-    ]);
+    let mut s =
+        given().give(P1, Resources::new(2, 2, 2, 2, 2)).give(P2, Resources::new(3, 3, 3, 3, 3)).turn(P0).start();
     s.when_with(P0, Move::RollDice, FixedChance::dice(6, 1));
     let pending = vec![PendingDiscard { seat: P1, count: 5 }, PendingDiscard { seat: P2, count: 7 }];
     assert_eq!(*s.game.phase(), Phase::Discard { pending });
@@ -197,7 +192,7 @@ fn tc_18_sevens_make_every_big_hand_discard_half() {
 #[test]
 fn tc_19_robber_must_move_to_another_land_hex() {
     fn robber_on_hills(config: GameConfig) -> Scenario {
-        let mut s = Scenario::with(config).given([Event::RobberMoved { seat: P3, hex: h("0,-1") }, turn(P0)]);
+        let mut s = given_with(config).robber("0,-1").turn(P0).start();
         s.when_with(P0, Move::RollDice, FixedChance::dice(2, 5));
         assert_eq!(*s.game.phase(), Phase::MoveRobber);
         s
@@ -223,14 +218,14 @@ fn tc_19_robber_must_move_to_another_land_hex() {
 /// one card from P1 to P0.
 #[test]
 fn tc_20_steal_only_from_adjacent_opponents_with_cards() {
-    let mut s = Scenario::new().given([
-        settlement(P1, "0,-1,N"),
-        settlement(P2, "0,-1,S"),
-        give(P1, Resources::new(0, 0, 1, 0, 2)),
-        give(P0, Resources::new(1, 0, 0, 0, 0)),
-        give(P3, Resources::new(0, 1, 0, 0, 0)),
-        turn(P0),
-    ]);
+    let mut s = given()
+        .settlement(P1, "0,-1,N")
+        .settlement(P2, "0,-1,S")
+        .give(P1, Resources::new(0, 0, 1, 0, 2))
+        .give(P0, Resources::new(1, 0, 0, 0, 0))
+        .give(P3, Resources::new(0, 1, 0, 0, 0))
+        .turn(P0)
+        .start();
     s.when_with(P0, Move::RollDice, FixedChance::dice(4, 3));
     let at_hills: Vec<Move> = s
         .game
@@ -255,13 +250,13 @@ fn tc_20_steal_only_from_adjacent_opponents_with_cards() {
 /// TC-21 [B-ROB-3]: a hex without opponent buildings means no steal; straight to MAIN.
 #[test]
 fn tc_21_no_victim_means_no_steal() {
-    let mut s = Scenario::new().given([
-        settlement(P0, "2,-2,N"),
-        give(P0, Resources::new(0, 0, 1, 0, 0)),
-        give(P1, SETTLEMENT_COST),
-        settlement(P1, "0,-1,N"),
-        turn(P0),
-    ]);
+    let mut s = given()
+        .settlement(P0, "2,-2,N")
+        .give(P0, Resources::new(0, 0, 1, 0, 0))
+        .give(P1, SETTLEMENT_COST)
+        .settlement(P1, "0,-1,N")
+        .turn(P0)
+        .start();
     s.when_with(P0, Move::RollDice, FixedChance::dice(1, 6));
     s.rejects(P0, Move::MoveRobber { hex: h("2,-2"), steal_from: Some(P0) }, "invalid_victim");
     s.rejects(P0, Move::MoveRobber { hex: h("2,-2"), steal_from: Some(P1) }, "invalid_victim");
@@ -278,14 +273,14 @@ fn tc_21_no_victim_means_no_steal() {
 /// opponent; nobody discards, even with 12 cards.
 #[test]
 fn tc_22_knight_steals_once_without_discards() {
-    let mut s = Scenario::new().given([
-        settlement(P1, "0,-1,N"),
-        settlement(P2, "0,-1,S"),
-        give(P1, Resources::new(3, 3, 2, 2, 2)),
-        give(P2, Resources::new(0, 0, 0, 3, 0)),
-        card(P0, DevCard::Knight),
-        turn(P0),
-    ]);
+    let mut s = given()
+        .settlement(P1, "0,-1,N")
+        .settlement(P2, "0,-1,S")
+        .give(P1, Resources::new(3, 3, 2, 2, 2))
+        .give(P2, Resources::new(0, 0, 0, 3, 0))
+        .card(P0, DevCard::Knight)
+        .turn(P0)
+        .start();
     let events =
         s.when_with(P0, Move::PlayKnight { hex: h("0,-1"), steal_from: Some(P1) }, FixedChance::steal(Resource::Ore));
     assert_eq!(

@@ -1,9 +1,10 @@
-//! Given/when/then for rule scenarios: a fresh beginner-board game, synthetic "given" events
-//! (apply has no rules), one decided move, and checks on the error code or the new state.
+//! Given/when/then for rule scenarios: a position built with the engine's validated `Setup`
+//! (the beginner board of a fresh game, P0 first, unless a scenario says otherwise), one
+//! decided move, and checks on the error code or the new state.
 
 use catan_engine::{
-    DevCard, EdgeId, Event, FirstPlayer, FixedChance, Game, GameConfig, HexCoord, Move, Phase, Resources, Seat,
-    VertexId,
+    BuildingKind, DevCard, EdgeId, Event, FirstPlayer, FixedChance, Game, GameConfig, HexCoord, Move, Phase, Resources,
+    Seat, Setup, VertexId,
 };
 
 pub const P0: Seat = Seat(0);
@@ -26,6 +27,74 @@ pub fn config(players: u8) -> GameConfig {
     GameConfig { first_player: FirstPlayer::Seat(0), ..GameConfig::for_players(players) }
 }
 
+/// The position of a fresh 4-player game on the beginner board: nothing placed, setup next.
+pub fn given() -> Setup {
+    given_with(config(4))
+}
+
+/// The position of a fresh game of `config` (its board laid out from seed 7).
+pub fn given_with(config: GameConfig) -> Setup {
+    Setup::from(&Game::new(config, 7).expect("game"))
+}
+
+/// The "given" part of a scenario, on a [`Setup`]: pieces, hands, cards and the turn.
+pub trait Given {
+    fn settlement(self, seat: Seat, vertex: &str) -> Self;
+    fn city(self, seat: Seat, vertex: &str) -> Self;
+    fn road(self, seat: Seat, edge: &str) -> Self;
+    /// Roads along a walk of adjacent vertices.
+    fn roads_along(self, seat: Seat, walk: &[&str]) -> Self;
+    /// Cards from the bank into a hand.
+    fn give(self, seat: Seat, resources: Resources) -> Self;
+    /// A development card bought on an earlier turn: playable now (B-DEV-3).
+    fn card(self, seat: Seat, card: DevCard) -> Self;
+    fn robber(self, hex: &str) -> Self;
+    /// `seat`'s turn begins: PRE_ROLL.
+    fn turn(self, seat: Seat) -> Self;
+    /// `seat`'s turn, already rolled (a 5): MAIN.
+    fn main_phase(self, seat: Seat) -> Self;
+    /// The position, validated: a scenario to play on.
+    fn start(self) -> Scenario;
+}
+
+impl Given for Setup {
+    fn settlement(self, seat: Seat, vertex: &str) -> Setup {
+        self.with_building(v(vertex), seat, BuildingKind::Settlement)
+    }
+    fn city(self, seat: Seat, vertex: &str) -> Setup {
+        self.with_building(v(vertex), seat, BuildingKind::City)
+    }
+    fn road(self, seat: Seat, edge: &str) -> Setup {
+        self.with_road(e(edge), seat)
+    }
+    fn roads_along(self, seat: Seat, walk: &[&str]) -> Setup {
+        path(walk).into_iter().fold(self, |setup, edge| setup.with_road(edge, seat))
+    }
+    fn give(mut self, seat: Seat, resources: Resources) -> Setup {
+        self.seat_mut(seat).resources += resources;
+        self
+    }
+    fn card(mut self, seat: Seat, card: DevCard) -> Setup {
+        *self.seat_mut(seat).dev_cards.get_mut(card) += 1;
+        self
+    }
+    fn robber(self, hex: &str) -> Setup {
+        self.with_robber(h(hex))
+    }
+    fn turn(self, seat: Seat) -> Setup {
+        self.with_turn(1, seat)
+    }
+    fn main_phase(self, seat: Seat) -> Setup {
+        self.with_turn(1, seat).with_dice(2, 3).with_phase(Phase::Main, vec![])
+    }
+    fn start(self) -> Scenario {
+        match self.position() {
+            Ok(game) => Scenario { game },
+            Err(error) => panic!("the given position is invalid: {} ({error})", error.code()),
+        }
+    }
+}
+
 pub struct Scenario {
     pub game: Game,
 }
@@ -37,12 +106,9 @@ impl Scenario {
     pub fn with(config: GameConfig) -> Self {
         Scenario { game: Game::new(config, 7).expect("game") }
     }
-    /// Applies synthetic events that set up the position.
-    pub fn given(mut self, events: impl IntoIterator<Item = Event>) -> Self {
-        for event in events {
-            self.game.apply(&event);
-        }
-        self
+    /// The position reached so far, to give more from.
+    pub fn then_given(&self) -> Setup {
+        Setup::from(&self.game)
     }
     /// Decides `mv` (it must be accepted and listed by `legal_moves`), applies the events and
     /// returns them.
@@ -81,21 +147,6 @@ impl Scenario {
     }
 }
 
-// Event builders for the "given" part.
-pub fn settlement(seat: Seat, vertex: &str) -> Event {
-    Event::SettlementBuilt { seat, vertex: v(vertex), cost: Resources::ZERO }
-}
-/// A city: a settlement, then its upgrade (CityBuilt returns the settlement piece).
-pub fn city(seat: Seat, vertex: &str) -> [Event; 2] {
-    [settlement(seat, vertex), Event::CityBuilt { seat, vertex: v(vertex), cost: Resources::ZERO }]
-}
-pub fn road(seat: Seat, edge: &str) -> Event {
-    Event::RoadBuilt { seat, edge: e(edge), cost: Resources::ZERO }
-}
-/// Roads along a walk of adjacent vertices.
-pub fn roads_along(seat: Seat, walk: &[&str]) -> Vec<Event> {
-    path(walk).into_iter().map(|edge| Event::RoadBuilt { seat, edge, cost: Resources::ZERO }).collect()
-}
 /// The edges joining consecutive vertices of a walk.
 pub fn path(walk: &[&str]) -> Vec<EdgeId> {
     walk.windows(2)
@@ -107,20 +158,4 @@ pub fn path(walk: &[&str]) -> Vec<EdgeId> {
                 .unwrap_or_else(|| panic!("{a} and {b} are not adjacent"))
         })
         .collect()
-}
-/// Cards from the bank into a hand.
-pub fn give(seat: Seat, resources: Resources) -> Event {
-    Event::StartingResourcesReceived { seat, resources }
-}
-/// A development card drawn before the next `turn`, hence playable then (B-DEV-3).
-pub fn card(seat: Seat, card: DevCard) -> Event {
-    Event::DevelopmentCardBought { seat, cost: Resources::ZERO, discoveries: 0, card: Some(card) }
-}
-/// `seat`'s turn begins: PRE_ROLL.
-pub fn turn(seat: Seat) -> Event {
-    Event::TurnStarted { seat, turn: 1 }
-}
-/// `seat`'s turn, already rolled (a 5): MAIN.
-pub fn main_phase(seat: Seat) -> [Event; 3] {
-    [turn(seat), Event::DiceRolled { seat, red: 2, white: 3 }, Event::PhaseChanged { phase: Phase::Main, then: vec![] }]
 }

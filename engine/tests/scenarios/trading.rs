@@ -18,7 +18,7 @@ fn offer(give: Resources, get: Resources, to: Option<Vec<catan_engine::Seat>>) -
 #[test]
 fn tc_28_bank_trades_four_for_one() {
     use Resource::*;
-    let mut s = Scenario::new().given([settlement(P0, "0,-1,N"), give(P0, of(Ore, 8))]).given(main_phase(P0));
+    let mut s = given().settlement(P0, "0,-1,N").give(P0, of(Ore, 8)).main_phase(P0).start();
     s.rejects(P0, bank_trade(of(Ore, 3), of(Brick, 1)), "invalid_bank_rate");
     s.rejects(P0, bank_trade(of(Ore, 4), of(Ore, 1)), "same_resource_trade");
     s.rejects(P0, bank_trade(of(Ore, 4), of(Brick, 2)), "invalid_bank_rate");
@@ -34,14 +34,18 @@ fn tc_28_bank_trades_four_for_one() {
 #[test]
 fn tc_29_generic_harbour_trades_three_for_one() {
     use Resource::*;
-    let mut s = Scenario::new()
-        .given([settlement(P0, "0,-2,N"), give(P0, of(Wool, 3)), settlement(P1, "0,1,S"), give(P1, of(Wool, 3))])
-        .given(main_phase(P0));
+    let mut s = given()
+        .settlement(P0, "0,-2,N")
+        .give(P0, of(Wool, 3))
+        .settlement(P1, "0,1,S")
+        .give(P1, of(Wool, 3))
+        .main_phase(P0)
+        .start();
     s.rejects(P0, bank_trade(of(Wool, 2), of(Grain, 1)), "invalid_bank_rate");
     s.when(P0, bank_trade(of(Wool, 3), of(Grain, 1)));
     assert_eq!(s.hand(P0), of(Grain, 1));
     // P1, without a harbour, cannot do the same on its own turn.
-    let s = Scenario::new().given([settlement(P1, "0,1,S"), give(P1, of(Wool, 3))]).given(main_phase(P1));
+    let s = given().settlement(P1, "0,1,S").give(P1, of(Wool, 3)).main_phase(P1).start();
     s.rejects(P1, bank_trade(of(Wool, 3), of(Grain, 1)), "invalid_bank_rate");
 }
 
@@ -50,17 +54,18 @@ fn tc_29_generic_harbour_trades_three_for_one() {
 #[test]
 fn tc_30_special_harbour_trades_two_for_one_of_its_resource() {
     use Resource::*;
-    let mut s = Scenario::new()
-        .given([settlement(P0, "1,-2,N"), give(P0, Resources::new(0, 0, 2, 0, 3))])
-        .given(main_phase(P0));
+    let mut s = given().settlement(P0, "1,-2,N").give(P0, Resources::new(0, 0, 2, 0, 3)).main_phase(P0).start();
     s.rejects(P0, bank_trade(of(Ore, 2), of(Brick, 1)), "invalid_bank_rate");
     s.rejects(P0, bank_trade(of(Ore, 3), of(Brick, 1)), "invalid_bank_rate");
     s.when(P0, bank_trade(of(Wool, 2), of(Brick, 1)));
     assert_eq!(s.hand(P0), Resources::new(0, 1, 0, 0, 3));
 
-    let mut s = Scenario::new()
-        .given([settlement(P0, "1,-2,N"), settlement(P0, "0,-2,N"), give(P0, Resources::new(0, 0, 4, 0, 3))])
-        .given(main_phase(P0));
+    let mut s = given()
+        .settlement(P0, "1,-2,N")
+        .settlement(P0, "0,-2,N")
+        .give(P0, Resources::new(0, 0, 4, 0, 3))
+        .main_phase(P0)
+        .start();
     s.rejects(P0, bank_trade(of(Ore, 2), of(Brick, 1)), "invalid_bank_rate");
     s.when(P0, bank_trade(of(Ore, 3), of(Brick, 1)));
     // Batched: 2 wool + 2 wool for two cards, each at the 2:1 rate.
@@ -76,9 +81,7 @@ fn tc_30_special_harbour_trades_two_for_one_of_its_resource() {
 #[test]
 fn tc_31_domestic_trades_include_the_active_player() {
     use Resource::*;
-    let mut s = Scenario::new()
-        .given([give(P0, of(Ore, 1)), give(P1, of(Wool, 1)), give(P2, of(Ore, 1))])
-        .given(main_phase(P0));
+    let mut s = given().give(P0, of(Ore, 1)).give(P1, of(Wool, 1)).give(P2, of(Ore, 1)).main_phase(P0).start();
     s.rejects(P1, offer(of(Wool, 1), of(Ore, 1), Some(vec![P2])), "trade_partner_not_allowed");
     s.rejects(P2, offer(of(Ore, 1), of(Wool, 1), Some(vec![P1])), "trade_partner_not_allowed");
     s.rejects(P1, offer(of(Wool, 1), of(Ore, 1), Some(vec![P0, P2])), "trade_partner_not_allowed");
@@ -108,9 +111,8 @@ fn tc_31_domestic_trades_include_the_active_player() {
 #[test]
 fn tc_32_no_gifts_and_no_like_for_like() {
     use Resource::*;
-    let mut s = Scenario::new()
-        .given([give(P0, Resources::new(0, 1, 2, 0, 1)), give(P1, Resources::new(0, 1, 2, 0, 1))])
-        .given(main_phase(P0));
+    let mut s =
+        given().give(P0, Resources::new(0, 1, 2, 0, 1)).give(P1, Resources::new(0, 1, 2, 0, 1)).main_phase(P0).start();
     let to_p1 = || Some(vec![P1]);
     s.rejects(P0, offer(of(Brick, 1), Resources::ZERO, to_p1()), "empty_trade_side");
     s.rejects(P0, offer(Resources::ZERO, of(Brick, 1), to_p1()), "empty_trade_side");
@@ -126,7 +128,7 @@ fn tc_32_no_gifts_and_no_like_for_like() {
 #[test]
 fn tc_33_no_domestic_trade_before_the_roll() {
     use Resource::*;
-    let s = Scenario::new().given([give(P0, of(Ore, 1)), give(P1, of(Wool, 1)), turn(P0)]);
+    let s = given().give(P0, of(Ore, 1)).give(P1, of(Wool, 1)).turn(P0).start();
     s.rejects(P1, offer(of(Wool, 1), of(Ore, 1), None), "wrong_phase");
     s.rejects(P1, offer(of(Wool, 1), of(Ore, 1), Some(vec![P0])), "wrong_phase");
     s.rejects(P0, offer(of(Ore, 1), of(Wool, 1), Some(vec![P1])), "wrong_phase");
@@ -138,9 +140,7 @@ fn tc_33_no_domestic_trade_before_the_roll() {
 #[test]
 fn a_counter_offer_answers_an_offer_made_to_you() {
     use Resource::*;
-    let mut s = Scenario::new()
-        .given([give(P0, of(Ore, 2)), give(P1, of(Wool, 2)), give(P2, of(Grain, 1))])
-        .given(main_phase(P0));
+    let mut s = given().give(P0, of(Ore, 2)).give(P1, of(Wool, 2)).give(P2, of(Grain, 1)).main_phase(P0).start();
     let events = s.when(P0, offer(of(Ore, 1), of(Wool, 2), Some(vec![P1])));
     let [Event::TradeOffered { offer: TradeOffer { id, .. } }] = events.as_slice() else { panic!("{events:?}") };
     let id = *id;
@@ -161,13 +161,13 @@ fn a_counter_offer_answers_an_offer_made_to_you() {
 #[test]
 fn open_offers_lapse_when_the_game_is_won() {
     use Resource::*;
-    let mut given = Vec::new();
-    for vertex in ["0,-2,N", "2,-2,S", "-2,0,N", "-1,2,S"] {
-        given.extend(city(P0, vertex));
-    }
-    given.push(settlement(P0, "1,0,S"));
-    given.push(give(P0, Resources::new(0, 0, 2, 1, 1)));
-    let mut s = Scenario::new().given(given).given(main_phase(P0));
+    let mut s = ["0,-2,N", "2,-2,S", "-2,0,N", "-1,2,S"]
+        .iter()
+        .fold(given(), |setup, vertex| setup.city(P0, vertex))
+        .settlement(P0, "1,0,S")
+        .give(P0, Resources::new(0, 0, 2, 1, 1))
+        .main_phase(P0)
+        .start();
     s.when(P0, offer(of(Wool, 1), of(Brick, 1), None));
     assert_eq!(s.game.open_offers().len(), 1);
     let events =

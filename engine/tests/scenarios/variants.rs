@@ -75,18 +75,15 @@ fn six_players_without_the_extension_are_refused() {
 /// A 6-player position in P0's main phase: P2 has a settlement and road, a knight from an
 /// earlier turn, and cards for a road, a development card and a bank trade.
 fn special_building_position(trade_flag: bool) -> Scenario {
-    let mut s = Scenario::with(GameConfig { sbp_trade_with_previous_player: trade_flag, ..six_players() }).given(
-        [
-            settlement(P2, "0,-1,N"),
-            road(P2, "0,-1,NE"),
-            settlement(P0, "-2,1,S"),
-            card(P2, DevCard::Knight),
-            give(P2, Resources::new(5, 1, 1, 1, 1)),
-            give(P0, Resources::new(0, 0, 2, 0, 0)),
-        ]
-        .into_iter()
-        .chain(main_phase(P0)),
-    );
+    let mut s = given_with(GameConfig { sbp_trade_with_previous_player: trade_flag, ..six_players() })
+        .settlement(P2, "0,-1,N")
+        .road(P2, "0,-1,NE")
+        .settlement(P0, "-2,1,S")
+        .card(P2, DevCard::Knight)
+        .give(P2, Resources::new(5, 1, 1, 1, 1))
+        .give(P0, Resources::new(0, 0, 2, 0, 0))
+        .main_phase(P0)
+        .start();
     s.when(P0, Move::EndTurn);
     assert_eq!(*s.game.phase(), Phase::SpecialBuilding { seat: P1 });
     s.when(P1, Move::EndTurn);
@@ -146,14 +143,13 @@ fn tc_52_special_building_phases_allow_building_and_buying_only() {
 /// start of its own turn, after P1 and P2 have played theirs.
 #[test]
 fn tc_53_points_reached_in_a_special_building_phase_win_at_the_next_own_turn() {
-    let mut given: Vec<Event> = Vec::new();
-    for vertex in ["0,0,N", "0,0,S", "-2,0,N", "1,-2,S"] {
-        given.extend(city(P3, vertex));
-    }
-    given.push(settlement(P3, "-1,2,S"));
-    given.push(give(P3, Resources::new(0, 0, 1, 1, 1)));
-    given.extend(main_phase(P0));
-    let mut s = Scenario::with(six_players()).given(given);
+    let mut s = ["0,0,N", "0,0,S", "-2,0,N", "1,-2,N"]
+        .iter()
+        .fold(given_with(six_players()), |setup, vertex| setup.city(P3, vertex))
+        .settlement(P3, "-1,2,S")
+        .give(P3, Resources::new(0, 0, 1, 1, 1))
+        .main_phase(P0)
+        .start();
     assert_eq!(s.game.victory_points(P3), 9);
     s.when(P0, Move::EndTurn);
     for seat in [P1, P2] {
@@ -183,23 +179,19 @@ fn tc_53_points_reached_in_a_special_building_phase_win_at_the_next_own_turn() {
     assert_eq!(s.game.winner(), Some(P3), "P3 wins as its turn starts, before rolling");
 }
 
-fn jungle_game() -> Scenario {
-    Scenario::with(GameConfig { jungle: true, jungle_number: Some(5), ..config(4) })
+fn jungle_config() -> GameConfig {
+    GameConfig { jungle: true, jungle_number: Some(5), ..config(4) }
 }
 
 /// TC-54 [JUN-4, JUN-3]: the jungle's number gives 1 discovery per settlement, 2 per city; not
 /// while the robber stands on it (where it starts).
 #[test]
 fn tc_54_the_jungle_produces_discoveries_unless_robbed() {
-    let s = jungle_game();
+    let s = Scenario::with(jungle_config());
     assert_eq!(s.game.robber_hex(), Some(h("0,0")), "JUN-3: the robber starts on the jungle");
     assert!(s.game.board().layout().hexes.iter().any(|t| t.hex == h("0,0") && t.terrain == Terrain::Jungle));
     let position = |robber: &str| {
-        let mut given = vec![settlement(P1, "0,0,N")];
-        given.extend(city(P2, "0,0,S"));
-        given.push(Event::RobberMoved { seat: P0, hex: h(robber) });
-        given.extend([turn(P0)]);
-        jungle_game().given(given)
+        given_with(jungle_config()).settlement(P1, "0,0,N").city(P2, "0,0,S").robber(robber).turn(P0).start()
     };
     let mut s = position("2,-2");
     let events = s.when_with(P0, Move::RollDice, FixedChance::dice(2, 3));
@@ -218,15 +210,14 @@ fn tc_54_the_jungle_produces_discoveries_unless_robbed() {
     assert_eq!(s.game.discoveries(P2), 0);
 }
 
-fn with_discoveries(seat: Seat, count: u32) -> Event {
-    Event::ResourcesProduced { roll: 5, gains: vec![], shortages: vec![], discoveries: vec![SeatCount { seat, count }] }
-}
-
 /// TC-55 [JUN-5]: discoveries stand in for one to three of a development card's cost cards.
 #[test]
 fn tc_55_discoveries_pay_for_development_cards_only_up_to_the_cost() {
-    let mut s = jungle_game()
-        .given([with_discoveries(P1, 5), give(P1, Resources::of(Resource::Ore, 1))].into_iter().chain(main_phase(P1)));
+    let mut s = given_with(jungle_config())
+        .with_discoveries(P1, 5)
+        .give(P1, Resources::of(Resource::Ore, 1))
+        .main_phase(P1)
+        .start();
     s.when(P1, Move::BuyDevelopmentCardWithDiscoveries { replaces: Resources::new(0, 0, 1, 1, 0) });
     assert_eq!(s.hand(P1), Resources::ZERO);
     assert_eq!(s.game.discoveries(P1), 3);
@@ -234,7 +225,7 @@ fn tc_55_discoveries_pay_for_development_cards_only_up_to_the_cost() {
     assert_eq!(s.game.discoveries(P1), 0);
     assert_eq!(s.game.player(P1).unwrap().dev_card_count(), 2);
 
-    let s = jungle_game().given([with_discoveries(P1, 5)].into_iter().chain(main_phase(P1)));
+    let s = given_with(jungle_config()).with_discoveries(P1, 5).main_phase(P1).start();
     s.rejects(
         P1,
         Move::BuyDevelopmentCardWithDiscoveries { replaces: Resources::new(0, 0, 1, 1, 2) },
@@ -245,7 +236,7 @@ fn tc_55_discoveries_pay_for_development_cards_only_up_to_the_cost() {
         Move::BuyDevelopmentCardWithDiscoveries { replaces: Resources::new(1, 0, 0, 0, 0) },
         "invalid_discovery_use",
     );
-    let s = jungle_game().given([with_discoveries(P1, 1)].into_iter().chain(main_phase(P1)));
+    let s = given_with(jungle_config()).with_discoveries(P1, 1).main_phase(P1).start();
     s.rejects(
         P1,
         Move::BuyDevelopmentCardWithDiscoveries { replaces: Resources::new(0, 0, 1, 1, 1) },
@@ -256,10 +247,13 @@ fn tc_55_discoveries_pay_for_development_cards_only_up_to_the_cost() {
 /// TC-56 [JUN-6]: discoveries are not resources: no discard, no monopoly, no theft, no trade.
 #[test]
 fn tc_56_discoveries_are_never_discarded_stolen_monopolised_or_traded() {
-    let mut given = vec![with_discoveries(P1, 5), give(P1, Resources::new(2, 2, 2, 2, 0)), settlement(P1, "0,-1,N")];
-    given.push(card(P0, DevCard::Monopoly));
-    given.extend([turn(P0)]);
-    let mut s = jungle_game().given(given);
+    let mut s = given_with(jungle_config())
+        .with_discoveries(P1, 5)
+        .give(P1, Resources::new(2, 2, 2, 2, 0))
+        .settlement(P1, "0,-1,N")
+        .card(P0, DevCard::Monopoly)
+        .turn(P0)
+        .start();
     s.when_with(P0, Move::RollDice, FixedChance::dice(3, 4));
     assert_eq!(
         *s.game.phase(),
@@ -285,11 +279,12 @@ fn tc_57_the_river_bank_is_closed_in_setup_and_gold_settlements_score_extra() {
     s.rejects(P0, Move::BuildSettlement { vertex: v("0,1,S") }, "river_bank_setup_ban");
     s.rejects(P0, Move::BuildSettlement { vertex: v("0,-1,N") }, "river_bank_setup_ban");
 
-    let mut given = vec![settlement(P0, "1,1,S")];
-    given.extend(roads_along(P0, &["1,1,S", "0,2,N", "0,1,S"]));
-    given.push(give(P0, Resources::new(1, 1, 1, 1, 0)));
-    given.extend(main_phase(P0));
-    let mut s = Scenario::with(river).given(given);
+    let mut s = given_with(river)
+        .settlement(P0, "1,1,S")
+        .roads_along(P0, &["1,1,S", "0,2,N", "0,1,S"])
+        .give(P0, Resources::new(1, 1, 1, 1, 0))
+        .main_phase(P0)
+        .start();
     assert_eq!(s.game.public_victory_points(P0), 1);
     s.when(P0, Move::BuildSettlement { vertex: v("0,1,S") });
     assert_eq!(s.game.public_victory_points(P0), 3, "settlement 1 + gold mine bonus 1");

@@ -3,7 +3,7 @@
 use catan_engine::{Event, Move, Phase, Resources};
 
 use super::{
-    longest_road::{holds, reaches_v3, ROW0_TOP, ROW2_TOP},
+    longest_road::{reaches_v3, ROW0_TOP, ROW2_TOP},
     support::*,
 };
 
@@ -11,15 +11,14 @@ use super::{
 /// P0's turn; P1 wins only when its own turn starts.
 #[test]
 fn tc_49_points_gained_on_another_turn_win_at_the_start_of_your_own() {
-    let mut s = Scenario::new()
-        .given([settlement(P2, ROW0_TOP[0])])
-        .given(roads_along(P2, &ROW0_TOP[..7]))
-        .given([holds(P2, 6)])
-        .given(["0,2,N", "2,-2,N", "2,0,S", "-2,0,S"].iter().flat_map(|site| city(P1, site)))
-        .given(roads_along(P1, &ROW2_TOP[..6]))
-        .given(reaches_v3(P0))
-        .given([give(P0, Resources::new(1, 1, 1, 1, 0))])
-        .given(main_phase(P0));
+    let position = ["0,2,N", "2,-2,N", "2,0,S", "-2,0,S"]
+        .iter()
+        .fold(given(), |setup, site| setup.city(P1, site))
+        .settlement(P2, ROW0_TOP[0])
+        .roads_along(P2, &ROW0_TOP[..7])
+        .with_longest_road(Some(P2))
+        .roads_along(P1, &ROW2_TOP[..6]);
+    let mut s = reaches_v3(position, P0).give(P0, Resources::new(1, 1, 1, 1, 0)).main_phase(P0).start();
     assert_eq!(s.game.victory_points(P1), 8);
     let events = s.when(P0, Move::BuildSettlement { vertex: v(ROW0_TOP[3]) });
     assert!(events.contains(&Event::LongestRoadChanged { holder: Some(P1), previous: Some(P2), length: 5 }));
@@ -46,11 +45,16 @@ fn tc_49_points_gained_on_another_turn_win_at_the_start_of_your_own() {
 /// is accepted.
 #[test]
 fn tc_50_reaching_ten_on_your_turn_ends_the_game() {
-    let mut s = Scenario::new()
-        .given(["0,-1,N", "-1,0,S", "2,-1,N"].iter().flat_map(|site| city(P0, site)))
-        .given([settlement(P0, "2,0,S"), settlement(P0, "0,2,N"), settlement(P0, "-2,0,N")])
-        .given([give(P0, Resources::new(1, 1, 0, 2, 3)), give(P1, Resources::new(1, 1, 0, 0, 0))])
-        .given(main_phase(P0));
+    let mut s = ["0,-1,N", "-1,0,S", "2,-1,N"]
+        .iter()
+        .fold(given(), |setup, site| setup.city(P0, site))
+        .settlement(P0, "2,0,S")
+        .settlement(P0, "0,2,N")
+        .settlement(P0, "-2,0,N")
+        .give(P0, Resources::new(1, 1, 0, 2, 3))
+        .give(P1, Resources::new(1, 1, 0, 0, 0))
+        .main_phase(P0)
+        .start();
     assert_eq!(s.game.victory_points(P0), 9);
     let events = s.when(P0, Move::BuildCity { vertex: v("2,0,S") });
     assert_eq!(events.last(), Some(&Event::GameWon { seat: P0, victory_points: 10, victory_point_cards: 0 }));

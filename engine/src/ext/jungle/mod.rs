@@ -40,6 +40,13 @@ impl JungleState {
         self.discoveries.get(seat.index()).copied().unwrap_or(0)
     }
 
+    /// Sets the discoveries `seat` holds (for positions built by hand).
+    pub(crate) fn set_discoveries(&mut self, seat: Seat, count: u32) {
+        if count > 0 || self.discoveries.len() > seat.index() {
+            *self.slot(seat) = count;
+        }
+    }
+
     fn slot(&mut self, seat: Seat) -> &mut u32 {
         if self.discoveries.len() <= seat.index() {
             self.discoveries.resize(seat.index() + 1, 0);
@@ -152,7 +159,8 @@ impl Extension for Jungle {
         match event {
             Event::ResourcesProduced { discoveries, .. } => {
                 for found in discoveries {
-                    *state.jungle.slot(found.seat) += found.count;
+                    let held = state.jungle.slot(found.seat);
+                    *held = held.saturating_add(found.count);
                 }
             }
             Event::DevelopmentCardBought { seat, discoveries, .. } if *discoveries > 0 => {

@@ -1,0 +1,482 @@
+//! Building any position directly, for tests and bot authors (in the spirit of shakmaty's
+//! `Setup` -> `Position`): a [`Setup`] is plain data with public fields and builder helpers;
+//! [`Setup::position`] validates it and returns a normal [`Game`] — `legal_moves`, `decide`,
+//! `apply`, `view` and serde work on it as on any game. [`Setup::from`] a game goes the other
+//! way, so a position reached in play can be edited and rebuilt.
+//!
+//! ```
+//! use catan_engine::{
+//!     board::{BoardLayout, HexCoord, HexTile, Terrain},
+//!     position::Setup,
+//!     BuildingKind, GameConfig, Move, Phase, Resources, Seat,
+//! };
+//!
+//! // A one-hex island (forest 6) in its ring of sea: focused tests need not use the full map.
+//! let centre = HexCoord::new(0, 0);
+//! let mut hexes = vec![HexTile { hex: centre, terrain: Terrain::Forest, number: Some(6) }];
+//! hexes.extend(centre.neighbours().into_iter().map(HexTile::sea));
+//! let island = BoardLayout { hexes, harbours: vec![], robber: None, river_hexes: vec![] };
+//!
+//! let (p0, p1) = (Seat(0), Seat(1));
+//! let game = Setup::new(GameConfig::for_players(3), island)
+//!     .with_building("0,0,N".parse().unwrap(), p0, BuildingKind::Settlement)
+//!     .with_road("0,0,NE".parse().unwrap(), p0)
+//!     .with_building("0,0,S".parse().unwrap(), p1, BuildingKind::City)
+//!     .with_hand(p0, Resources::new(1, 1, 0, 0, 0))
+//!     .with_turn(3, p0)
+//!     .with_dice(4, 2)
+//!     .with_phase(Phase::Main, vec![])
+//!     .position()
+//!     .unwrap();
+//! assert!(game.legal_moves(p0).contains(&Move::BuildRoad { edge: "0,0,E".parse().unwrap() }));
+//! assert_eq!(game.bank().get(catan_engine::Resource::Lumber), 18);
+//!
+//! // A position that cannot arise is refused with a stable code naming the rule.
+//! let error = Setup::new(GameConfig::for_players(3), game.board().layout().clone())
+//!     .with_building("0,0,N".parse().unwrap(), p0, BuildingKind::Settlement)
+//!     .with_building("1,-1,S".parse().unwrap(), p1, BuildingKind::Settlement)
+//!     .position()
+//!     .unwrap_err();
+//! assert_eq!(error.code(), "buildings_too_close");
+//! ```
+//!
+//! What [`Setup::position`] checks, with the rule each check stands for:
+//! - the configuration, as [`Game::new`] checks it, and the board's topology
+//!   ([`Board::new`](crate::board::Board::new)) and each extension's own board checks (e.g.
+//!   RIV-1's river). The component counts of a custom board (B-CMP-1..4, X56-2..4) and the
+//!   red-number rule (B-GEO-11) are *not* checked: they govern laying out a whole board, and
+//!   a position may be on any playable map, e.g. a 7-hex island with its sea frame;
+//! - every seat named anywhere is in the game; every vertex, edge and hex is on the board;
+//! - one building per vertex and road per edge (B-BLD-7); no two buildings one edge apart
+//!   (B-BLD-4, B-GEO-9); roads only on edges that touch land (B-GEO-9);
+//! - no seat has more pieces on the board than its supply (B-CMP-7, B-BLD-2); a city takes a
+//!   city piece only (its settlement went back to the supply, B-BLD-6);
+//! - roads connect (B-BLD-3): every road lies in a network of its owner's roads (joined at
+//!   shared vertices) that reaches one of its owner's buildings. An opponent's building
+//!   *inside* the network does not count as a cut here: settling on someone's road is legal
+//!   and leaves the far side on the board (it only shortens the road, B-LR-2), so positions
+//!   reached in play have such roads. Settlements need no road: setup places the settlement
+//!   before its road (B-SET-4), and focused tests often want lone buildings;
+//! - resources are conserved (B-CMP-5): bank plus hands is the game's bank per resource; a
+//!   bank left to derive (`bank: None`) is what the hands leave, and must not go negative;
+//! - development cards are conserved (B-CMP-6): deck plus held (playable and new) plus played
+//!   knights never exceeds the game's deck per kind; a derived deck (`deck: None`) is the
+//!   game's deck less what the seats hold and the knights played;
+//! - Longest Road (B-LR-3, B-LR-4): its holder has a road of 5 or more and nobody a longer
+//!   one. A card set aside (no holder) is accepted whatever the lengths: B-LR-5 sets it aside
+//!   on ties, and the next change awards it;
+//! - Largest Army (B-LA-1, B-LA-2): its holder played 3 knights or more and nobody more;
+//!   without a holder nobody has played 3 (B-LA-3: it is never set aside);
+//! - the robber stands on a land hex of the board (B-ROB-2), or off the board (RIV-7);
+//! - the phase fits the turn: setup only in turn 0, in snake order (B-SET-3), its road step
+//!   naming the placing seat's settlement (B-SET-4); no dice before the roll and dice after it
+//!   (B-TURN-1/2/4); a discard or robber move only after a 7; discards owed by seats holding
+//!   more than 7 cards, exactly half (B-ROB-1), and owed by somebody; gold choices owed by
+//!   somebody, for the roll on the dice (RIV-5); free roads only after Road Building was
+//!   played, no more than 2 or than the pieces left (B-DEV-5); special building phases only
+//!   with the 5-6 extension, for another seat than the active one (X56-8); jungle
+//!   discoveries only with the jungle (JUN-4); a winner exactly when the game is over
+//!   (B-WIN-4);
+//! - open trade offers: each with both sides non-empty and distinct (B-TRD-7, B-TRD-8), made
+//!   to other seats, with the active player on one side (B-TRD-5), only in a phase where
+//!   offers can be open, and at most [`MAX_OPEN_OFFERS_PER_SEAT`](crate::MAX_OPEN_OFFERS_PER_SEAT)
+//!   per seat;
+//! - nobody has already won (B-WIN-3): the seat whose turn it is has fewer points than the
+//!   target, unless the game is over or the phase lies between turns (setup, a special
+//!   building phase, X56-9).
+//!
+//! Not checked: that each seat placed its setup pieces (a test may want one lone city), the
+//! history behind the position (how many progress cards were played, which offers were
+//! withdrawn). The position's `seed` (default 0) and `events_applied` (default 1) key the
+//! game's own chance stream.
+
+mod checks;
+mod error;
+
+use serde::{Deserialize, Serialize};
+
+pub use error::PositionError;
+
+use crate::{
+    board::{BoardLayout, EdgeId, HexCoord, VertexId},
+    config::{FirstPlayer, GameConfig},
+    game::Game,
+    model::{Building, BuildingKind, DevCards, Phase, Resources, Seat, SetupStep, TradeOffer},
+    ruleset::Ruleset,
+    view::{BuildingView, RoadView},
+};
+
+/// What one seat holds.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SeatSetup {
+    /// The seat's hand.
+    pub resources: Resources,
+    /// Development cards held since before this turn (playable).
+    pub dev_cards: DevCards,
+    /// Development cards bought this turn (playable from the next, B-DEV-3).
+    pub new_dev_cards: DevCards,
+    /// Knights played (B-LA).
+    pub knights_played: u32,
+    /// Jungle discoveries (JUN-4); only with the jungle.
+    pub discoveries: u32,
+}
+
+/// The turn in progress.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TurnSetup {
+    /// 0 during setup; 1 for the first normal turn.
+    pub number: u32,
+    /// The seat whose turn it is (during setup: the first seat).
+    pub active: Seat,
+    /// This turn's roll as (red, white); `None` before the roll.
+    #[serde(default)]
+    pub dice: Option<(u8, u8)>,
+    /// A development card was played this turn (B-DEV-2).
+    #[serde(default)]
+    pub dev_card_played: bool,
+    /// The active player built or bought this turn (B-TURN-6's flag).
+    #[serde(default)]
+    pub built_or_bought: bool,
+}
+
+impl TurnSetup {
+    /// Turn `number` of `active`, as it begins: nothing rolled, played or built.
+    pub fn new(number: u32, active: Seat) -> Self {
+        TurnSetup { number, active, dice: None, dev_card_played: false, built_or_bought: false }
+    }
+}
+
+/// A position as plain data: build it with the `with_*` helpers (or by setting fields), then
+/// [`Setup::position`] validates it into a [`Game`]. See the [module](self) for what is
+/// checked.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Setup {
+    pub config: GameConfig,
+    /// The whole map: land, sea frame, harbours. Its `robber` is only the default of
+    /// [`Setup::robber`].
+    pub board: BoardLayout,
+    /// The game's secret seed; with `events_applied` it keys the chance stream.
+    #[serde(default)]
+    pub seed: u64,
+    /// Events applied so far, counting `game_started` (so at least 1 in a logged game).
+    #[serde(default = "one")]
+    pub events_applied: u64,
+    /// The seat that placed first and took the first turn (B-SET-2/3).
+    pub first_seat: Seat,
+    /// What each seat holds, by seat; missing seats hold nothing.
+    #[serde(default)]
+    pub seats: Vec<SeatSetup>,
+    #[serde(default)]
+    pub buildings: Vec<BuildingView>,
+    #[serde(default)]
+    pub roads: Vec<RoadView>,
+    /// The bank; `None` derives it: the game's bank less the hands.
+    #[serde(default)]
+    pub bank: Option<Resources>,
+    /// The development deck; `None` derives it: the game's deck less what the seats hold and
+    /// the knights played.
+    #[serde(default)]
+    pub deck: Option<DevCards>,
+    /// The robber's hex; `None` while it waits off the board (RIV-7).
+    #[serde(default)]
+    pub robber: Option<HexCoord>,
+    /// What the game waits for now.
+    pub phase: Phase,
+    /// The phases `phase` interrupted, in the order they resume.
+    #[serde(default)]
+    pub then: Vec<Phase>,
+    pub turn: TurnSetup,
+    #[serde(default)]
+    pub longest_road: Option<Seat>,
+    #[serde(default)]
+    pub largest_army: Option<Seat>,
+    /// Open domestic trade offers.
+    #[serde(default)]
+    pub offers: Vec<TradeOffer>,
+    /// The id the next offer gets; raised above every open offer's id when the game is built.
+    #[serde(default = "one_u32")]
+    pub next_offer_id: u32,
+    /// The winner; exactly when the phase is `game_over`.
+    #[serde(default)]
+    pub winner: Option<Seat>,
+}
+
+fn one() -> u64 {
+    1
+}
+
+fn one_u32() -> u32 {
+    1
+}
+
+impl Setup {
+    /// The empty position at the start of setup on `board`: nothing placed, no cards held,
+    /// the bank and deck full, the robber where the board puts it, and the first seat (per
+    /// `config.first_player`; seat 0 when it is rolled) to place a settlement.
+    pub fn new(config: GameConfig, board: BoardLayout) -> Setup {
+        let first_seat = match config.first_player {
+            FirstPlayer::Seat(seat) if seat < config.players => Seat(seat),
+            _ => Seat(0),
+        };
+        Setup {
+            seats: vec![SeatSetup::default(); usize::from(config.players)],
+            config,
+            robber: board.robber,
+            board,
+            seed: 0,
+            events_applied: 1,
+            first_seat,
+            buildings: Vec::new(),
+            roads: Vec::new(),
+            bank: None,
+            deck: None,
+            phase: Phase::Setup { seat: first_seat, placement: 0, step: SetupStep::PlaceSettlement },
+            then: Vec::new(),
+            turn: TurnSetup::new(0, first_seat),
+            longest_road: None,
+            largest_army: None,
+            offers: Vec::new(),
+            next_offer_id: 1,
+            winner: None,
+        }
+    }
+
+    /// Validates the position and returns it as a game.
+    ///
+    /// # Errors
+    /// The first [`PositionError`] found, naming the rule the position breaks.
+    pub fn position(self) -> Result<Game, PositionError> {
+        checks::build(self)
+    }
+
+    /// What `seat` holds, for editing (the list grows to hold the seat; a seat outside the
+    /// game that holds anything is refused by [`Setup::position`]).
+    pub fn seat_mut(&mut self, seat: Seat) -> &mut SeatSetup {
+        if self.seats.len() <= seat.index() {
+            self.seats.resize(seat.index() + 1, SeatSetup::default());
+        }
+        &mut self.seats[seat.index()]
+    }
+
+    /// Puts a settlement or a city of `seat` on `vertex`.
+    #[must_use]
+    pub fn with_building(mut self, vertex: VertexId, seat: Seat, kind: BuildingKind) -> Self {
+        self.buildings.push(BuildingView { vertex, seat, kind });
+        self
+    }
+
+    /// Puts a road of `seat` on `edge`.
+    #[must_use]
+    pub fn with_road(mut self, edge: EdgeId, seat: Seat) -> Self {
+        self.roads.push(RoadView { edge, seat });
+        self
+    }
+
+    /// Sets `seat`'s hand (a derived bank gives the cards).
+    #[must_use]
+    pub fn with_hand(mut self, seat: Seat, resources: Resources) -> Self {
+        self.seat_mut(seat).resources = resources;
+        self
+    }
+
+    /// Sets `seat`'s development cards: those playable now, and those bought this turn.
+    #[must_use]
+    pub fn with_dev_cards(mut self, seat: Seat, playable: DevCards, new: DevCards) -> Self {
+        let held = self.seat_mut(seat);
+        held.dev_cards = playable;
+        held.new_dev_cards = new;
+        self
+    }
+
+    /// Sets the number of knights `seat` has played.
+    #[must_use]
+    pub fn with_knights_played(mut self, seat: Seat, knights: u32) -> Self {
+        self.seat_mut(seat).knights_played = knights;
+        self
+    }
+
+    /// Sets `seat`'s jungle discoveries (JUN-4).
+    #[must_use]
+    pub fn with_discoveries(mut self, seat: Seat, discoveries: u32) -> Self {
+        self.seat_mut(seat).discoveries = discoveries;
+        self
+    }
+
+    /// Puts the robber on `hex`.
+    #[must_use]
+    pub fn with_robber(mut self, hex: HexCoord) -> Self {
+        self.robber = Some(hex);
+        self
+    }
+
+    /// Sets what the game waits for, and the phases that resume after it.
+    #[must_use]
+    pub fn with_phase(mut self, phase: Phase, then: Vec<Phase>) -> Self {
+        self.phase = phase;
+        self.then = then;
+        self
+    }
+
+    /// Begins turn `number` of `active` as `turn_started` does: before the roll, nothing
+    /// played or built, the phase `pre_roll`.
+    #[must_use]
+    pub fn with_turn(mut self, number: u32, active: Seat) -> Self {
+        self.turn = TurnSetup::new(number, active);
+        self.phase = Phase::PreRoll;
+        self.then.clear();
+        self
+    }
+
+    /// Sets this turn's roll (red, white); the phase is left as it is.
+    #[must_use]
+    pub fn with_dice(mut self, red: u8, white: u8) -> Self {
+        self.turn.dice = Some((red, white));
+        self
+    }
+
+    /// Marks a development card as played this turn (B-DEV-2).
+    #[must_use]
+    pub fn with_dev_card_played(mut self, played: bool) -> Self {
+        self.turn.dev_card_played = played;
+        self
+    }
+
+    /// Gives the Longest Road card to `holder` (or sets it aside).
+    #[must_use]
+    pub fn with_longest_road(mut self, holder: Option<Seat>) -> Self {
+        self.longest_road = holder;
+        self
+    }
+
+    /// Gives the Largest Army card to `holder` (or nobody).
+    #[must_use]
+    pub fn with_largest_army(mut self, holder: Option<Seat>) -> Self {
+        self.largest_army = holder;
+        self
+    }
+
+    /// Adds open trade offers.
+    #[must_use]
+    pub fn with_offers(mut self, offers: impl IntoIterator<Item = TradeOffer>) -> Self {
+        self.offers.extend(offers);
+        self
+    }
+
+    /// Sets the bank explicitly (instead of deriving it from the hands).
+    #[must_use]
+    pub fn with_bank(mut self, bank: Resources) -> Self {
+        self.bank = Some(bank);
+        self
+    }
+
+    /// Sets the development deck explicitly (instead of deriving it).
+    #[must_use]
+    pub fn with_deck(mut self, deck: DevCards) -> Self {
+        self.deck = Some(deck);
+        self
+    }
+
+    /// Sets the seed and the number of events applied, which key the chance stream.
+    #[must_use]
+    pub fn with_chance(mut self, seed: u64, events_applied: u64) -> Self {
+        self.seed = seed;
+        self.events_applied = events_applied;
+        self
+    }
+
+    /// Ends the game with `seat` as the winner (the phase becomes `game_over`).
+    #[must_use]
+    pub fn with_winner(mut self, seat: Seat) -> Self {
+        self.winner = Some(seat);
+        self.phase = Phase::GameOver;
+        self.then.clear();
+        self
+    }
+}
+
+impl From<&Game> for Setup {
+    /// The position of a game, to edit and rebuild: `Setup::from(&game).position()` equals
+    /// `game`. The bank and the deck are left to derive (`None`) when the derived value is
+    /// the game's; the deck stays explicit once progress cards have been played.
+    fn from(game: &Game) -> Setup {
+        let board = &game.board;
+        let seats: Vec<SeatSetup> = game
+            .seats()
+            .map(|seat| {
+                let p = &game.players[seat.index()];
+                SeatSetup {
+                    resources: p.resources,
+                    dev_cards: p.dev_cards,
+                    new_dev_cards: p.new_dev_cards,
+                    knights_played: p.knights_played,
+                    discoveries: game.discoveries(seat),
+                }
+            })
+            .collect();
+        let components = Ruleset::assemble(&game.config).components;
+        let bank = checks::derived_bank(&components, &seats).filter(|b| *b == game.bank);
+        let deck = checks::derived_deck(&components, &seats).filter(|d| *d == game.deck);
+        let buildings = game
+            .buildings
+            .iter()
+            .enumerate()
+            .filter_map(|(v, b)| {
+                b.map(|Building { seat, kind }| BuildingView { vertex: board.vertices[v], seat, kind })
+            })
+            .collect();
+        let roads = game
+            .roads
+            .iter()
+            .enumerate()
+            .filter_map(|(e, s)| s.map(|seat| RoadView { edge: board.edges[e], seat }))
+            .collect();
+        Setup {
+            config: game.config.clone(),
+            board: board.layout().clone(),
+            seed: game.seed,
+            events_applied: game.events_applied,
+            first_seat: game.first_seat,
+            seats,
+            buildings,
+            roads,
+            bank: if bank.is_some() { None } else { Some(game.bank) },
+            deck: if deck.is_some() { None } else { Some(game.deck) },
+            robber: game.robber_hex(),
+            phase: game.phase.clone(),
+            then: game.then.clone(),
+            turn: TurnSetup {
+                number: game.turn.number,
+                active: game.turn.active,
+                dice: game.turn.last_roll,
+                dev_card_played: game.turn.dev_card_played,
+                built_or_bought: game.turn.built_or_bought,
+            },
+            longest_road: game.longest_road,
+            largest_army: game.largest_army,
+            offers: game.offers.clone(),
+            next_offer_id: game.next_offer_id,
+            winner: game.winner,
+        }
+    }
+}
+
+impl TryFrom<Setup> for Game {
+    type Error = PositionError;
+
+    fn try_from(setup: Setup) -> Result<Game, PositionError> {
+        setup.position()
+    }
+}
+
+impl Game {
+    /// Builds a game from a position (see [`Setup::position`]).
+    ///
+    /// # Errors
+    /// The first [`PositionError`] found.
+    pub fn from_setup(setup: Setup) -> Result<Game, PositionError> {
+        setup.position()
+    }
+}

@@ -1,0 +1,530 @@
+//! Building a [`Game`] from a [`Setup`], checking each part as it goes in (see the module
+//! documentation of [`position`](super) for the list, with the rules behind each check).
+
+use std::iter;
+
+use super::{PositionError, SeatSetup, Setup, TurnSetup};
+use crate::{
+    base::MAX_OPEN_OFFERS_PER_SEAT,
+    game::Game,
+    model::{Building, BuildingKind, DevCard, DevCards, Phase, Pieces, Resource, Resources, Seat, SetupStep, Turn},
+    ruleset::Components,
+    view::{BuildingView, RoadView},
+};
+
+use PositionError as E;
+
+/// Minimum road length for Longest Road (B-LR-3) and played knights for Largest Army (B-LA-1).
+const LONGEST_ROAD_MINIMUM: u32 = 5;
+const LARGEST_ARMY_MINIMUM: u32 = 3;
+/// Hands above this many cards discard on a 7 (B-ROB-1).
+const DISCARD_LIMIT: u32 = 7;
+
+/// The cards the seats hold, per resource (saturating: a setup may hold absurd counts).
+fn hands(seats: &[SeatSetup]) -> Resources {
+    seats.iter().fold(Resources::ZERO, |sum, seat| sum + seat.resources)
+}
+
+/// The development cards the seats hold or played, per kind.
+fn cards_out(seats: &[SeatSetup]) -> DevCards {
+    seats.iter().fold(DevCards::default(), |sum, seat| {
+        sum + seat.dev_cards + seat.new_dev_cards + DevCards::of(DevCard::Knight, seat.knights_played)
+    })
+}
+
+/// The bank the hands leave: the game's bank less the hands; `None` when they hold more.
+pub(super) fn derived_bank(components: &Components, seats: &[SeatSetup]) -> Option<Resources> {
+    components.bank.checked_sub(&hands(seats))
+}
+
+/// The deck the seats leave: the game's deck less the cards held and the knights played.
+pub(super) fn derived_deck(components: &Components, seats: &[SeatSetup]) -> Option<DevCards> {
+    components.development_deck.checked_sub(&cards_out(seats))
+}
+
+/// Validates `setup` and builds its game.
+pub(super) fn build(setup: Setup) -> Result<Game, PositionError> {
+    let Setup {
+        config,
+        board,
+        seed,
+        events_applied,
+        first_seat,
+        seats,
+        buildings,
+        roads,
+        bank,
+        deck,
+        robber,
+        phase,
+        then,
+        turn,
+        longest_road,
+        largest_army,
+        offers,
+        next_offer_id,
+        winner,
+    } = setup;
+    // The configuration and the board's topology, as a new game checks them.
+    let mut game = Game::started(config, board, first_seat, seed)?;
+    let rules = game.shared_rules();
+    for extension in &rules.extensions {
+        extension.check_custom_board(game.board.layout())?;
+    }
+    let players = usize::from(game.config.players);
+    let in_game = |seat: Seat| if seat.index() < players { Ok(()) } else { Err(E::UnknownSeat(seat)) };
+    in_game(first_seat)?;
+    in_game(turn.active)?;
+    if let Some((i, _)) = seats.iter().enumerate().skip(players).find(|(_, s)| **s != SeatSetup::default()) {
+        return Err(E::UnknownSeat(Seat(u8::try_from(i).unwrap_or(u8::MAX))));
+    }
+    let seats = &seats[..seats.len().min(players)];
+
+    for (i, held) in seats.iter().enumerate() {
+        let player = &mut game.players[i];
+        player.resources = held.resources;
+        player.dev_cards = held.dev_cards;
+        player.new_dev_cards = held.new_dev_cards;
+        player.knights_played = held.knights_played;
+        if held.discoveries > 0 {
+            if !game.config.jungle {
+                return Err(E::NotInThisGame("jungle discoveries (JUN-4)"));
+            }
+            game.ext.jungle.set_discoveries(Seat(i as u8), held.discoveries);
+        }
+    }
+    place_buildings(&mut game, &buildings)?;
+    place_roads(&mut game, &roads)?;
+    count_pieces(&mut game, rules.components.pieces)?;
+    check_connected(&game, &roads)?;
+
+    game.robber = match robber {
+        None => None,
+        Some(hex) => {
+            let h = game.board.hex(hex).ok_or(E::UnknownHex(hex))?;
+            if !game.board.is_land_hex(h) {
+                return Err(E::RobberNotOnLand(hex));
+            }
+            Some(h)
+        }
+    };
+    game.bank = conserved_bank(&rules.components, seats, bank)?;
+    game.deck = conserved_deck(&rules.components, seats, deck)?;
+
+    if let Some((red, white)) = turn.dice {
+        if !(1..=6).contains(&red) || !(1..=6).contains(&white) {
+            return Err(E::InvalidTurn(format!("({red}, {white}) are not two dice of 1 to 6 (B-CMP-9)")));
+        }
+    }
+    check_phases(&game, &phase, &then, &turn)?;
+    match (winner, &phase) {
+        (Some(seat), Phase::GameOver) => in_game(seat)?,
+        (None, Phase::GameOver) => return Err(E::InvalidPhase("game_over needs a winner (B-WIN-4)".into())),
+        (Some(_), _) => return Err(E::InvalidPhase("a game with a winner is over: phase game_over (B-WIN-4)".into())),
+        (None, _) => {}
+    }
+    check_offers(&game, &offers, &phase, &then, &turn)?;
+    for holder in [longest_road, largest_army].into_iter().flatten() {
+        in_game(holder)?;
+    }
+
+    game.events_applied = events_applied;
+    game.turn = Turn {
+        number: turn.number,
+        active: turn.active,
+        rolled: turn.dice.is_some(),
+        last_roll: turn.dice,
+        dev_card_played: turn.dev_card_played,
+        built_or_bought: turn.built_or_bought,
+    };
+    game.phase = phase;
+    game.then = then;
+    game.longest_road = longest_road;
+    game.largest_army = largest_army;
+    game.next_offer_id = offers.iter().map(|o| o.id.saturating_add(1)).fold(next_offer_id.max(1), u32::max);
+    game.offers = offers;
+    game.winner = winner;
+
+    check_awards(&game)?;
+    if game.winner.is_none() && !game.phase.is_between_turns() {
+        let seat = game.turn.active;
+        let points = game.victory_points(seat);
+        if points >= u32::from(rules.base.vp_target) {
+            return Err(E::AlreadyWon { seat, points });
+        }
+    }
+    Ok(game)
+}
+
+/// B-BLD-7 one building per vertex; B-BLD-4, B-GEO-9 the distance rule.
+fn place_buildings(game: &mut Game, buildings: &[BuildingView]) -> Result<(), PositionError> {
+    let mut placed = Vec::with_capacity(buildings.len());
+    for b in buildings {
+        if b.seat.index() >= game.players.len() {
+            return Err(E::UnknownSeat(b.seat));
+        }
+        let v = game.board.vertex(b.vertex).ok_or(E::UnknownVertex(b.vertex))?;
+        let slot = &mut game.buildings[v as usize];
+        if slot.is_some() {
+            return Err(E::VertexOccupied(b.vertex));
+        }
+        *slot = Some(Building { seat: b.seat, kind: b.kind });
+        placed.push(v);
+    }
+    for (b, &v) in buildings.iter().zip(&placed) {
+        if let Some(n) = game.board.neighbours_of(v).find(|&n| game.buildings[n as usize].is_some()) {
+            return Err(E::BuildingsTooClose(b.vertex, game.board.vertices[n as usize]));
+        }
+    }
+    Ok(())
+}
+
+/// B-BLD-7 one road per edge; B-GEO-9 only on edges that touch land.
+fn place_roads(game: &mut Game, roads: &[RoadView]) -> Result<(), PositionError> {
+    for r in roads {
+        if r.seat.index() >= game.players.len() {
+            return Err(E::UnknownSeat(r.seat));
+        }
+        let e = game.board.edge(r.edge).ok_or(E::UnknownEdge(r.edge))?;
+        if !game.board.edge_is_land[e as usize] {
+            return Err(E::EdgeNotBuildable(r.edge));
+        }
+        let slot = &mut game.roads[e as usize];
+        if slot.is_some() {
+            return Err(E::EdgeOccupied(r.edge));
+        }
+        *slot = Some(r.seat);
+    }
+    Ok(())
+}
+
+/// B-CMP-7, B-BLD-2: no more pieces on the board than the supply; what is left stays in it.
+fn count_pieces(game: &mut Game, supply: Pieces) -> Result<(), PositionError> {
+    for (i, player) in game.players.iter_mut().enumerate() {
+        let seat = Seat(i as u8);
+        let kind_count = |kind| game.buildings.iter().flatten().filter(|b| b.seat == seat && b.kind == kind).count();
+        let placed = [
+            ("roads", game.roads.iter().filter(|r| **r == Some(seat)).count(), supply.roads),
+            ("settlements", kind_count(BuildingKind::Settlement), supply.settlements),
+            ("cities", kind_count(BuildingKind::City), supply.cities),
+        ];
+        for (piece, placed, supply) in placed {
+            if placed > usize::from(supply) {
+                return Err(E::TooManyPieces { seat, piece, placed: placed as u32, supply: u32::from(supply) });
+            }
+        }
+        let left = |placed: usize, supply: u8| supply - placed as u8;
+        player.supply = supply;
+        player.pieces_left = Pieces {
+            roads: left(placed[0].1, supply.roads),
+            settlements: left(placed[1].1, supply.settlements),
+            cities: left(placed[2].1, supply.cities),
+        };
+    }
+    Ok(())
+}
+
+/// B-BLD-3 as play leaves it: every road is in a network of its owner's roads that reaches
+/// one of its owner's buildings. An opponent's building inside the network does not cut it
+/// here (it was built after the roads, which stay).
+fn check_connected(game: &Game, roads: &[RoadView]) -> Result<(), PositionError> {
+    let board = &game.board;
+    let mut reached = vec![false; board.edges.len()];
+    let mut stack: Vec<u16> = Vec::new();
+    for seat in game.seats() {
+        stack.extend(
+            (0..board.vertices.len() as u16).filter(|&v| game.buildings[v as usize].is_some_and(|b| b.seat == seat)),
+        );
+        while let Some(at) = stack.pop() {
+            for e in board.edges_of(at) {
+                if game.roads[e as usize] == Some(seat) && !reached[e as usize] {
+                    reached[e as usize] = true;
+                    stack.push(board.other_end(e, at));
+                }
+            }
+        }
+    }
+    for r in roads {
+        if board.edge(r.edge).is_some_and(|e| !reached[e as usize]) {
+            return Err(E::RoadNotConnected { seat: r.seat, edge: r.edge });
+        }
+    }
+    Ok(())
+}
+
+/// B-CMP-5: bank plus hands is the game's bank, per resource.
+fn conserved_bank(
+    components: &Components,
+    seats: &[SeatSetup],
+    bank: Option<Resources>,
+) -> Result<Resources, PositionError> {
+    let held = hands(seats);
+    let expected = components.bank;
+    let total = bank.map_or(held, |bank| bank + held);
+    for resource in Resource::ALL {
+        let (held, expected) = (total.get(resource), expected.get(resource));
+        let fits = if bank.is_some() { held == expected } else { held <= expected };
+        if !fits {
+            return Err(E::ResourcesNotConserved { resource, held, expected });
+        }
+    }
+    Ok(bank.unwrap_or(expected - held))
+}
+
+/// B-CMP-6: deck plus cards held plus knights played never exceeds the game's deck.
+fn conserved_deck(
+    components: &Components,
+    seats: &[SeatSetup],
+    deck: Option<DevCards>,
+) -> Result<DevCards, PositionError> {
+    let out = cards_out(seats);
+    let expected = components.development_deck;
+    let total = deck.map_or(out, |deck| deck + out);
+    for card in DevCard::ALL {
+        let (held, expected) = (total.get(card), expected.get(card));
+        if held > expected {
+            return Err(E::DevCardsNotConserved { card, held, expected });
+        }
+    }
+    Ok(deck.unwrap_or(expected - out))
+}
+
+fn phase_error(message: impl Into<String>) -> PositionError {
+    E::InvalidPhase(message.into())
+}
+
+/// The phase and the phases it interrupted fit the turn and each other.
+fn check_phases(game: &Game, phase: &Phase, then: &[Phase], turn: &TurnSetup) -> Result<(), PositionError> {
+    let players = game.players.len();
+    let in_game = |seat: Seat| if seat.index() < players { Ok(()) } else { Err(E::UnknownSeat(seat)) };
+    let setup = matches!(phase, Phase::Setup { .. });
+    if setup != (turn.number == 0) {
+        return Err(E::InvalidTurn(format!(
+            "turn {} in phase {}: setup is turn 0, and turn 0 is setup (B-SET-3, B-SET-7)",
+            turn.number,
+            phase.name()
+        )));
+    }
+    if matches!(phase, Phase::Setup { .. } | Phase::GameOver) && !then.is_empty() {
+        return Err(phase_error(format!("nothing resumes after {}", phase.name())));
+    }
+    if let Some(waiting) = then.iter().find(|p| matches!(p, Phase::Setup { .. } | Phase::GameOver)) {
+        return Err(phase_error(format!("{} never waits to resume", waiting.name())));
+    }
+    let stages = || iter::once(phase).chain(then);
+    let before_roll = stages().any(|p| matches!(p, Phase::PreRoll));
+    let after_roll = stages()
+        .any(|p| matches!(p, Phase::Main | Phase::Discard { .. } | Phase::MoveRobber | Phase::GoldChoice { .. }));
+    if before_roll && after_roll {
+        return Err(phase_error("the phases mix before and after the roll"));
+    }
+    if (before_roll || setup) && turn.dice.is_some() {
+        return Err(E::InvalidTurn("dice are set before the roll (B-TURN-2, B-SET-7)".into()));
+    }
+    if after_roll && turn.dice.is_none() {
+        return Err(E::InvalidTurn(format!("phase {} follows the roll: set the dice (B-TURN-4)", phase.name())));
+    }
+    let roll = turn.dice.map(|(red, white)| red + white);
+    for stage in stages() {
+        match stage {
+            Phase::Setup { seat, placement, step } => {
+                in_game(*seat)?;
+                if usize::from(*placement) >= 2 * players {
+                    return Err(phase_error(format!("setup has {} placements, not {placement}", 2 * players)));
+                }
+                let expected = game.setup_seat(*placement);
+                if *seat != expected {
+                    return Err(phase_error(format!(
+                        "placement {placement} is seat {expected}'s in the snake order, not seat {seat}'s (B-SET-3)"
+                    )));
+                }
+                if let SetupStep::PlaceRoad { settlement } = step {
+                    let v = game.board.vertex(*settlement).ok_or(E::UnknownVertex(*settlement))?;
+                    let own = Building { seat: *seat, kind: BuildingKind::Settlement };
+                    if game.buildings[v as usize] != Some(own) {
+                        return Err(phase_error(format!(
+                            "the setup road follows seat {seat}'s settlement, which is not on {settlement} (B-SET-4)"
+                        )));
+                    }
+                }
+            }
+            Phase::PreRoll | Phase::Main | Phase::GameOver => {}
+            Phase::Discard { pending } => {
+                if roll != Some(7) {
+                    return Err(phase_error("discards follow a 7 (B-ROB-1)"));
+                }
+                if pending.is_empty() {
+                    return Err(phase_error("a discard owed by nobody (B-ROB-1)"));
+                }
+                for (i, owed) in pending.iter().enumerate() {
+                    in_game(owed.seat)?;
+                    if pending[..i].iter().any(|p| p.seat == owed.seat) {
+                        return Err(phase_error(format!("seat {} owes two discards", owed.seat)));
+                    }
+                    let held = game.players[owed.seat.index()].resources.total();
+                    if held <= DISCARD_LIMIT || owed.count != held / 2 {
+                        return Err(phase_error(format!(
+                            "seat {} holds {held} cards and owes {}: more than 7 cards discard half (B-ROB-1)",
+                            owed.seat, owed.count
+                        )));
+                    }
+                }
+            }
+            Phase::MoveRobber => {
+                if roll != Some(7) {
+                    return Err(phase_error("the robber waits to move only after a 7 (B-ROB-2)"));
+                }
+            }
+            Phase::RoadBuilding { roads_left } => {
+                if !turn.dev_card_played {
+                    return Err(phase_error("free roads follow a Road Building card played this turn (B-DEV-5)"));
+                }
+                let pieces = game.players[turn.active.index()].pieces_left.roads;
+                if !(1..=2).contains(roads_left) || *roads_left > pieces {
+                    return Err(phase_error(format!(
+                        "{roads_left} free roads with {pieces} in the supply: 1 or 2, and no more than are left (B-DEV-5)"
+                    )));
+                }
+            }
+            Phase::GoldChoice { roll: gold_roll, pending, chosen } => {
+                let gold_on_board = game.board.terrain.contains(&crate::board::Terrain::Gold);
+                if !game.rules().components.gold_produces || !gold_on_board {
+                    return Err(E::NotInThisGame("gold choices (RIV-5)"));
+                }
+                if roll != Some(*gold_roll) || *gold_roll == 7 {
+                    return Err(phase_error(format!("gold for a roll of {gold_roll}, but the dice say {roll:?}")));
+                }
+                if pending.is_empty() {
+                    return Err(phase_error("a gold choice owed by nobody (RIV-5)"));
+                }
+                for (i, owed) in pending.iter().enumerate() {
+                    in_game(owed.seat)?;
+                    if owed.count == 0 || pending[..i].iter().any(|p| p.seat == owed.seat) {
+                        return Err(phase_error(format!("seat {} owes no gold choice, or two", owed.seat)));
+                    }
+                }
+                for (i, made) in chosen.iter().enumerate() {
+                    in_game(made.seat)?;
+                    if chosen[..i].iter().any(|c| c.seat == made.seat) || pending.iter().any(|p| p.seat == made.seat) {
+                        return Err(phase_error(format!("seat {} chose gold twice, or still owes it", made.seat)));
+                    }
+                }
+            }
+            Phase::SpecialBuilding { seat } => {
+                if !game.config.five_six_extension {
+                    return Err(E::NotInThisGame("special building phases (X56-8)"));
+                }
+                in_game(*seat)?;
+                if *seat == turn.active {
+                    return Err(phase_error(format!("seat {seat} cannot build specially in its own turn (X56-8)")));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Open offers: well-formed (B-TRD-7, B-TRD-8), made to other seats, with the active player
+/// on one side (B-TRD-5), open only where trading is.
+fn check_offers(
+    game: &Game,
+    offers: &[crate::TradeOffer],
+    phase: &Phase,
+    then: &[Phase],
+    turn: &TurnSetup,
+) -> Result<(), PositionError> {
+    let players = game.players.len();
+    let trading = match phase {
+        Phase::Main | Phase::SpecialBuilding { .. } => true,
+        Phase::RoadBuilding { .. } => then.first() == Some(&Phase::Main),
+        _ => false,
+    };
+    for (i, offer) in offers.iter().enumerate() {
+        let bad = |reason| Err(E::InvalidOffer { id: offer.id, reason });
+        let parties = iter::once(&offer.from).chain(&offer.to).chain(&offer.accepted_by).chain(&offer.declined_by);
+        if let Some(unknown) = parties.into_iter().find(|s| s.index() >= players) {
+            return Err(E::UnknownSeat(*unknown));
+        }
+        if !trading {
+            return bad("offers are open only in the main phase or a special building phase (B-TRD-5, X56-8)");
+        }
+        if offer.id == 0 || offers[..i].iter().any(|o| o.id == offer.id) {
+            return bad("offer ids are unique and start at 1");
+        }
+        if offer.give.is_empty() || offer.get.is_empty() {
+            return bad("an offer gives and gets at least one card (B-TRD-7)");
+        }
+        if offer.give.overlaps(&offer.get) {
+            return bad("an offer cannot give and get the same resource (B-TRD-8)");
+        }
+        let unique = |seats: &[Seat]| seats.iter().enumerate().all(|(j, s)| !seats[..j].contains(s));
+        if offer.to.is_empty() || offer.to.contains(&offer.from) || !unique(&offer.to) {
+            return bad("an offer is made to other seats, each once");
+        }
+        let answered = offer.accepted_by.iter().chain(&offer.declined_by);
+        if !unique(&offer.accepted_by)
+            || !unique(&offer.declined_by)
+            || answered.clone().any(|s| !offer.to.contains(s))
+            || offer.accepted_by.iter().any(|s| offer.declined_by.contains(s))
+        {
+            return bad("only seats an offer was made to answer it, each once");
+        }
+        let active = turn.active;
+        let with_active = match phase {
+            Phase::SpecialBuilding { seat: builder } => {
+                let pair = [*builder, active];
+                pair.contains(&offer.from) && offer.to.len() == 1 && pair.contains(&offer.to[0])
+            }
+            _ => offer.from == active || offer.to == [active],
+        };
+        if !with_active {
+            return bad("every domestic trade has the active player on one side (B-TRD-5, X56-8)");
+        }
+        if offers[..i].iter().filter(|o| o.from == offer.from).count() >= MAX_OPEN_OFFERS_PER_SEAT {
+            return bad("too many open offers from one seat");
+        }
+    }
+    Ok(())
+}
+
+/// B-LR-3/4: the holder's road is 5 or more and nobody's is longer; B-LA-1/2/3: the holder
+/// played 3 knights or more and nobody more, and without a holder nobody played 3.
+fn check_awards(game: &Game) -> Result<(), PositionError> {
+    if let Some(holder) = game.longest_road {
+        let length = game.road_length(holder);
+        if length < LONGEST_ROAD_MINIMUM {
+            return Err(E::LongestRoad(format!("seat {holder} holds it with a road of {length}; it takes 5 (B-LR-3)")));
+        }
+        if let Some((seat, longer)) = game.seats().map(|s| (s, game.road_length(s))).find(|(_, l)| *l > length) {
+            return Err(E::LongestRoad(format!(
+                "seat {seat}'s road of {longer} is longer than holder {holder}'s {length} (B-LR-4, B-LR-5)"
+            )));
+        }
+    }
+    let knights = |seat: Seat| game.players[seat.index()].knights_played;
+    match game.largest_army {
+        Some(holder) => {
+            let played = knights(holder);
+            if played < LARGEST_ARMY_MINIMUM {
+                return Err(E::LargestArmy(format!(
+                    "seat {holder} holds it with {played} knights played; it takes 3 (B-LA-1)"
+                )));
+            }
+            if let Some(seat) = game.seats().find(|&s| knights(s) > played) {
+                return Err(E::LargestArmy(format!(
+                    "seat {seat} played {} knights, more than holder {holder}'s {played} (B-LA-2)",
+                    knights(seat)
+                )));
+            }
+        }
+        None => {
+            if let Some(seat) = game.seats().find(|&s| knights(s) >= LARGEST_ARMY_MINIMUM) {
+                return Err(E::LargestArmy(format!(
+                    "seat {seat} played {} knights, but nobody holds it (B-LA-1, B-LA-3)",
+                    knights(seat)
+                )));
+            }
+        }
+    }
+    Ok(())
+}

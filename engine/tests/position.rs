@@ -1,0 +1,10 @@
+//! Building positions with [`catan_engine::Setup`]: every position reached in play round-trips
+//! (`round_trip`); each validation refuses what it must, naming its rule (`validation`); and
+//! `Setup::position` never panics and accepts only games the rules can play (`mutations`).
+
+#[path = "position/mutations.rs"]
+mod mutations;
+#[path = "position/round_trip.rs"]
+mod round_trip;
+#[path = "position/validation.rs"]
+mod validation;

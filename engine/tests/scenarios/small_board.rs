@@ -1,0 +1,101 @@
+//! Focused scenarios on small custom boards: a position built with `Setup` needs no full map
+//! (the component counts of B-CMP-1..4 govern laying out a whole board, not a position).
+
+use catan_engine::{
+    board::{BoardLayout, HexCoord, HexTile, Terrain},
+    events::SeatResources,
+    DevCard, Event, FixedChance, Move, Resource, Resources, Setup,
+};
+
+use super::support::*;
+
+/// `land` around the centre, then rings of sea out to `radius`.
+fn island(land: &[(HexCoord, Terrain, Option<u8>)], radius: i32) -> BoardLayout {
+    let centre = HexCoord::new(0, 0);
+    let mut hexes: Vec<HexTile> = land.iter().map(|&(hex, terrain, number)| HexTile { hex, terrain, number }).collect();
+    for q in -radius..=radius {
+        for r in -radius..=radius {
+            let hex = HexCoord::new(q, r);
+            if hex.distance(centre) <= radius && !hexes.iter().any(|t| t.hex == hex) {
+                hexes.push(HexTile::sea(hex));
+            }
+        }
+    }
+    BoardLayout { hexes, harbours: vec![], robber: None, river_hexes: vec![] }
+}
+
+/// Seven land hexes: fields 8 in the centre, a ring of forest, hills, pasture, mountains,
+/// fields and the desert (where the robber starts); 24 vertices, 30 edges.
+fn seven_hex_island() -> Setup {
+    let ring = [
+        (Terrain::Forest, Some(6)),
+        (Terrain::Hills, Some(5)),
+        (Terrain::Pasture, Some(9)),
+        (Terrain::Mountains, Some(4)),
+        (Terrain::Fields, Some(10)),
+        (Terrain::Desert, None),
+    ];
+    let centre = HexCoord::new(0, 0);
+    let mut land = vec![(centre, Terrain::Fields, Some(8))];
+    land.extend(centre.neighbours().into_iter().zip(ring).map(|(hex, (terrain, number))| (hex, terrain, number)));
+    let mut board = island(&land, 2);
+    board.robber = land.iter().find(|(_, terrain, _)| *terrain == Terrain::Desert).map(|(hex, ..)| *hex);
+    Setup::new(config(4), board)
+}
+
+/// One forest hex in a ring of sea: 6 vertices, 6 edges.
+fn one_hex_island() -> Setup {
+    Setup::new(config(4), island(&[(HexCoord::new(0, 0), Terrain::Forest, Some(6))], 1))
+}
+
+/// [B-PROD-1, B-PROD-2] on a 7-hex island: an 8 pays the settlement and the city on the
+/// centre's corners 1 and 2 grain; with the robber on the centre it pays nothing.
+#[test]
+fn a_roll_pays_the_corners_of_its_hex_on_a_small_island() {
+    let position = || seven_hex_island().settlement(P0, "0,0,N").city(P1, "0,0,S").turn(P2);
+    let mut s = position().start();
+    assert_eq!(s.game.board().vertices.len(), 24);
+    assert_eq!(s.game.board().edges.len(), 30);
+    let events = s.when_with(P2, Move::RollDice, FixedChance::dice(5, 3));
+    assert!(events.contains(&Event::ResourcesProduced {
+        roll: 8,
+        gains: vec![
+            SeatResources { seat: P0, resources: Resources::of(Resource::Grain, 1) },
+            SeatResources { seat: P1, resources: Resources::of(Resource::Grain, 2) },
+        ],
+        shortages: vec![],
+        discoveries: vec![],
+    }));
+    assert_eq!(s.game.bank().get(Resource::Grain), 19 - 3);
+
+    let mut s = position().robber("0,0").start();
+    s.when_with(P2, Move::RollDice, FixedChance::dice(5, 3));
+    assert_eq!((s.hand(P0), s.hand(P1)), (Resources::ZERO, Resources::ZERO));
+}
+
+/// [B-DEV-5] on a one-hex island: with all six edges taken, Road Building cannot be played
+/// and no road can be built, whatever the hand.
+#[test]
+fn road_building_needs_a_free_edge_on_a_one_hex_island() {
+    // The hex's corners N, NE, SE, S, SW, NW, and its sides joining each to the next.
+    let sides = HexCoord::new(0, 0).sides();
+    let mut setup = one_hex_island().settlement(P0, "0,0,N").settlement(P1, "0,0,S");
+    for (side, seat) in sides.into_iter().zip([P0, P0, P1, P1, P1, P0]) {
+        setup = setup.with_road(side, seat);
+    }
+    let s = setup.card(P0, DevCard::RoadBuilding).give(P0, Resources::new(1, 1, 0, 0, 0)).main_phase(P0).start();
+    assert_eq!(s.road_length(P0), 3);
+    s.rejects(P0, Move::PlayRoadBuilding, "no_legal_road");
+    assert!(!s.game.legal_moves(P0).iter().any(|mv| matches!(mv, Move::BuildRoad { .. })));
+
+    // With one side free (P0's road NW-N not built) the card is playable and places one road.
+    let mut setup = one_hex_island().settlement(P0, "0,0,N").settlement(P1, "0,0,S");
+    for (side, seat) in sides.into_iter().zip([P0, P0, P1, P1, P1]) {
+        setup = setup.with_road(side, seat);
+    }
+    let mut s = setup.card(P0, DevCard::RoadBuilding).main_phase(P0).start();
+    s.when(P0, Move::PlayRoadBuilding);
+    let events = s.when(P0, Move::BuildRoad { edge: sides[5] });
+    assert!(events.contains(&Event::RoadBuilt { seat: P0, edge: sides[5], cost: Resources::ZERO }));
+    assert_eq!(*s.game.phase(), catan_engine::Phase::Main, "no free edge is left for the second road");
+}

@@ -351,6 +351,24 @@ impl Setup {
         self
     }
 
+    /// Gives the Longest Road card to the seat whose road is the only longest at 5 or more, or
+    /// sets it aside (B-LR-3, B-LR-5), as play would have left it. A position that cannot be
+    /// built is left as it is, for [`Setup::position`] to report.
+    #[must_use]
+    pub fn with_longest_road_as_measured(self) -> Self {
+        let Ok(game) = checks::build_for_measuring(self.clone().with_longest_road(None)) else {
+            return self;
+        };
+        let lengths: Vec<u32> = game.seats().map(|s| game.road_length(s)).collect();
+        let longest = lengths.iter().copied().max().unwrap_or(0);
+        let mut at_longest = game.seats().filter(|s| lengths[s.index()] == longest);
+        let holder = match (at_longest.next(), at_longest.next()) {
+            (Some(only), None) if longest >= 5 => Some(only),
+            _ => None,
+        };
+        self.with_longest_road(holder)
+    }
+
     /// Gives the Largest Army card to `holder` (or nobody).
     #[must_use]
     pub fn with_largest_army(mut self, holder: Option<Seat>) -> Self {

@@ -44,6 +44,13 @@ pub(super) fn derived_deck(components: &Components, seats: &[SeatSetup]) -> Opti
 
 /// Validates `setup` and builds its game.
 pub(super) fn build(setup: Setup) -> Result<Game, PositionError> {
+    let game = build_parts(setup)?;
+    check_awards(&game)?;
+    check_not_won(game)
+}
+
+/// Builds `setup`'s game with every check but those of the awards and of a win already due.
+fn build_parts(setup: Setup) -> Result<Game, PositionError> {
     let Setup {
         config,
         board,
@@ -145,7 +152,17 @@ pub(super) fn build(setup: Setup) -> Result<Game, PositionError> {
     game.offers = offers;
     game.winner = winner;
 
-    check_awards(&game)?;
+    Ok(game)
+}
+
+/// Builds `setup`'s game with every check but those of the awards and of a win already due:
+/// for measuring the roads of a position being set up.
+pub(super) fn build_for_measuring(setup: Setup) -> Result<Game, PositionError> {
+    build_parts(setup)
+}
+
+fn check_not_won(game: Game) -> Result<Game, PositionError> {
+    let rules = game.shared_rules();
     if game.winner.is_none() && !game.phase.is_between_turns() {
         let seat = game.turn.active;
         let points = game.victory_points(seat);
@@ -487,9 +504,21 @@ fn check_offers(
     Ok(())
 }
 
-/// B-LR-3/4: the holder's road is 5 or more and nobody's is longer; B-LA-1/2/3: the holder
+/// B-LR-3/4: the holder's road is 5 or more and nobody's is longer; without a holder, no
+/// road of 5 or more is longer than every other (B-LR-5 sets the card aside only on a tie;
+/// the engine relies on it when it skips measuring roads); B-LA-1/2/3: the holder
 /// played 3 knights or more and nobody more, and without a holder nobody played 3.
 fn check_awards(game: &Game) -> Result<(), PositionError> {
+    if game.longest_road.is_none() {
+        let lengths: Vec<u32> = game.seats().map(|s| game.road_length(s)).collect();
+        let longest = lengths.iter().copied().max().unwrap_or(0);
+        if longest >= LONGEST_ROAD_MINIMUM && lengths.iter().filter(|&&l| l == longest).count() == 1 {
+            let seat = lengths.iter().position(|&l| l == longest).unwrap_or(0);
+            return Err(E::LongestRoad(format!(
+                "seat {seat}'s road of {longest} is the only longest, but nobody holds the card (B-LR-3, B-LR-5)"
+            )));
+        }
+    }
     if let Some(holder) = game.longest_road {
         let length = game.road_length(holder);
         if length < LONGEST_ROAD_MINIMUM {

@@ -239,6 +239,7 @@ fn b_cmp_7_no_more_pieces_than_the_supply() {
     for &edge in &edges[..15] {
         setup = setup.with_road(board.edges[edge as usize], P0);
     }
+    let setup = setup.with_longest_road(Some(P0));
     assert_eq!(accepted(setup.clone()).player(P0).unwrap().pieces_left().roads, 0);
     refused(setup.with_road(board.edges[edges[15] as usize], P0), "too_many_pieces");
 }
@@ -338,8 +339,8 @@ fn six_roads(setup: Setup, seat: Seat) -> Setup {
     roads_along(settlement(setup, seat, ROW0_TOP[0]), seat, &ROW0_TOP)
 }
 
-/// B-LR-3, B-LR-4: the holder's road is 5 or more and nobody's is longer; a card set aside is
-/// accepted (B-LR-5 sets it aside on ties).
+/// B-LR-3, B-LR-4: the holder's road is 5 or more and nobody's is longer; the card is set
+/// aside only on a tie (B-LR-5), never while one road of 5 or more is the longest.
 #[test]
 fn b_lr_3_and_b_lr_4_longest_road_goes_with_the_longest_road() {
     let game = accepted(six_roads(base(), P0).with_longest_road(Some(P0)));
@@ -348,12 +349,16 @@ fn b_lr_3_and_b_lr_4_longest_road_goes_with_the_longest_road() {
     assert!(message.contains("B-LR-3"), "{message}");
     // P1 holds with 5 while P0 has 6.
     let p1_five = roads_along(settlement(six_roads(base(), P0), P1, ROW2_TOP[0]), P1, &ROW2_TOP[..6]);
-    assert_eq!(accepted(p1_five.clone()).road_length(P1), 5);
+    assert_eq!(accepted(p1_five.clone().with_longest_road(Some(P0))).road_length(P1), 5);
     let message = refused(p1_five.clone().with_longest_road(Some(P1)), "longest_road_inconsistent");
     assert!(message.contains("B-LR-4"), "{message}");
     accepted(p1_five.with_longest_road(Some(P0)));
-    // Set aside: accepted whatever the lengths.
-    accepted(six_roads(base(), P0));
+    // Set aside on a tie: P0 and P1 both at 6. Not while P0's 6 is the only longest.
+    let message = refused(six_roads(base(), P0), "longest_road_inconsistent");
+    assert!(message.contains("B-LR-5"), "{message}");
+    let tie = roads_along(settlement(six_roads(base(), P0), P1, ROW2_TOP[0]), P1, &ROW2_TOP);
+    assert_eq!(accepted(tie.clone().with_longest_road(Some(P0))).road_length(P1), 6);
+    accepted(tie);
 }
 
 /// B-LA-1, B-LA-2, B-LA-3: the holder played 3 knights or more and nobody more; nobody with 3

@@ -87,8 +87,10 @@ impl Given for Setup {
     fn main_phase(self, seat: Seat) -> Setup {
         self.with_turn(1, seat).with_dice(2, 3).with_phase(Phase::Main, vec![])
     }
+    /// Builds the position; Longest Road goes where the roads put it unless a holder was given.
     fn start(self) -> Scenario {
-        match self.position() {
+        let setup = if self.longest_road.is_none() { self.with_longest_road_as_measured() } else { self };
+        match setup.position() {
             Ok(game) => Scenario { game },
             Err(error) => panic!("the given position is invalid: {} ({error})", error.code()),
         }

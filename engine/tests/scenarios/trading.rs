@@ -183,7 +183,7 @@ fn open_offers_lapse_when_the_game_is_won() {
 #[test]
 fn a_generic_harbour_still_allows_four_for_one() {
     use Resource::*;
-    let mut s = Scenario::new().given([settlement(P0, "0,-2,N"), give(P0, of(Ore, 4))]).given(main_phase(P0));
+    let mut s = given().settlement(P0, "0,-2,N").give(P0, of(Ore, 4)).main_phase(P0).start();
     let listed = s.game.legal_moves(P0);
     assert!(listed.contains(&bank_trade(of(Ore, 3), of(Brick, 1))), "3:1 is listed");
     assert!(listed.contains(&bank_trade(of(Ore, 4), of(Brick, 1))), "4:1 is listed too");
@@ -196,7 +196,7 @@ fn a_generic_harbour_still_allows_four_for_one() {
 #[test]
 fn a_special_harbour_still_allows_four_for_one() {
     use Resource::*;
-    let s = Scenario::new().given([settlement(P0, "1,-2,N"), give(P0, of(Wool, 4))]).given(main_phase(P0));
+    let s = given().settlement(P0, "1,-2,N").give(P0, of(Wool, 4)).main_phase(P0).start();
     assert!(s.game.legal_moves(P0).contains(&bank_trade(of(Wool, 4), of(Brick, 1))), "4:1 is listed");
     assert!(s.game.legal_moves(P0).contains(&bank_trade(of(Wool, 2), of(Brick, 1))), "2:1 is listed");
     s.rejects(P0, bank_trade(of(Wool, 3), of(Brick, 1)), "invalid_bank_rate");
@@ -211,7 +211,7 @@ fn a_special_harbour_still_allows_four_for_one() {
 #[test]
 fn batched_bank_trades_mix_the_rates_held() {
     use Resource::*;
-    let mut s = Scenario::new().given([settlement(P0, "0,-2,N"), give(P0, of(Ore, 7))]).given(main_phase(P0));
+    let mut s = given().settlement(P0, "0,-2,N").give(P0, of(Ore, 7)).main_phase(P0).start();
     assert!(s.game.legal_moves(P0).contains(&bank_trade(of(Ore, 4), of(Brick, 1))));
     s.rejects(P0, bank_trade(of(Ore, 5), of(Brick, 1)), "invalid_bank_rate");
     s.rejects(P0, bank_trade(of(Ore, 7), of(Brick, 1)), "invalid_bank_rate");

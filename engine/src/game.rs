@@ -170,6 +170,12 @@ impl Game {
         self.rules.0.get_or_init(|| ruleset::shared(&self.config))
     }
 
+    /// Plays the game under `rules` from now on (tests of the extension point).
+    #[cfg(test)]
+    pub(crate) fn set_rules(&mut self, rules: Arc<Ruleset>) {
+        self.rules = RulesCell(OnceLock::from(rules));
+    }
+
     /// The game's ruleset, shared (for applying while the state changes).
     pub(crate) fn shared_rules(&self) -> Arc<Ruleset> {
         self.rules();

@@ -104,6 +104,11 @@ pub(crate) trait Extension: Debug + Send + Sync {
         0
     }
 
+    /// Reacts to the events a move caused (any rule's): appends the events that follow from
+    /// them under this variant (e.g. the barbarians advancing on a roll). Asked once per
+    /// accepted move, before the victory check, with `events` in the order they happen.
+    fn react(&self, _game: &Game, _seat: Seat, _events: &mut Vec<Event>) {}
+
     /// What follows the end of a turn instead of the next turn, if anything.
     fn turn_end(&self, _game: &Game) -> Option<Event> {
         None

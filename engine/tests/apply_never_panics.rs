@@ -270,10 +270,25 @@ fn apply_caught(game: &mut Game, event: &Event, look: bool, panics: &mut Vec<Str
     applied.is_ok()
 }
 
-/// A count that wrapped around (or pieces beyond the supply), if any.
+/// A count that wrapped around, cards created or lost, or pieces beyond the supply, if any.
 fn unbounded(game: &Game, event: &Event, context: &str) -> Option<String> {
     if let Some(count) = counts(game).into_iter().find(|&c| c > BOUND) {
         return Some(format!("{context}: a count of {count} after {event:?}"));
+    }
+    // Cards only move: bank and hands always hold the game's cards, and no development card
+    // appears from nowhere.
+    let mut cards = *game.bank();
+    let mut dev_cards = game.development_deck().total();
+    for seat in game.seats() {
+        let player = game.player(seat).expect("seat");
+        cards += *player.resources();
+        dev_cards += player.dev_card_count() + player.knights_played_count();
+    }
+    if cards != Resources::each(game.config().cards_per_resource()) {
+        return Some(format!("{context}: bank and hands hold {cards:?} after {event:?}"));
+    }
+    if dev_cards > game.config().development_deck().total() {
+        return Some(format!("{context}: {dev_cards} development cards after {event:?}"));
     }
     game.seats().map(|seat| game.player(seat).expect("seat").pieces_left()).find_map(|left| {
         (left.roads > 15 || left.settlements > 5 || left.cities > 4)

@@ -178,16 +178,19 @@ impl Game {
     pub(super) fn apply_card_bought(&mut self, seat: Seat, cost: &Resources, card: Option<DevCard>) {
         self.mark_built_or_bought();
         self.pay(seat, cost);
+        // Only a card the deck holds changes hands: a misfit event creates none.
         if let (Some(card), Some(player)) = (card, self.players.get_mut(seat.index())) {
-            let left = self.deck.get_mut(card);
-            *left = left.saturating_sub(1);
-            *player.new_dev_cards.get_mut(card) += 1;
+            if self.deck.get(card) > 0 {
+                *self.deck.get_mut(card) -= 1;
+                *player.new_dev_cards.get_mut(card) += 1;
+            }
         }
     }
 
     pub(super) fn apply_knight(&mut self, seat: Seat) {
+        let held = self.players.get(seat.index()).is_some_and(|p| p.dev_cards.get(DevCard::Knight) > 0);
         self.apply_card_played(seat, DevCard::Knight);
-        if let Some(player) = self.players.get_mut(seat.index()) {
+        if let (true, Some(player)) = (held, self.players.get_mut(seat.index())) {
             player.knights_played += 1;
         }
     }

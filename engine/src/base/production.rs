@@ -124,7 +124,9 @@ impl Game {
             }
         }
         for choice in gold {
-            owed[choice.seat.index()] += choice.resources;
+            if let Some(owed) = owed.get_mut(choice.seat.index()) {
+                *owed += choice.resources;
+            }
         }
         for extension in &self.rules().extensions {
             extension.produce(self, roll, &mut production);

@@ -126,6 +126,20 @@ impl Game {
         if !self.may_change_longest_road(overlay) {
             return None;
         }
+        if let (Some((_, builder)), None, Some(holder)) = (overlay.road, overlay.building, self.longest_road) {
+            // A road lengthens only its owner's trails, and the holder's road is the longest:
+            // only a builder who overtakes the holder takes the card.
+            if builder == holder {
+                return None;
+            }
+            let grown = road_length(self, builder, overlay);
+            let held = road_length(self, holder, overlay);
+            return (grown > held).then_some(Event::LongestRoadChanged {
+                holder: Some(builder),
+                previous: Some(holder),
+                length: grown,
+            });
+        }
         let lengths: Vec<u32> = self.seats().map(|s| road_length(self, s, overlay)).collect();
         let longest = lengths.iter().copied().max().unwrap_or(0);
         let holder = self.longest_road;
@@ -159,10 +173,13 @@ impl Game {
                 return false;
             }
         }
-        if let Some((v, seat)) = overlay.building {
-            // A settlement breaks only trails that pass its vertex: another seat's roads there.
+        if let (Some((v, seat)), None) = (overlay.building, overlay.road) {
+            // A settlement breaks only trails that pass its vertex: other seats' roads there.
+            // Shortening others' roads changes nothing while the holder's is not among them.
+            let passes = |owner: Seat| self.board.edges_of(v).any(|e| self.roads[e as usize] == Some(owner));
             let others_pass = self.board.edges_of(v).any(|e| self.roads[e as usize].is_some_and(|o| o != seat));
-            if !others_pass && overlay.road.is_none() {
+            let holder_unaffected = self.longest_road.is_some_and(|h| h == seat || !passes(h));
+            if !others_pass || holder_unaffected {
                 return false;
             }
         }

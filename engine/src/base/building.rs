@@ -62,6 +62,39 @@ impl Game {
             && self.road_connects(seat, e, extra_road)
     }
 
+    /// Lists a road on every edge where `seat` may build one now, ignoring cost and supply,
+    /// in board order: the edges next to a vertex the seat builds from (B-BLD-3).
+    pub(crate) fn road_site_moves(&self, seat: Seat, moves: &mut Vec<Move>) {
+        const MAX_VERTICES: usize = 256;
+        let vertex_count = self.board.vertices.len();
+        if vertex_count > MAX_VERTICES {
+            for e in 0..self.board.edges.len() as u16 {
+                if self.road_site_is_legal(seat, e, None) {
+                    moves.push(Move::BuildRoad { edge: self.board.edges[e as usize] });
+                }
+            }
+            return;
+        }
+        // The vertices the seat builds from: its own buildings, and its roads' ends where no
+        // opponent's building stands — each looked at once instead of once per edge.
+        let mut from = [0u64; MAX_VERTICES / 64];
+        for v in 0..vertex_count {
+            let builds_from = match self.buildings[v] {
+                Some(building) => building.seat == seat,
+                None => self.board.edges_of(v as u16).any(|e| self.roads[e as usize] == Some(seat)),
+            };
+            if builds_from {
+                from[v / 64] |= 1 << (v % 64);
+            }
+        }
+        let reaches = |v: u16| from[v as usize / 64] & (1 << (v % 64)) != 0;
+        for (e, ends) in self.board.edge_vertices.iter().enumerate() {
+            if self.board.edge_is_land[e] && self.roads[e].is_none() && ends.iter().any(|&v| reaches(v)) {
+                moves.push(Move::BuildRoad { edge: self.board.edges[e] });
+            }
+        }
+    }
+
     /// Tests if `seat` has any legal road edge (with `extra_road` already placed).
     pub(crate) fn has_legal_road_site(&self, seat: Seat, extra_road: Option<u16>) -> bool {
         (0..self.board.edges.len() as u16).any(|e| self.road_site_is_legal(seat, e, extra_road))
@@ -98,11 +131,7 @@ impl Game {
         let player = &self.players[seat.index()];
         let hand = player.resources;
         if player.pieces_left.roads > 0 && hand.contains(&cost::ROAD) {
-            for e in 0..self.board.edges.len() as u16 {
-                if self.road_site_is_legal(seat, e, None) {
-                    moves.push(Move::BuildRoad { edge: self.board.edges[e as usize] });
-                }
-            }
+            self.road_site_moves(seat, moves);
         }
         if player.pieces_left.settlements > 0 && hand.contains(&cost::SETTLEMENT) {
             for v in 0..self.board.vertices.len() as u16 {

@@ -132,11 +132,7 @@ impl Game {
     }
 
     pub(super) fn free_road_moves(&self, seat: Seat, moves: &mut Vec<Move>) {
-        for e in 0..self.board.edges.len() as u16 {
-            if self.road_site_is_legal(seat, e, None) {
-                moves.push(Move::BuildRoad { edge: self.board.edges[e as usize] });
-            }
-        }
+        self.road_site_moves(seat, moves);
     }
 
     pub(super) fn knight_moves(&self, seat: Seat, moves: &mut Vec<Move>) {

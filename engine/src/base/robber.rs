@@ -70,20 +70,13 @@ impl Game {
         Ok(h)
     }
 
-    /// Tests if the robber may go to hex index `h`.
-    pub(crate) fn is_robber_target(&self, h: u8) -> bool {
-        self.board.is_land_hex(h)
-            && Some(h) != self.robber
-            && (self.rules().base.robber_may_enter_desert || self.board.terrain[h as usize] != Terrain::Desert)
-    }
-
     /// B-ROB-3: opponents with a building on the hex and at least one card, in seat order.
     pub(crate) fn robber_victims(&self, thief: Seat, h: u8) -> impl Iterator<Item = Seat> {
         let mut seats = 0u16;
         for building in self.buildings_around(h) {
             let seat = building.seat;
             if seat != thief && self.players.get(seat.index()).is_some_and(|p| p.resources.total() > 0) {
-                seats |= 1 << (seat.0 & 15);
+                seats |= seat_bit(seat);
             }
         }
         (0..16u8).filter(move |s| seats & (1 << s) != 0).map(Seat)
@@ -121,15 +114,32 @@ impl Game {
         moves: &mut Vec<Move>,
         make: impl Fn(HexCoord, Option<Seat>) -> Move,
     ) {
+        let may_enter_desert = self.rules().base.robber_may_enter_desert;
+        let mut holding: u16 = 0;
+        for (i, player) in self.players.iter().enumerate() {
+            if Seat(i as u8) != seat && !player.resources.is_empty() {
+                holding |= seat_bit(Seat(i as u8));
+            }
+        }
         for h in 0..self.board.hexes.len() as u8 {
-            if !self.is_robber_target(h) {
+            let terrain = self.board.terrain[h as usize];
+            let target =
+                terrain.is_land() && Some(h) != self.robber && (may_enter_desert || terrain != Terrain::Desert);
+            if !target {
                 continue;
             }
             let hex = self.board.hexes[h as usize];
-            let before = moves.len();
-            moves.extend(self.robber_victims(seat, h).map(|victim| make(hex, Some(victim))));
-            if moves.len() == before {
+            let mut victims = 0u16;
+            for building in self.buildings_around(h) {
+                victims |= seat_bit(building.seat) & holding;
+            }
+            if victims == 0 {
                 moves.push(make(hex, None));
+            }
+            while victims != 0 {
+                let victim = Seat(victims.trailing_zeros() as u8);
+                victims &= victims - 1;
+                moves.push(make(hex, Some(victim)));
             }
         }
     }
@@ -139,6 +149,11 @@ impl Game {
             self.robber = Some(h);
         }
     }
+}
+
+/// A seat as one bit of a set of seats (seats are 0..6; others are in no set).
+fn seat_bit(seat: Seat) -> u16 {
+    1u16.checked_shl(u32::from(seat.0)).unwrap_or(0)
 }
 
 /// Every way to discard exactly `count` cards from `hand` (B-ROB-1).

@@ -78,8 +78,21 @@ impl Game {
     /// # Errors
     /// [`SetupError`] when the configuration or a custom board is invalid.
     pub fn new(config: GameConfig, seed: u64) -> Result<Game, SetupError> {
-        let events = Game::start_events(&config, seed)?;
-        Game::replay(config, &events)
+        Game::start(config, seed).map(|(game, _)| game)
+    }
+
+    /// Sets up a new game and returns it with the events that opened it (the first entries
+    /// of its log), building the board once.
+    ///
+    /// # Errors
+    /// [`SetupError`] when the configuration or a custom board is invalid.
+    pub fn start(config: GameConfig, seed: u64) -> Result<(Game, Vec<Event>), SetupError> {
+        let events = Game::opening(&config, seed)?;
+        let Some(Event::GameStarted { board, first_seat, .. }) = events.first() else {
+            return Err(SetupError::InvalidLog("the first event must be game_started".into()));
+        };
+        let game = Game::started(config, board.clone(), *first_seat, seed)?;
+        Ok((game, events))
     }
 
     /// Returns the events that open a game: for a server, the first entries of the move log.
@@ -87,10 +100,14 @@ impl Game {
     /// # Errors
     /// [`SetupError`] when the configuration or a custom board is invalid.
     pub fn start_events(config: &GameConfig, seed: u64) -> Result<Vec<Event>, SetupError> {
+        Game::start(config.clone(), seed).map(|(_, events)| events)
+    }
+
+    /// The opening events, with the board laid but not yet checked (`Game::started` does).
+    fn opening(config: &GameConfig, seed: u64) -> Result<Vec<Event>, SetupError> {
         let rules = Ruleset::build(config)?;
         let mut rng = Rng::for_stream(seed, SETUP_STREAM);
         let board = rules.generate_board(&mut rng)?;
-        Board::new(board.clone())?;
 
         let (first_seat, starting_rolls) = match config.first_player {
             FirstPlayer::Seat(seat) if seat < config.players => (Seat(seat), Vec::new()),

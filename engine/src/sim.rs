@@ -32,8 +32,7 @@ pub fn play_game<B: Bot>(config: GameConfig, seed: u64, bots: &mut [B]) -> Resul
     if bots.is_empty() {
         return Err(SetupError::InvalidConfig("play_game needs at least one bot".into()));
     }
-    let mut events = Game::start_events(&config, seed)?;
-    let mut game = Game::replay(config, &events)?;
+    let (mut game, mut events) = Game::start(config, seed)?;
     let mut moves = 0;
     let mut finished = false;
     let mut legal = Vec::new();

@@ -126,19 +126,25 @@ impl Game {
         if !self.may_change_longest_road(overlay) {
             return None;
         }
-        if let (Some((_, builder)), None, Some(holder)) = (overlay.road, overlay.building, self.longest_road) {
-            // A road lengthens only its owner's trails, and the holder's road is the longest:
-            // only a builder who overtakes the holder takes the card.
-            if builder == holder {
-                return None;
+        if let (Some((_, builder)), None) = (overlay.road, overlay.building) {
+            // A road lengthens only its owner's trails.
+            match self.longest_road {
+                // The holder's road is the longest: only a builder who overtakes it takes the card.
+                Some(holder) if holder == builder => return None,
+                Some(holder) => {
+                    let grown = road_length(self, builder, overlay);
+                    let held = road_length(self, holder, overlay);
+                    return (grown > held).then_some(Event::LongestRoadChanged {
+                        holder: Some(builder),
+                        previous: Some(holder),
+                        length: grown,
+                    });
+                }
+                // Nobody holds it, so no road of 5 or more is the only longest: a builder
+                // still under 5 changes nothing.
+                None if road_length(self, builder, overlay) < LONGEST_ROAD_MINIMUM => return None,
+                None => {}
             }
-            let grown = road_length(self, builder, overlay);
-            let held = road_length(self, holder, overlay);
-            return (grown > held).then_some(Event::LongestRoadChanged {
-                holder: Some(builder),
-                previous: Some(holder),
-                length: grown,
-            });
         }
         let lengths: Vec<u32> = self.seats().map(|s| road_length(self, s, overlay)).collect();
         let longest = lengths.iter().copied().max().unwrap_or(0);

@@ -605,8 +605,7 @@ pub fn start_game(conn: &mut DbConnection, game_id: Uuid, user_id: Uuid) -> Resu
         }
         let mut config = game.config()?;
         config.players = seats.len() as u8;
-        let events = Game::start_events(&config, game.seed())?;
-        let engine_game = Game::replay(config.clone(), &events)?;
+        let (engine_game, events) = Game::start(config.clone(), game.seed())?;
         let start = MoveRow {
             game_id: game.id.clone(),
             seq: 1,

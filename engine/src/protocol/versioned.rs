@@ -51,10 +51,9 @@ struct EventsIn {
 }
 
 /// An entry or snapshot in the current format, read straight into its types.
+/// (Its `format` was checked by [`is_current`]; serde skips it.)
 #[derive(Deserialize)]
 struct Current<T> {
-    #[allow(dead_code)]
-    format: u32,
     /// The snapshot's `game`, or the entry's `events`.
     #[serde(rename = "game", alias = "events")]
     content: T,

@@ -25,9 +25,18 @@ pub(crate) struct Jungle {
 }
 
 /// Discoveries held per seat (JUN-4).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Eq, Serialize, Deserialize)]
 pub(crate) struct JungleState {
     discoveries: Vec<u32>,
+}
+
+/// Equal when every seat holds as many discoveries: the list is only as long as the last seat
+/// that ever held one.
+impl PartialEq for JungleState {
+    fn eq(&self, other: &Self) -> bool {
+        let seats = self.discoveries.len().max(other.discoveries.len());
+        (0..seats).all(|i| self.discoveries(Seat(i as u8)) == other.discoveries(Seat(i as u8)))
+    }
 }
 
 impl JungleState {

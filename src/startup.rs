@@ -55,7 +55,11 @@ pub fn open_database(config: &Config) -> Result<DbPool, StartupError> {
     }
     // Games stored by an older server keep loading (README, "Stored games"): snapshots in an
     // older format are rebuilt from their logs once, here, instead of on every read.
-    let rebuilt = crate::store::upgrade_snapshots(&mut conn).map_err(|e| format!("upgrading stored games: {e}"))?;
+    let rebuilt = crate::store::upgrade_snapshots(&mut conn).map_err(|error| match error {
+        // The operator needs the detail a client never sees.
+        crate::error::ApiError::Internal(detail) => format!("upgrading stored games: {detail}"),
+        other => format!("upgrading stored games: {other}"),
+    })?;
     if rebuilt > 0 {
         tracing::info!(games = rebuilt, "snapshots rebuilt in the current format");
     }

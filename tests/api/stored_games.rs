@@ -168,7 +168,7 @@ fn format_one_games_load_and_play_on(backend: Backend) {
     let (finished_id, finished_users) = store_as_format_one(&app, &finished);
     assert!(!stored_snapshot(&app, &gold_id).starts_with(r#"{"format":"#));
     drop(app);
-    let app = spawn_app_at(Some(url));
+    let app = spawn_app_at(Some(url.clone()));
     for game in [&gold_id, &finished_id] {
         let snapshot = stored_snapshot(&app, game);
         assert!(snapshot.starts_with(&format!(r#"{{"format":{},"#, versioned::FORMAT)), "rebuilt: {game}");
@@ -177,6 +177,33 @@ fn format_one_games_load_and_play_on(backend: Backend) {
     let over = app.game(&finished_id, Some(&finished_users[1].token));
     assert_eq!(over["winner"], 1, "the finished game still shows its winner");
     assert!(app.check_replay(&finished_id).matches_snapshot);
+
+    // The other way round: data in a format newer than this server's is never misread; the
+    // server refuses to start on it and says why.
+    {
+        let mut conn = app.pool.get().expect("a connection");
+        let newer = versioned::FORMAT + 1;
+        diesel::update(games::table.find(&gold_id))
+            .set(games::snapshot.eq(Some(format!(r#"{{"format":{newer},"game":{{}}}}"#))))
+            .execute(&mut conn)
+            .expect("a newer snapshot");
+        diesel::update(game_moves::table.filter(game_moves::game_id.eq(&gold_id)))
+            .set(game_moves::events.eq(format!(r#"{{"format":{newer},"events":[]}}"#)))
+            .execute(&mut conn)
+            .expect("newer entries");
+    }
+    drop(app);
+    let dir = std::env::temp_dir().join(format!("catan-newer-{}", Uuid::new_v4().simple()));
+    let config = catan_server::config::Config {
+        bind: "127.0.0.1:0".into(),
+        data_dir: dir.clone(),
+        database_url: Some(url),
+        jwt_secret: Some("test-secret".into()),
+        ..Default::default()
+    };
+    let refused = catan_server::startup::Application::build(&config).err().expect("an older server refuses newer data");
+    assert!(refused.to_string().contains("newer"), "{refused}");
+    let _ = std::fs::remove_dir_all(dir);
 }
 
 crate::both_backends!(format_one_games_load_and_play_on);

@@ -2,6 +2,8 @@
 //! (`round_trip`); each validation refuses what it must, naming its rule (`validation`); and
 //! `Setup::position` never panics and accepts only games the rules can play (`mutations`).
 
+#[path = "common/islands.rs"]
+mod islands;
 #[path = "position/mutations.rs"]
 mod mutations;
 #[path = "position/round_trip.rs"]

@@ -5,6 +5,8 @@
 //! exact error code and leave the game unchanged; an acceptance is applied and the new state
 //! checked.
 
+#[path = "common/islands.rs"]
+mod islands;
 #[path = "scenarios/support.rs"]
 mod support;
 

@@ -78,32 +78,9 @@ fn spread_vertices(game: &Game, count: usize) -> Vec<VertexId> {
     chosen
 }
 
-/// A 7-hex island (forest, hills, pasture, fields, mountains, desert around a fields centre)
-/// with its 12-hex sea frame.
+/// The 7-hex island of `common/islands.rs` (its robber on the desert).
 fn small_island() -> BoardLayout {
-    let centre = HexCoord::new(0, 0);
-    let ring = [
-        (Terrain::Forest, Some(6)),
-        (Terrain::Hills, Some(5)),
-        (Terrain::Pasture, Some(9)),
-        (Terrain::Mountains, Some(4)),
-        (Terrain::Fields, Some(10)),
-        (Terrain::Desert, None),
-    ];
-    let mut hexes = vec![HexTile { hex: centre, terrain: Terrain::Fields, number: Some(8) }];
-    for (hex, (terrain, number)) in centre.neighbours().into_iter().zip(ring) {
-        hexes.push(HexTile { hex, terrain, number });
-    }
-    for q in -2i32..=2 {
-        for r in -2i32..=2 {
-            let hex = HexCoord::new(q, r);
-            if hex.distance(centre) == 2 {
-                hexes.push(HexTile::sea(hex));
-            }
-        }
-    }
-    let desert = hexes.iter().find(|t| t.terrain == Terrain::Desert).map(|t| t.hex);
-    BoardLayout { hexes, harbours: vec![], robber: desert, river_hexes: vec![] }
+    super::islands::seven_hex_island()
 }
 
 #[test]

@@ -2,50 +2,21 @@
 //! (the component counts of B-CMP-1..4 govern laying out a whole board, not a position).
 
 use catan_engine::{
-    board::{BoardLayout, HexCoord, HexTile, Terrain},
+    board::{HexCoord, Terrain},
     events::SeatResources,
     DevCard, Event, FixedChance, Move, Resource, Resources, Setup,
 };
 
-use super::support::*;
+use super::{islands, support::*};
 
-/// `land` around the centre, then rings of sea out to `radius`.
-fn island(land: &[(HexCoord, Terrain, Option<u8>)], radius: i32) -> BoardLayout {
-    let centre = HexCoord::new(0, 0);
-    let mut hexes: Vec<HexTile> = land.iter().map(|&(hex, terrain, number)| HexTile { hex, terrain, number }).collect();
-    for q in -radius..=radius {
-        for r in -radius..=radius {
-            let hex = HexCoord::new(q, r);
-            if hex.distance(centre) <= radius && !hexes.iter().any(|t| t.hex == hex) {
-                hexes.push(HexTile::sea(hex));
-            }
-        }
-    }
-    BoardLayout { hexes, harbours: vec![], robber: None, river_hexes: vec![] }
-}
-
-/// Seven land hexes: fields 8 in the centre, a ring of forest, hills, pasture, mountains,
-/// fields and the desert (where the robber starts); 24 vertices, 30 edges.
+/// The 7-hex island of `common/islands.rs`, with the robber on its desert.
 fn seven_hex_island() -> Setup {
-    let ring = [
-        (Terrain::Forest, Some(6)),
-        (Terrain::Hills, Some(5)),
-        (Terrain::Pasture, Some(9)),
-        (Terrain::Mountains, Some(4)),
-        (Terrain::Fields, Some(10)),
-        (Terrain::Desert, None),
-    ];
-    let centre = HexCoord::new(0, 0);
-    let mut land = vec![(centre, Terrain::Fields, Some(8))];
-    land.extend(centre.neighbours().into_iter().zip(ring).map(|(hex, (terrain, number))| (hex, terrain, number)));
-    let mut board = island(&land, 2);
-    board.robber = land.iter().find(|(_, terrain, _)| *terrain == Terrain::Desert).map(|(hex, ..)| *hex);
-    Setup::new(config(4), board)
+    Setup::new(config(4), islands::seven_hex_island())
 }
 
 /// One forest hex in a ring of sea: 6 vertices, 6 edges.
 fn one_hex_island() -> Setup {
-    Setup::new(config(4), island(&[(HexCoord::new(0, 0), Terrain::Forest, Some(6))], 1))
+    Setup::new(config(4), islands::island(&[(HexCoord::new(0, 0), Terrain::Forest, Some(6))], 1))
 }
 
 /// [B-PROD-1, B-PROD-2] on a 7-hex island: an 8 pays the settlement and the city on the

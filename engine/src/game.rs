@@ -87,12 +87,12 @@ impl Game {
     /// # Errors
     /// [`SetupError`] when the configuration or a custom board is invalid.
     pub fn start(config: GameConfig, seed: u64) -> Result<(Game, Vec<Event>), SetupError> {
-        let events = Game::opening(&config, seed)?;
-        let Some(Event::GameStarted { board, first_seat, .. }) = events.first() else {
+        let (rules, opening) = Game::opening(&config, seed)?;
+        let Event::GameStarted { board, first_seat, .. } = &opening else {
             return Err(SetupError::InvalidLog("the first event must be game_started".into()));
         };
-        let game = Game::started(config, board.clone(), *first_seat, seed)?;
-        Ok((game, events))
+        let game = Game::started(config, rules, board.clone(), *first_seat, seed)?;
+        Ok((game, vec![opening]))
     }
 
     /// Returns the events that open a game: for a server, the first entries of the move log.
@@ -103,9 +103,10 @@ impl Game {
         Game::start(config.clone(), seed).map(|(_, events)| events)
     }
 
-    /// The opening events, with the board laid but not yet checked (`Game::started` does).
-    fn opening(config: &GameConfig, seed: u64) -> Result<Vec<Event>, SetupError> {
-        let rules = Ruleset::build(config)?;
+    /// The ruleset and the opening event, with the board laid but not yet checked
+    /// (`Game::started` does).
+    fn opening(config: &GameConfig, seed: u64) -> Result<(Arc<Ruleset>, Event), SetupError> {
+        let rules = Arc::new(Ruleset::build(config)?);
         let mut rng = Rng::for_stream(seed, SETUP_STREAM);
         let board = rules.generate_board(&mut rng)?;
 
@@ -116,7 +117,9 @@ impl Game {
             }
             FirstPlayer::Roll => roll_for_first_player(config.players, &mut rng),
         };
-        Ok(vec![Event::GameStarted { players: config.players, board, first_seat, starting_rolls, seed: Some(seed) }])
+        let opening =
+            Event::GameStarted { players: config.players, board, first_seat, starting_rolls, seed: Some(seed) };
+        Ok((rules, opening))
     }
 
     /// Rebuilds a game from its log; the first event must be `game_started`.
@@ -138,21 +141,22 @@ impl Game {
         let Some(seed) = seed else {
             return Err(SetupError::InvalidLog("game_started has no seed (was the log redacted?)".into()));
         };
-        let mut game = Game::started(config, board.clone(), *first_seat, *seed)?;
+        let rules = Arc::new(Ruleset::build(&config)?);
+        let mut game = Game::started(config, rules, board.clone(), *first_seat, *seed)?;
         for event in events {
             game.apply(event);
         }
         Ok(game)
     }
 
-    /// The position right after `game_started`.
+    /// The position right after `game_started`, under `rules` (built from `config`).
     pub(crate) fn started(
         config: GameConfig,
+        rules: Arc<Ruleset>,
         layout: BoardLayout,
         first_seat: Seat,
         seed: u64,
     ) -> Result<Game, SetupError> {
-        let rules = Arc::new(Ruleset::build(&config)?);
         let board = Board::new(layout)?;
         let robber = board.layout().robber.and_then(|h| board.hex(h));
         let components = &rules.components;
@@ -184,6 +188,10 @@ impl Game {
 
     /// The game's ruleset.
     pub(crate) fn rules(&self) -> &Ruleset {
+        self.rules_arc()
+    }
+
+    fn rules_arc(&self) -> &Arc<Ruleset> {
         self.rules.0.get_or_init(|| ruleset::shared(&self.config))
     }
 
@@ -195,8 +203,7 @@ impl Game {
 
     /// The game's ruleset, shared (for applying while the state changes).
     pub(crate) fn shared_rules(&self) -> Arc<Ruleset> {
-        self.rules();
-        self.rules.0.get().cloned().unwrap_or_else(|| ruleset::shared(&self.config))
+        Arc::clone(self.rules_arc())
     }
 
     /// Returns the chance source for the next move: the game's own seeded stream.

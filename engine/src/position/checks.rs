@@ -1,14 +1,14 @@
 //! Building a [`Game`] from a [`Setup`], checking each part as it goes in (see the module
 //! documentation of [`position`](super) for the list, with the rules behind each check).
 
-use std::iter;
+use std::{iter, sync::Arc};
 
 use super::{PositionError, SeatSetup, Setup, TurnSetup};
 use crate::{
     base::MAX_OPEN_OFFERS_PER_SEAT,
     game::Game,
     model::{Building, BuildingKind, DevCard, DevCards, Phase, Pieces, Resource, Resources, Seat, SetupStep, Turn},
-    ruleset::Components,
+    ruleset::{Components, Ruleset},
     view::{BuildingView, RoadView},
 };
 
@@ -73,8 +73,8 @@ fn build_parts(setup: Setup) -> Result<Game, PositionError> {
         winner,
     } = setup;
     // The configuration and the board's topology, as a new game checks them.
-    let mut game = Game::started(config, board, first_seat, seed)?;
-    let rules = game.shared_rules();
+    let rules = Arc::new(Ruleset::build(&config)?);
+    let mut game = Game::started(config, Arc::clone(&rules), board, first_seat, seed)?;
     for extension in &rules.extensions {
         extension.check_custom_board(game.board.layout())?;
     }

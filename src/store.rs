@@ -355,9 +355,11 @@ pub fn find_game_and_seat(
     let Some((row, seat)) = found else {
         return Ok(None);
     };
+    // A cached version comes without its snapshot's text, so this costs nothing then.
+    let row = current_snapshot(conn, row)?;
     let game = match cached {
         Some((version, game)) if version == row.version => Some(game),
-        _ => current_snapshot(conn, row.clone())?.game()?,
+        _ => row.game()?,
     };
     let seat = seat.map(|s| Seat(s as u8));
     if let Some(seat) = seat {

@@ -4,6 +4,34 @@
 use serde::{Deserialize, Serialize};
 
 use crate::board::{BoardLayout, HexCoord, NumberPlacement};
+pub use crate::ext::seafarers::scenario::ScenarioId;
+
+/// Who earns an island bonus (SEA-12).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum IslandBonusMode {
+    /// Each player, once per island, for their first settlement on an island where they had
+    /// no setup settlement.
+    PerPlayerForeignIsland,
+    /// Only the first player ever to settle an island.
+    FirstOnIsland,
+    /// Every settlement on a marked island (Wonders of Catan).
+    PerSettlementOnMarkedIslands,
+}
+
+/// What counts as one island for the island bonus (SEA-12).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum IslandDefinition {
+    /// The connected groups of land hexes, computed by the engine (RULES.md SEA-12).
+    #[default]
+    ConnectedLand,
+    /// The land areas of the scenario's data (the maps' own reading, e.g. the strip beyond
+    /// the desert of Through the Desert is an area of its own).
+    ScenarioLandAreas,
+}
 
 /// Which board to play on.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -94,8 +122,22 @@ pub struct GameConfig {
     pub forbid_adjacent_red_numbers: bool,
     /// B-SET-2.
     pub first_player: FirstPlayer,
-    /// B-WIN-1: victory points needed to win.
-    pub vp_target: u8,
+    /// SEA: the Seafarers expansion, played on the map of `scenario`.
+    pub seafarers: bool,
+    /// SEA: the scenario (required with `seafarers`); its map depends on the player count.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scenario: Option<ScenarioId>,
+    /// SEA-12: who earns an island bonus (default: the scenario's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub island_bonus_mode: Option<IslandBonusMode>,
+    /// SEA-12: victory points per island bonus (default: the scenario's; 0 switches it off).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub island_bonus_vp: Option<u8>,
+    /// SEA-12: what counts as one island.
+    pub islands: IslandDefinition,
+    /// B-WIN-1, SEA-14: victory points needed to win (default 10; a Seafarers scenario's own).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vp_target: Option<u8>,
 }
 
 impl Default for GameConfig {
@@ -120,7 +162,12 @@ impl Default for GameConfig {
             number_placement: NumberPlacement::Spiral,
             forbid_adjacent_red_numbers: true,
             first_player: FirstPlayer::Roll,
-            vp_target: 10,
+            seafarers: false,
+            scenario: None,
+            island_bonus_mode: None,
+            island_bonus_vp: None,
+            islands: IslandDefinition::ConnectedLand,
+            vp_target: None,
         }
     }
 }

@@ -36,6 +36,12 @@ pub struct Game {
     pub(crate) robber: Option<u8>,
     pub(crate) buildings: Vec<Option<Building>>,
     pub(crate) roads: Vec<Option<Seat>>,
+    /// The ship on each edge (SEA-1); empty until the first ship is placed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) ships: Vec<Option<Seat>>,
+    /// The pirate's hex index; `None` while it is off the board or not in the game (SEA-7).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) pirate: Option<u8>,
     /// What the game waits for now.
     pub(crate) phase: Phase,
     /// The phases `phase` interrupted, in the order they resume.
@@ -159,11 +165,14 @@ impl Game {
     ) -> Result<Game, SetupError> {
         let board = Board::new(layout)?;
         let robber = board.layout().robber.and_then(|h| board.hex(h));
+        let pirate = board.layout().pirate.and_then(|h| board.hex(h));
         let components = &rules.components;
         let players = (0..config.players).map(|_| PlayerState::new(components.pieces)).collect();
         Ok(Game {
             buildings: vec![None; board.vertices.len()],
             roads: vec![None; board.edges.len()],
+            ships: Vec::new(),
+            pirate,
             board: Arc::new(board),
             seed,
             events_applied: 1,
@@ -291,6 +300,11 @@ impl Game {
         self.turn.number
     }
 
+    /// The victory points needed to win (B-WIN-1, SEA-14).
+    pub fn vp_target(&self) -> u8 {
+        self.rules().base.vp_target
+    }
+
     pub fn player_count(&self) -> u8 {
         self.config.players
     }
@@ -357,6 +371,31 @@ impl Game {
         self.board.edge(edge).and_then(|e| self.roads[e as usize])
     }
 
+    /// Returns the owner of the ship on an edge, if any (SEA-1).
+    pub fn ship_at(&self, edge: EdgeId) -> Option<Seat> {
+        self.board.edge(edge).and_then(|e| self.ship_index(e))
+    }
+
+    /// Returns the owner of the ship on edge index `e`, if any.
+    pub fn ship_index(&self, e: u16) -> Option<Seat> {
+        self.ships.get(e as usize).copied().flatten()
+    }
+
+    /// Returns the owner of the road on edge index `e`, if any.
+    pub fn road_index(&self, e: u16) -> Option<Seat> {
+        self.roads.get(e as usize).copied().flatten()
+    }
+
+    /// Returns the pirate's hex; `None` while it is off the board (SEA-7).
+    pub fn pirate_hex(&self) -> Option<HexCoord> {
+        self.pirate.map(|h| self.board.hexes[h as usize])
+    }
+
+    /// Returns the pirate's hex index.
+    pub(crate) fn pirate_index(&self) -> Option<u8> {
+        self.pirate
+    }
+
     /// Returns the robber's hex; `None` while it waits off the board (RIV-7).
     pub fn robber_hex(&self) -> Option<HexCoord> {
         self.robber.map(|h| self.board.hexes[h as usize])
@@ -372,7 +411,8 @@ impl Game {
         crate::base::bank_rates(self, seat)
     }
 
-    /// Returns the length of `seat`'s longest road (B-LR-1/2).
+    /// Returns the length of `seat`'s longest road (B-LR-1/2), with Seafarers its longest
+    /// trade route over roads and ships (SEA-10).
     pub fn road_length(&self, seat: Seat) -> u32 {
         crate::base::road_length(self, seat, Default::default())
     }

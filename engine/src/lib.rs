@@ -57,14 +57,16 @@ pub mod view;
 pub use base::MAX_OPEN_OFFERS_PER_SEAT;
 pub use board::{EdgeId, HexCoord, VertexId};
 pub use chance::{Chance, Draw, FixedChance, SeededChance};
-pub use config::{BoardSpec, DevCardsBeforeRoll, FirstPlayer, GameConfig};
+pub use config::{
+    BoardSpec, DevCardsBeforeRoll, FirstPlayer, GameConfig, IslandBonusMode, IslandDefinition, ScenarioId,
+};
 pub use game::Game;
 pub use model::{
     cost, Building, BuildingKind, CardKind, Counts, DevCard, DevCards, PendingDiscard, PendingGold, Phase, Pieces,
     PlayerState, Resource, Resources, Seat, SetupStep, TradeOffer,
 };
 pub use position::{PositionError, SeatSetup, Setup, TurnSetup};
-pub use protocol::{Event, Move, RuleError, SeatCount, SeatResources, SetupError, StartingRoll, Viewer};
+pub use protocol::{Bandit, Event, Move, RuleError, SeatCount, SeatResources, SetupError, StartingRoll, Viewer};
 pub use ruleset::VARIANT_NAMES;
 pub use view::GameView;
 

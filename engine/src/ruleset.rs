@@ -8,13 +8,13 @@ use std::sync::Arc;
 use crate::{
     board::{BoardLayout, HarbourKind, HexCoord, NumberPlacement, Terrain},
     config::{BoardSpec, DevCardsBeforeRoll, GameConfig},
-    ext::{big_river::BigRiver, five_six::FiveSix, jungle::Jungle, Extension},
+    ext::{big_river::BigRiver, five_six::FiveSix, jungle::Jungle, seafarers::Seafarers, Extension},
     model::{DevCards, Pieces, Resources},
     protocol::SetupError,
 };
 
 /// The rule sets a game can name: the base game and the variants it can add.
-pub const VARIANT_NAMES: [&str; 4] = ["base", "five_six", "jungle", "big_river"];
+pub const VARIANT_NAMES: [&str; 5] = ["base", "five_six", "jungle", "big_river", "seafarers"];
 
 /// The options of the base rules (RULES.md 0.4).
 #[derive(Debug, Clone)]
@@ -52,6 +52,9 @@ pub(crate) struct Components {
     /// The most victory points one event can bring its seat: bounds when the victory check
     /// must look closer.
     pub max_points_per_event: u32,
+    /// The victory points needed to win unless the configuration says otherwise (B-WIN-1,
+    /// SEA-14).
+    pub vp_target: u8,
 }
 
 impl Components {
@@ -61,12 +64,13 @@ impl Components {
         Components {
             bank: Resources::each(19),
             development_deck: DevCards::new(14, 2, 2, 2, 5),
-            pieces: Pieces { roads: 15, settlements: 5, cities: 4 },
+            pieces: Pieces { roads: 15, settlements: 5, cities: 4, ships: 0 },
             terrain: layout::STANDARD_TERRAIN.to_vec(),
             tokens: layout::TOKEN_SEQUENCE.to_vec(),
             harbours: layout::STANDARD_HARBOURS.to_vec(),
             gold_produces: true,
             max_points_per_event: 2,
+            vp_target: 10,
         }
     }
 
@@ -103,6 +107,16 @@ impl Ruleset {
     /// replayed log), whose configuration was validated when the game began.
     pub(crate) fn assemble(config: &GameConfig) -> Ruleset {
         let mut extensions: Vec<Box<dyn Extension>> = Vec::new();
+        // Seafarers lays its scenario's board, also for 5-6 players: it is asked first.
+        if config.seafarers {
+            extensions.push(Box::new(Seafarers {
+                scenario: config.scenario,
+                players: config.players,
+                island_bonus_mode: config.island_bonus_mode,
+                island_bonus_vp: config.island_bonus_vp,
+                islands: config.islands,
+            }));
+        }
         if config.five_six_extension {
             extensions.push(Box::new(FiveSix { trade_with_previous_player: config.sbp_trade_with_previous_player }));
         }
@@ -125,7 +139,7 @@ impl Ruleset {
         Ruleset {
             base: BaseRules {
                 players: config.players,
-                vp_target: config.vp_target,
+                vp_target: config.vp_target.unwrap_or(components.vp_target),
                 robber_may_enter_desert: config.robber_may_enter_desert,
                 dev_cards_before_roll: config.dev_cards_before_roll,
                 allow_trade_build_interleaving: config.allow_trade_build_interleaving,
@@ -204,6 +218,7 @@ impl GameConfig {
                 "five_six" => self.five_six_extension = true,
                 "jungle" => self.jungle = true,
                 "big_river" => self.big_river = true,
+                "seafarers" => self.seafarers = true,
                 other => {
                     return Err(invalid(format!(
                         "unknown variant {other:?}; known: {}, combined with '+'",
@@ -228,6 +243,11 @@ impl GameConfig {
         Ruleset::assemble(self).components.development_deck
     }
 
+    /// The victory points needed to win (B-WIN-1; a Seafarers scenario's own, SEA-14).
+    pub fn victory_target(&self) -> u8 {
+        Ruleset::assemble(self).base.vp_target
+    }
+
     /// Cards of each resource in the bank at the start (B-CMP-5, X56-5).
     pub fn cards_per_resource(&self) -> u32 {
         Ruleset::assemble(self).components.bank.get(crate::Resource::Lumber)
@@ -246,6 +266,6 @@ mod tests {
         assert_eq!(config.variant_name(), "jungle");
         config.enable_variants("five_six+big_river").unwrap();
         assert_eq!(config.variant_name(), "five_six+jungle+big_river");
-        assert_eq!(config.enable_variants("seafarers").unwrap_err().code(), "invalid_config");
+        assert_eq!(config.enable_variants("seafaring").unwrap_err().code(), "invalid_config");
     }
 }

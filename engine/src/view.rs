@@ -34,7 +34,17 @@ pub struct RoadView {
     pub seat: Seat,
 }
 
-/// The board as a client draws it (RULES.md section 2 coordinates).
+/// A ship on an edge (Seafarers, SEA-1).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ShipView {
+    pub edge: EdgeId,
+    pub seat: Seat,
+}
+
+/// The board as a client draws it (RULES.md section 2 coordinates). With Seafarers, the
+/// hexes include the sea of the play area and fog (`terrain: "fog"`, no number) where the
+/// map is still face down (SEA-13).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct BoardView {
@@ -45,6 +55,16 @@ pub struct BoardView {
     pub robber: Option<HexCoord>,
     pub buildings: Vec<BuildingView>,
     pub roads: Vec<RoadView>,
+    /// Ships (Seafarers); absent in other games.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ships: Vec<ShipView>,
+    /// The pirate's sea hex (Seafarers, SEA-7); absent while it is off the board.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pirate: Option<HexCoord>,
+    /// The islands: connected groups of known land hexes (Seafarers, SEA-12); absent in
+    /// other games.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub islands: Vec<Vec<HexCoord>>,
 }
 
 /// Pieces a seat still has in its supply (B-CMP-7).
@@ -54,6 +74,9 @@ pub struct PiecesLeft {
     pub roads: u8,
     pub settlements: u8,
     pub cities: u8,
+    /// Ships (Seafarers); absent in other games.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ships: Option<u8>,
 }
 
 /// One seat as others see it.
@@ -116,6 +139,9 @@ pub struct TurnView {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dice: Option<[u8; 2]>,
     pub development_card_played: bool,
+    /// Whether the active player has moved a ship this turn (Seafarers, SEA-6).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ship_moved: bool,
     /// Seats that must make a move before play goes on (the active seat, or discarders).
     pub waiting_for: Vec<Seat>,
 }
@@ -172,6 +198,7 @@ impl Game {
                         roads: p.pieces_left.roads,
                         settlements: p.pieces_left.settlements,
                         cities: p.pieces_left.cities,
+                        ships: (p.supply.ships > 0).then_some(p.pieces_left.ships),
                     },
                     resources: over.then_some(p.resources),
                     development_cards: over.then_some(cards),
@@ -204,6 +231,7 @@ impl Game {
                 rolled: self.turn.rolled,
                 dice: self.turn.last_roll.map(|(r, w)| [r, w]),
                 development_card_played: self.turn.dev_card_played,
+                ship_moved: self.ext.seafarers.ship_moved,
                 waiting_for: self.waiting_for(),
             },
             trade_offers: self.offers.clone(),
@@ -239,6 +267,14 @@ impl Game {
                 .enumerate()
                 .filter_map(|(e, s)| s.map(|seat| RoadView { edge: self.board.edges[e], seat }))
                 .collect(),
+            ships: self
+                .ships
+                .iter()
+                .enumerate()
+                .filter_map(|(e, s)| s.map(|seat| ShipView { edge: self.board.edges[e], seat }))
+                .collect(),
+            pirate: self.pirate_hex(),
+            islands: if self.config.seafarers { self.islands() } else { Vec::new() },
         }
     }
 }

@@ -158,6 +158,7 @@ fn misfits(game: &Game, rng: &mut Rng) -> Vec<Event> {
                 roll: 13,
                 pending: vec![PendingGold { seat, count: 3 }],
                 chosen: vec![SeatResources { seat: Seat(8), resources: cards }],
+                source: Default::default(),
             },
             then: vec![],
         });

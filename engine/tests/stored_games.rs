@@ -106,6 +106,7 @@ fn assert_matches_snapshot(name: &str, game: &Game, snapshot: &Value) {
             roads: field(stored, "roads_left"),
             settlements: field(stored, "settlements_left"),
             cities: field(stored, "cities_left"),
+            ships: 0,
         };
         assert_eq!(player.pieces_left(), left, "{name}: seat {i} pieces");
     }

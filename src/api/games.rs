@@ -262,7 +262,7 @@ pub fn game_response(record: &GameRecord, user: Option<Uuid>) -> Result<GameResp
         trade_offers: view.as_ref().map(|v| v.trade_offers.clone()).unwrap_or_default(),
         longest_road: view.as_ref().and_then(|v| v.longest_road),
         largest_army: view.as_ref().and_then(|v| v.largest_army),
-        vp_target: config.vp_target,
+        vp_target: config.victory_target(),
         winner: view.as_ref().and_then(|v| v.winner),
         seed: view.as_ref().and_then(|v| v.seed),
         options: config,

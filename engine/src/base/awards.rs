@@ -7,6 +7,32 @@ use crate::{game::Game, model::Seat, protocol::Event};
 pub(crate) struct Overlay {
     pub road: Option<(u16, Seat)>,
     pub building: Option<(u16, Seat)>,
+    /// A ship placed (SEA-1) ...
+    pub ship: Option<(u16, Seat)>,
+    /// ... and, when the ship was moved, the edge it left (SEA-6).
+    pub ship_removed: Option<u16>,
+}
+
+impl Overlay {
+    pub(crate) fn road(e: u16, seat: Seat) -> Self {
+        Overlay { road: Some((e, seat)), ..Overlay::default() }
+    }
+
+    pub(crate) fn building(v: u16, seat: Seat) -> Self {
+        Overlay { building: Some((v, seat)), ..Overlay::default() }
+    }
+
+    pub(crate) fn ship(e: u16, seat: Seat) -> Self {
+        Overlay { ship: Some((e, seat)), ..Overlay::default() }
+    }
+
+    /// The piece that lengthens one seat's routes, when that is all the overlay does.
+    fn added_piece(&self) -> Option<Seat> {
+        match (self.road, self.ship, self.building, self.ship_removed) {
+            (Some((_, seat)), None, None, None) | (None, Some((_, seat)), None, None) => Some(seat),
+            _ => None,
+        }
+    }
 }
 
 /// Minimum length for Longest Road (B-LR-3).
@@ -15,7 +41,8 @@ const LONGEST_ROAD_MINIMUM: u32 = 5;
 const LARGEST_ARMY_MINIMUM: u32 = 3;
 
 /// Returns the length of `seat`'s longest trail (B-LR-1), not passing through opponent
-/// buildings (B-LR-2), with the pieces of `overlay` in place.
+/// buildings (B-LR-2), with the pieces of `overlay` in place. Ships count like roads, but a
+/// trail turns from a road to a ship or back only at the seat's own building (SEA-10).
 pub(crate) fn road_length(game: &Game, seat: Seat, overlay: Overlay) -> u32 {
     RoadNetwork::of(game, seat, overlay).longest_trail()
 }
@@ -34,6 +61,10 @@ struct RoadNetwork {
     degree: [u8; MAX_NETWORK_VERTICES],
     /// Vertices holding an opponent's building: a trail may end there but not pass.
     blocked: [bool; MAX_NETWORK_VERTICES],
+    /// Vertices holding the seat's own building, where roads and ships join (SEA-10).
+    harbour: [bool; MAX_NETWORK_VERTICES],
+    /// Which local edges are ships.
+    ship: u32,
     vertex_count: usize,
 }
 
@@ -45,16 +76,29 @@ impl RoadNetwork {
             incident: [[0; 3]; MAX_NETWORK_VERTICES],
             degree: [0; MAX_NETWORK_VERTICES],
             blocked: [false; MAX_NETWORK_VERTICES],
+            harbour: [false; MAX_NETWORK_VERTICES],
+            ship: 0,
             vertex_count: 0,
         };
         let mut global = [0u16; MAX_NETWORK_VERTICES];
-        let extra = overlay.road.filter(|(_, s)| *s == seat).map(|(e, _)| e as usize);
-        let owned = game.roads.iter().enumerate().filter(|(_, o)| **o == Some(seat)).map(|(e, _)| e);
-        for e in owned.chain(extra) {
+        let extra_road = overlay.road.filter(|(_, s)| *s == seat).map(|(e, _)| e as usize);
+        let roads = game.roads.iter().enumerate().filter(|(_, o)| **o == Some(seat)).map(|(e, _)| (e, false));
+        let extra_ship = overlay.ship.filter(|(_, s)| *s == seat).map(|(e, _)| (e as usize, true));
+        let removed = overlay.ship_removed.map(usize::from);
+        let ships = game
+            .ships
+            .iter()
+            .enumerate()
+            .filter(|(e, o)| **o == Some(seat) && Some(*e) != removed)
+            .map(|(e, _)| (e, true));
+        for (e, is_ship) in roads.chain(extra_road.map(|e| (e, false))).chain(ships).chain(extra_ship) {
             if net.edge_count == MAX_NETWORK_EDGES {
                 break;
             }
             let local_edge = net.edge_count as u8;
+            if is_ship {
+                net.ship |= 1 << local_edge;
+            }
             for (side, &v) in game.board.edge_vertices[e].iter().enumerate() {
                 let local = match global[..net.vertex_count].iter().position(|&g| g == v) {
                     Some(i) => i,
@@ -66,6 +110,7 @@ impl RoadNetwork {
                             _ => game.buildings[v as usize].map(|b| b.seat),
                         };
                         net.blocked[i] = owner.is_some_and(|o| o != seat);
+                        net.harbour[i] = owner == Some(seat);
                         net.vertex_count += 1;
                         i
                     }
@@ -82,6 +127,20 @@ impl RoadNetwork {
         net
     }
 
+    /// Tests if a trail may pass vertex `v` from edge `from` to edge `to`: not through an
+    /// opponent's building, and between a road and a ship only at an own building.
+    fn may_turn(&self, v: usize, from: u8, to: u8) -> bool {
+        let kind = |e: u8| self.ship & (1 << e) != 0;
+        kind(from) == kind(to) || self.harbour[v]
+    }
+
+    /// Tests if trails can only end at `v`: blocked, or where a road meets a ship away from
+    /// an own building.
+    fn is_trail_end(&self, v: usize) -> bool {
+        let edges = &self.incident[v][..self.degree[v] as usize];
+        self.blocked[v] || edges.iter().any(|&a| edges.iter().any(|&b| !self.may_turn(v, a, b)))
+    }
+
     /// The longest trail. A maximal trail can always be taken to start at a vertex whose
     /// degree is not 2 or that is blocked (otherwise it could be extended backwards, or it is
     /// a closed trail that can be rotated to such a vertex); a component with no such vertex
@@ -90,29 +149,29 @@ impl RoadNetwork {
         let mut best = 0;
         let mut covered: u32 = 0;
         for v in 0..self.vertex_count {
-            if self.degree[v] != 2 || self.blocked[v] {
-                best = best.max(self.extend(v, 0, &mut covered));
+            if self.degree[v] != 2 || self.is_trail_end(v) {
+                best = best.max(self.extend(v, None, 0, &mut covered));
             }
         }
         let all = if self.edge_count == 32 { u32::MAX } else { (1u32 << self.edge_count) - 1 };
         while covered != all {
             let e = (!covered & all).trailing_zeros() as usize;
-            best = best.max(self.extend(self.ends[e][0] as usize, 0, &mut covered));
+            best = best.max(self.extend(self.ends[e][0] as usize, None, 0, &mut covered));
         }
         best
     }
 
-    fn extend(&self, at: usize, used: u32, covered: &mut u32) -> u32 {
+    fn extend(&self, at: usize, came_by: Option<u8>, used: u32, covered: &mut u32) -> u32 {
         let mut best = 0;
         for &e in &self.incident[at][..self.degree[at] as usize] {
             let bit = 1u32 << e;
-            if used & bit != 0 {
+            if used & bit != 0 || came_by.is_some_and(|from| !self.may_turn(at, from, e)) {
                 continue;
             }
             *covered |= bit;
             let [a, b] = self.ends[e as usize];
             let next = if a as usize == at { b } else { a } as usize;
-            let rest = if self.blocked[next] { 0 } else { self.extend(next, used | bit, covered) };
+            let rest = if self.blocked[next] { 0 } else { self.extend(next, Some(e), used | bit, covered) };
             best = best.max(1 + rest);
         }
         best
@@ -126,8 +185,8 @@ impl Game {
         if !self.may_change_longest_road(overlay) {
             return None;
         }
-        if let (Some((_, builder)), None) = (overlay.road, overlay.building) {
-            // A road lengthens only its owner's trails.
+        if let Some(builder) = overlay.added_piece() {
+            // A road (or ship) lengthens only its owner's trails.
             match self.longest_road {
                 // The holder's road is the longest: only a builder who overtakes it takes the card.
                 Some(holder) if holder == builder => return None,
@@ -171,19 +230,22 @@ impl Game {
     /// any road. The award always follows B-LR-5 after each change, so with nobody holding it
     /// no seat's road is both at least 5 long and longer than every other.
     fn may_change_longest_road(&self, overlay: Overlay) -> bool {
-        if let Some((_, seat)) = overlay.road {
-            // A road lengthens only its owner's trails; one that stays under 5 with nobody
-            // holding the award changes nothing.
-            let roads_after = self.players.get(seat.index()).map_or(0, |p| p.roads_on_board()) + 1;
-            if self.longest_road.is_none() && roads_after < LONGEST_ROAD_MINIMUM {
+        if let Some(seat) = overlay.added_piece() {
+            // A road or ship lengthens only its owner's trails; one that stays under 5 with
+            // nobody holding the award changes nothing.
+            let pieces_after =
+                self.players.get(seat.index()).map_or(0, |p| p.roads_on_board() + p.ships_on_board()) + 1;
+            if self.longest_road.is_none() && pieces_after < LONGEST_ROAD_MINIMUM {
                 return false;
             }
         }
-        if let (Some((v, seat)), None) = (overlay.building, overlay.road) {
-            // A settlement breaks only trails that pass its vertex: other seats' roads there.
-            // Shortening others' roads changes nothing while the holder's is not among them.
-            let passes = |owner: Seat| self.board.edges_of(v).any(|e| self.roads[e as usize] == Some(owner));
-            let others_pass = self.board.edges_of(v).any(|e| self.roads[e as usize].is_some_and(|o| o != seat));
+        if let (Some((v, seat)), None, None) = (overlay.building, overlay.road, overlay.ship) {
+            // A settlement breaks only trails that pass its vertex: other seats' roads and
+            // ships there. Shortening others' routes changes nothing while the holder's is
+            // not among them.
+            let owners = |e: u16| [self.road_index(e), self.ship_index(e)];
+            let passes = |owner: Seat| self.board.edges_of(v).any(|e| owners(e).contains(&Some(owner)));
+            let others_pass = self.board.edges_of(v).any(|e| owners(e).iter().flatten().any(|&o| o != seat));
             let holder_unaffected = self.longest_road.is_some_and(|h| h == seat || !passes(h));
             if !others_pass || holder_unaffected {
                 return false;

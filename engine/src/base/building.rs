@@ -14,13 +14,18 @@ impl Game {
     /// Tests if `seat` may build a settlement on `v` outside setup, ignoring cost and supply
     /// (B-BLD-4, B-BLD-5).
     pub(crate) fn settlement_site_is_legal(&self, seat: Seat, v: u16) -> bool {
-        self.buildings[v as usize].is_none()
+        self.board.vertex_is_buildable[v as usize]
+            && self.buildings[v as usize].is_none()
             && !self.board.neighbours_of(v).any(|n| self.buildings[n as usize].is_some())
             && self.touches_own_road(seat, v)
     }
 
-    /// B-GEO-9, B-BLD-4, B-BLD-7: the vertex is empty and no building is one edge away.
+    /// B-GEO-9, B-BLD-4, B-BLD-7: the vertex touches land, is empty and no building is one
+    /// edge away.
     pub(crate) fn check_settlement_site(&self, v: u16, id: VertexId) -> Result<(), RuleError> {
+        if !self.board.vertex_is_buildable[v as usize] {
+            return Err(RuleError::VertexNotBuildable(id));
+        }
         if self.buildings[v as usize].is_some() {
             return Err(RuleError::VertexOccupied(id));
         }
@@ -30,12 +35,13 @@ impl Game {
         Ok(())
     }
 
-    /// B-GEO-9, B-BLD-7: the edge touches land and is empty.
+    /// B-GEO-9, B-BLD-7: the edge touches land and is empty (a coast edge holds a road or a
+    /// ship, SEA-2).
     pub(crate) fn check_road_site(&self, e: u16, id: EdgeId) -> Result<(), RuleError> {
         if !self.board.edge_is_land[e as usize] {
             return Err(RuleError::EdgeNotBuildable(id));
         }
-        if self.roads[e as usize].is_some() {
+        if self.roads[e as usize].is_some() || self.ship_index(e).is_some() {
             return Err(RuleError::EdgeOccupied(id));
         }
         Ok(())
@@ -58,6 +64,7 @@ impl Game {
     pub(crate) fn road_site_is_legal(&self, seat: Seat, e: u16, extra_road: Option<u16>) -> bool {
         self.board.edge_is_land[e as usize]
             && self.roads[e as usize].is_none()
+            && self.ship_index(e).is_none()
             && extra_road != Some(e)
             && self.road_connects(seat, e, extra_road)
     }
@@ -89,7 +96,8 @@ impl Game {
         }
         let reaches = |v: u16| from[v as usize / 64] & (1 << (v % 64)) != 0;
         for (e, ends) in self.board.edge_vertices.iter().enumerate() {
-            if self.board.edge_is_land[e] && self.roads[e].is_none() && ends.iter().any(|&v| reaches(v)) {
+            let empty = self.roads[e].is_none() && self.ship_index(e as u16).is_none();
+            if self.board.edge_is_land[e] && empty && ends.iter().any(|&v| reaches(v)) {
                 moves.push(Move::BuildRoad { edge: self.board.edges[e] });
             }
         }
@@ -100,9 +108,9 @@ impl Game {
         (0..self.board.edges.len() as u16).any(|e| self.road_site_is_legal(seat, e, extra_road))
     }
 
-    /// B-BLD-5: a vertex touches one of the seat's roads.
+    /// B-BLD-5: a vertex touches one of the seat's roads, or (SEA-4) one of its ships.
     pub(crate) fn touches_own_road(&self, seat: Seat, v: u16) -> bool {
-        self.board.edges_of(v).any(|e| self.roads[e as usize] == Some(seat))
+        self.board.edges_of(v).any(|e| self.roads[e as usize] == Some(seat) || self.ship_index(e) == Some(seat))
     }
 
     /// Building and buying, the same in the main phase and a special building phase; `None`
@@ -118,11 +126,11 @@ impl Game {
             Move::BuildSettlement { vertex } => self.decide_settlement(seat, *vertex),
             Move::BuildCity { vertex } => self.decide_city(seat, *vertex),
             Move::BuyDevelopmentCard => self.decide_buy_card(seat, cost::DEVELOPMENT_CARD, 0, chance),
-            _ if mv.is_purchase() => {
-                let claimed = self.rules().extensions.iter().find_map(|e| e.decide_purchase(self, seat, mv, chance));
-                claimed.unwrap_or(Err(RuleError::NotInThisGame(mv.kind())))
-            }
-            _ => return None,
+            _ => match self.rules().extensions.iter().find_map(|e| e.decide_purchase(self, seat, mv, chance)) {
+                Some(result) => result,
+                None if mv.is_build_or_purchase() => Err(RuleError::NotInThisGame(mv.kind())),
+                None => return None,
+            },
         })
     }
 
@@ -168,7 +176,7 @@ impl Game {
             return Err(RuleError::InsufficientResources);
         }
         let mut events = vec![Event::RoadBuilt { seat, edge, cost: cost::ROAD }];
-        events.extend(self.longest_road_update(Overlay { road: Some((e, seat)), building: None }));
+        events.extend(self.longest_road_update(Overlay::road(e, seat)));
         Ok(events)
     }
 
@@ -186,7 +194,7 @@ impl Game {
         }
         let mut events = vec![Event::SettlementBuilt { seat, vertex, cost: cost::SETTLEMENT }];
         // B-LR-6: a settlement may break an opponent's road.
-        events.extend(self.longest_road_update(Overlay { road: None, building: Some((v, seat)) }));
+        events.extend(self.longest_road_update(Overlay::building(v, seat)));
         Ok(events)
     }
 
@@ -228,6 +236,9 @@ impl Game {
     pub(super) fn apply_road(&mut self, seat: Seat, edge: EdgeId, cost: &Resources) {
         self.mark_built_or_bought();
         if let (Some(e), Some(player)) = (self.board.edge(edge), self.players.get_mut(seat.index())) {
+            if self.ships.get(e as usize).is_some_and(Option::is_some) {
+                return; // a coast edge holds one piece (SEA-2)
+            }
             self.roads[e as usize] = Some(seat);
             player.pieces_left.roads = player.pieces_left.roads.saturating_sub(1);
         }
@@ -235,7 +246,7 @@ impl Game {
     }
 
     /// B-TURN-6's flag needs to know whether the turn has seen a build or a purchase.
-    pub(super) fn mark_built_or_bought(&mut self) {
+    pub(crate) fn mark_built_or_bought(&mut self) {
         if self.turn.number > 0 {
             self.turn.built_or_bought = true;
         }

@@ -6,10 +6,18 @@ use crate::{
     chance::{draw_card, Chance, Draw},
     game::Game,
     model::{DevCard, Phase, Resource, Resources, Seat},
-    protocol::{Event, Move, RuleError, SeatResources},
+    protocol::{Bandit, Event, Move, RuleError, SeatResources},
 };
 
 use super::awards::Overlay;
+
+/// A free piece of Road Building placed by the move being decided (not yet applied).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum FreePiece {
+    None,
+    Road(u16),
+    Ship(u16),
+}
 
 impl Game {
     /// B-DEV-1: pays `cost` (the card's price, less what an extension lets stand in for it)
@@ -70,16 +78,16 @@ impl Game {
         match mv {
             Move::PlayRoadBuilding => {
                 self.check_playable(seat, DevCard::RoadBuilding)?;
-                let roads_left = self.players[seat.index()].pieces_left.roads;
-                if roads_left == 0 {
+                let pieces = self.free_route_pieces(seat);
+                if pieces == 0 {
                     return Err(RuleError::NoPiecesLeft("roads"));
                 }
-                if !self.has_legal_road_site(seat, None) {
+                if !self.has_free_route_site(seat, FreePiece::None) {
                     return Err(RuleError::NoLegalRoad);
                 }
                 Ok(vec![
                     Event::RoadBuildingPlayed { seat },
-                    self.interrupt(Phase::RoadBuilding { roads_left: roads_left.min(2) }),
+                    self.interrupt(Phase::RoadBuilding { roads_left: pieces.min(2) }),
                 ])
             }
             Move::PlayYearOfPlenty { resources } => {
@@ -116,36 +124,69 @@ impl Game {
     pub(super) fn decide_free_road(&self, seat: Seat, edge: EdgeId, roads_left: u8) -> Result<Vec<Event>, RuleError> {
         let e = self.board.edge(edge).ok_or(RuleError::UnknownEdge(edge))?;
         self.check_road_site(e, edge)?;
+        if self.players[seat.index()].pieces_left.roads == 0 {
+            return Err(RuleError::NoPiecesLeft("roads"));
+        }
         if !self.road_connects(seat, e, None) {
             return Err(RuleError::RoadNotConnected(edge));
         }
         let mut events = vec![Event::RoadBuilt { seat, edge, cost: Resources::ZERO }];
-        events.extend(self.longest_road_update(Overlay { road: Some((e, seat)), building: None }));
-        let remaining = roads_left.saturating_sub(1);
-        let pieces_after = self.players[seat.index()].pieces_left.roads.saturating_sub(1);
-        if remaining > 0 && pieces_after > 0 && self.has_legal_road_site(seat, Some(e)) {
-            events.push(self.continue_with(Phase::RoadBuilding { roads_left: remaining }));
-        } else {
-            events.push(self.resume());
-        }
+        events.extend(self.longest_road_update(Overlay::road(e, seat)));
+        events.push(self.after_free_piece(seat, roads_left, FreePiece::Road(e)));
         Ok(events)
     }
 
+    /// Pieces Road Building may place: roads, and with Seafarers ships (SEA-11).
+    pub(crate) fn free_route_pieces(&self, seat: Seat) -> u8 {
+        let left = self.players[seat.index()].pieces_left;
+        left.roads.saturating_add(left.ships)
+    }
+
+    /// Tests if a free road (or ship, SEA-11) has a legal place, with `placed` on the board.
+    pub(crate) fn has_free_route_site(&self, seat: Seat, placed: FreePiece) -> bool {
+        let left = self.players[seat.index()].pieces_left;
+        let (road, ship) = match placed {
+            FreePiece::Road(e) => (Some(e), None),
+            FreePiece::Ship(e) => (None, Some(e)),
+            FreePiece::None => (None, None),
+        };
+        let roads_left = left.roads.saturating_sub(u8::from(road.is_some()));
+        let ships_left = left.ships.saturating_sub(u8::from(ship.is_some()));
+        (roads_left > 0 && self.has_legal_road_site(seat, road))
+            || (ships_left > 0 && self.has_legal_ship_site(seat, placed))
+    }
+
+    /// What follows one free piece of Road Building: the next one while one may be placed
+    /// (B-DEV-5), else the interrupted phase.
+    pub(crate) fn after_free_piece(&self, seat: Seat, roads_left: u8, placed: FreePiece) -> Event {
+        let remaining = roads_left.saturating_sub(1);
+        if remaining > 0 && self.has_free_route_site(seat, placed) {
+            self.continue_with(Phase::RoadBuilding { roads_left: remaining })
+        } else {
+            self.resume()
+        }
+    }
+
     pub(super) fn free_road_moves(&self, seat: Seat, moves: &mut Vec<Move>) {
-        self.road_site_moves(seat, moves);
+        if self.players[seat.index()].pieces_left.roads > 0 {
+            self.road_site_moves(seat, moves);
+        }
     }
 
     pub(super) fn knight_moves(&self, seat: Seat, moves: &mut Vec<Move>) {
         if self.check_playable(seat, DevCard::Knight).is_ok() {
-            self.robber_moves(seat, moves, |hex, steal_from| Move::PlayKnight { hex, steal_from });
+            self.robber_moves(seat, moves, |hex, steal_from| Move::PlayKnight {
+                hex,
+                steal_from,
+                bandit: Bandit::Robber,
+            });
         }
     }
 
     pub(super) fn progress_moves(&self, seat: Seat, moves: &mut Vec<Move>) {
-        let player = &self.players[seat.index()];
         if self.check_playable(seat, DevCard::RoadBuilding).is_ok()
-            && player.pieces_left.roads > 0
-            && self.has_legal_road_site(seat, None)
+            && self.free_route_pieces(seat) > 0
+            && self.has_free_route_site(seat, FreePiece::None)
         {
             moves.push(Move::PlayRoadBuilding);
         }

@@ -3,12 +3,12 @@
 //! (asking the extensions first for the phases and purchases they own) and an event to the
 //! area that applies it.
 
-mod awards;
+pub(crate) mod awards;
 pub(crate) mod board;
 mod building;
-mod development;
+pub(crate) mod development;
 pub(crate) mod production;
-mod robber;
+pub(crate) mod robber;
 mod setup;
 pub(crate) mod trade;
 mod turn;
@@ -41,8 +41,8 @@ pub(crate) fn decide(game: &Game, seat: Seat, mv: &Move, chance: &mut dyn Chance
         (Phase::Discard { pending }, Move::Discard { resources }) => {
             return game.decide_discard(seat, pending, resources);
         }
-        (Phase::GoldChoice { roll, pending, chosen }, Move::ChooseGoldResources { resources }) => {
-            return game.decide_gold_choice(seat, *roll, pending, chosen, resources);
+        (Phase::GoldChoice { roll, pending, chosen, source }, Move::ChooseGoldResources { resources }) => {
+            return game.decide_gold_choice(seat, *roll, pending, chosen, *source, resources);
         }
         (Phase::Discard { .. } | Phase::GoldChoice { .. }, _) if seat == game.turn.active => {
             return Err(RuleError::WrongPhase("waiting for other players' decisions"));
@@ -61,7 +61,7 @@ pub(crate) fn decide(game: &Game, seat: Seat, mv: &Move, chance: &mut dyn Chance
         },
     };
     for extension in &game.rules().extensions {
-        extension.react(game, seat, &mut events);
+        extension.react(game, seat, &mut events, chance);
     }
     game.check_victory(&mut events);
     Ok(events)
@@ -100,7 +100,7 @@ pub(crate) fn legal_moves(game: &Game, seat: Seat, moves: &mut Vec<Move>) {
         Phase::Setup { seat: placing, step, .. } if *placing == seat => game.setup_moves(*step, moves),
         Phase::Setup { .. } => {}
         Phase::Discard { pending } => game.discard_moves(seat, pending, moves),
-        Phase::GoldChoice { pending, .. } => game.gold_moves(seat, pending, moves),
+        Phase::GoldChoice { pending, source, .. } => game.gold_moves(seat, pending, *source, moves),
         _ if game.rules().extensions.iter().any(|e| e.legal_moves(game, seat, moves)) => {}
         _ if seat != game.turn.active => game.trade_responses(seat, moves),
         Phase::PreRoll => game.pre_roll_moves(seat, moves),
@@ -108,6 +108,9 @@ pub(crate) fn legal_moves(game: &Game, seat: Seat, moves: &mut Vec<Move>) {
         Phase::RoadBuilding { .. } => game.free_road_moves(seat, moves),
         Phase::Main => game.main_moves(seat, moves),
         Phase::SpecialBuilding { .. } => {}
+    }
+    for extension in &game.rules().extensions {
+        extension.more_moves(game, seat, moves);
     }
 }
 
@@ -123,7 +126,16 @@ pub(crate) fn apply(game: &mut Game, event: &Event) {
         Event::SettlementBuilt { seat, vertex, cost } => game.apply_settlement(*seat, *vertex, cost),
         Event::CityBuilt { seat, vertex, cost } => game.apply_city(*seat, *vertex, cost),
         Event::RoadBuilt { seat, edge, cost } => game.apply_road(*seat, *edge, cost),
-        Event::StartingResourcesReceived { seat, resources } => game.receive(*seat, resources),
+        Event::StartingResourcesReceived { seat, resources } | Event::GoldResourcesTaken { seat, resources } => {
+            game.receive(*seat, resources)
+        }
+        Event::ShipBuilt { seat, edge, cost } => game.apply_ship(*seat, *edge, cost),
+        Event::ShipMoved { seat, from, to } => game.apply_ship_move(*seat, *from, *to),
+        Event::PirateMoved { hex, .. } => game.apply_pirate(*hex),
+        Event::FogRevealed { seat, hex, terrain, number, resource } => {
+            game.apply_reveal(*seat, *hex, *terrain, *number, *resource)
+        }
+        Event::IslandBonusEarned { .. } => {}
         Event::DiceRolled { red, white, .. } => game.apply_roll(*red, *white),
         Event::ResourcesProduced { gains, .. } => {
             for gain in gains {
@@ -260,7 +272,7 @@ mod tests {
             "boxcars_bonus"
         }
 
-        fn react(&self, _game: &Game, seat: Seat, events: &mut Vec<Event>) {
+        fn react(&self, _game: &Game, seat: Seat, events: &mut Vec<Event>, _chance: &mut dyn Chance) {
             if events.iter().any(|e| matches!(e, Event::DiceRolled { red: 6, white: 6, .. })) {
                 let bonus = Event::StartingResourcesReceived { seat, resources: Resources::new(1, 0, 0, 0, 0) };
                 events.push(bonus);

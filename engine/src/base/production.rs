@@ -6,7 +6,7 @@ use crate::{
     board::Terrain,
     chance::{roll_dice, Chance},
     game::Game,
-    model::{Building, BuildingKind, PendingGold, Phase, Resource, Resources, Seat},
+    model::{Building, BuildingKind, GoldSource, PendingGold, Phase, Resource, Resources, Seat},
     protocol::{Event, Move, RuleError, SeatCount, SeatResources},
 };
 
@@ -43,7 +43,7 @@ impl Game {
         } else {
             // RIV-5/SEA-9: production waits until every gold owner has chosen.
             events.push(Event::PhaseChanged {
-                phase: Phase::GoldChoice { roll, pending: gold, chosen: Vec::new() },
+                phase: Phase::GoldChoice { roll, pending: gold, chosen: Vec::new(), source: GoldSource::Production },
                 then: vec![Phase::Main],
             });
         }
@@ -82,6 +82,7 @@ impl Game {
         roll: u8,
         pending: &[PendingGold],
         chosen: &[SeatResources],
+        source: GoldSource,
         resources: &Resources,
     ) -> Result<Vec<Event>, RuleError> {
         let Some(owed) = pending.iter().find(|p| p.seat == seat) else {
@@ -90,21 +91,67 @@ impl Game {
         if resources.total() != owed.count {
             return Err(RuleError::WrongGoldCount { required: owed.count });
         }
+        if !source.is_production() {
+            // A seat's own cards come straight from the bank, which must hold them.
+            if !self.bank.contains(resources) {
+                return Err(RuleError::BankShortage);
+            }
+            return Ok(vec![Event::GoldResourcesTaken { seat, resources: *resources }, self.resume()]);
+        }
         let rest: Vec<PendingGold> = pending.iter().copied().filter(|p| p.seat != seat).collect();
         let mut chosen = chosen.to_vec();
         chosen.push(SeatResources { seat, resources: *resources });
         if rest.is_empty() {
             Ok(vec![self.production(roll, &chosen), self.resume()])
         } else {
-            Ok(vec![self.continue_with(Phase::GoldChoice { roll, pending: rest, chosen })])
+            Ok(vec![self.continue_with(Phase::GoldChoice { roll, pending: rest, chosen, source })])
         }
     }
 
-    /// Every way to take the owed cards of free choice (RIV-5, SEA-9).
-    pub(super) fn gold_moves(&self, seat: Seat, pending: &[PendingGold], moves: &mut Vec<Move>) {
+    /// Every way to take the owed cards of free choice (RIV-5, SEA-9); for a seat's own
+    /// cards, only those the bank holds.
+    pub(super) fn gold_moves(&self, seat: Seat, pending: &[PendingGold], source: GoldSource, moves: &mut Vec<Move>) {
         if let Some(owed) = pending.iter().find(|p| p.seat == seat) {
+            let from = moves.len();
             gold_choices(owed.count, moves);
+            if !source.is_production() {
+                let mut kept = from;
+                for i in from..moves.len() {
+                    if matches!(&moves[i], Move::ChooseGoldResources { resources } if self.bank.contains(resources)) {
+                        moves.swap(kept, i);
+                        kept += 1;
+                    }
+                }
+                moves.truncate(kept);
+            }
         }
+    }
+
+    /// A seat's own cards of free choice (SEA-9 setup, SEA-13 discovery): `count` cards, or
+    /// as many as the bank holds, chosen before `next` (and what follows it) goes on.
+    pub(crate) fn own_gold_choice(
+        &self,
+        seat: Seat,
+        count: u32,
+        source: GoldSource,
+        next: Phase,
+        then: Vec<Phase>,
+    ) -> Option<Event> {
+        let count = count.min(self.bank.total());
+        if count == 0 {
+            return None;
+        }
+        let mut rest = vec![next];
+        rest.extend(then);
+        Some(Event::PhaseChanged {
+            phase: Phase::GoldChoice {
+                roll: 0,
+                pending: vec![PendingGold { seat, count }],
+                chosen: Vec::new(),
+                source,
+            },
+            then: rest,
+        })
     }
 
     /// B-PROD-1..4: what every seat receives for `roll`, with the cards already chosen for

@@ -1,9 +1,9 @@
 //! Initial placement: the snake order and free pieces (B-SET-3..7).
 
 use crate::{
-    board::{EdgeId, VertexId},
+    board::{EdgeId, Terrain, VertexId},
     game::Game,
-    model::{Phase, Resources, Seat, SetupStep},
+    model::{GoldSource, Phase, Resources, Seat, SetupStep},
     protocol::{Event, Move, RuleError},
 };
 
@@ -36,25 +36,39 @@ impl Game {
                 let v = self.board.vertex(*vertex).ok_or(RuleError::UnknownVertex(*vertex))?;
                 self.check_setup_site(v, *vertex)?;
                 let mut events = vec![Event::SettlementBuilt { seat, vertex: *vertex, cost: Resources::ZERO }];
-                // B-SET-6: the second settlement yields one card per adjacent producing hex.
+                let next = Phase::Setup { seat, placement, step: SetupStep::PlaceRoad { settlement: *vertex } };
+                // B-SET-6: the second settlement yields one card per adjacent producing hex,
+                // and (SEA-9) one of free choice per adjacent gold hex.
+                let mut gold = 0;
                 if placement >= self.player_count() {
                     let mut resources = Resources::ZERO;
                     for h in self.board.land_hexes_of(v) {
-                        if let Some(resource) = self.board.terrain[h as usize].resource() {
+                        let terrain = self.board.terrain[h as usize];
+                        if let Some(resource) = terrain.resource() {
                             if self.bank.get(resource) > resources.get(resource) {
                                 *resources.get_mut(resource) += 1;
                             }
+                        }
+                        if terrain == Terrain::Gold && self.rules().components.gold_produces {
+                            gold += 1;
                         }
                     }
                     if !resources.is_empty() {
                         events.push(Event::StartingResourcesReceived { seat, resources });
                     }
+                    if gold > 0 {
+                        // What the bank holds for the choice is what is left after the cards above.
+                        let mut after = self.bank;
+                        if let Some(Event::StartingResourcesReceived { resources, .. }) = events.last() {
+                            after -= *resources;
+                        }
+                        gold = gold.min(after.total());
+                    }
                 }
-                events.push(self.continue_with(Phase::Setup {
-                    seat,
-                    placement,
-                    step: SetupStep::PlaceRoad { settlement: *vertex },
-                }));
+                match self.own_gold_choice(seat, gold, GoldSource::Setup, next.clone(), self.then.clone()) {
+                    Some(choice) if gold > 0 => events.push(choice),
+                    _ => events.push(self.continue_with(next)),
+                }
                 Ok(events)
             }
             (SetupStep::PlaceRoad { settlement }, Move::BuildRoad { edge }) => {
@@ -65,21 +79,37 @@ impl Game {
                     return Err(RuleError::SetupRoadNotAtSettlement);
                 }
                 let mut events = vec![Event::RoadBuilt { seat, edge: *edge, cost: Resources::ZERO }];
-                let next = placement + 1;
-                if next < 2 * self.player_count() {
-                    events.push(self.continue_with(Phase::Setup {
-                        seat: self.setup_seat(next),
-                        placement: next,
-                        step: SetupStep::PlaceSettlement,
-                    }));
-                } else {
-                    // B-SET-7: the first player takes the first normal turn.
-                    events.push(Event::TurnStarted { seat: self.first_seat, turn: 1 });
-                }
+                events.push(self.next_placement(placement));
                 Ok(events)
+            }
+            (SetupStep::PlaceRoad { settlement }, Move::BuildShip { edge })
+                if self.players[seat.index()].supply.ships > 0 =>
+            {
+                // SEA-5: next to a coastal settlement, the free piece may be a ship.
+                let e = self.board.edge(*edge).ok_or(RuleError::UnknownEdge(*edge))?;
+                if !edge_touches(*edge, settlement) {
+                    return Err(RuleError::SetupShipNotAtSettlement);
+                }
+                self.check_ship_site(e, *edge)?;
+                Ok(vec![Event::ShipBuilt { seat, edge: *edge, cost: Resources::ZERO }, self.next_placement(placement)])
             }
             (SetupStep::PlaceSettlement, _) => Err(RuleError::WrongPhase("place a settlement (setup)")),
             (SetupStep::PlaceRoad { .. }, _) => Err(RuleError::WrongPhase("place a road next to your new settlement")),
+        }
+    }
+
+    /// After placement `placement`'s free piece: the next placement, or the first turn.
+    fn next_placement(&self, placement: u8) -> Event {
+        let next = placement + 1;
+        if next < 2 * self.player_count() {
+            self.continue_with(Phase::Setup {
+                seat: self.setup_seat(next),
+                placement: next,
+                step: SetupStep::PlaceSettlement,
+            })
+        } else {
+            // B-SET-7: the first player takes the first normal turn.
+            Event::TurnStarted { seat: self.first_seat, turn: 1 }
         }
     }
 
@@ -96,10 +126,14 @@ impl Game {
                 let Some(v) = self.board.vertex(settlement) else {
                     return;
                 };
+                let ships = self.players.get(self.active_seat().index()).is_some_and(|p| p.supply.ships > 0);
                 for e in self.board.edges_of(v) {
                     let edge = self.board.edges[e as usize];
                     if self.check_road_site(e, edge).is_ok() {
                         moves.push(Move::BuildRoad { edge });
+                    }
+                    if ships && self.check_ship_site(e, edge).is_ok() {
+                        moves.push(Move::BuildShip { edge });
                     }
                 }
             }

@@ -5,7 +5,7 @@ use crate::{
     config::DevCardsBeforeRoll,
     game::Game,
     model::{Phase, Resource, Resources, Seat, Turn},
-    protocol::{Event, Move, RuleError},
+    protocol::{Bandit, Event, Move, RuleError},
 };
 
 impl Game {
@@ -19,13 +19,16 @@ impl Game {
         let any_card = self.rules().base.dev_cards_before_roll == DevCardsBeforeRoll::Any;
         match mv {
             Move::RollDice => Ok(self.decide_roll(seat, chance)),
-            Move::PlayKnight { hex, steal_from } => self.decide_knight(seat, *hex, *steal_from, chance),
+            Move::PlayKnight { hex, steal_from, bandit: Bandit::Robber } => {
+                self.decide_knight(seat, *hex, *steal_from, chance)
+            }
             Move::PlayRoadBuilding | Move::PlayYearOfPlenty { .. } | Move::PlayMonopoly { .. } if any_card => {
                 self.decide_progress_card(seat, mv)
             }
             Move::PlayRoadBuilding | Move::PlayYearOfPlenty { .. } | Move::PlayMonopoly { .. } => {
                 Err(RuleError::OnlyKnightBeforeRoll)
             }
+            Move::PlayKnight { bandit: Bandit::Pirate, .. } => Err(RuleError::NotInThisGame("the pirate")),
             Move::EndTurn | Move::TradeWithBank { .. } => Err(RuleError::MustRollFirst),
             _ if mv.is_build_or_purchase() => Err(RuleError::MustRollFirst),
             _ => Err(RuleError::WrongPhase("roll the dice or play a knight")),
@@ -45,13 +48,16 @@ impl Game {
             return result;
         }
         match mv {
-            Move::PlayKnight { hex, steal_from } => self.decide_knight(seat, *hex, *steal_from, chance),
+            Move::PlayKnight { hex, steal_from, bandit: Bandit::Robber } => {
+                self.decide_knight(seat, *hex, *steal_from, chance)
+            }
             Move::PlayRoadBuilding | Move::PlayYearOfPlenty { .. } | Move::PlayMonopoly { .. } => {
                 self.decide_progress_card(seat, mv)
             }
             Move::TradeWithBank { give, get } => self.decide_bank_trade(seat, give, get),
             Move::EndTurn => Ok(self.decide_end_turn()),
             Move::RollDice => Err(RuleError::AlreadyRolled),
+            Move::PlayKnight { bandit: Bandit::Pirate, .. } => Err(RuleError::NotInThisGame("the pirate")),
             Move::MoveRobber { .. } => Err(RuleError::WrongPhase("the robber moves only after a 7 or a knight")),
             Move::Discard { .. } | Move::ChooseGoldResources { .. } => Err(RuleError::NothingToDecide),
             _ => Err(RuleError::WrongPhase("this move is not part of the main phase")),

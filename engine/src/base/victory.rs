@@ -90,5 +90,8 @@ fn may_change_points(event: &Event) -> bool {
             | Event::TradesExpired { .. }
             | Event::TradeCompleted { .. }
             | Event::TurnStarted { .. }
+            | Event::GoldResourcesTaken { .. }
+            | Event::PirateMoved { .. }
+            | Event::FogRevealed { .. }
     )
 }

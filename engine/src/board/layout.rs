@@ -22,6 +22,9 @@ pub enum Terrain {
     /// Gold (RIV-5, SEA-9): produces resources of the owner's choice.
     Gold,
     Sea,
+    /// A face-down hex of an exploration scenario (SEA-13): land or sea, revealed when a
+    /// road or ship reaches it.
+    Fog,
 }
 
 impl Terrain {
@@ -33,7 +36,7 @@ impl Terrain {
             Terrain::Fields => Some(Resource::Grain),
             Terrain::Hills => Some(Resource::Brick),
             Terrain::Mountains => Some(Resource::Ore),
-            Terrain::Desert | Terrain::Jungle | Terrain::Gold | Terrain::Sea => None,
+            Terrain::Desert | Terrain::Jungle | Terrain::Gold | Terrain::Sea | Terrain::Fog => None,
         }
     }
 
@@ -42,8 +45,13 @@ impl Terrain {
         self.resource().is_some() || matches!(self, Terrain::Jungle | Terrain::Gold)
     }
 
+    /// Tests if the hex is known land: neither sea nor still under fog.
     pub const fn is_land(self) -> bool {
-        !matches!(self, Terrain::Sea)
+        !matches!(self, Terrain::Sea | Terrain::Fog)
+    }
+
+    pub const fn is_sea(self) -> bool {
+        matches!(self, Terrain::Sea)
     }
 }
 
@@ -106,6 +114,9 @@ pub struct BoardLayout {
     /// The river hexes of Big River, top to bottom (RIV-2); empty otherwise.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub river_hexes: Vec<HexCoord>,
+    /// Where the pirate starts (Seafarers, SEA-7); absent when it starts off the board.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pirate: Option<HexCoord>,
 }
 
 /// Number token letters A..R in order (B-GEO-12).
@@ -239,7 +250,7 @@ pub fn beginner_layout() -> BoardLayout {
         .collect();
     hexes.extend(standard_sea_tiles());
     let harbours = harbours_on(&STANDARD_HARBOUR_EDGES, BEGINNER_HARBOURS);
-    BoardLayout { hexes, harbours, robber: Some(HexCoord::new(0, 0)), river_hexes: Vec::new() }
+    BoardLayout { hexes, harbours, robber: Some(HexCoord::new(0, 0)), river_hexes: Vec::new(), pirate: None }
 }
 
 /// Corner directions for the spiral, counter-clockwise: NW, W, SW, SE, E, NE (B-GEO-12).
@@ -317,7 +328,7 @@ pub fn random_layout(rng: &mut Rng, placement: NumberPlacement, forbid_adjacent_
     let harbours = shuffled_standard_harbours(rng);
     let robber = land.iter().find(|t| t.terrain == Terrain::Desert).map(|t| t.hex);
     land.extend(standard_sea_tiles());
-    BoardLayout { hexes: land, harbours, robber, river_hexes: Vec::new() }
+    BoardLayout { hexes: land, harbours, robber, river_hexes: Vec::new(), pirate: None }
 }
 
 /// Lays tokens A..R along `walk`, skipping hexes that take no token (B-GEO-12).

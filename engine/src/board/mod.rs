@@ -28,6 +28,8 @@ pub struct Board {
     vertex_index: DenseMap<VertexId, u16>,
     /// Land hexes touching each vertex (only land matters for production).
     pub vertex_land_hexes: Vec<[u8; 3]>,
+    /// Whether a building may stand on each vertex: it touches land (B-GEO-9).
+    pub vertex_is_buildable: Vec<bool>,
     pub vertex_neighbours: Vec<[u16; 3]>,
     pub vertex_edges: Vec<[u16; 3]>,
     pub vertex_harbour: Vec<Option<HarbourKind>>,
@@ -42,6 +44,8 @@ pub struct Board {
     pub edge_vertices: Vec<[u16; 2]>,
     /// Whether a road may stand on the edge (touches land, B-GEO-9).
     pub edge_is_land: Vec<bool>,
+    /// Whether a ship may stand on the edge (touches sea, B-GEO-9, SEA-2).
+    pub edge_is_sea: Vec<bool>,
     /// The vertices around each hex (NONE for corners off the map).
     pub hex_vertices: Vec<[u16; 6]>,
     /// Hexes carrying each number token, indexed by the number.
@@ -88,7 +92,8 @@ impl Board {
                 }
                 (false, None) => {}
             }
-            if tile.terrain.is_land() && tile.hex.neighbours().iter().any(|n| !hex_index.contains_key(n)) {
+            let may_be_land = tile.terrain != Terrain::Sea;
+            if may_be_land && tile.hex.neighbours().iter().any(|n| !hex_index.contains_key(n)) {
                 return Err(SetupError::InvalidBoard(format!(
                     "land hex {} must be surrounded by hexes on the map (list the sea frame)",
                     tile.hex
@@ -98,14 +103,12 @@ impl Board {
 
         let is_on_map = |h: &HexCoord| hex_index.contains_key(h);
         let is_land = |h: &HexCoord| hex_index.get(h).is_some_and(|&i| layout.hexes[i as usize].terrain.is_land());
+        let is_sea = |h: &HexCoord| hex_index.get(h).is_some_and(|&i| layout.hexes[i as usize].terrain.is_sea());
 
-        // B-GEO-9: a vertex exists iff all three hexes are on the map and it touches land.
-        let mut vertices: Vec<VertexId> = layout
-            .hexes
-            .iter()
-            .flat_map(|t| t.hex.corners())
-            .filter(|v| v.hexes().iter().all(is_on_map) && v.hexes().iter().any(is_land))
-            .collect();
+        // B-GEO-9: a vertex exists iff all three hexes are on the map (buildable iff it
+        // touches land). What lies under fog never changes which vertices exist.
+        let mut vertices: Vec<VertexId> =
+            layout.hexes.iter().flat_map(|t| t.hex.corners()).filter(|v| v.hexes().iter().all(is_on_map)).collect();
         vertices.sort_by_key(|v| (v.hex.r, v.hex.q, v.corner));
         vertices.dedup();
         let vertex_index =
@@ -154,11 +157,13 @@ impl Board {
             .collect();
         let edge_vertices = edges.iter().map(|e| e.endpoints().map(|v| vertex_index[v])).collect();
         let edge_is_land = edges.iter().map(|e| e.hexes().iter().any(is_land)).collect();
+        let edge_is_sea = edges.iter().map(|e| e.hexes().iter().any(is_sea)).collect();
+        let vertex_is_buildable = vertices.iter().map(|v| v.hexes().iter().any(is_land)).collect();
 
         let mut vertex_harbour = vec![None; vertices.len()];
         for (i, harbour) in layout.harbours.iter().enumerate() {
             let [a, b] = harbour.edge.hexes();
-            if !(is_on_map(&a) && is_on_map(&b)) || is_land(&a) == is_land(&b) {
+            if !((is_land(&a) && is_sea(&b)) || (is_sea(&a) && is_land(&b))) {
                 return Err(SetupError::InvalidBoard(format!(
                     "harbour {} must lie on a coast edge between sea and land",
                     harbour.edge
@@ -180,6 +185,9 @@ impl Board {
 
         if let Some(robber) = layout.robber.filter(|h| !is_land(h)) {
             return Err(SetupError::InvalidBoard(format!("the robber must start on a land hex, not {robber}")));
+        }
+        if let Some(pirate) = layout.pirate.filter(|h| !is_sea(h)) {
+            return Err(SetupError::InvalidBoard(format!("the pirate must start on a sea hex, not {pirate}")));
         }
         for river in &layout.river_hexes {
             if !is_land(river) {
@@ -220,6 +228,7 @@ impl Board {
             vertices,
             vertex_index,
             vertex_land_hexes,
+            vertex_is_buildable,
             vertex_neighbours,
             vertex_edges,
             vertex_harbour,
@@ -227,6 +236,7 @@ impl Board {
             edge_index,
             edge_vertices,
             edge_is_land,
+            edge_is_sea,
             hex_vertices,
             hexes_by_number,
             layout,
@@ -235,6 +245,28 @@ impl Board {
 
     pub fn layout(&self) -> &BoardLayout {
         &self.layout
+    }
+
+    /// The board with fog hex `h` turned face up (SEA-13): the same vertices and edges, with
+    /// what the revealed terrain changes. `None` when `h` is not a fog hex or the tile does
+    /// not fit (a log `decide` wrote always fits).
+    pub fn revealed(&self, h: u8, terrain: Terrain, number: Option<u8>) -> Option<Board> {
+        let tile = self.layout.hexes.get(h as usize)?;
+        if tile.terrain != Terrain::Fog || terrain == Terrain::Fog {
+            return None;
+        }
+        let mut layout = self.layout.clone();
+        layout.hexes[h as usize] = HexTile { hex: tile.hex, terrain, number };
+        Board::new(layout).ok()
+    }
+
+    /// Tests if hex `h` is still face down.
+    pub fn is_fog_hex(&self, h: u8) -> bool {
+        self.terrain.get(h as usize) == Some(&Terrain::Fog)
+    }
+
+    pub fn is_sea_hex(&self, h: u8) -> bool {
+        self.terrain.get(h as usize).is_some_and(|t| t.is_sea())
     }
 
     pub fn hex(&self, hex: HexCoord) -> Option<u8> {
@@ -419,7 +451,8 @@ mod tests {
         assert!(matches!(Board::new(layout), Err(SetupError::InvalidBoard(_))));
         let many =
             (0..300).map(|i| HexTile { hex: HexCoord::new(i % 20, i / 20), terrain: Terrain::Sea, number: None });
-        let layout = BoardLayout { hexes: many.collect(), harbours: vec![], robber: None, river_hexes: vec![] };
+        let layout =
+            BoardLayout { hexes: many.collect(), harbours: vec![], robber: None, river_hexes: vec![], pirate: None };
         assert!(matches!(Board::new(layout), Err(SetupError::InvalidBoard(_))));
     }
 }

@@ -7,6 +7,7 @@
 pub(crate) mod big_river;
 pub(crate) mod five_six;
 pub(crate) mod jungle;
+pub(crate) mod seafarers;
 
 use std::{fmt::Debug, ops::RangeInclusive};
 
@@ -79,6 +80,10 @@ pub(crate) trait Extension: Debug + Send + Sync {
         false
     }
 
+    /// Adds the variant's moves to what the phase allows `seat` (after the base game's and a
+    /// phase owner's moves), e.g. ships and the pirate.
+    fn more_moves(&self, _game: &Game, _seat: Seat, _moves: &mut Vec<Move>) {}
+
     /// Decides a purchase the base game does not know, where building and buying is allowed.
     fn decide_purchase(
         &self,
@@ -107,7 +112,7 @@ pub(crate) trait Extension: Debug + Send + Sync {
     /// Reacts to the events a move caused (any rule's): appends the events that follow from
     /// them under this variant (e.g. the barbarians advancing on a roll). Asked once per
     /// accepted move, before the victory check, with `events` in the order they happen.
-    fn react(&self, _game: &Game, _seat: Seat, _events: &mut Vec<Event>) {}
+    fn react(&self, _game: &Game, _seat: Seat, _events: &mut Vec<Event>, _chance: &mut dyn Chance) {}
 
     /// What follows the end of a turn instead of the next turn, if anything.
     fn turn_end(&self, _game: &Game) -> Option<Event> {
@@ -125,4 +130,6 @@ pub(crate) trait Extension: Debug + Send + Sync {
 pub(crate) struct ExtState {
     #[serde(default, skip_serializing_if = "jungle::JungleState::is_unused")]
     pub jungle: jungle::JungleState,
+    #[serde(default, skip_serializing_if = "seafarers::SeafarersState::is_unused")]
+    pub seafarers: seafarers::SeafarersState,
 }

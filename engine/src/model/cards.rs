@@ -338,6 +338,8 @@ pub mod cost {
     pub const SETTLEMENT: Resources = Resources::new(1, 1, 1, 1, 0);
     pub const CITY: Resources = Resources::new(0, 0, 0, 2, 3);
     pub const DEVELOPMENT_CARD: Resources = Resources::new(0, 0, 1, 1, 1);
+    /// A ship (Seafarers, SEA-1).
+    pub const SHIP: Resources = Resources::new(1, 0, 1, 0, 0);
 }
 
 #[cfg(feature = "openapi")]

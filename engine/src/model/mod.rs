@@ -10,7 +10,7 @@ mod trade;
 
 pub use cards::{cost, CardKind, Counts, DevCard, DevCards, Resource, Resources};
 pub(crate) use phase::Turn;
-pub use phase::{PendingDiscard, PendingGold, Phase, SetupStep};
+pub use phase::{GoldSource, PendingDiscard, PendingGold, Phase, SetupStep};
 pub use player::{Building, BuildingKind, Pieces, PlayerState};
 pub use seat::Seat;
 pub use trade::TradeOffer;

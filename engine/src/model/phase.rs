@@ -31,6 +31,25 @@ pub struct PendingGold {
     pub count: u32,
 }
 
+/// Why gold is being chosen: what a roll produced (paid once every owner has chosen), or a
+/// single seat's cards of free choice for its second setup settlement or a gold hex it
+/// discovered (SEA-9, SEA-13).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum GoldSource {
+    #[default]
+    Production,
+    Setup,
+    Discovery,
+}
+
+impl GoldSource {
+    pub fn is_production(&self) -> bool {
+        *self == GoldSource::Production
+    }
+}
+
 /// What the game waits for now (RULES.md 4.1). Serialized with a `name` tag.
 ///
 /// Phases nest: a decision (a discard, moving the robber, free roads, a gold choice) may
@@ -54,8 +73,15 @@ pub enum Phase {
     /// Placing the free roads of a Road Building card (B-DEV-5).
     RoadBuilding { roads_left: u8 },
     /// Gold was rolled: these seats still choose their cards; production is paid once all
-    /// have chosen (RIV-5, SEA-9).
-    GoldChoice { roll: u8, pending: Vec<PendingGold>, chosen: Vec<SeatResources> },
+    /// have chosen (RIV-5, SEA-9). With another `source`, one seat chooses cards it receives
+    /// at once (`roll` is then 0).
+    GoldChoice {
+        roll: u8,
+        pending: Vec<PendingGold>,
+        chosen: Vec<SeatResources>,
+        #[serde(default, skip_serializing_if = "GoldSource::is_production")]
+        source: GoldSource,
+    },
     /// A special building phase for `seat` after the active player's turn (X56-8).
     SpecialBuilding { seat: Seat },
     /// The game has ended (B-WIN-4).

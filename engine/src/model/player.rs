@@ -9,6 +9,13 @@ pub struct Pieces {
     pub roads: u8,
     pub settlements: u8,
     pub cities: u8,
+    /// Ships (Seafarers, SEA-1); none in other games.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub ships: u8,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 /// Everything one seat owns.
@@ -78,6 +85,10 @@ impl PlayerState {
 
     pub fn roads_on_board(&self) -> u32 {
         u32::from(self.supply.roads.saturating_sub(self.pieces_left.roads))
+    }
+
+    pub fn ships_on_board(&self) -> u32 {
+        u32::from(self.supply.ships.saturating_sub(self.pieces_left.ships))
     }
 }
 

@@ -236,6 +236,7 @@ fn count_pieces(game: &mut Game, supply: Pieces) -> Result<(), PositionError> {
             roads: left(placed[0].1, supply.roads),
             settlements: left(placed[1].1, supply.settlements),
             cities: left(placed[2].1, supply.cities),
+            ships: supply.ships.saturating_sub(game.ships.iter().filter(|s| **s == Some(seat)).count() as u8),
         };
     }
     Ok(())
@@ -403,7 +404,7 @@ fn check_phases(game: &Game, phase: &Phase, then: &[Phase], turn: &TurnSetup) ->
                     )));
                 }
             }
-            Phase::GoldChoice { roll: gold_roll, pending, chosen } => {
+            Phase::GoldChoice { roll: gold_roll, pending, chosen, source: crate::model::GoldSource::Production } => {
                 let gold_on_board = game.board.terrain.contains(&crate::board::Terrain::Gold);
                 if !game.rules().components.gold_produces || !gold_on_board {
                     return Err(E::NotInThisGame("gold choices (RIV-5)"));
@@ -425,6 +426,21 @@ fn check_phases(game: &Game, phase: &Phase, then: &[Phase], turn: &TurnSetup) ->
                     if chosen[..i].iter().any(|c| c.seat == made.seat) || pending.iter().any(|p| p.seat == made.seat) {
                         return Err(phase_error(format!("seat {} chose gold twice, or still owes it", made.seat)));
                     }
+                }
+            }
+            Phase::GoldChoice { roll: gold_roll, pending, chosen, .. } => {
+                // A seat's own cards of choice (a setup settlement or a discovered gold hex).
+                if !game.rules().components.gold_produces {
+                    return Err(E::NotInThisGame("gold choices (SEA-9)"));
+                }
+                let [owed] = pending.as_slice() else {
+                    return Err(phase_error("one seat chooses its own gold cards (SEA-9, SEA-13)"));
+                };
+                in_game(owed.seat)?;
+                if *gold_roll != 0 || !chosen.is_empty() || owed.count == 0 || owed.count > game.bank.total() {
+                    return Err(phase_error(
+                        "a seat's own gold: no roll, no earlier choices, 1 card or more the bank has",
+                    ));
                 }
             }
             Phase::SpecialBuilding { seat } => {

@@ -109,6 +109,32 @@ pub enum RuleError => fn code {
     AlreadyResponded = "already_responded",
     #[error("you already have {0} open trade offers")]
     TooManyOpenOffers = "too_many_open_offers"(usize),
+    #[error("vertex {0} does not touch land")]
+    VertexNotBuildable = "vertex_not_buildable"(VertexId),
+    #[error("edge {0} does not touch the sea")]
+    EdgeNotNavigable = "edge_not_navigable"(EdgeId),
+    #[error("a ship on {0} must connect to your own ship, settlement or city (roads and ships meet only at your buildings)")]
+    ShipNotConnected = "ship_not_connected"(EdgeId),
+    #[error("edge {0} lies next to the pirate")]
+    PirateBlocksEdge = "pirate_blocks_edge"(EdgeId),
+    #[error("you have no ship on {0}")]
+    NotYourShip = "not_your_ship"(EdgeId),
+    #[error("the ship on {0} is not at an open end of a shipping route")]
+    ShipNotAtOpenEnd = "ship_not_at_open_end"(EdgeId),
+    #[error("a ship built this turn cannot be moved this turn")]
+    ShipBuiltThisTurn = "ship_built_this_turn",
+    #[error("you have already moved a ship this turn")]
+    ShipAlreadyMoved = "ship_already_moved",
+    #[error("a ship must move to a different edge")]
+    ShipMustMove = "ship_must_move",
+    #[error("the pirate can only sail on a sea hex of the board")]
+    PirateNotOnSea = "pirate_not_on_sea",
+    #[error("the pirate must move to a different hex")]
+    PirateMustMove = "pirate_must_move",
+    #[error("setup settlements may not stand here in this scenario")]
+    SetupSiteForbidden = "setup_site_forbidden",
+    #[error("the setup ship must touch the settlement just placed and the sea")]
+    SetupShipNotAtSettlement = "setup_ship_not_at_settlement",
     #[error("{0} is not part of this game's rules")]
     NotInThisGame = "not_in_this_game"(&'static str),
 }

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::tagged_enum;
 use crate::{
+    board::Terrain,
     board::{BoardLayout, EdgeId, HexCoord, VertexId},
     model::{DevCard, Phase, Resource, Resources, Seat, TradeOffer},
 };
@@ -81,6 +82,47 @@ pub enum Event => fn kind {
         seat: Seat,
         edge: EdgeId,
         cost: Resources,
+    },
+    /// A ship was built (SEA-1; free in setup and with Road Building).
+    ShipBuilt = "ship_built" {
+        seat: Seat,
+        edge: EdgeId,
+        cost: Resources,
+    },
+    /// A ship moved from one edge to another (SEA-6).
+    ShipMoved = "ship_moved" {
+        seat: Seat,
+        from: EdgeId,
+        to: EdgeId,
+    },
+    /// The pirate moved to a sea hex (SEA-7).
+    PirateMoved = "pirate_moved" {
+        seat: Seat,
+        hex: HexCoord,
+    },
+    /// A fog hex was turned face up by `seat`'s road or ship (SEA-13): its terrain, its
+    /// number token if it produces, and the card the discoverer received, if any (a gold
+    /// hex's card is chosen next).
+    FogRevealed = "fog_revealed" {
+        seat: Seat,
+        hex: HexCoord,
+        terrain: Terrain,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        number: Option<u8>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        resource: Option<Resource>,
+    },
+    /// A settlement earned the island bonus (SEA-12).
+    IslandBonusEarned = "island_bonus_earned" {
+        seat: Seat,
+        vertex: VertexId,
+        points: u32,
+    },
+    /// A seat took its cards of free choice for gold outside production: its second setup
+    /// settlement, or a gold hex it discovered (SEA-9, SEA-13).
+    GoldResourcesTaken = "gold_resources_taken" {
+        seat: Seat,
+        resources: Resources,
     },
     /// Resources for the second setup settlement (B-SET-6).
     StartingResourcesReceived = "starting_resources_received" {

@@ -8,7 +8,7 @@ pub mod versioned;
 
 pub use error::{RuleError, SetupError};
 pub use events::{Event, SeatCount, SeatResources, StartingRoll, Viewer};
-pub use moves::Move;
+pub use moves::{Bandit, Move};
 
 /// Declares an enum whose variants each name their stable snake_case tag once, next to the
 /// variant, and derives the `$kind` method returning it: a new move, event or error is one

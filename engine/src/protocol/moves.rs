@@ -24,6 +24,14 @@ pub enum Move => fn kind {
     BuildRoad = "build_road" { edge: EdgeId },
     /// Upgrade one of your settlements to a city (B-BLD-6).
     BuildCity = "build_city" { vertex: VertexId },
+    /// Build a ship on an edge touching the sea (Seafarers, SEA-1..3): 1 lumber + 1 wool; free
+    /// as the setup piece next to a coastal settlement (SEA-5) and with Road Building (SEA-11).
+    #[cfg_attr(feature = "openapi", schema(example = json!({"type": "build_ship", "edge": "0,-3,SE"})))]
+    BuildShip = "build_ship" { edge: EdgeId },
+    /// Move one of your ships from the open end of a shipping route to another edge, once per
+    /// turn in your main phase (Seafarers, SEA-6).
+    #[cfg_attr(feature = "openapi", schema(example = json!({"type": "move_ship", "from": "0,-3,SE", "to": "1,-4,SE"})))]
+    MoveShip = "move_ship" { from: EdgeId, to: EdgeId },
     /// Roll the dice (B-TURN-4).
     RollDice = "roll_dice",
     /// Return cards after a 7 (B-ROB-1): exactly half your hand, rounded down.
@@ -31,6 +39,14 @@ pub enum Move => fn kind {
     /// Move the robber after a 7 and steal from one adjacent opponent (B-ROB-2/3).
     /// `steal_from` is required when someone can be robbed and must be absent otherwise.
     MoveRobber = "move_robber" {
+        hex: HexCoord,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        steal_from: Option<Seat>,
+    },
+    /// Move the pirate after a 7 instead of the robber, to another sea hex, and steal from a
+    /// seat with a ship on one of its edges (Seafarers, SEA-7/8). `steal_from` as for the
+    /// robber.
+    MovePirate = "move_pirate" {
         hex: HexCoord,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         steal_from: Option<Seat>,
@@ -44,11 +60,14 @@ pub enum Move => fn kind {
     BuyDevelopmentCardWithDiscoveries = "buy_development_card_with_discoveries" { replaces: Resources },
     /// Choose the cards gold produced for you (RIV-5, SEA-9).
     ChooseGoldResources = "choose_gold_resources" { resources: Resources },
-    /// Play a Knight: move the robber and steal (B-DEV-4).
+    /// Play a Knight: move the robber and steal (B-DEV-4); with Seafarers, `"bandit":
+    /// "pirate"` moves the pirate instead (SEA-7).
     PlayKnight = "play_knight" {
         hex: HexCoord,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         steal_from: Option<Seat>,
+        #[serde(default, skip_serializing_if = "Bandit::is_robber")]
+        bandit: Bandit,
     },
     /// Play Road Building; then place up to two free roads with `build_road` (B-DEV-5).
     PlayRoadBuilding = "play_road_building",
@@ -84,6 +103,22 @@ pub enum Move => fn kind {
 }
 }
 
+/// The figure a Knight moves: the robber on land, or (Seafarers) the pirate at sea (SEA-7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum Bandit {
+    #[default]
+    Robber,
+    Pirate,
+}
+
+impl Bandit {
+    pub fn is_robber(&self) -> bool {
+        *self == Bandit::Robber
+    }
+}
+
 impl Move {
     /// Tests if the move buys something (a development card, in any way a ruleset allows):
     /// allowed where building is, refused before the roll.
@@ -94,6 +129,9 @@ impl Move {
     /// Tests if the move builds a piece or buys something.
     pub const fn is_build_or_purchase(&self) -> bool {
         self.is_purchase()
-            || matches!(self, Move::BuildRoad { .. } | Move::BuildSettlement { .. } | Move::BuildCity { .. })
+            || matches!(
+                self,
+                Move::BuildRoad { .. } | Move::BuildSettlement { .. } | Move::BuildCity { .. } | Move::BuildShip { .. }
+            )
     }
 }

@@ -13,6 +13,9 @@
 //!   `resume`.
 //! - 2: the envelopes above; `phase_changed` names the phase and the interrupted phases that
 //!   follow it (`then`).
+//! - 3 (Seafarers): events as in 2 (new kinds only); a vertex exists wherever its three
+//!   hexes are on the map (B-GEO-9), so a snapshot's per-vertex arrays of a custom board with
+//!   open sea may be indexed differently: snapshots of format 2 are rebuilt.
 
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -21,7 +24,7 @@ use super::{Event, Move};
 use crate::Game;
 
 /// The format this engine writes.
-pub const FORMAT: u32 = 2;
+pub const FORMAT: u32 = 3;
 
 /// A stored entry or snapshot cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -85,7 +88,8 @@ pub fn decode_events(stored: &str) -> Result<Vec<Event>, FormatError> {
     }
     let envelope: EventsIn = serde_json::from_str(stored)?;
     match envelope.format {
-        FORMAT => Ok(serde_json::from_value(envelope.events)?),
+        // Format 2 entries read as they are: format 3 only added kinds of events.
+        2 | FORMAT => Ok(serde_json::from_value(envelope.events)?),
         found if found > FORMAT => Err(FormatError::Newer { found }),
         found => Err(FormatError::Malformed(format!("format {found} is never written in an envelope"))),
     }
@@ -213,6 +217,13 @@ mod tests {
             }
         );
         assert_eq!(events[2], Event::TurnStarted { seat: Seat(2), turn: 9 });
+    }
+
+    #[test]
+    fn format_two_entries_read_unchanged() {
+        let stored = r#"{"format":2,"events":[{"type":"turn_started","seat":1,"turn":3}]}"#;
+        assert_eq!(decode_events(stored).unwrap(), vec![Event::TurnStarted { seat: Seat(1), turn: 3 }]);
+        assert!(matches!(decode_snapshot(r#"{"format":2,"game":{}}"#), Ok(Snapshot::Outdated { format: 2 })));
     }
 
     #[test]

@@ -22,7 +22,8 @@ use std::time::Instant;
 use catan_engine::{
     sim::{Bot, RandomBot},
     state::BuildingKind,
-    BoardSpec, DevCardsBeforeRoll, Event, FirstPlayer, Game, GameConfig, Move, Resource, Resources, Seat, Viewer,
+    Bandit, BoardSpec, DevCardsBeforeRoll, Event, FirstPlayer, Game, GameConfig, Move, Resource, Resources, Seat,
+    Viewer,
 };
 
 /// One game in this many (at least one per ruleset, the first ones) cross-checks every state
@@ -47,7 +48,7 @@ pub fn play_ruleset(ruleset: &str, games: u64, config_for: impl Fn(u64) -> GameC
         let seed = mix(name_hash(ruleset) ^ index);
         let exhaustive_game = index < exhaustive_games;
         let _context = Context(format!("{ruleset} game {index}, seed {seed}, {config:?}"));
-        let vp_target = u32::from(config.vp_target);
+        let vp_target = u32::from(config.victory_target());
         let outcome = play_checked(config, seed, exhaustive_game);
         played += 1;
         exhaustive += u64::from(exhaustive_game);
@@ -180,7 +181,7 @@ fn candidates(game: &Game, seat: Seat) -> Vec<Move> {
     for &hex in &board.hexes {
         for &steal_from in &others {
             moves.push(Move::MoveRobber { hex, steal_from });
-            moves.push(Move::PlayKnight { hex, steal_from });
+            moves.push(Move::PlayKnight { hex, steal_from, bandit: Bandit::Robber });
         }
     }
     for give in Resource::ALL {

@@ -56,6 +56,7 @@ fn phase(rng: &mut Rng, setup: &Setup) -> Phase {
             chosen: (0..rng.below(2))
                 .map(|_| SeatResources { seat: seat(rng, players), resources: cards(rng, 2) })
                 .collect(),
+            source: Default::default(),
         },
         7 => Phase::SpecialBuilding { seat: seat(rng, players) },
         _ => Phase::GameOver,

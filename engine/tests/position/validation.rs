@@ -98,7 +98,7 @@ fn the_empty_setup_is_the_start_of_a_new_game() {
 #[test]
 fn config_and_board_are_checked_as_a_new_game_checks_them() {
     refused(Setup::new(GameConfig { players: 7, ..config() }, beginner_layout()), "invalid_player_count");
-    refused(Setup::new(GameConfig { vp_target: 2, ..config() }, beginner_layout()), "invalid_config");
+    refused(Setup::new(GameConfig { vp_target: Some(2), ..config() }, beginner_layout()), "invalid_config");
     refused(Setup::new(GameConfig { jungle: true, ..config() }, beginner_layout()), "invalid_config");
     // B-GEO-9: a land hex needs its neighbours on the map (here: no sea frame).
     let mut no_frame = small_island();
@@ -429,7 +429,7 @@ fn riv_5_gold_choices_are_owed_by_somebody() {
         Setup::new(river.clone(), layout.clone())
             .with_turn(2, P0)
             .with_dice(1, 3)
-            .with_phase(Phase::GoldChoice { roll: 4, pending, chosen }, vec![Phase::Main])
+            .with_phase(Phase::GoldChoice { roll: 4, pending, chosen, source: Default::default() }, vec![Phase::Main])
     };
     let owed = vec![PendingGold { seat: P1, count: 1 }];
     let game = accepted(gold_roll(owed.clone(), vec![]));
@@ -440,7 +440,7 @@ fn riv_5_gold_choices_are_owed_by_somebody() {
     refused(gold_roll(owed.clone(), chose), "invalid_phase");
     refused(gold_roll(owed.clone(), vec![]).with_dice(2, 3), "invalid_phase");
     // No gold without a gold mine that produces.
-    let phase = Phase::GoldChoice { roll: 5, pending: owed, chosen: vec![] };
+    let phase = Phase::GoldChoice { roll: 5, pending: owed, chosen: vec![], source: Default::default() };
     refused(base().with_turn(1, P0).with_dice(2, 3).with_phase(phase, vec![Phase::Main]), "not_in_this_game");
 }
 

@@ -1,6 +1,8 @@
 //! 9.6 Development cards and Largest Army: TC-34 .. TC-40.
 
-use catan_engine::{DevCard, DevCards, Event, FixedChance, HexCoord, Move, Phase, Resource, Resources, Seat, Viewer};
+use catan_engine::{
+    Bandit, DevCard, DevCards, Event, FixedChance, HexCoord, Move, Phase, Resource, Resources, Seat, Viewer,
+};
 
 use super::support::*;
 
@@ -12,7 +14,7 @@ fn empty_hex(s: &Scenario) -> HexCoord {
 }
 
 fn knight(s: &Scenario) -> Move {
-    Move::PlayKnight { hex: empty_hex(s), steal_from: None }
+    Move::PlayKnight { hex: empty_hex(s), steal_from: None, bandit: Bandit::Robber }
 }
 
 /// TC-34 [B-DEV-3]: a Knight bought this turn cannot be played; on the next turn it can.

@@ -1,8 +1,8 @@
 //! 9.3 Turn, production, robber: TC-12 .. TC-22.
 
 use catan_engine::{
-    events::SeatResources, state::PendingDiscard, DevCard, Event, FixedChance, GameConfig, Move, Phase, Resource,
-    Resources, Setup,
+    events::SeatResources, state::PendingDiscard, Bandit, DevCard, Event, FixedChance, GameConfig, Move, Phase,
+    Resource, Resources, Setup,
 };
 
 use super::support::*;
@@ -45,7 +45,7 @@ fn tc_12_before_the_roll_only_a_knight_or_the_roll() {
     // B-TURN-3 default knight_only: no progress card before the roll.
     s.rejects(P0, Move::PlayMonopoly { resource: Resource::Wool }, "only_knight_before_roll");
 
-    let events = s.when(P0, Move::PlayKnight { hex: h("1,-1"), steal_from: None });
+    let events = s.when(P0, Move::PlayKnight { hex: h("1,-1"), steal_from: None, bandit: Bandit::Robber });
     assert_eq!(events, [Event::KnightPlayed { seat: P0 }, Event::RobberMoved { seat: P0, hex: h("1,-1") }]);
     assert_eq!(*s.game.phase(), Phase::PreRoll);
     assert_eq!(s.game.robber_hex(), Some(h("1,-1")));
@@ -281,8 +281,11 @@ fn tc_22_knight_steals_once_without_discards() {
         .card(P0, DevCard::Knight)
         .turn(P0)
         .start();
-    let events =
-        s.when_with(P0, Move::PlayKnight { hex: h("0,-1"), steal_from: Some(P1) }, FixedChance::steal(Resource::Ore));
+    let events = s.when_with(
+        P0,
+        Move::PlayKnight { hex: h("0,-1"), steal_from: Some(P1), bandit: Bandit::Robber },
+        FixedChance::steal(Resource::Ore),
+    );
     assert_eq!(
         events,
         [

@@ -3,7 +3,7 @@
 use catan_engine::{
     board::{HarbourKind, Terrain},
     events::SeatCount,
-    BoardSpec, DevCard, Event, FixedChance, GameConfig, Move, Phase, Resource, Resources, Seat, Viewer,
+    Bandit, BoardSpec, DevCard, Event, FixedChance, GameConfig, Move, Phase, Resource, Resources, Seat, Viewer,
 };
 
 use crate::support::*;
@@ -105,7 +105,7 @@ fn tc_52_special_building_phases_allow_building_and_buying_only() {
     s.when(P2, road);
     s.when_with(P2, Move::BuyDevelopmentCard, FixedChance::card(DevCard::Monopoly));
     let hex = h("2,-2");
-    s.rejects(P2, Move::PlayKnight { hex, steal_from: None }, "wrong_phase");
+    s.rejects(P2, Move::PlayKnight { hex, steal_from: None, bandit: Bandit::Robber }, "wrong_phase");
     s.rejects(
         P2,
         Move::TradeWithBank { give: Resources::of(Resource::Lumber, 4), get: Resources::of(Resource::Ore, 1) },

@@ -90,7 +90,7 @@ impl<'a> Ctx<'a> {
             points,
             hand_sizes,
             knights,
-            vp_target: u32::from(game.config().vp_target),
+            vp_target: u32::from(game.vp_target()),
             settlements_left: u32::from(pieces.settlements),
             cities_left: u32::from(pieces.cities),
             roads_left: u32::from(pieces.roads),

@@ -155,7 +155,7 @@ impl Ctx<'_> {
             Move::TradeWithBank { give, get } => self.score_bank_trade(give, get),
             Move::Discard { resources } => self.score_discard(resources),
             Move::MoveRobber { hex, steal_from } => self.robber_score(*hex, *steal_from),
-            Move::PlayKnight { hex, steal_from } => self.score_knight(*hex, *steal_from, moves),
+            Move::PlayKnight { hex, steal_from, .. } => self.score_knight(*hex, *steal_from, moves),
             Move::PlayYearOfPlenty { resources } => self.score_year_of_plenty(resources),
             Move::PlayMonopoly { resource } => self.score_monopoly(*resource),
             Move::PlayRoadBuilding => self.score_road_building(),

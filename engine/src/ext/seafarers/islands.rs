@@ -1,0 +1,133 @@
+//! Islands and the island bonus (SEA-12). An island is a connected group of land hexes,
+//! computed from the board as it is now (fog turned up may join or found islands); the
+//! scenario's own land areas are the other reading, chosen by `islands`.
+
+use super::Seafarers;
+use crate::{
+    board::{Board, HexCoord, VertexId},
+    config::{IslandBonusMode, IslandDefinition},
+    game::Game,
+    model::Seat,
+    protocol::Event,
+};
+
+/// Marks a hex that belongs to no island (sea, fog).
+const NO_ISLAND: u16 = u16::MAX;
+
+/// Numbers the connected groups of land hexes: one id per hex index, `NO_ISLAND` for sea
+/// and fog; ids count from 0 in board order.
+pub(crate) fn connected_land(board: &Board) -> Vec<u16> {
+    let mut island = vec![NO_ISLAND; board.hexes.len()];
+    let mut next = 0;
+    for start in 0..board.hexes.len() {
+        if island[start] != NO_ISLAND || !board.is_land_hex(start as u8) {
+            continue;
+        }
+        island[start] = next;
+        let mut stack = vec![start];
+        while let Some(h) = stack.pop() {
+            for n in board.hexes[h].neighbours() {
+                if let Some(n) = board.hex(n).map(usize::from) {
+                    if island[n] == NO_ISLAND && board.is_land_hex(n as u8) {
+                        island[n] = next;
+                        stack.push(n);
+                    }
+                }
+            }
+        }
+        next += 1;
+    }
+    island
+}
+
+/// The islands as hex lists, in board order (for views).
+pub(crate) fn island_hexes(board: &Board) -> Vec<Vec<HexCoord>> {
+    let ids = connected_land(board);
+    let count = ids.iter().filter(|&&i| i != NO_ISLAND).max().map_or(0, |&m| m as usize + 1);
+    let mut islands = vec![Vec::new(); count];
+    for (h, &id) in ids.iter().enumerate() {
+        if id != NO_ISLAND {
+            islands[id as usize].push(board.hexes[h]);
+        }
+    }
+    islands
+}
+
+impl Seafarers {
+    /// The island a vertex lies on, per the game's definition; `None` off land. Under the
+    /// scenario's land areas, a vertex between areas belongs to the lowest-numbered one.
+    fn island_of(&self, board: &Board, connected: &[u16], vertex: VertexId) -> Option<u16> {
+        let v = board.vertex(vertex)?;
+        match self.islands {
+            IslandDefinition::ConnectedLand => board.land_hexes_of(v).map(|h| connected[h as usize]).min(),
+            IslandDefinition::ScenarioLandAreas => {
+                let areas = &self.layout()?.land_areas;
+                board
+                    .land_hexes_of(v)
+                    .filter_map(|h| {
+                        areas.iter().find(|(hex, _)| *hex == board.hexes[h as usize]).map(|(_, a)| u16::from(*a))
+                    })
+                    .min()
+            }
+        }
+    }
+
+    /// SEA-12: appends `island_bonus_earned` for a settlement (outside setup) that earns it.
+    pub(super) fn award_island_bonus(
+        &self,
+        game: &Game,
+        _seat: Seat,
+        mode: IslandBonusMode,
+        points: u32,
+        events: &mut Vec<Event>,
+    ) {
+        let state = &game.ext.seafarers;
+        let built: Vec<(Seat, VertexId)> = events
+            .iter()
+            .filter_map(|e| match e {
+                Event::SettlementBuilt { seat, vertex, .. } => Some((*seat, *vertex)),
+                _ => None,
+            })
+            .filter(|(seat, _)| state.setup_sites_of(*seat).count() >= super::SETUP_SETTLEMENTS)
+            .collect();
+        if built.is_empty() {
+            return;
+        }
+        let board = game.board();
+        let connected = connected_land(board);
+        let on = |vertex: VertexId| self.island_of(board, &connected, vertex);
+        for (seat, vertex) in built {
+            let Some(island) = on(vertex) else { continue };
+            let excluded = self.islands == IslandDefinition::ScenarioLandAreas
+                && self.layout().is_some_and(|l| l.bonus_excluded_areas.iter().any(|&a| u16::from(a) == island));
+            if excluded {
+                continue;
+            }
+            let settled_by_setup = |who: Option<Seat>| {
+                state.setup_sites.iter().any(|(s, v)| who.is_none_or(|w| w == *s) && on(*v) == Some(island))
+            };
+            let earns = match mode {
+                IslandBonusMode::PerPlayerForeignIsland => {
+                    !settled_by_setup(Some(seat))
+                        && !state.bonuses.iter().any(|(s, v, _)| *s == seat && on(*v) == Some(island))
+                }
+                IslandBonusMode::FirstOnIsland => (0..board.vertices.len() as u16).all(|v| {
+                    board.vertices[v as usize] == vertex
+                        || game.building_index(v).is_none()
+                        || on(board.vertices[v as usize]) != Some(island)
+                }),
+                IslandBonusMode::PerSettlementOnMarkedIslands => !settled_by_setup(None),
+            };
+            if earns {
+                events.push(Event::IslandBonusEarned { seat, vertex, points });
+            }
+        }
+    }
+}
+
+impl Game {
+    /// The islands of the board as it is now: connected land hexes (SEA-12).
+    pub fn islands(&self) -> Vec<Vec<HexCoord>> {
+        island_hexes(&self.board)
+    }
+}

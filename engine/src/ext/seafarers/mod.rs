@@ -1,0 +1,258 @@
+//! Seafarers (SEA): ships on sea edges and their one move a turn, the pirate, gold fields,
+//! fog that hides part of the map, island bonuses, and the scenarios' maps as data.
+//!
+//! Ships are a piece of the shared model (`Game::ships`, `Pieces::ships`), so that the base
+//! rules that look at every route (settlements reached by ship, Longest Trade Route, a coast
+//! edge holding one piece) see them; what may be done with them is decided here.
+
+mod fog;
+pub(crate) mod islands;
+mod pirate;
+pub(crate) mod scenario;
+mod ships;
+
+use serde::{Deserialize, Serialize};
+
+use crate::{
+    base::development::FreePiece,
+    board::{BoardLayout, EdgeId, Terrain, VertexId},
+    chance::Chance,
+    config::{BoardSpec, IslandBonusMode, IslandDefinition},
+    ext::{ExtState, Extension},
+    game::Game,
+    model::{cost, Phase, Seat},
+    protocol::{Bandit, Event, Move, RuleError, SetupError},
+    rng::Rng,
+    ruleset::{invalid, Components, Ruleset},
+};
+use scenario::{ScenarioId, ScenarioLayout};
+
+/// Ships in each seat's supply (SEA-1).
+pub(crate) const SHIPS_PER_SEAT: u8 = 15;
+
+#[derive(Debug)]
+pub(crate) struct Seafarers {
+    pub scenario: Option<ScenarioId>,
+    pub players: u8,
+    pub island_bonus_mode: Option<IslandBonusMode>,
+    pub island_bonus_vp: Option<u8>,
+    pub islands: IslandDefinition,
+}
+
+/// What Seafarers keeps beyond the pieces on the board.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct SeafarersState {
+    /// Whether the active player has moved a ship this turn (SEA-6).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ship_moved: bool,
+    /// Ships built this turn, which may not move before the next (SEA-6).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub new_ships: Vec<EdgeId>,
+    /// Each seat's setup settlements: its first two (SEA-12).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub setup_sites: Vec<(Seat, VertexId)>,
+    /// Settlements that earned an island bonus, with its points (SEA-12).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bonuses: Vec<(Seat, VertexId, u32)>,
+    /// Fog tiles turned face up so far: what left the hidden stacks (SEA-13).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub revealed: Vec<(Terrain, Option<u8>)>,
+}
+
+impl SeafarersState {
+    pub(crate) fn is_unused(&self) -> bool {
+        *self == SeafarersState::default()
+    }
+
+    fn setup_sites_of(&self, seat: Seat) -> impl Iterator<Item = VertexId> + '_ {
+        self.setup_sites.iter().filter(move |(s, _)| *s == seat).map(|(_, v)| *v)
+    }
+}
+
+/// Setup settlements per seat (B-SET-3): a seat's first two settlements.
+const SETUP_SETTLEMENTS: usize = 2;
+
+impl Seafarers {
+    fn layout(&self) -> Option<&'static ScenarioLayout> {
+        scenario::layout_for(self.scenario?, self.players)
+    }
+
+    /// The island bonus in play (SEA-12): the configuration's mode and points, else the
+    /// scenario's; none with 0 points.
+    fn island_bonus(&self) -> Option<(IslandBonusMode, u32)> {
+        let scenario = self.layout().and_then(|l| l.island_bonus);
+        let mode = self.island_bonus_mode.or(scenario.map(|(m, _)| m))?;
+        let points = self.island_bonus_vp.or(scenario.map(|(_, p)| p)).unwrap_or(2);
+        (points > 0).then_some((mode, u32::from(points)))
+    }
+}
+
+impl Extension for Seafarers {
+    fn name(&self) -> &'static str {
+        "seafarers"
+    }
+
+    fn validate(&self, rules: &Ruleset) -> Result<(), SetupError> {
+        let Some(id) = self.scenario else {
+            let names: Vec<&str> = ScenarioId::ALL.iter().map(|s| s.name()).collect();
+            return Err(invalid(format!("seafarers needs a scenario: one of {}", names.join(", "))));
+        };
+        if self.layout().is_none() {
+            return Err(SetupError::PlayerCount {
+                players: self.players,
+                allowed: "this Seafarers scenario has no map for that many players (see GET /api/v1/scenarios)",
+            });
+        }
+        if matches!(rules.board.spec, BoardSpec::Custom(_)) {
+            return Err(invalid(format!("the {} scenario lays its own map: no custom board", id.name())));
+        }
+        Ok(())
+    }
+
+    fn conflicts_with(&self, others: &[&str]) -> Option<&'static str> {
+        others
+            .iter()
+            .any(|o| matches!(*o, "jungle" | "big_river"))
+            .then_some("seafarers plays its scenario's map: it cannot be combined with jungle or big_river")
+    }
+
+    /// SEA-1 ships; SEA-14 the scenario's victory points; SEA-9 gold of free choice.
+    fn components(&self, components: &mut Components) {
+        components.pieces.ships = SHIPS_PER_SEAT;
+        components.gold_produces = true;
+        if let Some(layout) = self.layout() {
+            components.vp_target = layout.vp_target;
+        }
+        let bonus = self.island_bonus().map_or(0, |(_, points)| points);
+        components.max_points_per_event = components.max_points_per_event.max(1 + bonus);
+    }
+
+    fn generate_board(&self, rules: &Ruleset, rng: &mut Rng) -> Option<Result<BoardLayout, SetupError>> {
+        let id = self.scenario?;
+        Some(scenario::generate(id, self.players, rng, rules.board.forbid_adjacent_red_numbers))
+    }
+
+    /// SEA-5: scenarios say where setup settlements may stand.
+    fn check_setup_site(&self, game: &Game, vertex: u16) -> Result<(), RuleError> {
+        let Some(allowed) = self.layout().and_then(|l| l.setup_hexes.as_ref()) else { return Ok(()) };
+        let board = game.board();
+        if board.land_hexes_of(vertex).any(|h| allowed.contains(&board.hexes[h as usize])) {
+            Ok(())
+        } else {
+            Err(RuleError::SetupSiteForbidden)
+        }
+    }
+
+    fn decide(
+        &self,
+        game: &Game,
+        seat: Seat,
+        mv: &Move,
+        chance: &mut dyn Chance,
+    ) -> Option<Result<Vec<Event>, RuleError>> {
+        let mine = matches!(
+            (game.phase(), mv),
+            (Phase::MoveRobber, Move::MovePirate { .. })
+                | (Phase::PreRoll | Phase::Main, Move::PlayKnight { bandit: Bandit::Pirate, .. })
+                | (Phase::Main, Move::MoveShip { .. })
+                | (Phase::RoadBuilding { .. }, Move::BuildShip { .. })
+        );
+        if !mine {
+            return None;
+        }
+        let active = game.turn_active();
+        if seat != active {
+            return Some(Err(RuleError::NotYourTurn { active }));
+        }
+        Some(match (game.phase(), mv) {
+            (Phase::MoveRobber, Move::MovePirate { hex, steal_from }) => {
+                self.decide_pirate(game, seat, *hex, *steal_from, chance).map(|mut events| {
+                    events.push(game.resume());
+                    events
+                })
+            }
+            (_, Move::PlayKnight { hex, steal_from, .. }) => {
+                self.decide_pirate_knight(game, seat, *hex, *steal_from, chance)
+            }
+            (_, Move::MoveShip { from, to }) => game.decide_move_ship(seat, *from, *to),
+            (Phase::RoadBuilding { roads_left }, Move::BuildShip { edge }) => {
+                game.decide_free_ship(seat, *edge, *roads_left)
+            }
+            _ => Err(RuleError::WrongPhase("this move is not part of this phase")),
+        })
+    }
+
+    fn decide_purchase(
+        &self,
+        game: &Game,
+        seat: Seat,
+        mv: &Move,
+        _chance: &mut dyn Chance,
+    ) -> Option<Result<Vec<Event>, RuleError>> {
+        match mv {
+            Move::BuildShip { edge } => Some(game.decide_build_ship(seat, *edge)),
+            _ => None,
+        }
+    }
+
+    fn purchase_moves(&self, game: &Game, seat: Seat, moves: &mut Vec<Move>) {
+        let Some(player) = game.player(seat) else { return };
+        if player.pieces_left().ships > 0 && player.resources().contains(&cost::SHIP) {
+            game.ship_site_moves(seat, FreePiece::None, moves);
+        }
+    }
+
+    fn more_moves(&self, game: &Game, seat: Seat, moves: &mut Vec<Move>) {
+        if seat != game.turn_active() || game.is_over() {
+            return;
+        }
+        match game.phase() {
+            Phase::MoveRobber => {
+                self.pirate_moves(game, seat, moves, |hex, steal_from| Move::MovePirate { hex, steal_from })
+            }
+            Phase::PreRoll => self.pirate_knight_moves(game, seat, moves),
+            Phase::Main => {
+                self.pirate_knight_moves(game, seat, moves);
+                game.ship_move_moves(seat, moves);
+            }
+            Phase::RoadBuilding { .. } if game.player(seat).is_some_and(|p| p.pieces_left().ships > 0) => {
+                game.ship_site_moves(seat, FreePiece::None, moves);
+            }
+            _ => {}
+        }
+    }
+
+    fn apply(&self, state: &mut ExtState, event: &Event) {
+        let state = &mut state.seafarers;
+        match event {
+            Event::TurnStarted { .. } => {
+                state.ship_moved = false;
+                state.new_ships.clear();
+            }
+            Event::ShipBuilt { edge, .. } => state.new_ships.push(*edge),
+            Event::ShipMoved { .. } => state.ship_moved = true,
+            Event::SettlementBuilt { seat, vertex, .. } => {
+                if state.setup_sites_of(*seat).count() < SETUP_SETTLEMENTS {
+                    state.setup_sites.push((*seat, *vertex));
+                }
+            }
+            Event::IslandBonusEarned { seat, vertex, points } => state.bonuses.push((*seat, *vertex, *points)),
+            Event::FogRevealed { terrain, number, .. } => state.revealed.push((*terrain, *number)),
+            _ => {}
+        }
+    }
+
+    fn react(&self, game: &Game, seat: Seat, events: &mut Vec<Event>, chance: &mut dyn Chance) {
+        if let Some(layout) = self.layout() {
+            fog::reveal_reached(game, layout, events, chance);
+        }
+        if let Some((mode, points)) = self.island_bonus() {
+            self.award_island_bonus(game, seat, mode, points, events);
+        }
+    }
+
+    /// SEA-12: island bonuses earned.
+    fn victory_points(&self, game: &Game, seat: Seat) -> u32 {
+        game.ext.seafarers.bonuses.iter().filter(|(s, _, _)| *s == seat).map(|(_, _, p)| p).sum()
+    }
+}

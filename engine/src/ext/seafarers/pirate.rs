@@ -1,0 +1,124 @@
+//! The pirate (SEA-7/8): moved instead of the robber on a 7 or with a Knight, to another sea
+//! hex of the play area, stealing from a seat with a ship on one of that hex's sides.
+
+use super::Seafarers;
+use crate::{
+    board::{EdgeId, HexCoord},
+    chance::{draw_card, Chance, Draw},
+    game::Game,
+    model::{DevCard, Resource, Seat},
+    protocol::{Bandit, Event, Move, RuleError},
+};
+
+impl Seafarers {
+    /// SEA-7: checks that the pirate may go to `hex`; returns its index.
+    fn pirate_target(&self, game: &Game, hex: HexCoord) -> Result<u8, RuleError> {
+        let board = game.board();
+        let h = board.hex(hex).ok_or(RuleError::UnknownHex(hex))?;
+        let margin = self.layout().is_some_and(|l| l.margin.contains(&hex));
+        if !board.is_sea_hex(h) || margin {
+            return Err(RuleError::PirateNotOnSea);
+        }
+        if Some(h) == game.pirate_index() {
+            return Err(RuleError::PirateMustMove);
+        }
+        Ok(h)
+    }
+
+    /// SEA-8 a: opponents with a ship on a side of hex `h` and at least one card, in seat
+    /// order.
+    fn pirate_victims(game: &Game, thief: Seat, h: u8) -> Vec<Seat> {
+        let board = game.board();
+        let mut victims: Vec<Seat> = board.hexes[h as usize]
+            .sides()
+            .iter()
+            .filter_map(|side: &EdgeId| board.edge(*side))
+            .filter_map(|e| game.ship_index(e))
+            .filter(|&s| s != thief && game.player(s).is_some_and(|p| !p.resources().is_empty()))
+            .collect();
+        victims.sort_by_key(|s| s.0);
+        victims.dedup();
+        victims
+    }
+
+    /// Moves the pirate and steals one random card from the chosen victim.
+    pub(super) fn decide_pirate(
+        &self,
+        game: &Game,
+        seat: Seat,
+        hex: HexCoord,
+        steal_from: Option<Seat>,
+        chance: &mut dyn Chance,
+    ) -> Result<Vec<Event>, RuleError> {
+        let h = self.pirate_target(game, hex)?;
+        let victims = Self::pirate_victims(game, seat, h);
+        let mut events = vec![Event::PirateMoved { seat, hex }];
+        match steal_from {
+            None if victims.is_empty() => {}
+            None => return Err(RuleError::VictimRequired),
+            Some(victim) if victims.contains(&victim) => {
+                let hand = game.player(victim).map(|p| *p.resources()).unwrap_or_default();
+                let resource: Option<Resource> = draw_card(chance, Draw::STOLEN_CARD, &hand);
+                events.push(Event::ResourceStolen { thief: seat, victim, resource });
+            }
+            Some(victim) => return Err(RuleError::InvalidVictim(victim)),
+        }
+        Ok(events)
+    }
+
+    /// SEA-7: a Knight may move the pirate instead of the robber (B-DEV-4 otherwise).
+    pub(super) fn decide_pirate_knight(
+        &self,
+        game: &Game,
+        seat: Seat,
+        hex: HexCoord,
+        steal_from: Option<Seat>,
+        chance: &mut dyn Chance,
+    ) -> Result<Vec<Event>, RuleError> {
+        game.check_playable(seat, DevCard::Knight)?;
+        let mut events = vec![Event::KnightPlayed { seat }];
+        events.extend(self.decide_pirate(game, seat, hex, steal_from, chance)?);
+        events.extend(game.largest_army_update(seat));
+        Ok(events)
+    }
+
+    /// Every pirate target and victim, made into moves by `make`.
+    pub(super) fn pirate_moves(
+        &self,
+        game: &Game,
+        seat: Seat,
+        moves: &mut Vec<Move>,
+        make: impl Fn(HexCoord, Option<Seat>) -> Move,
+    ) {
+        let board = game.board();
+        for h in 0..board.hexes.len() as u8 {
+            let hex = board.hexes[h as usize];
+            if self.pirate_target(game, hex).is_err() {
+                continue;
+            }
+            let victims = Self::pirate_victims(game, seat, h);
+            if victims.is_empty() {
+                moves.push(make(hex, None));
+            }
+            moves.extend(victims.into_iter().map(|victim| make(hex, Some(victim))));
+        }
+    }
+
+    pub(super) fn pirate_knight_moves(&self, game: &Game, seat: Seat, moves: &mut Vec<Move>) {
+        if game.check_playable(seat, DevCard::Knight).is_ok() {
+            self.pirate_moves(game, seat, moves, |hex, steal_from| Move::PlayKnight {
+                hex,
+                steal_from,
+                bandit: Bandit::Pirate,
+            });
+        }
+    }
+}
+
+impl Game {
+    pub(crate) fn apply_pirate(&mut self, hex: HexCoord) {
+        if let Some(h) = self.board.hex(hex).filter(|&h| self.board.is_sea_hex(h)) {
+            self.pirate = Some(h);
+        }
+    }
+}

@@ -1,0 +1,191 @@
+//! Ships (SEA-1..6, SEA-11): where one may stand, how a shipping route connects, building a
+//! ship (bought, free in setup or with Road Building), and moving one a turn.
+
+use crate::{
+    base::{awards::Overlay, development::FreePiece},
+    board::EdgeId,
+    game::Game,
+    model::{cost, Phase, Resources, Seat},
+    protocol::{Event, Move, RuleError},
+};
+
+impl Game {
+    /// SEA-2, SEA-8 b: the edge touches the sea, holds no road or ship, and is not a side of
+    /// the pirate's hex.
+    pub(crate) fn check_ship_site(&self, e: u16, id: EdgeId) -> Result<(), RuleError> {
+        if !self.board.edge_is_sea[e as usize] {
+            return Err(RuleError::EdgeNotNavigable(id));
+        }
+        if self.roads[e as usize].is_some() || self.ship_index(e).is_some() {
+            return Err(RuleError::EdgeOccupied(id));
+        }
+        if self.pirate_guards(e) {
+            return Err(RuleError::PirateBlocksEdge(id));
+        }
+        Ok(())
+    }
+
+    /// Tests if edge `e` is a side of the pirate's hex (SEA-8 b).
+    pub(crate) fn pirate_guards(&self, e: u16) -> bool {
+        self.pirate.is_some_and(|p| self.board.edges[e as usize].hexes().contains(&self.board.hexes[p as usize]))
+    }
+
+    /// SEA-3: an endpoint holds the seat's building, or the seat's ship continues there and
+    /// no opponent's building stands on it. A road never continues a ship. `placed` is a
+    /// piece the move puts down first; `left` an edge the seat's ship is leaving.
+    pub(crate) fn ship_connects(&self, seat: Seat, e: u16, placed: FreePiece, left: Option<u16>) -> bool {
+        self.board.edge_vertices[e as usize].iter().any(|&x| match self.buildings[x as usize] {
+            Some(b) => b.seat == seat,
+            None => self.board.edges_of(x).any(|other| {
+                other != e
+                    && Some(other) != left
+                    && (self.ship_index(other) == Some(seat) || placed == FreePiece::Ship(other))
+            }),
+        })
+    }
+
+    /// Tests if `seat` may put a ship on `e` now, ignoring cost and supply.
+    fn ship_site_is_legal(&self, seat: Seat, e: u16, placed: FreePiece, left: Option<u16>) -> bool {
+        let taken = matches!(placed, FreePiece::Road(p) | FreePiece::Ship(p) if p == e);
+        !taken
+            && self.check_ship_site(e, self.board.edges[e as usize]).is_ok()
+            && self.ship_connects(seat, e, placed, left)
+    }
+
+    /// Tests if `seat` has a legal ship edge, with `placed` already on the board.
+    pub(crate) fn has_legal_ship_site(&self, seat: Seat, placed: FreePiece) -> bool {
+        (0..self.board.edges.len() as u16).any(|e| self.ship_site_is_legal(seat, e, placed, None))
+    }
+
+    /// Lists a ship on every edge where `seat` may build one now, ignoring cost and supply.
+    pub(crate) fn ship_site_moves(&self, seat: Seat, placed: FreePiece, moves: &mut Vec<Move>) {
+        for e in 0..self.board.edges.len() as u16 {
+            if self.ship_site_is_legal(seat, e, placed, None) {
+                moves.push(Move::BuildShip { edge: self.board.edges[e as usize] });
+            }
+        }
+    }
+
+    /// The checks every ship placement shares: the edge, the supply and the connection.
+    fn check_ship_placement(&self, seat: Seat, edge: EdgeId) -> Result<u16, RuleError> {
+        let e = self.board.edge(edge).ok_or(RuleError::UnknownEdge(edge))?;
+        self.check_ship_site(e, edge)?;
+        if self.players[seat.index()].pieces_left.ships == 0 {
+            return Err(RuleError::NoPiecesLeft("ships"));
+        }
+        if !self.ship_connects(seat, e, FreePiece::None, None) {
+            return Err(RuleError::ShipNotConnected(edge));
+        }
+        Ok(e)
+    }
+
+    /// SEA-1: a ship for 1 lumber + 1 wool.
+    pub(crate) fn decide_build_ship(&self, seat: Seat, edge: EdgeId) -> Result<Vec<Event>, RuleError> {
+        let e = self.check_ship_placement(seat, edge)?;
+        if !self.players[seat.index()].resources.contains(&cost::SHIP) {
+            return Err(RuleError::InsufficientResources);
+        }
+        let mut events = vec![Event::ShipBuilt { seat, edge, cost: cost::SHIP }];
+        events.extend(self.longest_road_update(Overlay::ship(e, seat)));
+        Ok(events)
+    }
+
+    /// SEA-11: a free ship of Road Building.
+    pub(crate) fn decide_free_ship(&self, seat: Seat, edge: EdgeId, pieces_left: u8) -> Result<Vec<Event>, RuleError> {
+        let e = self.check_ship_placement(seat, edge)?;
+        let mut events = vec![Event::ShipBuilt { seat, edge, cost: Resources::ZERO }];
+        events.extend(self.longest_road_update(Overlay::ship(e, seat)));
+        events.push(self.after_free_piece(seat, pieces_left, FreePiece::Ship(e)));
+        Ok(events)
+    }
+
+    /// SEA-6: a ship at an open end of a route, not built this turn, not beside the pirate,
+    /// to another legal ship edge; once per turn, in the main phase.
+    pub(crate) fn decide_move_ship(&self, seat: Seat, from: EdgeId, to: EdgeId) -> Result<Vec<Event>, RuleError> {
+        let state = &self.ext.seafarers;
+        if state.ship_moved {
+            return Err(RuleError::ShipAlreadyMoved);
+        }
+        let f = self.board.edge(from).ok_or(RuleError::UnknownEdge(from))?;
+        let t = self.board.edge(to).ok_or(RuleError::UnknownEdge(to))?;
+        if self.ship_index(f) != Some(seat) {
+            return Err(RuleError::NotYourShip(from));
+        }
+        if state.new_ships.contains(&from) {
+            return Err(RuleError::ShipBuiltThisTurn);
+        }
+        if self.pirate_guards(f) {
+            return Err(RuleError::PirateBlocksEdge(from));
+        }
+        if !self.ship_at_open_end(seat, f) {
+            return Err(RuleError::ShipNotAtOpenEnd(from));
+        }
+        if f == t {
+            return Err(RuleError::ShipMustMove);
+        }
+        self.check_ship_site(t, to)?;
+        if !self.ship_connects(seat, t, FreePiece::None, Some(f)) {
+            return Err(RuleError::ShipNotConnected(to));
+        }
+        let mut events = vec![Event::ShipMoved { seat, from, to }];
+        let overlay = Overlay { ship: Some((t, seat)), ship_removed: Some(f), ..Overlay::default() };
+        events.extend(self.longest_road_update(overlay));
+        Ok(events)
+    }
+
+    /// SEA-6: one endpoint touches neither another of the seat's ships nor its building.
+    fn ship_at_open_end(&self, seat: Seat, e: u16) -> bool {
+        self.board.edge_vertices[e as usize].iter().any(|&x| {
+            let own_building = self.buildings[x as usize].is_some_and(|b| b.seat == seat);
+            let own_ship = self.board.edges_of(x).any(|other| other != e && self.ship_index(other) == Some(seat));
+            !own_building && !own_ship
+        })
+    }
+
+    /// Every ship move `seat` may make now (SEA-6).
+    pub(crate) fn ship_move_moves(&self, seat: Seat, moves: &mut Vec<Move>) {
+        let state = &self.ext.seafarers;
+        if state.ship_moved || !matches!(self.phase, Phase::Main) {
+            return;
+        }
+        for f in 0..self.board.edges.len() as u16 {
+            let from = self.board.edges[f as usize];
+            let movable = self.ship_index(f) == Some(seat)
+                && !state.new_ships.contains(&from)
+                && !self.pirate_guards(f)
+                && self.ship_at_open_end(seat, f);
+            if !movable {
+                continue;
+            }
+            for t in 0..self.board.edges.len() as u16 {
+                if t != f && self.ship_site_is_legal(seat, t, FreePiece::None, Some(f)) {
+                    moves.push(Move::MoveShip { from, to: self.board.edges[t as usize] });
+                }
+            }
+        }
+    }
+
+    pub(crate) fn apply_ship(&mut self, seat: Seat, edge: EdgeId, cost: &Resources) {
+        self.mark_built_or_bought();
+        if let (Some(e), Some(player)) = (self.board.edge(edge), self.players.get_mut(seat.index())) {
+            if self.roads[e as usize].is_some() || player.pieces_left.ships == 0 {
+                return; // a coast edge holds one piece (SEA-2); no ship beyond the supply
+            }
+            if self.ships.len() < self.board.edges.len() {
+                self.ships.resize(self.board.edges.len(), None);
+            }
+            self.ships[e as usize] = Some(seat);
+            player.pieces_left.ships -= 1;
+        }
+        self.pay(seat, cost);
+    }
+
+    pub(crate) fn apply_ship_move(&mut self, seat: Seat, from: EdgeId, to: EdgeId) {
+        let (Some(f), Some(t)) = (self.board.edge(from), self.board.edge(to)) else { return };
+        if self.ship_index(f) != Some(seat) || self.ship_index(t).is_some() || self.roads[t as usize].is_some() {
+            return;
+        }
+        self.ships[f as usize] = None;
+        self.ships[t as usize] = Some(seat);
+    }
+}

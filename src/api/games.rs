@@ -8,7 +8,7 @@ use actix_web::{
 use catan_engine::{
     bots::BotKind,
     view::{BoardView, HandView, PiecesLeft, TurnView},
-    BoardSpec, DevCards, Game, GameConfig, Resources, Seat, Viewer,
+    BoardSpec, DevCards, Game, GameConfig, Resources, ScenarioId, Seat, Viewer,
 };
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -40,11 +40,16 @@ pub enum BoardChoice {
 #[schema(example = json!({"max_players": 4, "board": "beginner"}))]
 pub struct CreateGameRequest {
     /// The rule set: `"base"` (default), or variants to switch on, joined with `+`:
-    /// `"five_six"` (5-6 players), `"jungle"`, `"big_river"`. The same as setting
-    /// `five_six_extension`, `jungle` or `big_river` in `options`; their numbers
+    /// `"five_six"` (5-6 players), `"jungle"`, `"big_river"`, `"seafarers"` (with a
+    /// `scenario`; `"seafarers+five_six"` for 5 or 6 players). The same as setting
+    /// `five_six_extension`, `jungle`, `big_river` or `seafarers` in `options`; their numbers
     /// (`jungle_number`, `river_gold_number`) still go in `options`.
     #[serde(default)]
     pub variant: Option<String>,
+    /// The Seafarers scenario (see `GET /api/v1/scenarios`), e.g. `"new_shores"`; naming one
+    /// switches Seafarers on. With `"variant": "seafarers"` and no scenario, `new_shores`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scenario: Option<ScenarioId>,
     /// Seats: 2 to 4 for the base game, 5 or 6 with the 5-6 player extension (default 4).
     /// The game may start with fewer once 2 have joined.
     #[serde(default)]
@@ -156,6 +161,9 @@ pub struct GameSummary {
     pub variant: String,
     pub max_players: u8,
     pub board: BoardChoice,
+    /// The Seafarers scenario, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scenario: Option<ScenarioId>,
     pub created_by: String,
     pub created_at: DateTime<Utc>,
     pub players: Vec<SeatSummary>,
@@ -291,6 +299,7 @@ fn summary(record: &GameRecord) -> Result<GameSummary, ApiError> {
         variant: config.variant_name(),
         max_players: row.max_players as u8,
         board: board_choice(&config),
+        scenario: config.scenario.filter(|_| config.seafarers),
         created_by: record.creator.clone(),
         created_at: utc(row.created_at),
         players: record
@@ -357,6 +366,12 @@ async fn create_game_once(
     let mut config = request.options.unwrap_or_default();
     if let Some(variant) = &request.variant {
         config.enable_variants(variant).map_err(|e| ApiError::unprocessable("unsupported_variant", e.to_string()))?;
+    }
+    if let Some(scenario) = request.scenario {
+        config.seafarers = true;
+        config.scenario = Some(scenario);
+    } else if config.seafarers && config.scenario.is_none() {
+        config.scenario = Some(ScenarioId::NewShores);
     }
     if let Some(max) = request.max_players {
         config.players = max;

@@ -4,6 +4,7 @@ pub mod games;
 pub mod health;
 pub mod moves;
 pub mod play;
+pub mod scenarios;
 pub mod stream;
 pub mod trades;
 pub mod users;
@@ -83,6 +84,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
             .service(users::create_token)
             .service(games::create_game)
             .service(games::list_games)
+            .service(scenarios::list_scenarios)
             .service(games::join_game)
             .service(games::start_game)
             .service(stream::stream_game)

@@ -50,7 +50,7 @@ fn variant_games_are_played_to_a_winner() {
     }
 }
 
-fn play_to_a_winner(app: &TestApp, id: &str, users: &[User]) {
+pub(crate) fn play_to_a_winner(app: &TestApp, id: &str, users: &[User]) {
     let (app, id) = (app, id.to_owned());
     let players = users.len();
     let mut rng = StdRng::seed_from_u64(99);

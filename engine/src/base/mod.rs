@@ -188,7 +188,7 @@ pub(crate) fn apply(game: &mut Game, event: &Event) {
     if !game.rules().extensions.is_empty() {
         let rules = game.shared_rules();
         for extension in &rules.extensions {
-            extension.apply(&mut game.ext, event);
+            extension.apply(&mut game.ext, event, &game.phase);
         }
     }
 }

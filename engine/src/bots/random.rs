@@ -28,7 +28,9 @@ impl RandomBot {
             | Move::PlayRoadBuilding
             | Move::PlayYearOfPlenty { .. }
             | Move::PlayMonopoly { .. } => 40,
-            Move::BuildRoad { .. } => 60,
+            Move::BuildRoad { .. } | Move::BuildShip { .. } => 60,
+            // A ship may move to many edges: each one alone is a rare pick.
+            Move::MoveShip { .. } => 1,
             Move::TradeWithBank { .. } => 8,
             Move::EndTurn => 30,
             _ => 10,

@@ -18,7 +18,7 @@ use crate::{
     board::BoardLayout,
     chance::Chance,
     game::Game,
-    model::Seat,
+    model::{Phase, Seat},
     protocol::{Event, Move, RuleError, SetupError},
     ruleset::{Components, Ruleset},
 };
@@ -101,8 +101,9 @@ pub(crate) trait Extension: Debug + Send + Sync {
     /// Adds what the variant's hexes produce on `roll`.
     fn produce(&self, _game: &Game, _roll: u8, _production: &mut Production) {}
 
-    /// Applies the variant's part of an event (after the base game's part).
-    fn apply(&self, _state: &mut ExtState, _event: &Event) {}
+    /// Applies the variant's part of an event (after the base game's part), in `phase` (the
+    /// phase the event happened in, or the one it started).
+    fn apply(&self, _state: &mut ExtState, _event: &Event, _phase: &Phase) {}
 
     /// The variant's victory points for `seat` (all public).
     fn victory_points(&self, _game: &Game, _seat: Seat) -> u32 {

@@ -164,7 +164,7 @@ impl Extension for Jungle {
         }
     }
 
-    fn apply(&self, state: &mut ExtState, event: &Event) {
+    fn apply(&self, state: &mut ExtState, event: &Event, _phase: &crate::model::Phase) {
         match event {
             Event::ResourcesProduced { discoveries, .. } => {
                 for found in discoveries {

@@ -73,14 +73,7 @@ impl Seafarers {
     }
 
     /// SEA-12: appends `island_bonus_earned` for a settlement (outside setup) that earns it.
-    pub(super) fn award_island_bonus(
-        &self,
-        game: &Game,
-        _seat: Seat,
-        mode: IslandBonusMode,
-        points: u32,
-        events: &mut Vec<Event>,
-    ) {
+    pub(super) fn award_island_bonus(&self, game: &Game, mode: IslandBonusMode, points: u32, events: &mut Vec<Event>) {
         let state = &game.ext.seafarers;
         let built: Vec<(Seat, VertexId)> = events
             .iter()
@@ -88,8 +81,10 @@ impl Seafarers {
                 Event::SettlementBuilt { seat, vertex, .. } => Some((*seat, *vertex)),
                 _ => None,
             })
-            .filter(|(seat, _)| state.setup_sites_of(*seat).count() >= super::SETUP_SETTLEMENTS)
             .collect();
+        if matches!(game.phase(), crate::model::Phase::Setup { .. }) {
+            return;
+        }
         if built.is_empty() {
             return;
         }

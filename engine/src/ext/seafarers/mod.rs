@@ -48,7 +48,7 @@ pub(crate) struct SeafarersState {
     /// Ships built this turn, which may not move before the next (SEA-6).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub new_ships: Vec<EdgeId>,
-    /// Each seat's setup settlements: its first two (SEA-12).
+    /// Each seat's setup settlements (SEA-12).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub setup_sites: Vec<(Seat, VertexId)>,
     /// Settlements that earned an island bonus, with its points (SEA-12).
@@ -63,14 +63,7 @@ impl SeafarersState {
     pub(crate) fn is_unused(&self) -> bool {
         *self == SeafarersState::default()
     }
-
-    fn setup_sites_of(&self, seat: Seat) -> impl Iterator<Item = VertexId> + '_ {
-        self.setup_sites.iter().filter(move |(s, _)| *s == seat).map(|(_, v)| *v)
-    }
 }
-
-/// Setup settlements per seat (B-SET-3): a seat's first two settlements.
-const SETUP_SETTLEMENTS: usize = 2;
 
 impl Seafarers {
     fn layout(&self) -> Option<&'static ScenarioLayout> {
@@ -222,7 +215,7 @@ impl Extension for Seafarers {
         }
     }
 
-    fn apply(&self, state: &mut ExtState, event: &Event) {
+    fn apply(&self, state: &mut ExtState, event: &Event, phase: &Phase) {
         let state = &mut state.seafarers;
         match event {
             Event::TurnStarted { .. } => {
@@ -231,10 +224,8 @@ impl Extension for Seafarers {
             }
             Event::ShipBuilt { edge, .. } => state.new_ships.push(*edge),
             Event::ShipMoved { .. } => state.ship_moved = true,
-            Event::SettlementBuilt { seat, vertex, .. } => {
-                if state.setup_sites_of(*seat).count() < SETUP_SETTLEMENTS {
-                    state.setup_sites.push((*seat, *vertex));
-                }
+            Event::SettlementBuilt { seat, vertex, .. } if matches!(phase, Phase::Setup { .. }) => {
+                state.setup_sites.push((*seat, *vertex));
             }
             Event::IslandBonusEarned { seat, vertex, points } => state.bonuses.push((*seat, *vertex, *points)),
             Event::FogRevealed { terrain, number, .. } => state.revealed.push((*terrain, *number)),
@@ -242,12 +233,12 @@ impl Extension for Seafarers {
         }
     }
 
-    fn react(&self, game: &Game, seat: Seat, events: &mut Vec<Event>, chance: &mut dyn Chance) {
+    fn react(&self, game: &Game, _seat: Seat, events: &mut Vec<Event>, chance: &mut dyn Chance) {
         if let Some(layout) = self.layout() {
             fog::reveal_reached(game, layout, events, chance);
         }
         if let Some((mode, points)) = self.island_bonus() {
-            self.award_island_bonus(game, seat, mode, points, events);
+            self.award_island_bonus(game, mode, points, events);
         }
     }
 

@@ -1,0 +1,126 @@
+//! Seafarers over HTTP: the scenario list, creating games on a scenario, and a complete game
+//! of every scenario on both backends, with the fog's secrecy checked for every viewer.
+
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+use crate::{
+    both_backends,
+    full_game::play_to_a_winner,
+    helpers::{assert_problem, spawn_app, Backend, TestApp, User},
+};
+
+const SCENARIOS: [&str; 4] = ["new_shores", "four_islands", "fog_islands", "through_the_desert"];
+
+#[test]
+fn the_scenarios_are_listed_with_their_player_counts_and_targets() {
+    let app = spawn_app(Backend::Sqlite);
+    let response = app.get("/api/v1/scenarios", None);
+    assert_eq!(response.status(), StatusCode::OK);
+    let body: Value = response.json().unwrap();
+    let scenarios = body["scenarios"].as_array().unwrap();
+    let ids: Vec<&str> = scenarios.iter().map(|s| s["id"].as_str().unwrap()).collect();
+    assert_eq!(ids, SCENARIOS);
+    for scenario in scenarios {
+        assert_eq!(scenario["variant"], "seafarers");
+        assert!(!scenario["title"].as_str().unwrap().is_empty());
+        assert!(scenario["description"].as_str().unwrap().len() > 20, "{scenario}");
+        let counts: Vec<u64> =
+            scenario["player_counts"].as_array().unwrap().iter().map(|c| c.as_u64().unwrap()).collect();
+        for players in [3, 4] {
+            assert!(counts.contains(&players), "{scenario}");
+        }
+        // SEA-14: the target is the scenario's (12 or 13 in these four).
+        for target in scenario["vp_targets"].as_array().unwrap() {
+            assert!(counts.contains(&target["players"].as_u64().unwrap()));
+            assert!((12..=13).contains(&target["vp_target"].as_u64().unwrap()), "{target}");
+        }
+    }
+}
+
+#[test]
+fn a_scenario_game_shows_the_sea_the_pirate_and_the_islands() {
+    let app = spawn_app(Backend::Sqlite);
+    let (id, _) = app
+        .started_game_with(3, &json!({"max_players": 3, "variant": "seafarers", "scenario": "new_shores", "seed": 4}));
+    let game = app.game(&id, None);
+    assert_eq!(game["variant"], "seafarers");
+    assert_eq!(game["options"]["scenario"], "new_shores");
+    assert_eq!(game["vp_target"], 13);
+    let board = &game["board"];
+    let sea = board["hexes"].as_array().unwrap().iter().filter(|h| h["terrain"] == "sea").count();
+    assert!(sea > 30, "the sea of the play area is on the board: {sea}");
+    assert!(board["pirate"].is_string(), "{}", board["pirate"]);
+    let islands = board["islands"].as_array().unwrap();
+    assert!(islands.len() >= 3, "a main island and small islands: {}", islands.len());
+    assert_eq!(game["players"][0]["pieces_left"]["ships"], 15);
+    // Setup offers ships as the free piece only after a coastal settlement; the first
+    // settlement is a plain choice of vertices.
+    let summary = app.get("/api/v1/games?limit=5", None).json::<Value>().unwrap();
+    let listed = summary["games"].as_array().unwrap().iter().find(|g| g["id"] == id.as_str()).cloned().unwrap();
+    assert_eq!(listed["scenario"], "new_shores");
+}
+
+#[test]
+fn scenario_requests_that_cannot_be_played_are_refused() {
+    let app = spawn_app(Backend::Sqlite);
+    let user = app.register("sailor");
+    let unknown =
+        app.post("/api/v1/games", Some(&user.token), &json!({"variant": "seafarers", "scenario": "atlantis"}));
+    assert!(unknown.status().is_client_error(), "{}", unknown.status());
+    // Five seats need the 5-6 player extension too.
+    let five = app.post("/api/v1/games", Some(&user.token), &json!({"variant": "seafarers", "max_players": 5}));
+    assert_problem(five, 422, "invalid_player_count");
+    let combined = app.post(
+        "/api/v1/games",
+        Some(&user.token),
+        &json!({"variant": "seafarers+jungle", "options": {"jungle_number": 6}}),
+    );
+    assert_problem(combined, 422, "invalid_config");
+}
+
+both_backends!(every_scenario_is_played_to_a_winner);
+
+fn every_scenario_is_played_to_a_winner(backend: Backend) {
+    let app = spawn_app(backend);
+    for (i, scenario) in SCENARIOS.into_iter().enumerate() {
+        let players = if i % 2 == 0 { 4 } else { 3 };
+        let request = json!({"max_players": players, "variant": "seafarers", "scenario": scenario, "seed": 40 + i});
+        let (id, users) = app.started_game_with(players, &request);
+        play_to_a_winner(&app, &id, &users);
+        check_fog_secrecy(&app, &id, &users);
+    }
+}
+
+/// SEA-13: fog hexes show no terrain or number to anyone, and every hex that left the fog did
+/// so through a `fog_revealed` event (so views and logs agree on what is known).
+pub(crate) fn check_fog_secrecy(app: &TestApp, id: &str, users: &[User]) {
+    let tokens: Vec<Option<&str>> = users.iter().map(|u| Some(u.token.as_str())).chain([None]).collect();
+    for token in tokens {
+        let log = app.log(id, token, 0);
+        let entries = log["entries"].as_array().unwrap();
+        let started = &entries[0]["events"][0];
+        assert_eq!(started["type"], "game_started");
+        let hexes = |board: &Value| board["hexes"].as_array().unwrap().clone();
+        let fog_at_start: Vec<Value> = hexes(&started["board"]).into_iter().filter(|h| h["terrain"] == "fog").collect();
+        for hex in &fog_at_start {
+            assert!(hex.get("number").is_none(), "a fog hex carries no token: {hex}");
+        }
+        let revealed: Vec<&Value> = entries
+            .iter()
+            .flat_map(|e| e["events"].as_array().unwrap())
+            .filter(|e| e["type"] == "fog_revealed")
+            .collect();
+        let game = app.game(id, token);
+        let fog_now: Vec<Value> = hexes(&game["board"]).into_iter().filter(|h| h["terrain"] == "fog").collect();
+        assert_eq!(fog_now.len() + revealed.len(), fog_at_start.len(), "every reveal is in the log");
+        for event in revealed {
+            let hex = hexes(&game["board"]).into_iter().find(|h| h["hex"] == event["hex"]).expect("revealed hex");
+            assert_eq!(hex["terrain"], event["terrain"], "{event}");
+            assert_eq!(hex.get("number"), event.get("number"), "{event}");
+        }
+        for hex in &fog_now {
+            assert!(hex.get("number").is_none(), "{hex}");
+        }
+    }
+}

@@ -1,19 +1,22 @@
 //! Plays bot games and prints one JSON line of statistics.
 //!
 //! `cargo run --release -p catan-engine --example simulate -- --games N --players P --seed S
-//! [--bots heuristic,random,random,random]`
+//! [--bots heuristic,random,random,random] [--variant seafarers] [--scenario new_shores]`
 //!
 //! `--bots` names one bot kind per seat (a single kind fills every seat; default: all
-//! random). The line reports `wins_by_seat` and, when the kinds differ, `wins_by_kind`.
+//! random). `--variant` switches variants on as `POST /games` does (names joined with `+`;
+//! 5 or 6 players add the 5-6 extension); `--scenario` picks a Seafarers scenario (and
+//! switches Seafarers on). The line reports `wins_by_seat` and, when the kinds differ,
+//! `wins_by_kind`.
 
 use std::time::Instant;
 
-use catan_engine::{bots::BotKind, sim, GameConfig};
+use catan_engine::{bots::BotKind, sim, GameConfig, ScenarioId};
 
 fn usage(problem: &str) -> ! {
     eprintln!(
         "usage: simulate [--games N] [--players P] [--seed S] [--bots KIND,KIND,...] \
-         (kinds: random, heuristic): {problem}"
+         [--variant NAME+NAME] [--scenario ID] (kinds: random, heuristic): {problem}"
     );
     std::process::exit(2);
 }
@@ -27,6 +30,8 @@ fn main() {
     let mut players = 4u8;
     let mut seed = 1u64;
     let mut kinds = vec![BotKind::Random];
+    let mut variant = String::from("base");
+    let mut scenario: Option<ScenarioId> = None;
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
         let value = args.next().unwrap_or_default();
@@ -35,6 +40,13 @@ fn main() {
             "--players" => value.parse().map(|v| players = v).is_ok(),
             "--seed" => value.parse().map(|v| seed = v).is_ok(),
             "--bots" => parse_kinds(&value).map(|v| kinds = v).is_some(),
+            "--variant" => {
+                variant.clone_from(&value);
+                true
+            }
+            "--scenario" => {
+                serde_json::from_value(serde_json::Value::String(value.clone())).map(|v| scenario = Some(v)).is_ok()
+            }
             _ => false,
         };
         if !parsed {
@@ -47,7 +59,16 @@ fn main() {
     if kinds.len() != usize::from(players) {
         usage(&format!("--bots names {} kinds for {players} players", kinds.len()));
     }
-    let config = GameConfig { board: catan_engine::BoardSpec::Random, ..GameConfig::for_players(players) };
+    let mut config = GameConfig { board: catan_engine::BoardSpec::Random, ..GameConfig::for_players(players) };
+    if let Err(error) = config.enable_variants(&variant) {
+        usage(&error.to_string());
+    }
+    if scenario.is_some() || config.seafarers {
+        config.seafarers = true;
+        config.scenario = Some(scenario.unwrap_or(ScenarioId::NewShores));
+    }
+    let variant_name = config.variant_name();
+    let scenario_name = config.scenario.map_or(String::new(), |s| format!(",\"scenario\":\"{}\"", s.name()));
     let started = Instant::now();
     let (mut finished, mut moves, mut turns) = (0u64, 0u64, 0u64);
     let mut wins_by_seat = vec![0u64; usize::from(players)];
@@ -91,7 +112,7 @@ fn main() {
         by_kind = format!(",\"wins_by_kind\":{{{}}}", entries.join(","));
     }
     println!(
-        "{{\"games\":{games},\"players\":{players},\"seed\":{seed},\"bots\":[{bots}],\"finished\":{finished},\
+        "{{\"games\":{games},\"players\":{players},\"variant\":\"{variant_name}\"{scenario_name},\"seed\":{seed},\"bots\":[{bots}],\"finished\":{finished},\
          \"moves_mean\":{:.1},\"turns_mean\":{:.1},\"seconds\":{secs:.3},\"games_per_sec\":{:.1},\
          \"moves_per_sec\":{:.0},\"wins_by_seat\":[{by_seat}]{by_kind}}}",
         moves as f64 / n,

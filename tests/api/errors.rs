@@ -148,7 +148,7 @@ fn errors_are_problems_with_codes(backend: Backend) {
         "invalid_max_players",
     );
     assert_problem(
-        app.post("/api/v1/games", Some(&users[0].token), &json!({"variant": "seafarers"})),
+        app.post("/api/v1/games", Some(&users[0].token), &json!({"variant": "cities_and_knights"})),
         422,
         "unsupported_variant",
     );
@@ -160,7 +160,8 @@ fn errors_are_problems_with_codes(backend: Backend) {
         (json!({"max_players": 4, "options": {"five_six_extension": true}}), "invalid_player_count"),
         (json!({"max_players": 4, "options": {"jungle": true}}), "invalid_config"),
         (json!({"max_players": 4, "variant": "jungle"}), "invalid_config"),
-        (json!({"variant": "five_six+seafarers"}), "unsupported_variant"),
+        (json!({"variant": "five_six+cities_and_knights"}), "unsupported_variant"),
+        (json!({"variant": "seafarers+five_six", "max_players": 4}), "invalid_player_count"),
         (
             json!({"max_players": 4, "board": "random",
                    "options": {"jungle": true, "jungle_number": 5, "big_river": true, "river_gold_number": 9}}),

@@ -65,7 +65,7 @@ impl ScenarioId {
                 "Part of the map lies under fog: build or sail into it to turn up land, gold or open sea, and take a card of each land you discover."
             }
             ScenarioId::ThroughTheDesert => {
-                "A strip of desert cuts the main island in two: cross it to the fertile land beyond or sail to the small islands; your first settlement on each earns a bonus."
+                "A strip of desert cuts across the main island: cross it to the land beyond, or sail to the small islands, where your first settlement on each earns a bonus."
             }
         }
     }

@@ -91,19 +91,31 @@ impl Game {
         chance: &mut dyn Chance,
     ) -> Result<Vec<Event>, RuleError> {
         let h = self.robber_target(hex)?;
-        let mut victims = self.robber_victims(seat, h);
+        let victims: Vec<Seat> = self.robber_victims(seat, h).collect();
         let mut events = vec![Event::RobberMoved { seat, hex }];
+        events.extend(self.steal(seat, &victims, steal_from, chance)?);
+        Ok(events)
+    }
+
+    /// B-ROB-3 (and SEA-8 a): the thief names one of `victims` when there is any, and takes
+    /// one random card from that hand.
+    pub(crate) fn steal(
+        &self,
+        thief: Seat,
+        victims: &[Seat],
+        steal_from: Option<Seat>,
+        chance: &mut dyn Chance,
+    ) -> Result<Option<Event>, RuleError> {
         match steal_from {
-            None if victims.next().is_none() => {}
-            None => return Err(RuleError::VictimRequired),
-            Some(victim) if victims.any(|v| v == victim) => {
+            None if victims.is_empty() => Ok(None),
+            None => Err(RuleError::VictimRequired),
+            Some(victim) if victims.contains(&victim) => {
                 let hand = &self.players[victim.index()].resources;
                 let resource: Option<Resource> = draw_card(chance, Draw::STOLEN_CARD, hand);
-                events.push(Event::ResourceStolen { thief: seat, victim, resource });
+                Ok(Some(Event::ResourceStolen { thief, victim, resource }))
             }
-            Some(victim) => return Err(RuleError::InvalidVictim(victim)),
+            Some(victim) => Err(RuleError::InvalidVictim(victim)),
         }
-        Ok(events)
     }
 
     /// Every robber target and victim, made into moves by `make` (moving the robber after a

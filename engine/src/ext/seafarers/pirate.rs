@@ -4,9 +4,9 @@
 use super::Seafarers;
 use crate::{
     board::{EdgeId, HexCoord},
-    chance::{draw_card, Chance, Draw},
+    chance::Chance,
     game::Game,
-    model::{DevCard, Resource, Seat},
+    model::{DevCard, Seat},
     protocol::{Bandit, Event, Move, RuleError},
 };
 
@@ -53,16 +53,7 @@ impl Seafarers {
         let h = self.pirate_target(game, hex)?;
         let victims = Self::pirate_victims(game, seat, h);
         let mut events = vec![Event::PirateMoved { seat, hex }];
-        match steal_from {
-            None if victims.is_empty() => {}
-            None => return Err(RuleError::VictimRequired),
-            Some(victim) if victims.contains(&victim) => {
-                let hand = game.player(victim).map(|p| *p.resources()).unwrap_or_default();
-                let resource: Option<Resource> = draw_card(chance, Draw::STOLEN_CARD, &hand);
-                events.push(Event::ResourceStolen { thief: seat, victim, resource });
-            }
-            Some(victim) => return Err(RuleError::InvalidVictim(victim)),
-        }
+        events.extend(game.steal(seat, &victims, steal_from, chance)?);
         Ok(events)
     }
 

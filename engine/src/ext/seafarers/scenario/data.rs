@@ -1,0 +1,405 @@
+//! The scenario files (`engine/data/seafarers/*.json`, described in the shared data README)
+//! read into checked Rust values. Serde reads only the fields the engine uses; everything
+//! else in the files (JSettlers coordinates, example boards, audits, notes) is ignored.
+
+use std::{collections::BTreeMap, fmt, marker::PhantomData};
+
+use serde::{
+    de::{MapAccess, Visitor},
+    Deserialize, Deserializer,
+};
+
+use super::ScenarioLayout;
+use crate::{
+    board::{EdgeId, HarbourKind, HexCoord, Terrain},
+    config::IslandBonusMode,
+};
+
+/// One scenario file: its variants (one map per player-count range).
+#[derive(Debug)]
+pub(super) struct Scenario {
+    pub variants: Vec<Variant>,
+}
+
+/// One map of a scenario, for the player counts in `players`.
+#[derive(Debug)]
+pub(super) struct Variant {
+    pub players: Vec<u8>,
+    /// What the rules read during play.
+    pub layout: ScenarioLayout,
+    /// What the board generator reads.
+    pub map: Map,
+}
+
+/// How to lay out the board of one variant.
+#[derive(Debug)]
+pub(super) struct Map {
+    pub groups: Vec<Group>,
+    /// In-bounds sea hexes (the pirate's domain) and the margin ring outside them.
+    pub sea: Vec<HexCoord>,
+    pub margin: Vec<HexCoord>,
+    pub harbour_edges: Vec<EdgeId>,
+    /// The pool to shuffle over `harbour_edges`, or the fixed kind of each edge in order.
+    pub harbour_kinds: Vec<HarbourKind>,
+    pub shuffle_harbour_kinds: bool,
+    pub robber: RobberStart,
+    pub pirate: Option<HexCoord>,
+}
+
+/// Land positions filled from one pool.
+#[derive(Debug)]
+pub(super) struct Group {
+    pub name: String,
+    pub positions: Vec<HexCoord>,
+    /// The land area of each position (parallel to `positions`).
+    pub areas: Vec<u8>,
+    pub terrain: TerrainFill,
+    pub numbers: Numbers,
+    /// `constraint_gold_in_area`: a gold hex of the group lies in this land area.
+    pub gold_in_area: Option<u8>,
+    /// `robber_on_desert`: the robber's desert, when the data says "a desert".
+    pub robber_on_desert: bool,
+}
+
+#[derive(Debug)]
+pub(super) enum TerrainFill {
+    /// The pool, shuffled over the positions.
+    Shuffled(Vec<Terrain>),
+    /// The terrain of each position, in order.
+    Fixed(Vec<Terrain>),
+    /// Face down (SEA-13): the pool is the hidden stack, drawn when a hex is revealed.
+    Fog,
+}
+
+#[derive(Debug)]
+pub(super) enum Numbers {
+    None,
+    /// The pool, shuffled over the group's hexes that take a number.
+    Shuffled(Vec<u8>),
+    /// Tokens in order, to the positions in order, skipping hexes that take no number.
+    InOrder(Vec<u8>),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum RobberStart {
+    Hex(HexCoord),
+    /// "a desert": a desert of a group marked `robber_on_desert`.
+    Desert,
+    /// Off the board until the first 7 or Knight.
+    OffBoard,
+}
+
+/// Reads and checks one scenario file.
+pub(super) fn parse(json: &str) -> Result<Scenario, String> {
+    let file: ScenarioFile = serde_json::from_str(json).map_err(|e| e.to_string())?;
+    let variants = file
+        .variants
+        .into_iter()
+        .map(|(key, variant)| variant.check(&file.rules).map_err(|e| format!("variant \"{key}\": {e}")))
+        .collect::<Result<_, _>>()?;
+    Ok(Scenario { variants })
+}
+
+#[derive(Deserialize)]
+struct ScenarioFile {
+    rules: RulesFile,
+    variants: BTreeMap<String, VariantFile>,
+}
+
+#[derive(Deserialize)]
+struct RulesFile {
+    island_bonus: Option<IslandBonusFile>,
+}
+
+#[derive(Deserialize)]
+struct IslandBonusFile {
+    mode: IslandBonusMode,
+    vp: u8,
+    #[serde(default)]
+    excluded_land_areas: Vec<u8>,
+}
+
+#[derive(Deserialize)]
+struct VariantFile {
+    players: Vec<u8>,
+    vp_to_win: u8,
+    sea_hexes: Vec<Hex>,
+    margin_sea_hexes: Vec<Hex>,
+    groups: Vec<GroupFile>,
+    land_areas: BTreeMap<u8, Vec<Hex>>,
+    setup: SetupFile,
+    harbours: Vec<HarbourFile>,
+    harbour_kind_pool: Pool<HarbourKind>,
+    harbour_kinds_shuffled: bool,
+    robber_start: StartFile,
+    pirate_start: Option<Hex>,
+}
+
+#[derive(Deserialize)]
+struct GroupFile {
+    name: String,
+    positions: Vec<Hex>,
+    terrain_pool: Pool<Terrain>,
+    terrain_shuffled: bool,
+    terrain_fixed: Option<Vec<Terrain>>,
+    /// Absent where the group has `numbers: null`.
+    number_pool: Option<Vec<u8>>,
+    #[serde(default)]
+    numbers_shuffled: bool,
+    numbers_in_position_order: Option<Vec<u8>>,
+    constraint_gold_in_area: Option<u8>,
+    #[serde(default)]
+    hidden_by_fog: bool,
+    #[serde(default)]
+    robber_on_desert: bool,
+}
+
+#[derive(Deserialize)]
+struct SetupFile {
+    allowed_land_areas: AllowedAreas,
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum AllowedAreas {
+    Listed(Vec<u8>),
+    /// `"any"`.
+    Named(String),
+}
+
+#[derive(Deserialize)]
+struct HarbourFile {
+    edge: EdgeId,
+    kind: Option<HarbourKind>,
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum StartFile {
+    Hex(Hex),
+    /// `"a desert"` or a text meaning off the board.
+    Text(String),
+}
+
+/// A hex written `[q, r]`.
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(from = "[i32; 2]")]
+struct Hex(HexCoord);
+
+impl From<[i32; 2]> for Hex {
+    fn from([q, r]: [i32; 2]) -> Self {
+        Hex(HexCoord::new(q, r))
+    }
+}
+
+fn hexes(list: &[Hex]) -> Vec<HexCoord> {
+    list.iter().map(|h| h.0).collect()
+}
+
+/// A map from kind to count, kept in the file's order (the fog draws weigh the kinds in
+/// this order, so it must not depend on a hash).
+struct Pool<K>(Vec<(K, u32)>);
+
+impl<K: Copy> Pool<K> {
+    fn expanded(&self) -> Vec<K> {
+        self.0.iter().flat_map(|&(kind, n)| std::iter::repeat_n(kind, n as usize)).collect()
+    }
+
+    fn total(&self) -> usize {
+        self.0.iter().map(|&(_, n)| n as usize).sum()
+    }
+}
+
+impl<'de, K: Deserialize<'de>> Deserialize<'de> for Pool<K> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct PoolVisitor<K>(PhantomData<K>);
+
+        impl<'de, K: Deserialize<'de>> Visitor<'de> for PoolVisitor<K> {
+            type Value = Pool<K>;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a map from kind to count")
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Pool<K>, A::Error> {
+                let mut entries = Vec::new();
+                while let Some(entry) = map.next_entry()? {
+                    entries.push(entry);
+                }
+                Ok(Pool(entries))
+            }
+        }
+
+        deserializer.deserialize_map(PoolVisitor(PhantomData))
+    }
+}
+
+const ROBBER_ON_A_DESERT: &str = "a desert";
+const ROBBER_OFF_BOARD: &str = "off-board";
+
+impl VariantFile {
+    /// Turns the file's variant into checked values: every count the generator relies on
+    /// agrees, so that laying out a board can only fail on the constraints.
+    fn check(self, rules: &RulesFile) -> Result<Variant, String> {
+        if self.players.is_empty() || self.players.iter().any(|p| !(2..=6).contains(p)) {
+            return Err(format!("players {:?} must be 2 to 6", self.players));
+        }
+        let land_areas: Vec<(HexCoord, u8)> =
+            self.land_areas.iter().flat_map(|(&area, list)| list.iter().map(move |h| (h.0, area))).collect();
+        let area_of = |hex: HexCoord| land_areas.iter().find(|(h, _)| *h == hex).map(|&(_, a)| a);
+
+        let mut fog = self.groups.iter().filter(|g| g.hidden_by_fog);
+        let (fog_terrain, fog_tokens) = match (fog.next(), fog.next()) {
+            (None, _) => (Vec::new(), Vec::new()),
+            (Some(g), None) => (g.terrain_pool.0.clone(), g.number_pool.clone().unwrap_or_default()),
+            (Some(_), Some(_)) => return Err("more than one group is hidden by fog".into()),
+        };
+
+        let groups = self.groups.into_iter().map(|g| g.check(&area_of)).collect::<Result<Vec<Group>, String>>()?;
+        let positions = groups.iter().map(|g| g.positions.len()).sum::<usize>();
+        if positions != land_areas.len()
+            || land_areas.iter().any(|(h, _)| !groups.iter().any(|g| g.positions.contains(h)))
+        {
+            return Err("the groups' positions and the land areas must list the same hexes".into());
+        }
+
+        let setup_hexes = match self.setup.allowed_land_areas {
+            AllowedAreas::Listed(allowed) => {
+                Some(land_areas.iter().filter(|(_, a)| allowed.contains(a)).map(|&(h, _)| h).collect())
+            }
+            AllowedAreas::Named(name) if name == "any" => None,
+            AllowedAreas::Named(name) => return Err(format!("setup.allowed_land_areas \"{name}\" is not \"any\"")),
+        };
+
+        let harbour_kinds = if self.harbour_kinds_shuffled {
+            self.harbour_kind_pool.expanded()
+        } else {
+            self.harbours
+                .iter()
+                .map(|h| h.kind.ok_or(format!("harbour {} has no kind", h.edge)))
+                .collect::<Result<_, _>>()?
+        };
+        if self.harbour_kind_pool.total() != self.harbours.len() {
+            return Err(format!(
+                "{} harbour kinds in the pool for {} harbours",
+                self.harbour_kind_pool.total(),
+                self.harbours.len()
+            ));
+        }
+
+        let robber = match self.robber_start {
+            StartFile::Hex(hex) => RobberStart::Hex(hex.0),
+            StartFile::Text(text) if text == ROBBER_ON_A_DESERT => RobberStart::Desert,
+            StartFile::Text(text) if text.starts_with(ROBBER_OFF_BOARD) => RobberStart::OffBoard,
+            StartFile::Text(text) => {
+                return Err(format!("robber_start \"{text}\" is neither a hex, \"a desert\" nor off-board"))
+            }
+        };
+        if robber == RobberStart::Desert && !groups.iter().any(|g| g.may_hold_a_desert()) {
+            return Err("robber_start is \"a desert\" but the map has none".into());
+        }
+
+        let margin = hexes(&self.margin_sea_hexes);
+        let layout = ScenarioLayout {
+            land_areas,
+            setup_hexes,
+            margin: margin.clone(),
+            fog_terrain,
+            fog_tokens,
+            vp_target: self.vp_to_win,
+            island_bonus: rules.island_bonus.as_ref().map(|b| (b.mode, b.vp)),
+            bonus_excluded_areas: rules
+                .island_bonus
+                .as_ref()
+                .map(|b| b.excluded_land_areas.clone())
+                .unwrap_or_default(),
+        };
+        let map = Map {
+            groups,
+            sea: hexes(&self.sea_hexes),
+            margin,
+            harbour_edges: self.harbours.iter().map(|h| h.edge).collect(),
+            harbour_kinds,
+            shuffle_harbour_kinds: self.harbour_kinds_shuffled,
+            robber,
+            pirate: self.pirate_start.map(|h| h.0),
+        };
+        Ok(Variant { players: self.players, layout, map })
+    }
+}
+
+impl GroupFile {
+    fn check(self, area_of: &impl Fn(HexCoord) -> Option<u8>) -> Result<Group, String> {
+        let name = self.name;
+        let err = |message: String| format!("group \"{name}\": {message}");
+        let positions = hexes(&self.positions);
+        let areas = positions
+            .iter()
+            .map(|&h| area_of(h).ok_or_else(|| err(format!("position {h} is in no land area"))))
+            .collect::<Result<Vec<u8>, String>>()?;
+        if self.terrain_pool.total() != positions.len() {
+            return Err(err(format!("{} terrains for {} positions", self.terrain_pool.total(), positions.len())));
+        }
+        let pool = self.terrain_pool.expanded();
+        let terrain = match (self.hidden_by_fog, self.terrain_shuffled, self.terrain_fixed) {
+            (true, _, _) => TerrainFill::Fog,
+            (false, true, _) => TerrainFill::Shuffled(pool.clone()),
+            (false, false, Some(fixed)) if same_items(&fixed, &pool) => TerrainFill::Fixed(fixed),
+            (false, false, _) => return Err(err("unshuffled terrain needs terrain_fixed, equal to the pool".into())),
+        };
+        // Every layout of the pool has the same number of hexes that take a number.
+        let producing = pool.iter().filter(|t| t.takes_number()).count();
+        let hidden_tokens = self.number_pool.as_ref().map_or(0, Vec::len);
+        if self.hidden_by_fog && hidden_tokens != producing {
+            return Err(err(format!("{hidden_tokens} hidden tokens for {producing} hidden hexes that take one")));
+        }
+        let numbers = match (self.number_pool, self.numbers_shuffled, self.numbers_in_position_order) {
+            _ if self.hidden_by_fog => Numbers::None,
+            (None, _, _) if producing == 0 => Numbers::None,
+            (None, _, _) => return Err(err(format!("{producing} hexes take a number but the group has none"))),
+            (Some(tokens), true, _) => Numbers::Shuffled(tokens),
+            (Some(tokens), false, Some(order)) if same_items(&tokens, &order) => Numbers::InOrder(order),
+            (Some(_), false, _) => {
+                return Err(err("unshuffled numbers need numbers_in_position_order, equal to the pool".into()))
+            }
+        };
+        let tokens = match &numbers {
+            Numbers::None => &[][..],
+            Numbers::Shuffled(tokens) | Numbers::InOrder(tokens) => tokens,
+        };
+        if !matches!(numbers, Numbers::None) && tokens.len() != producing {
+            return Err(err(format!("{} number tokens for {producing} hexes that take one", tokens.len())));
+        }
+        if let Some(bad) = tokens.iter().find(|n| !(2..=12).contains(*n) || **n == 7) {
+            return Err(err(format!("number token {bad} is not 2-12 other than 7")));
+        }
+        if let Some(area) = self.constraint_gold_in_area {
+            if !pool.contains(&Terrain::Gold) || !areas.contains(&area) {
+                return Err(err(format!("constraint_gold_in_area {area}: no gold, or no position in that area")));
+            }
+        }
+        Ok(Group {
+            name,
+            positions,
+            areas,
+            terrain,
+            numbers,
+            gold_in_area: self.constraint_gold_in_area,
+            robber_on_desert: self.robber_on_desert,
+        })
+    }
+}
+
+impl Group {
+    fn may_hold_a_desert(&self) -> bool {
+        match &self.terrain {
+            TerrainFill::Shuffled(t) | TerrainFill::Fixed(t) => t.contains(&Terrain::Desert),
+            TerrainFill::Fog => false,
+        }
+    }
+}
+
+/// Tests if two lists hold the same items, in any order.
+fn same_items<T: PartialEq>(a: &[T], b: &[T]) -> bool {
+    a.len() == b.len() && a.iter().all(|x| a.iter().filter(|y| *y == x).count() == b.iter().filter(|y| *y == x).count())
+}

@@ -1,0 +1,173 @@
+//! Seafarers scenarios as data: the maps of `engine/data/seafarers/scenario-*.json` (converted
+//! from JSettlers2; see the shared data README), read once, and the board generator that lays
+//! them out (SEA-12 island bonus, SEA-13 fog, SEA-14 victory points).
+
+mod data;
+mod generate;
+#[cfg(test)]
+mod tests;
+
+use std::sync::OnceLock;
+
+use serde::{Deserialize, Serialize};
+
+use crate::{
+    board::{BoardLayout, HexCoord, Terrain},
+    config::IslandBonusMode,
+    protocol::SetupError,
+    rng::Rng,
+};
+
+/// A Seafarers scenario (RULES.md 8.4; maps from `engine/data/seafarers/scenario-*.json`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum ScenarioId {
+    NewShores,
+    FourIslands,
+    FogIslands,
+    ThroughTheDesert,
+}
+
+impl ScenarioId {
+    pub const ALL: [ScenarioId; 4] =
+        [ScenarioId::NewShores, ScenarioId::FourIslands, ScenarioId::FogIslands, ScenarioId::ThroughTheDesert];
+
+    /// The snake_case name, as in JSON.
+    pub const fn name(self) -> &'static str {
+        match self {
+            ScenarioId::NewShores => "new_shores",
+            ScenarioId::FourIslands => "four_islands",
+            ScenarioId::FogIslands => "fog_islands",
+            ScenarioId::ThroughTheDesert => "through_the_desert",
+        }
+    }
+
+    pub const fn title(self) -> &'static str {
+        match self {
+            ScenarioId::NewShores => "New Shores",
+            ScenarioId::FourIslands => "The Four Islands",
+            ScenarioId::FogIslands => "The Fog Islands",
+            ScenarioId::ThroughTheDesert => "Through the Desert",
+        }
+    }
+
+    /// One line on what the scenario is about.
+    pub const fn description(self) -> &'static str {
+        match self {
+            ScenarioId::NewShores => {
+                "Settle the main island, then sail to the small islands around it; your first settlement on each of them earns a bonus."
+            }
+            ScenarioId::FourIslands => {
+                "Start on one or two of several islands and sail to the others; your first settlement on each island where you did not start earns a bonus."
+            }
+            ScenarioId::FogIslands => {
+                "Part of the map lies under fog: build or sail into it to turn up land, gold or open sea, and take a card of each land you discover."
+            }
+            ScenarioId::ThroughTheDesert => {
+                "A strip of desert cuts the main island in two: cross it to the fertile land beyond or sail to the small islands; your first settlement on each earns a bonus."
+            }
+        }
+    }
+
+    /// The player counts the scenario has a map for, in ascending order.
+    pub fn player_counts(self) -> Vec<u8> {
+        let mut counts: Vec<u8> =
+            scenario(self).iter().flat_map(|s| &s.variants).flat_map(|v| v.players.iter().copied()).collect();
+        counts.sort_unstable();
+        counts.dedup();
+        counts
+    }
+
+    /// The victory points to win with `players` seats, if the scenario has a map for them (SEA-14).
+    pub fn vp_target(self, players: u8) -> Option<u8> {
+        layout_for(self, players).map(|l| l.vp_target)
+    }
+
+    /// Where the scenario stands in [`ScenarioId::ALL`].
+    const fn index(self) -> usize {
+        match self {
+            ScenarioId::NewShores => 0,
+            ScenarioId::FourIslands => 1,
+            ScenarioId::FogIslands => 2,
+            ScenarioId::ThroughTheDesert => 3,
+        }
+    }
+
+    /// The scenario's data file, compiled in.
+    const fn source(self) -> &'static str {
+        match self {
+            ScenarioId::NewShores => {
+                include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/data/seafarers/scenario-new-shores.json"))
+            }
+            ScenarioId::FourIslands => {
+                include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/data/seafarers/scenario-four-islands.json"))
+            }
+            ScenarioId::FogIslands => {
+                include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/data/seafarers/scenario-fog-islands.json"))
+            }
+            ScenarioId::ThroughTheDesert => {
+                include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/data/seafarers/scenario-through-the-desert.json"))
+            }
+        }
+    }
+}
+
+/// Every scenario file, read and checked once. A file that does not read leaves its scenario
+/// without maps (a unit test proves that all of them read).
+fn loaded(id: ScenarioId) -> &'static Result<data::Scenario, String> {
+    static LOADED: OnceLock<Vec<Result<data::Scenario, String>>> = OnceLock::new();
+    let all = LOADED.get_or_init(|| ScenarioId::ALL.iter().map(|id| data::parse(id.source())).collect());
+    &all[id.index()]
+}
+
+fn scenario(id: ScenarioId) -> Option<&'static data::Scenario> {
+    loaded(id).as_ref().ok()
+}
+
+/// The variant whose player list holds `players` (the files' "3" for 2-3 seats, "4" for 4,
+/// "6" for 5-6).
+fn variant(id: ScenarioId, players: u8) -> Option<&'static data::Variant> {
+    scenario(id)?.variants.iter().find(|v| v.players.contains(&players))
+}
+
+/// The fixed data of one scenario map (one player count).
+#[derive(Debug, Clone)]
+pub(crate) struct ScenarioLayout {
+    /// The land area of every land or fog position, as the data numbers them.
+    pub land_areas: Vec<(HexCoord, u8)>,
+    /// The land hexes a setup settlement must touch; `None`: any land.
+    pub setup_hexes: Option<Vec<HexCoord>>,
+    /// Sea hexes just outside the play area: ships sail there, the pirate never goes.
+    pub margin: Vec<HexCoord>,
+    /// What the fog hides, face down: terrain (sea included) and number tokens (SEA-13).
+    pub fog_terrain: Vec<(Terrain, u32)>,
+    pub fog_tokens: Vec<u8>,
+    pub vp_target: u8,
+    /// The island bonus of the scenario (SEA-12), if any.
+    pub island_bonus: Option<(IslandBonusMode, u8)>,
+    /// Land areas whose settlements never earn the bonus (per the data).
+    pub bonus_excluded_areas: Vec<u8>,
+}
+
+/// The scenario's map for `players` seats.
+pub(crate) fn layout_for(id: ScenarioId, players: u8) -> Option<&'static ScenarioLayout> {
+    variant(id, players).map(|v| &v.layout)
+}
+
+/// Lays out a board of the scenario for `players` seats from `rng`.
+pub(crate) fn generate(
+    id: ScenarioId,
+    players: u8,
+    rng: &mut Rng,
+    forbid_adjacent_red_numbers: bool,
+) -> Result<BoardLayout, SetupError> {
+    let scenario = loaded(id)
+        .as_ref()
+        .map_err(|e| SetupError::InvalidConfig(format!("the {} scenario's data does not read: {e}", id.name())))?;
+    let variant = scenario.variants.iter().find(|v| v.players.contains(&players)).ok_or_else(|| {
+        SetupError::InvalidConfig(format!("the {} scenario has no map for {players} players", id.name()))
+    })?;
+    generate::lay_out(&variant.map, rng, forbid_adjacent_red_numbers)
+        .map_err(|e| SetupError::InvalidConfig(format!("the {} scenario's map for {players} players: {e}", id.name())))
+}

@@ -231,10 +231,8 @@ impl Extension for Seafarers {
             }
             Event::ShipBuilt { edge, .. } => state.new_ships.push(*edge),
             Event::ShipMoved { .. } => state.ship_moved = true,
-            Event::SettlementBuilt { seat, vertex, .. } => {
-                if state.setup_sites_of(*seat).count() < SETUP_SETTLEMENTS {
-                    state.setup_sites.push((*seat, *vertex));
-                }
+            Event::SettlementBuilt { seat, vertex, .. } if state.setup_sites_of(*seat).count() < SETUP_SETTLEMENTS => {
+                state.setup_sites.push((*seat, *vertex));
             }
             Event::IslandBonusEarned { seat, vertex, points } => state.bonuses.push((*seat, *vertex, *points)),
             Event::FogRevealed { terrain, number, .. } => state.revealed.push((*terrain, *number)),

@@ -396,12 +396,14 @@ impl Setup {
     }
 
     /// Begins turn `number` of `active` as `turn_started` does: before the roll, nothing
-    /// played or built, the phase `pre_roll`.
+    /// played, built or moved (SEA-6), the phase `pre_roll`.
     #[must_use]
     pub fn with_turn(mut self, number: u32, active: Seat) -> Self {
         self.turn = TurnSetup::new(number, active);
         self.phase = Phase::PreRoll;
         self.then.clear();
+        self.seafarers.ship_moved = false;
+        self.seafarers.new_ships.clear();
         self
     }
 

@@ -136,11 +136,14 @@ fn tc_59_only_a_ship_at_an_open_end_moves_once_a_turn_and_not_the_turn_it_was_bu
     assert_eq!((s.game.ship_at(e(OPEN_SEA)), s.game.ship_at(e(CHANNEL[2]))), (None, Some(P0)));
     assert_eq!(s.ships_left(P0), 12, "a move takes no ship from the supply");
     s.rejects(P0, move_ship(CHANNEL[2], OPEN_SEA), "ship_already_moved");
+    // The position remembers the move (SEA-6 is once per turn).
+    s.then_given().start().rejects(P0, move_ship(CHANNEL[2], OPEN_SEA), "ship_already_moved");
 
     // A ship built this turn stays; an older one at an open end may still move.
     let mut s = chain().give(P0, cost::SHIP).start();
     s.when(P0, build_ship(CHANNEL[2]));
     s.rejects(P0, move_ship(CHANNEL[2], COAST_NE), "ship_built_this_turn");
+    s.then_given().start().rejects(P0, move_ship(CHANNEL[2], COAST_NE), "ship_built_this_turn");
     s.when(P0, move_ship(OPEN_SEA, COAST_NE));
 
     // A chain between A_EAST and B_WEST has no open end.
@@ -555,6 +558,38 @@ fn a_seven_or_a_knight_moves_the_pirate_to_another_sea_hex() {
     }
 }
 
+/// SEA-8 a, B-ROB-3: the pirate steals only from an opponent with a ship beside it and a card
+/// in hand, never from its mover.
+#[test]
+fn the_pirate_steals_only_from_an_opponent_with_cards() {
+    // P0's and P2's ships lie on sides of (0,0); P2 holds nothing.
+    let given = || {
+        sea()
+            .settlement(P0, A_EAST)
+            .ship(P0, CHANNEL[0])
+            .settlement(P2, B_WEST)
+            .ships(P2, &[CHANNEL[2], OPEN_SEA])
+            .with_turn(1, P0)
+            .with_dice(3, 4)
+            .with_phase(Phase::MoveRobber, vec![Phase::Main])
+    };
+    let mut s = given().start();
+    s.rejects(P0, Move::MovePirate { hex: h("0,0"), steal_from: Some(P2) }, "invalid_victim");
+    s.rejects(P0, Move::MovePirate { hex: h("0,0"), steal_from: Some(P0) }, "invalid_victim");
+    let events = s.when(P0, Move::MovePirate { hex: h("0,0"), steal_from: None });
+    assert_eq!(events, vec![Event::PirateMoved { seat: P0, hex: h("0,0") }, to_phase(Phase::Main, vec![])]);
+    // With a card, P2 is the one victim.
+    let s = given().give(P2, one(Resource::Ore)).start();
+    s.rejects(P0, Move::MovePirate { hex: h("0,0"), steal_from: None }, "victim_required");
+    let pirate_moves: Vec<Move> = s
+        .game
+        .legal_moves(P0)
+        .into_iter()
+        .filter(|mv| matches!(mv, Move::MovePirate { hex, .. } if *hex == h("0,0")))
+        .collect();
+    assert_eq!(pirate_moves, vec![Move::MovePirate { hex: h("0,0"), steal_from: Some(P2) }]);
+}
+
 /// SEA-8: no ship is built on a side of the pirate's hex; the pirate does not stop the land
 /// beside it from producing.
 #[test]
@@ -602,6 +637,20 @@ fn gold_choices_share_the_bank_shortage_rule_per_chosen_type() {
     s.when(P0, build_settlement("3,-1,N"));
     s.rejects(P0, Move::ChooseGoldResources { resources: one(Resource::Wool) }, "bank_shortage");
     s.when(P0, Move::ChooseGoldResources { resources: one(Resource::Brick) });
+}
+
+/// SEA-9: the robber on a gold hex stops it paying.
+#[test]
+fn the_robber_on_a_gold_hex_blocks_it() {
+    let mut s = sea().city(P1, "3,-1,S").robber("3,-1").turn(P0).start();
+    let events = s.when_with(P0, Move::RollDice, FixedChance::dice(4, 4));
+    assert_eq!(
+        events[1..],
+        [
+            Event::ResourcesProduced { roll: 8, gains: vec![], shortages: vec![], discoveries: vec![] },
+            to_phase(Phase::Main, vec![])
+        ]
+    );
 }
 
 /// SEA-11: Road Building's two free pieces may be two ships, or a road and a ship.
@@ -725,4 +774,35 @@ fn fog_turned_up_as_gold_gives_a_card_of_choice() {
         vec![Event::GoldResourcesTaken { seat: P0, resources: one(Resource::Ore) }, to_phase(Phase::Main, vec![])]
     );
     assert_eq!(s.hand(P0), one(Resource::Ore));
+}
+
+/// SEA-13: a road reaching fog turns it up too, and so does a ship moved next to it.
+#[test]
+fn roads_and_moved_ships_turn_up_fog_too() {
+    // COAST_NE's end (-1,0,N) touches the fog on (-1,-1).
+    let mut s = fog(&["-1,-1"]).settlement(P0, A_EAST).give(P0, cost::ROAD).main_phase(P0).start();
+    let chance = FixedChance::default().then(FOG_TERRAIN, FOG_HILLS).then(FOG_TOKEN, 0);
+    let events = s.when_with(P0, build_road(COAST_NE), chance);
+    assert_eq!(
+        events[1..],
+        [Event::FogRevealed {
+            seat: P0,
+            hex: h("-1,-1"),
+            terrain: Terrain::Hills,
+            number: Some(3),
+            resource: Some(Resource::Brick)
+        }]
+    );
+    assert_eq!(s.hand(P0), one(Resource::Brick));
+
+    // COAST_E's end (-1,1,N) touches the fog on (-1,1); CHANNEL[0] touches none.
+    let mut s = fog(&["-1,1"]).settlement(P0, A_EAST).ship(P0, CHANNEL[0]).main_phase(P0).start();
+    let events = s.when_with(P0, move_ship(CHANNEL[0], COAST_E), FixedChance::default().then(FOG_TERRAIN, FOG_SEA));
+    assert_eq!(
+        events,
+        vec![
+            Event::ShipMoved { seat: P0, from: e(CHANNEL[0]), to: e(COAST_E) },
+            Event::FogRevealed { seat: P0, hex: h("-1,1"), terrain: Terrain::Sea, number: None, resource: None },
+        ]
+    );
 }

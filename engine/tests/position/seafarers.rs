@@ -207,3 +207,16 @@ fn seafarers_memory_fits_the_board_and_the_turn() {
     let next = Setup::from(&game).with_turn(2, P1);
     assert!(!next.seafarers.ship_moved && next.seafarers.new_ships.is_empty());
 }
+
+/// A Seafarers position (ships, the pirate, fog turned up, Seafarers' memory) reads back
+/// from its JSON.
+#[test]
+fn a_seafarers_setup_round_trips_through_json() {
+    let config = GameConfig { scenario: Some(ScenarioId::FogIslands), ..sea_config() };
+    let record = catan_engine::sim::play_random_game(config, 5).expect("game");
+    let setup = Setup::from(&record.game);
+    assert!(!setup.ships.is_empty() && !setup.seafarers.revealed.is_empty() && setup.pirate.is_some());
+    let parsed: Setup = serde_json::from_str(&serde_json::to_string(&setup).unwrap()).unwrap();
+    assert_eq!(parsed, setup);
+    assert_eq!(parsed.position().unwrap(), record.game);
+}

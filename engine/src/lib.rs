@@ -65,7 +65,7 @@ pub use model::{
     cost, Building, BuildingKind, CardKind, Counts, DevCard, DevCards, PendingDiscard, PendingGold, Phase, Pieces,
     PlayerState, Resource, Resources, Seat, SetupStep, TradeOffer,
 };
-pub use position::{PositionError, SeatSetup, Setup, TurnSetup};
+pub use position::{PositionError, SeafarersSetup, SeatSetup, Setup, TurnSetup};
 pub use protocol::{Bandit, Event, Move, RuleError, SeatCount, SeatResources, SetupError, StartingRoll, Viewer};
 pub use ruleset::VARIANT_NAMES;
 pub use view::GameView;

@@ -47,16 +47,21 @@
 //!   red-number rule (B-GEO-11) are *not* checked: they govern laying out a whole board, and
 //!   a position may be on any playable map, e.g. a 7-hex island with its sea frame;
 //! - every seat named anywhere is in the game; every vertex, edge and hex is on the board;
-//! - one building per vertex and road per edge (B-BLD-7); no two buildings one edge apart
-//!   (B-BLD-4, B-GEO-9); roads only on edges that touch land (B-GEO-9);
-//! - no seat has more pieces on the board than its supply (B-CMP-7, B-BLD-2); a city takes a
-//!   city piece only (its settlement went back to the supply, B-BLD-6);
+//! - one building per vertex and one road or ship per edge (B-BLD-7; a coast edge holds a
+//!   road or a ship, never both, SEA-2); no two buildings one edge apart (B-BLD-4, B-GEO-9);
+//!   roads only on edges that touch land, ships only on edges that touch the sea (B-GEO-9,
+//!   SEA-2), and ships only in games whose supply has them (SEA-1);
+//! - no seat has more pieces on the board than its supply (B-CMP-7, B-BLD-2, SEA-1); a city
+//!   takes a city piece only (its settlement went back to the supply, B-BLD-6);
 //! - roads connect (B-BLD-3): every road lies in a network of its owner's roads (joined at
 //!   shared vertices) that reaches one of its owner's buildings. An opponent's building
 //!   *inside* the network does not count as a cut here: settling on someone's road is legal
 //!   and leaves the far side on the board (it only shortens the road, B-LR-2), so positions
 //!   reached in play have such roads. Settlements need no road: setup places the settlement
 //!   before its road (B-SET-4), and focused tests often want lone buildings;
+//! - ships connect (SEA-3) the same way: every ship lies in a network of its owner's ships
+//!   that reaches one of its owner's buildings. Roads never join it: a route turns from
+//!   road to ship only at the owner's building;
 //! - resources are conserved (B-CMP-5): bank plus hands is the game's bank per resource; a
 //!   bank left to derive (`bank: None`) is what the hands leave, and must not go negative;
 //! - development cards are conserved (B-CMP-6): deck plus held (playable and new) plus played
@@ -67,20 +72,26 @@
 //!   on ties, and the next change awards it;
 //! - Largest Army (B-LA-1, B-LA-2): its holder played 3 knights or more and nobody more;
 //!   without a holder nobody has played 3 (B-LA-3: it is never set aside);
-//! - the robber stands on a land hex of the board (B-ROB-2), or off the board (RIV-7);
+//! - the robber stands on a land hex of the board (B-ROB-2), or off the board (RIV-7); the
+//!   pirate, only with Seafarers, on a sea hex or off the board (SEA-7);
 //! - the phase fits the turn: setup only in turn 0, in snake order (B-SET-3), its road step
 //!   naming the placing seat's settlement (B-SET-4); no dice before the roll and dice after it
 //!   (B-TURN-1/2/4); a discard or robber move only after a 7; discards owed by seats holding
 //!   more than 7 cards, exactly half (B-ROB-1), and owed by somebody; gold choices owed by
 //!   somebody, for the roll on the dice (RIV-5); free roads only after Road Building was
-//!   played, no more than 2 or than the pieces left (B-DEV-5); special building phases only
-//!   with the 5-6 extension, for another seat than the active one (X56-8); jungle
-//!   discoveries only with the jungle (JUN-4); a winner exactly when the game is over
-//!   (B-WIN-4);
+//!   played, no more than 2 or than the roads (with Seafarers, and ships, SEA-11) left
+//!   (B-DEV-5); special building phases only with the 5-6 extension, for another seat than
+//!   the active one (X56-8); jungle discoveries only with the jungle (JUN-4); a winner
+//!   exactly when the game is over (B-WIN-4);
 //! - open trade offers: each with both sides non-empty and distinct (B-TRD-7, B-TRD-8), made
 //!   to other seats, with the active player on one side (B-TRD-5), only in a phase where
 //!   offers can be open, and at most [`MAX_OPEN_OFFERS_PER_SEAT`](crate::MAX_OPEN_OFFERS_PER_SEAT)
 //!   per seat;
+//! - Seafarers' memory ([`SeafarersSetup`], only with Seafarers): at most two setup
+//!   settlements per seat, each holding that seat's building (B-SET-3), and island bonuses
+//!   only on a seat's own buildings, once per vertex (SEA-12); a ship moved only after the
+//!   roll (SEA-6), ships built this turn on the board; fog tiles turned up as land with a
+//!   number token, or as desert or sea without (SEA-13);
 //! - nobody has already won (B-WIN-3): the seat whose turn it is has fewer points than the
 //!   target, unless the game is over or the phase lies between turns (setup, a special
 //!   building phase, X56-9).
@@ -98,12 +109,12 @@ use serde::{Deserialize, Serialize};
 pub use error::PositionError;
 
 use crate::{
-    board::{BoardLayout, EdgeId, HexCoord, VertexId},
+    board::{BoardLayout, EdgeId, HexCoord, Terrain, VertexId},
     config::{FirstPlayer, GameConfig},
     game::Game,
     model::{Building, BuildingKind, DevCards, Phase, Resources, Seat, SetupStep, TradeOffer},
     ruleset::Ruleset,
-    view::{BuildingView, RoadView},
+    view::{BuildingView, RoadView, ShipView},
 };
 
 /// What one seat holds.
@@ -148,6 +159,35 @@ impl TurnSetup {
     }
 }
 
+/// What Seafarers remembers beyond the pieces on the board (only in Seafarers games): the
+/// history its rules look back on.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SeafarersSetup {
+    /// Each seat's setup settlements (its first two, B-SET-3), which decide who earns an
+    /// island bonus (SEA-12). A seat listed with fewer than two counts its next settlements
+    /// as its setup ones, as play does: list them for a position after setup.
+    pub setup_settlements: Vec<(Seat, VertexId)>,
+    /// Settlements (or the cities they became) that earned an island bonus, with its points
+    /// (SEA-12).
+    pub island_bonuses: Vec<(Seat, VertexId, u32)>,
+    /// The active player has moved a ship this turn (SEA-6: once per turn).
+    pub ship_moved: bool,
+    /// Ships built this turn (or, during setup, since the setup began), which may not move
+    /// before the next turn (SEA-6).
+    pub new_ships: Vec<EdgeId>,
+    /// The fog tiles turned face up so far, as they left the hidden stacks: terrain and
+    /// number token (SEA-13).
+    pub revealed: Vec<(Terrain, Option<u8>)>,
+}
+
+impl SeafarersSetup {
+    /// Tests if nothing is remembered (the state of any game without Seafarers).
+    pub fn is_empty(&self) -> bool {
+        *self == SeafarersSetup::default()
+    }
+}
+
 /// A position as plain data: build it with the `with_*` helpers (or by setting fields), then
 /// [`Setup::position`] validates it into a [`Game`]. See the [module](self) for what is
 /// checked.
@@ -173,6 +213,9 @@ pub struct Setup {
     pub buildings: Vec<BuildingView>,
     #[serde(default)]
     pub roads: Vec<RoadView>,
+    /// Ships (Seafarers, SEA-1).
+    #[serde(default)]
+    pub ships: Vec<ShipView>,
     /// The bank; `None` derives it: the game's bank less the hands.
     #[serde(default)]
     pub bank: Option<Resources>,
@@ -183,6 +226,10 @@ pub struct Setup {
     /// The robber's hex; `None` while it waits off the board (RIV-7).
     #[serde(default)]
     pub robber: Option<HexCoord>,
+    /// The pirate's sea hex (Seafarers, SEA-7); `None` while it is off the board. Like the
+    /// robber, [`Setup::new`] takes it from the board.
+    #[serde(default)]
+    pub pirate: Option<HexCoord>,
     /// What the game waits for now.
     pub phase: Phase,
     /// The phases `phase` interrupted, in the order they resume.
@@ -202,6 +249,9 @@ pub struct Setup {
     /// The winner; exactly when the phase is `game_over`.
     #[serde(default)]
     pub winner: Option<Seat>,
+    /// Seafarers' memory of the turn and the game (SEA-6, SEA-12, SEA-13).
+    #[serde(default, skip_serializing_if = "SeafarersSetup::is_empty")]
+    pub seafarers: SeafarersSetup,
 }
 
 fn one() -> u64 {
@@ -225,12 +275,14 @@ impl Setup {
             seats: vec![SeatSetup::default(); usize::from(config.players)],
             config,
             robber: board.robber,
+            pirate: board.pirate,
             board,
             seed: 0,
             events_applied: 1,
             first_seat,
             buildings: Vec::new(),
             roads: Vec::new(),
+            ships: Vec::new(),
             bank: None,
             deck: None,
             phase: Phase::Setup { seat: first_seat, placement: 0, step: SetupStep::PlaceSettlement },
@@ -241,6 +293,7 @@ impl Setup {
             offers: Vec::new(),
             next_offer_id: 1,
             winner: None,
+            seafarers: SeafarersSetup::default(),
         }
     }
 
@@ -272,6 +325,28 @@ impl Setup {
     #[must_use]
     pub fn with_road(mut self, edge: EdgeId, seat: Seat) -> Self {
         self.roads.push(RoadView { edge, seat });
+        self
+    }
+
+    /// Puts a ship of `seat` on `edge` (Seafarers, SEA-1).
+    #[must_use]
+    pub fn with_ship(mut self, edge: EdgeId, seat: Seat) -> Self {
+        self.ships.push(ShipView { edge, seat });
+        self
+    }
+
+    /// Puts the pirate on the sea hex `hex` (Seafarers, SEA-7).
+    #[must_use]
+    pub fn with_pirate(mut self, hex: HexCoord) -> Self {
+        self.pirate = Some(hex);
+        self
+    }
+
+    /// Records `vertex` as one of `seat`'s setup settlements (SEA-12's island bonus looks
+    /// back on them).
+    #[must_use]
+    pub fn with_setup_settlement(mut self, vertex: VertexId, seat: Seat) -> Self {
+        self.seafarers.setup_settlements.push((seat, vertex));
         self
     }
 
@@ -321,12 +396,14 @@ impl Setup {
     }
 
     /// Begins turn `number` of `active` as `turn_started` does: before the roll, nothing
-    /// played or built, the phase `pre_roll`.
+    /// played, built or moved (SEA-6), the phase `pre_roll`.
     #[must_use]
     pub fn with_turn(mut self, number: u32, active: Seat) -> Self {
         self.turn = TurnSetup::new(number, active);
         self.phase = Phase::PreRoll;
         self.then.clear();
+        self.seafarers.ship_moved = false;
+        self.seafarers.new_ships.clear();
         self
     }
 
@@ -451,6 +528,20 @@ impl From<&Game> for Setup {
             .enumerate()
             .filter_map(|(e, s)| s.map(|seat| RoadView { edge: board.edges[e], seat }))
             .collect();
+        let ships = game
+            .ships
+            .iter()
+            .enumerate()
+            .filter_map(|(e, s)| s.map(|seat| ShipView { edge: board.edges[e], seat }))
+            .collect();
+        let sea = &game.ext.seafarers;
+        let seafarers = SeafarersSetup {
+            setup_settlements: sea.setup_sites.clone(),
+            island_bonuses: sea.bonuses.clone(),
+            ship_moved: sea.ship_moved,
+            new_ships: sea.new_ships.clone(),
+            revealed: sea.revealed.clone(),
+        };
         Setup {
             config: game.config.clone(),
             board: board.layout().clone(),
@@ -460,9 +551,11 @@ impl From<&Game> for Setup {
             seats,
             buildings,
             roads,
+            ships,
             bank: if bank.is_some() { None } else { Some(game.bank) },
             deck: if deck.is_some() { None } else { Some(game.deck) },
             robber: game.robber_hex(),
+            pirate: game.pirate_hex(),
             phase: game.phase.clone(),
             then: game.then.clone(),
             turn: TurnSetup {
@@ -477,6 +570,7 @@ impl From<&Game> for Setup {
             offers: game.offers.clone(),
             next_offer_id: game.next_offer_id,
             winner: game.winner,
+            seafarers,
         }
     }
 }

@@ -1,12 +1,14 @@
-//! Scenario tests TC-01 .. TC-57 of RULES.md section 9 (base game, 5-6 players, Jungle, Big River), one test per case, each
-//! named after its case and citing the rule ids it checks, and focused scenarios on small
-//! custom boards. Positions are built with the engine's validated `Setup` (so every "given"
+//! Scenario tests TC-01 .. TC-64 of RULES.md section 9 (base game, 5-6 players, Jungle, Big
+//! River, Seafarers), one test per case, each named after its case and citing the rule ids it
+//! checks, and focused scenarios on small custom boards. Positions are built with the engine's validated `Setup` (so every "given"
 //! position is one the rules allow), then one move is decided: a rejection must carry the
 //! exact error code and leave the game unchanged; an acceptance is applied and the new state
 //! checked.
 
 #[path = "common/islands.rs"]
 mod islands;
+#[path = "common/sea.rs"]
+mod sea;
 #[path = "scenarios/support.rs"]
 mod support;
 
@@ -20,6 +22,8 @@ mod geometry;
 mod longest_road;
 #[path = "scenarios/robber.rs"]
 mod robber;
+#[path = "scenarios/seafarers.rs"]
+mod seafarers;
 #[path = "scenarios/setup.rs"]
 mod setup;
 #[path = "scenarios/small_board.rs"]

@@ -247,7 +247,11 @@ impl Game {
             let passes = |owner: Seat| self.board.edges_of(v).any(|e| owners(e).contains(&Some(owner)));
             let others_pass = self.board.edges_of(v).any(|e| owners(e).iter().flatten().any(|&o| o != seat));
             let holder_unaffected = self.longest_road.is_some_and(|h| h == seat || !passes(h));
-            if !others_pass || holder_unaffected {
+            // SEA-10: the seat's own building is where its road and its ship routes may join,
+            // so a settlement where both end lengthens its own trade route.
+            let joins_own = self.board.edges_of(v).any(|e| self.road_index(e) == Some(seat))
+                && self.board.edges_of(v).any(|e| self.ship_index(e) == Some(seat));
+            if !joins_own && (!others_pass || holder_unaffected) {
                 return false;
             }
         }

@@ -3,13 +3,14 @@
 
 use std::{iter, sync::Arc};
 
-use super::{PositionError, SeatSetup, Setup, TurnSetup};
+use super::{PositionError, SeafarersSetup, SeatSetup, Setup, TurnSetup};
 use crate::{
     base::MAX_OPEN_OFFERS_PER_SEAT,
+    board::Terrain,
     game::Game,
     model::{Building, BuildingKind, DevCard, DevCards, Phase, Pieces, Resource, Resources, Seat, SetupStep, Turn},
     ruleset::{Components, Ruleset},
-    view::{BuildingView, RoadView},
+    view::{BuildingView, RoadView, ShipView},
 };
 
 use PositionError as E;
@@ -60,9 +61,11 @@ fn build_parts(setup: Setup) -> Result<Game, PositionError> {
         seats,
         buildings,
         roads,
+        ships,
         bank,
         deck,
         robber,
+        pirate,
         phase,
         then,
         turn,
@@ -71,6 +74,7 @@ fn build_parts(setup: Setup) -> Result<Game, PositionError> {
         offers,
         next_offer_id,
         winner,
+        seafarers,
     } = setup;
     // The configuration and the board's topology, as a new game checks them.
     let rules = Arc::new(Ruleset::build(&config)?);
@@ -102,8 +106,10 @@ fn build_parts(setup: Setup) -> Result<Game, PositionError> {
     }
     place_buildings(&mut game, &buildings)?;
     place_roads(&mut game, &roads)?;
+    place_ships(&mut game, &ships, rules.components.pieces)?;
     count_pieces(&mut game, rules.components.pieces)?;
     check_connected(&game, &roads)?;
+    check_ships_connected(&game, &ships)?;
 
     game.robber = match robber {
         None => None,
@@ -111,6 +117,17 @@ fn build_parts(setup: Setup) -> Result<Game, PositionError> {
             let h = game.board.hex(hex).ok_or(E::UnknownHex(hex))?;
             if !game.board.is_land_hex(h) {
                 return Err(E::RobberNotOnLand(hex));
+            }
+            Some(h)
+        }
+    };
+    game.pirate = match pirate {
+        None => None,
+        Some(_) if !game.config.seafarers => return Err(E::NotInThisGame("the pirate (SEA-7)")),
+        Some(hex) => {
+            let h = game.board.hex(hex).ok_or(E::UnknownHex(hex))?;
+            if !game.board.is_sea_hex(h) {
+                return Err(E::PirateNotOnSea(hex));
             }
             Some(h)
         }
@@ -131,6 +148,7 @@ fn build_parts(setup: Setup) -> Result<Game, PositionError> {
         (None, _) => {}
     }
     check_offers(&game, &offers, &phase, &then, &turn)?;
+    place_seafarers_state(&mut game, seafarers, &turn)?;
     for holder in [longest_road, largest_army].into_iter().flatten() {
         in_game(holder)?;
     }
@@ -215,7 +233,34 @@ fn place_roads(game: &mut Game, roads: &[RoadView]) -> Result<(), PositionError>
     Ok(())
 }
 
-/// B-CMP-7, B-BLD-2: no more pieces on the board than the supply; what is left stays in it.
+/// SEA-1: ships only in games whose supply has them; B-GEO-9, SEA-2: only on edges that
+/// touch the sea; B-BLD-7, SEA-2: one piece per edge, so a coast edge holds a road or a ship.
+fn place_ships(game: &mut Game, ships: &[ShipView], supply: Pieces) -> Result<(), PositionError> {
+    if ships.is_empty() {
+        return Ok(()); // `Game::ships` stays empty until a ship is placed
+    }
+    if supply.ships == 0 {
+        return Err(E::NotInThisGame("ships (SEA-1)"));
+    }
+    game.ships = vec![None; game.board.edges.len()];
+    for ship in ships {
+        if ship.seat.index() >= game.players.len() {
+            return Err(E::UnknownSeat(ship.seat));
+        }
+        let e = game.board.edge(ship.edge).ok_or(E::UnknownEdge(ship.edge))?;
+        if !game.board.edge_is_sea[e as usize] {
+            return Err(E::EdgeNotNavigable(ship.edge));
+        }
+        if game.roads[e as usize].is_some() || game.ships[e as usize].is_some() {
+            return Err(E::EdgeOccupied(ship.edge));
+        }
+        game.ships[e as usize] = Some(ship.seat);
+    }
+    Ok(())
+}
+
+/// B-CMP-7, B-BLD-2, SEA-1: no more pieces on the board than the supply; what is left stays
+/// in it.
 fn count_pieces(game: &mut Game, supply: Pieces) -> Result<(), PositionError> {
     for (i, player) in game.players.iter_mut().enumerate() {
         let seat = Seat(i as u8);
@@ -224,6 +269,7 @@ fn count_pieces(game: &mut Game, supply: Pieces) -> Result<(), PositionError> {
             ("roads", game.roads.iter().filter(|r| **r == Some(seat)).count(), supply.roads),
             ("settlements", kind_count(BuildingKind::Settlement), supply.settlements),
             ("cities", kind_count(BuildingKind::City), supply.cities),
+            ("ships", game.ships.iter().filter(|s| **s == Some(seat)).count(), supply.ships),
         ];
         for (piece, placed, supply) in placed {
             if placed > usize::from(supply) {
@@ -236,7 +282,7 @@ fn count_pieces(game: &mut Game, supply: Pieces) -> Result<(), PositionError> {
             roads: left(placed[0].1, supply.roads),
             settlements: left(placed[1].1, supply.settlements),
             cities: left(placed[2].1, supply.cities),
-            ships: supply.ships.saturating_sub(game.ships.iter().filter(|s| **s == Some(seat)).count() as u8),
+            ships: left(placed[3].1, supply.ships),
         };
     }
     Ok(())
@@ -246,6 +292,34 @@ fn count_pieces(game: &mut Game, supply: Pieces) -> Result<(), PositionError> {
 /// one of its owner's buildings. An opponent's building inside the network does not cut it
 /// here (it was built after the roads, which stay).
 fn check_connected(game: &Game, roads: &[RoadView]) -> Result<(), PositionError> {
+    let reached = reached_from_buildings(game, &game.roads);
+    for r in roads {
+        if game.board.edge(r.edge).is_some_and(|e| !reached[e as usize]) {
+            return Err(E::RoadNotConnected { seat: r.seat, edge: r.edge });
+        }
+    }
+    Ok(())
+}
+
+/// SEA-3 as play leaves it, like roads: every ship is in a network of its owner's ships that
+/// reaches one of its owner's buildings. Roads do not join it (a route turns from road to
+/// ship only at the owner's building); an opponent's building inside it does not cut it.
+fn check_ships_connected(game: &Game, ships: &[ShipView]) -> Result<(), PositionError> {
+    if ships.is_empty() {
+        return Ok(());
+    }
+    let reached = reached_from_buildings(game, &game.ships);
+    for s in ships {
+        if game.board.edge(s.edge).is_some_and(|e| !reached[e as usize]) {
+            return Err(E::ShipNotConnected { seat: s.seat, edge: s.edge });
+        }
+    }
+    Ok(())
+}
+
+/// The edges of `pieces` (roads or ships, by edge) that a walk from each seat's buildings
+/// along that seat's own pieces of the kind reaches.
+fn reached_from_buildings(game: &Game, pieces: &[Option<Seat>]) -> Vec<bool> {
     let board = &game.board;
     let mut reached = vec![false; board.edges.len()];
     let mut stack: Vec<u16> = Vec::new();
@@ -255,18 +329,79 @@ fn check_connected(game: &Game, roads: &[RoadView]) -> Result<(), PositionError>
         );
         while let Some(at) = stack.pop() {
             for e in board.edges_of(at) {
-                if game.roads[e as usize] == Some(seat) && !reached[e as usize] {
+                if pieces.get(e as usize) == Some(&Some(seat)) && !reached[e as usize] {
                     reached[e as usize] = true;
                     stack.push(board.other_end(e, at));
                 }
             }
         }
     }
-    for r in roads {
-        if board.edge(r.edge).is_some_and(|e| !reached[e as usize]) {
-            return Err(E::RoadNotConnected { seat: r.seat, edge: r.edge });
+    reached
+}
+
+/// What Seafarers remembers (only with Seafarers): each seat's setup settlements, at most two
+/// and each on that seat's building (B-SET-3, SEA-12); island bonuses on the seat's own
+/// buildings, once per vertex (SEA-12); a ship moved only after the roll and ships built
+/// this turn on the board (SEA-6); fog turned up as a tile that could lie there (SEA-13).
+fn place_seafarers_state(game: &mut Game, state: SeafarersSetup, turn: &TurnSetup) -> Result<(), PositionError> {
+    if state.is_empty() {
+        return Ok(());
+    }
+    if !game.config.seafarers {
+        return Err(E::NotInThisGame("seafarers' setup settlements, island bonuses, ship moves and fog (SEA)"));
+    }
+    let bad = |message: String| Err(E::Seafarers(message));
+    let players = game.players.len();
+    let own_building = |seat: Seat, vertex| -> Result<bool, PositionError> {
+        if seat.index() >= players {
+            return Err(E::UnknownSeat(seat));
+        }
+        let v = game.board.vertex(vertex).ok_or(E::UnknownVertex(vertex))?;
+        Ok(game.buildings[v as usize].is_some_and(|b| b.seat == seat))
+    };
+    for (i, &(seat, vertex)) in state.setup_settlements.iter().enumerate() {
+        if !own_building(seat, vertex)? {
+            return bad(format!("seat {seat}'s setup settlement on {vertex} is not on the board (B-SET-3, SEA-12)"));
+        }
+        let earlier = &state.setup_settlements[..i];
+        if earlier.iter().any(|(_, v)| *v == vertex) || earlier.iter().filter(|(s, _)| *s == seat).count() >= 2 {
+            return bad(format!("seat {seat} has two setup settlements, each on its own vertex (B-SET-3)"));
         }
     }
+    for (i, &(seat, vertex, points)) in state.island_bonuses.iter().enumerate() {
+        if !own_building(seat, vertex)? || points == 0 {
+            return bad(format!(
+                "an island bonus of {points} for seat {seat} on {vertex}: bonuses are points on the seat's own building (SEA-12)"
+            ));
+        }
+        if state.island_bonuses[..i].iter().any(|(_, v, _)| *v == vertex) {
+            return bad(format!("the settlement on {vertex} earned two island bonuses (SEA-12)"));
+        }
+    }
+    if state.ship_moved && turn.dice.is_none() {
+        return Err(E::InvalidTurn("a ship moves in the main phase, after the roll (SEA-6)".into()));
+    }
+    for (i, edge) in state.new_ships.iter().enumerate() {
+        let e = game.board.edge(*edge).ok_or(E::UnknownEdge(*edge))?;
+        if game.ship_index(e).is_none() || state.new_ships[..i].contains(edge) {
+            return bad(format!("the ship built this turn on {edge} is not on the board, or listed twice (SEA-6)"));
+        }
+    }
+    for &(terrain, number) in &state.revealed {
+        let fits = match number {
+            Some(n) => terrain.takes_number() && (2..=12).contains(&n) && n != 7,
+            None => !terrain.takes_number() && terrain != Terrain::Fog,
+        };
+        if !fits {
+            return bad(format!("fog cannot turn up as {terrain:?} with token {number:?} (SEA-13)"));
+        }
+    }
+    let sea = &mut game.ext.seafarers;
+    sea.setup_sites = state.setup_settlements;
+    sea.bonuses = state.island_bonuses;
+    sea.ship_moved = state.ship_moved;
+    sea.new_ships = state.new_ships;
+    sea.revealed = state.revealed;
     Ok(())
 }
 
@@ -397,7 +532,8 @@ fn check_phases(game: &Game, phase: &Phase, then: &[Phase], turn: &TurnSetup) ->
                 if !turn.dev_card_played {
                     return Err(phase_error("free roads follow a Road Building card played this turn (B-DEV-5)"));
                 }
-                let pieces = game.players[turn.active.index()].pieces_left.roads;
+                // SEA-11: with Seafarers each free piece may be a road or a ship.
+                let pieces = game.free_route_pieces(turn.active);
                 if !(1..=2).contains(roads_left) || *roads_left > pieces {
                     return Err(phase_error(format!(
                         "{roads_left} free roads with {pieces} in the supply: 1 or 2, and no more than are left (B-DEV-5)"

@@ -27,16 +27,24 @@ pub enum PositionError {
     VertexOccupied(VertexId),
     #[error("the buildings on {0} and {1} are one edge apart (B-BLD-4, B-GEO-9)")]
     BuildingsTooClose(VertexId, VertexId),
-    #[error("edge {0} holds two roads (B-BLD-7)")]
+    #[error("edge {0} holds two pieces: one road or one ship per edge (B-BLD-7, SEA-2)")]
     EdgeOccupied(EdgeId),
     #[error("edge {0} does not touch land, so it takes no road (B-GEO-9)")]
     EdgeNotBuildable(EdgeId),
+    #[error("edge {0} does not touch the sea, so it takes no ship (B-GEO-9, SEA-2)")]
+    EdgeNotNavigable(EdgeId),
     #[error("the road of seat {seat} on {edge} does not connect to a building of seat {seat} (B-BLD-3)")]
     RoadNotConnected { seat: Seat, edge: EdgeId },
+    #[error(
+        "the ship of seat {seat} on {edge} does not connect to a building of seat {seat} through its ships (SEA-3)"
+    )]
+    ShipNotConnected { seat: Seat, edge: EdgeId },
     #[error("seat {seat} has {placed} {piece} on the board, more than its supply of {supply} (B-CMP-7)")]
     TooManyPieces { seat: Seat, piece: &'static str, placed: u32, supply: u32 },
     #[error("the robber must stand on a land hex, not on {0} (B-ROB-2)")]
     RobberNotOnLand(HexCoord),
+    #[error("the pirate must stand on a sea hex, not on {0} (SEA-7)")]
+    PirateNotOnSea(HexCoord),
     #[error("the bank and the hands hold {held} {}, the game has {expected} (B-CMP-5)", .resource.name())]
     ResourcesNotConserved { resource: Resource, held: u32, expected: u32 },
     #[error(
@@ -56,6 +64,8 @@ pub enum PositionError {
     InvalidOffer { id: u32, reason: &'static str },
     #[error("{0} is not part of this game's rules")]
     NotInThisGame(&'static str),
+    #[error("seafarers: {0}")]
+    Seafarers(String),
     #[error("seat {seat} has {points} victory points on its own turn: the game would be over (B-WIN-3)")]
     AlreadyWon { seat: Seat, points: u32 },
 }
@@ -73,9 +83,12 @@ impl PositionError {
             PositionError::BuildingsTooClose(..) => "buildings_too_close",
             PositionError::EdgeOccupied(_) => "edge_occupied",
             PositionError::EdgeNotBuildable(_) => "edge_not_buildable",
+            PositionError::EdgeNotNavigable(_) => "edge_not_navigable",
             PositionError::RoadNotConnected { .. } => "road_not_connected",
+            PositionError::ShipNotConnected { .. } => "ship_not_connected",
             PositionError::TooManyPieces { .. } => "too_many_pieces",
             PositionError::RobberNotOnLand(_) => "robber_not_on_land",
+            PositionError::PirateNotOnSea(_) => "pirate_not_on_sea",
             PositionError::ResourcesNotConserved { .. } => "resources_not_conserved",
             PositionError::DevCardsNotConserved { .. } => "dev_cards_not_conserved",
             PositionError::LongestRoad(_) => "longest_road_inconsistent",
@@ -84,6 +97,7 @@ impl PositionError {
             PositionError::InvalidTurn(_) => "invalid_turn",
             PositionError::InvalidOffer { .. } => "invalid_offer",
             PositionError::NotInThisGame(_) => "not_in_this_game",
+            PositionError::Seafarers(_) => "seafarers_state_inconsistent",
             PositionError::AlreadyWon { .. } => "already_won",
         }
     }

@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 
 use catan_engine::{
     sim::{self, Bot, RandomBot},
-    BoardSpec, DevCardsBeforeRoll, Game, GameConfig, Phase, Setup, Viewer,
+    BoardSpec, DevCardsBeforeRoll, Game, GameConfig, Phase, ScenarioId, Setup, Viewer,
 };
 
 /// Every ruleset, with the flags that shape phases (progress cards before the roll, trading
@@ -28,6 +28,16 @@ fn configs() -> Vec<GameConfig> {
         jungle_number: Some(9),
         dev_cards_before_roll: DevCardsBeforeRoll::Any,
         board: BoardSpec::Random,
+        ..GameConfig::for_players(3)
+    });
+    // Seafarers: ships, the pirate, gold, fog and island bonuses on each scenario's map.
+    for scenario in ScenarioId::ALL {
+        configs.push(GameConfig { seafarers: true, scenario: Some(scenario), ..GameConfig::for_players(4) });
+    }
+    configs.push(GameConfig {
+        seafarers: true,
+        scenario: Some(ScenarioId::FogIslands),
+        dev_cards_before_roll: DevCardsBeforeRoll::Any,
         ..GameConfig::for_players(3)
     });
     for gold_produces in [true, false] {

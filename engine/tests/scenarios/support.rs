@@ -49,6 +49,15 @@ pub trait Given {
     /// A development card bought on an earlier turn: playable now (B-DEV-3).
     fn card(self, seat: Seat, card: DevCard) -> Self;
     fn robber(self, hex: &str) -> Self;
+    /// A ship (Seafarers, SEA-1).
+    fn ship(self, seat: Seat, edge: &str) -> Self;
+    /// Ships on each of `edges`.
+    fn ships(self, seat: Seat, edges: &[&str]) -> Self;
+    /// The pirate on a sea hex (Seafarers, SEA-7).
+    fn pirate(self, hex: &str) -> Self;
+    /// A settlement that was one of `seat`'s setup settlements (Seafarers' island bonus,
+    /// SEA-12, looks back on them).
+    fn setup_settlement(self, seat: Seat, vertex: &str) -> Self;
     /// `seat`'s turn begins: PRE_ROLL.
     fn turn(self, seat: Seat) -> Self;
     /// `seat`'s turn, already rolled (a 5): MAIN.
@@ -80,6 +89,18 @@ impl Given for Setup {
     }
     fn robber(self, hex: &str) -> Setup {
         self.with_robber(h(hex))
+    }
+    fn ship(self, seat: Seat, edge: &str) -> Setup {
+        self.with_ship(e(edge), seat)
+    }
+    fn ships(self, seat: Seat, edges: &[&str]) -> Setup {
+        edges.iter().fold(self, |setup, edge| setup.with_ship(e(edge), seat))
+    }
+    fn pirate(self, hex: &str) -> Setup {
+        self.with_pirate(h(hex))
+    }
+    fn setup_settlement(self, seat: Seat, vertex: &str) -> Setup {
+        self.settlement(seat, vertex).with_setup_settlement(v(vertex), seat)
     }
     fn turn(self, seat: Seat) -> Setup {
         self.with_turn(1, seat)
@@ -143,6 +164,9 @@ impl Scenario {
     }
     pub fn hand(&self, seat: Seat) -> Resources {
         *self.game.player(seat).unwrap().resources()
+    }
+    pub fn ships_left(&self, seat: Seat) -> u8 {
+        self.game.player(seat).unwrap().pieces_left().ships
     }
     pub fn road_length(&self, seat: Seat) -> u32 {
         self.game.view(catan_engine::Viewer::Spectator).players[seat.index()].road_length

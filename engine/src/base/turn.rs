@@ -29,7 +29,7 @@ impl Game {
                 Err(RuleError::OnlyKnightBeforeRoll)
             }
             Move::PlayKnight { bandit: Bandit::Pirate, .. } => Err(RuleError::NotInThisGame("the pirate")),
-            Move::EndTurn | Move::TradeWithBank { .. } => Err(RuleError::MustRollFirst),
+            Move::EndTurn | Move::TradeWithBank { .. } | Move::MoveShip { .. } => Err(RuleError::MustRollFirst),
             _ if mv.is_build_or_purchase() => Err(RuleError::MustRollFirst),
             _ => Err(RuleError::WrongPhase("roll the dice or play a knight")),
         }

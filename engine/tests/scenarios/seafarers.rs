@@ -482,7 +482,7 @@ fn a_ship_move_keeps_clear_of_the_pirate_changes_its_edge_and_stays_connected() 
 #[test]
 fn a_ship_moves_only_in_the_main_phase() {
     let chain = || sea().settlement(P0, A_EAST).ships(P0, &[CHANNEL[0], CHANNEL[1], OPEN_SEA]);
-    chain().turn(P0).start().rejects(P0, move_ship(OPEN_SEA, COAST_NE), "wrong_phase");
+    chain().turn(P0).start().rejects(P0, move_ship(OPEN_SEA, COAST_NE), "must_roll_first");
     let road_building = chain()
         .main_phase(P0)
         .with_dev_card_played(true)

@@ -62,7 +62,7 @@ struct RoadNetwork {
     /// Vertices holding an opponent's building: a trail may end there but not pass.
     blocked: [bool; MAX_NETWORK_VERTICES],
     /// Vertices holding the seat's own building, where roads and ships join (SEA-10).
-    harbour: [bool; MAX_NETWORK_VERTICES],
+    junction: [bool; MAX_NETWORK_VERTICES],
     /// Which local edges are ships.
     ship: u32,
     vertex_count: usize,
@@ -76,7 +76,7 @@ impl RoadNetwork {
             incident: [[0; 3]; MAX_NETWORK_VERTICES],
             degree: [0; MAX_NETWORK_VERTICES],
             blocked: [false; MAX_NETWORK_VERTICES],
-            harbour: [false; MAX_NETWORK_VERTICES],
+            junction: [false; MAX_NETWORK_VERTICES],
             ship: 0,
             vertex_count: 0,
         };
@@ -110,7 +110,7 @@ impl RoadNetwork {
                             _ => game.buildings[v as usize].map(|b| b.seat),
                         };
                         net.blocked[i] = owner.is_some_and(|o| o != seat);
-                        net.harbour[i] = owner == Some(seat);
+                        net.junction[i] = owner == Some(seat);
                         net.vertex_count += 1;
                         i
                     }
@@ -131,7 +131,7 @@ impl RoadNetwork {
     /// opponent's building, and between a road and a ship only at an own building.
     fn may_turn(&self, v: usize, from: u8, to: u8) -> bool {
         let kind = |e: u8| self.ship & (1 << e) != 0;
-        kind(from) == kind(to) || self.harbour[v]
+        kind(from) == kind(to) || self.junction[v]
     }
 
     /// Tests if trails can only end at `v`: blocked, or where a road meets a ship away from
@@ -273,20 +273,28 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{config::GameConfig, sim};
+    use crate::{config::GameConfig, sim, ScenarioId};
 
-    /// The plain definition of B-LR-1/2: try every own edge as the first edge, both ways.
+    /// The plain definition of B-LR-1/2 and SEA-10: try every own road or ship as the first
+    /// edge, both ways; a trail passes no opponent's building and turns between a road and a
+    /// ship only at the seat's own building.
     fn brute_force_length(game: &Game, seat: Seat) -> u32 {
-        fn walk(game: &Game, seat: Seat, at: u16, used: &mut Vec<u16>) -> u32 {
+        fn walk(game: &Game, seat: Seat, at: u16, came_by_ship: Option<bool>, used: &mut Vec<u16>) -> u32 {
+            let own_building = game.buildings[at as usize].is_some_and(|b| b.seat == seat);
             let mut best = 0;
             for e in game.board.edges_of(at) {
-                if game.roads[e as usize] != Some(seat) || used.contains(&e) {
+                let is_ship = match (game.road_index(e), game.ship_index(e)) {
+                    (Some(owner), _) if owner == seat => false,
+                    (_, Some(owner)) if owner == seat => true,
+                    _ => continue,
+                };
+                if used.contains(&e) || came_by_ship.is_some_and(|was| was != is_ship && !own_building) {
                     continue;
                 }
                 let next = game.board.other_end(e, at);
                 let blocked = game.buildings[next as usize].is_some_and(|b| b.seat != seat);
                 used.push(e);
-                let rest = if blocked { 0 } else { walk(game, seat, next, used) };
+                let rest = if blocked { 0 } else { walk(game, seat, next, Some(is_ship), used) };
                 used.pop();
                 best = best.max(1 + rest);
             }
@@ -294,26 +302,43 @@ mod tests {
         }
         let mut best = 0;
         for v in 0..game.board.vertices.len() as u16 {
-            best = best.max(walk(game, seat, v, &mut Vec::new()));
+            best = best.max(walk(game, seat, v, None, &mut Vec::new()));
         }
         best
+    }
+
+    fn agrees_over_random_games(config: &GameConfig, games: u64) {
+        for seed in 0..games {
+            let record = sim::play_random_game(config.clone(), seed).unwrap();
+            let mut game = Game::replay(config.clone(), &record.events[..1]).unwrap();
+            for (i, event) in record.events[1..].iter().enumerate() {
+                game.apply(event);
+                if i.is_multiple_of(25) {
+                    for seat in game.seats() {
+                        assert_eq!(
+                            road_length(&game, seat, Overlay::default()),
+                            brute_force_length(&game, seat),
+                            "seed {seed}, event {i}, seat {seat}"
+                        );
+                    }
+                }
+            }
+        }
     }
 
     #[test]
     fn the_pruned_trail_search_agrees_with_the_definition() {
         // B-LR-1/2 on the road networks of 60 random games, every 25 events.
-        for seed in 0..60 {
-            let config = GameConfig { board: crate::config::BoardSpec::Random, ..GameConfig::for_players(4) };
-            let record = sim::play_random_game(config.clone(), seed).unwrap();
-            let mut game = Game::replay(config, &record.events[..1]).unwrap();
-            for (i, event) in record.events[1..].iter().enumerate() {
-                game.apply(event);
-                if i.is_multiple_of(25) {
-                    for seat in game.seats() {
-                        assert_eq!(road_length(&game, seat, Overlay::default()), brute_force_length(&game, seat));
-                    }
-                }
-            }
+        let config = GameConfig { board: crate::config::BoardSpec::Random, ..GameConfig::for_players(4) };
+        agrees_over_random_games(&config, 60);
+    }
+
+    #[test]
+    fn the_trade_route_search_agrees_with_the_definition() {
+        // SEA-10 on the roads and ships of random Seafarers games of two scenarios.
+        for scenario in [ScenarioId::NewShores, ScenarioId::FourIslands] {
+            let config = GameConfig { seafarers: true, scenario: Some(scenario), ..GameConfig::for_players(4) };
+            agrees_over_random_games(&config, 15);
         }
     }
 }

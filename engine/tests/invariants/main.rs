@@ -1,6 +1,7 @@
 //! Invariants over thousands of random self-played games, one test per ruleset (cargo runs
 //! them in parallel): the base game with 2, 3 and 4 players, the 5-6 player extension with
-//! 5 and 6, Jungle and Big River, on random and beginner boards, each varying the rule flags.
+//! 5 and 6, Jungle and Big River, on random and beginner boards, and every Seafarers scenario
+//! with every player count it has a map for, each varying the rule flags.
 //! Every move of every game is checked (see `checks`): listed moves are accepted, and in a
 //! sample `decide` accepts exactly the listed moves; rejected moves change nothing; cards
 //! are conserved; piece limits, the distance rule and victory points hold; views and
@@ -11,10 +12,11 @@
 //! `play_ruleset` with its name, its number of games and a config generator.
 
 mod checks;
+mod seafarers;
 
 use catan_engine::{
     board::{EdgeId, HexCoord},
-    BoardSpec, FirstPlayer, Game, GameConfig, Move, Phase, Seat,
+    BoardSpec, FirstPlayer, Game, GameConfig, IslandBonusMode, IslandDefinition, Move, Phase, ScenarioId, Seat,
 };
 use checks::{any_board, one_in, pick, play_ruleset};
 
@@ -43,6 +45,102 @@ fn big_river_rules(index: u64) -> GameConfig {
         river_gold_produces: !one_in(index, "river_gold_produces", 5),
         board: BoardSpec::Random,
         ..GameConfig::for_players(pick(index, "players", &[3, 4]))
+    }
+}
+
+/// SEA: the scenario's map for `players`, varying the island bonus (mode, points including 0,
+/// what an island is) and the red-number rule of the map's generator; each map draws its own
+/// combinations.
+fn seafarers_rules(scenario: ScenarioId, players: u8) -> impl Fn(u64) -> GameConfig {
+    let map = format!("{}_{players}", scenario.name());
+    move |index| {
+        let choice = |option: &str| format!("{map}/{option}");
+        GameConfig {
+            seafarers: true,
+            scenario: Some(scenario),
+            island_bonus_mode: pick(
+                index,
+                &choice("island_bonus_mode"),
+                &[
+                    None,
+                    Some(IslandBonusMode::PerPlayerForeignIsland),
+                    Some(IslandBonusMode::FirstOnIsland),
+                    Some(IslandBonusMode::PerSettlementOnMarkedIslands),
+                ],
+            ),
+            island_bonus_vp: pick(index, &choice("island_bonus_vp"), &[None, Some(0), Some(1), None, Some(0), Some(3)]),
+            islands: if one_in(index, &choice("islands"), 3) {
+                IslandDefinition::ScenarioLandAreas
+            } else {
+                IslandDefinition::ConnectedLand
+            },
+            forbid_adjacent_red_numbers: !one_in(index, &choice("forbid_adjacent_red_numbers"), 3),
+            ..GameConfig::for_players(players)
+        }
+    }
+}
+
+/// Games of each player count of a scenario (an exhaustive one among them).
+fn seafarers_games(scenario: ScenarioId) -> u64 {
+    // A new scenario needs its line here (and its test below).
+    match scenario {
+        ScenarioId::NewShores => 20,
+        ScenarioId::FourIslands => 20,
+        ScenarioId::FogIslands => 20,
+        ScenarioId::ThroughTheDesert => 20,
+    }
+}
+
+/// Every player count the scenario has a map for (2 players use the 3-player map).
+fn play_scenario(scenario: ScenarioId) {
+    let counts = scenario.player_counts();
+    assert!(counts.contains(&3) && counts.contains(&4), "{}: {counts:?}", scenario.name());
+    for players in counts {
+        let name = format!("seafarers_{}_{players}p", scenario.name());
+        play_ruleset(&name, seafarers_games(scenario), seafarers_rules(scenario, players));
+    }
+}
+
+#[test]
+fn seafarers_new_shores() {
+    play_scenario(ScenarioId::NewShores);
+}
+
+#[test]
+fn seafarers_four_islands() {
+    play_scenario(ScenarioId::FourIslands);
+}
+
+#[test]
+fn seafarers_fog_islands() {
+    play_scenario(ScenarioId::FogIslands);
+}
+
+#[test]
+fn seafarers_through_the_desert() {
+    play_scenario(ScenarioId::ThroughTheDesert);
+}
+
+/// SEA: a scenario takes exactly the player counts it lists, 2 players on the 3-player map.
+#[test]
+fn seafarers_player_counts() {
+    for scenario in ScenarioId::ALL {
+        let counts = scenario.player_counts();
+        for players in 1..=7 {
+            let config = GameConfig { seafarers: true, scenario: Some(scenario), ..GameConfig::for_players(players) };
+            let game = Game::new(config, 7);
+            assert_eq!(game.is_ok(), counts.contains(&players), "{} for {players}: {game:?}", scenario.name());
+        }
+        let hexes = |players| {
+            let config = GameConfig { seafarers: true, scenario: Some(scenario), ..GameConfig::for_players(players) };
+            let game = Game::new(config, 7).unwrap();
+            let mut hexes = game.board().hexes.clone();
+            hexes.sort();
+            (hexes, game.vp_target())
+        };
+        if counts.contains(&2) {
+            assert_eq!(hexes(2), hexes(3), "{}: 2 players play the 3-player map", scenario.name());
+        }
     }
 }
 

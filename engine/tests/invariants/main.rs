@@ -15,8 +15,9 @@ mod checks;
 mod seafarers;
 
 use catan_engine::{
-    board::{EdgeId, HexCoord},
-    BoardSpec, FirstPlayer, Game, GameConfig, IslandBonusMode, IslandDefinition, Move, Phase, ScenarioId, Seat,
+    board::{EdgeId, HexCoord, Terrain},
+    BoardSpec, Event, FirstPlayer, Game, GameConfig, IslandBonusMode, IslandDefinition, Move, Phase, Resources,
+    ScenarioId, Seat,
 };
 use checks::{any_board, one_in, pick, play_ruleset};
 
@@ -202,4 +203,55 @@ fn rejected_moves_name_their_rule() {
         game.apply(&event);
     }
     assert!(matches!(game.phase(), Phase::Setup { .. }));
+}
+
+/// B-DEV-5, SEA-11: a free ship on a coast edge takes that edge from the roads as well; when
+/// it was the last site for either piece, Road Building ends instead of waiting for a second
+/// piece nobody can place. (The position is built from events: `Setup` places no ships.)
+#[test]
+fn road_building_ends_when_a_free_ship_took_the_last_site() {
+    let config = GameConfig {
+        seafarers: true,
+        scenario: Some(ScenarioId::NewShores),
+        first_player: FirstPlayer::Seat(0),
+        ..GameConfig::for_players(3)
+    };
+    let mut game = Game::new(config, 1).unwrap();
+    let board = game.board().clone();
+    let terrain = |hex: HexCoord| board.hex(hex).map(|h| board.terrain[h as usize]);
+    let land = |hex: HexCoord| terrain(hex).is_some_and(Terrain::is_land);
+    // A coastal vertex between two land hexes and the sea: one land edge, two coast edges.
+    let vertex = *board
+        .vertices
+        .iter()
+        .find(|v| {
+            v.hexes().iter().filter(|h| land(**h)).count() == 2 && v.hexes().iter().all(|h| terrain(*h).is_some())
+        })
+        .unwrap();
+    let inland = *vertex.edges().iter().find(|e| e.hexes().iter().all(|h| land(*h))).unwrap();
+    let coast: Vec<EdgeId> = vertex.edges().into_iter().filter(|e| *e != inland).collect();
+    let mut events = vec![
+        Event::SettlementBuilt { seat: Seat(0), vertex, cost: Resources::ZERO },
+        Event::RoadBuilt { seat: Seat(1), edge: inland, cost: Resources::ZERO },
+        Event::ShipBuilt { seat: Seat(1), edge: coast[1], cost: Resources::ZERO },
+    ];
+    // Seat 0's other 14 ships on open sea, far from land: one ship is left.
+    let open_sea = board
+        .edges
+        .iter()
+        .filter(|e| e.endpoints().iter().all(|v| v.hexes().iter().all(|h| terrain(*h) == Some(Terrain::Sea))));
+    events.extend(open_sea.take(14).map(|&edge| Event::ShipBuilt { seat: Seat(0), edge, cost: Resources::ZERO }));
+    events.push(Event::TurnStarted { seat: Seat(0), turn: 5 });
+    events.push(Event::PhaseChanged { phase: Phase::RoadBuilding { roads_left: 2 }, then: vec![Phase::Main] });
+    for event in &events {
+        game.apply(event);
+    }
+    assert_eq!(game.player(Seat(0)).unwrap().pieces_left().ships, 1);
+    let free_ship = Move::BuildShip { edge: coast[0] };
+    assert!(game.legal_moves(Seat(0)).contains(&free_ship));
+    for event in game.decide(Seat(0), &free_ship, &mut game.chance()).unwrap() {
+        game.apply(&event);
+    }
+    assert_eq!(game.phase(), &Phase::Main, "no site is left for a second piece");
+    assert!(!game.legal_moves(Seat(0)).is_empty());
 }

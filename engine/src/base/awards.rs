@@ -247,7 +247,12 @@ impl Game {
             let passes = |owner: Seat| self.board.edges_of(v).any(|e| owners(e).contains(&Some(owner)));
             let others_pass = self.board.edges_of(v).any(|e| owners(e).iter().flatten().any(|&o| o != seat));
             let holder_unaffected = self.longest_road.is_some_and(|h| h == seat || !passes(h));
-            if !others_pass || holder_unaffected {
+            // SEA-10: a settlement where the builder's own road meets its own ship joins them
+            // into one trade route, which may then be the longest.
+            let owns =
+                |piece: fn(&Game, u16) -> Option<Seat>| self.board.edges_of(v).any(|e| piece(self, e) == Some(seat));
+            let joins_own_route = owns(Game::road_index) && owns(Game::ship_index);
+            if (!others_pass || holder_unaffected) && !joins_own_route {
                 return false;
             }
         }

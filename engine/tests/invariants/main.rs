@@ -15,7 +15,7 @@ mod checks;
 mod seafarers;
 
 use catan_engine::{
-    board::{EdgeId, HexCoord, Terrain},
+    board::{EdgeId, HexCoord, Terrain, VertexId},
     BoardSpec, Event, FirstPlayer, Game, GameConfig, IslandBonusMode, IslandDefinition, Move, Phase, Resources,
     ScenarioId, Seat,
 };
@@ -254,4 +254,86 @@ fn road_building_ends_when_a_free_ship_took_the_last_site() {
     }
     assert_eq!(game.phase(), &Phase::Main, "no site is left for a second piece");
     assert!(!game.legal_moves(Seat(0)).is_empty());
+}
+
+/// A trail of `length` edges from vertex `start` on edges `fits` accepts, through vertices
+/// not in `avoid`; its vertices are added to `avoid`.
+fn trail(
+    board: &catan_engine::board::Board,
+    start: VertexId,
+    length: usize,
+    fits: &dyn Fn(u16) -> bool,
+    avoid: &mut Vec<VertexId>,
+) -> Option<Vec<EdgeId>> {
+    if length == 0 {
+        return Some(Vec::new());
+    }
+    let v = board.vertex(start)?;
+    for e in board.edges_of(v) {
+        let next = board.vertices[board.other_end(e, v) as usize];
+        if !fits(e) || avoid.contains(&next) {
+            continue;
+        }
+        avoid.push(next);
+        if let Some(mut rest) = trail(board, next, length - 1, fits, avoid) {
+            rest.insert(0, board.edges[e as usize]);
+            return Some(rest);
+        }
+        avoid.pop();
+    }
+    None
+}
+
+/// SEA-10, B-LR-5: a settlement where the builder's own road meets its own ship joins them
+/// into one trade route; when that route is the longest, the builder takes Longest Road.
+#[test]
+fn a_settlement_joining_own_road_and_ship_takes_longest_road() {
+    let config = GameConfig {
+        seafarers: true,
+        scenario: Some(ScenarioId::NewShores),
+        first_player: FirstPlayer::Seat(0),
+        ..GameConfig::for_players(3)
+    };
+    let mut game = Game::new(config, 1).unwrap();
+    let board = game.board().clone();
+    let land_edge = |e: u16| board.edge_is_land[e as usize];
+    let sea_edge = |e: u16| board.edge_is_sea[e as usize] && !board.edge_is_land[e as usize];
+    // A coastal vertex with 3 roads inland and 3 ships out to sea, and 5 roads of seat 1.
+    let (junction, roads, ships, others) = board
+        .vertices
+        .iter()
+        .find_map(|&v| {
+            let mut avoid = vec![v];
+            let roads = trail(&board, v, 3, &land_edge, &mut avoid)?;
+            let ships = trail(&board, v, 3, &sea_edge, &mut avoid)?;
+            // Seat 1's road, well away from seat 0's pieces.
+            avoid.extend(avoid.clone().iter().flat_map(|a| a.adjacent()));
+            let others = board.vertices.iter().find_map(|&far| {
+                let near = avoid.iter().any(|a| *a == far || a.adjacent().contains(&far));
+                (!near).then(|| trail(&board, far, 5, &land_edge, &mut avoid.clone())).flatten()
+            })?;
+            Some((v, roads, ships, others))
+        })
+        .expect("a coastal vertex with room for the routes");
+    let free = Resources::ZERO;
+    let mut events: Vec<Event> =
+        roads.iter().map(|&edge| Event::RoadBuilt { seat: Seat(0), edge, cost: free }).collect();
+    events.extend(ships.iter().map(|&edge| Event::ShipBuilt { seat: Seat(0), edge, cost: free }));
+    events.extend(others.iter().map(|&edge| Event::RoadBuilt { seat: Seat(1), edge, cost: free }));
+    events.extend([
+        Event::LongestRoadChanged { holder: Some(Seat(1)), previous: None, length: 5 },
+        Event::TurnStarted { seat: Seat(0), turn: 5 },
+        Event::PhaseChanged { phase: Phase::Main, then: vec![] },
+        Event::StartingResourcesReceived { seat: Seat(0), resources: catan_engine::cost::SETTLEMENT },
+    ]);
+    for event in &events {
+        game.apply(event);
+    }
+    assert_eq!((game.road_length(Seat(0)), game.road_length(Seat(1))), (3, 5));
+    let settle = Move::BuildSettlement { vertex: junction };
+    let events = game.decide(Seat(0), &settle, &mut game.chance()).unwrap();
+    assert!(
+        events.contains(&Event::LongestRoadChanged { holder: Some(Seat(0)), previous: Some(Seat(1)), length: 6 }),
+        "{events:?}"
+    );
 }

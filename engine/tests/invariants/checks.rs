@@ -28,7 +28,7 @@ use catan_engine::{
     sim::{Bot, RandomBot},
     state::BuildingKind,
     Bandit, BoardSpec, DevCardsBeforeRoll, Event, FirstPlayer, Game, GameConfig, IslandDefinition, Move, Phase,
-    Resource, Resources, ScenarioId, Seat, Viewer,
+    Resource, Resources, ScenarioId, Seat, SetupStep, Viewer,
 };
 
 use crate::seafarers::{self, Seafarers};
@@ -445,6 +445,111 @@ fn check_state(game: &Game, facts: &Facts, sea: Option<&Seafarers>) {
     }
 }
 
+/// B-BLD-3, B-BLD-5, B-SET-4, SEA-3, SEA-4: each road and settlement of `seat`'s move was
+/// placed where the rules allow it in the state before the move (`prior`).
+fn check_placements(prior: &Game, seat: Seat, events: &[Event]) {
+    let board = prior.board();
+    let setup_settlement = match prior.phase() {
+        Phase::Setup { step: SetupStep::PlaceRoad { settlement }, .. } => Some(*settlement),
+        _ => None,
+    };
+    for event in events {
+        match *event {
+            Event::RoadBuilt { seat: by, edge, .. } => {
+                assert_eq!(by, seat, "{event:?} by another seat than the mover");
+                let e = board.edge(edge).expect("a road on the board");
+                assert!(prior.road_index(e).is_none() && prior.ship_index(e).is_none(), "{edge} was taken");
+                match setup_settlement {
+                    // B-SET-4: beside the settlement just placed.
+                    Some(settlement) => assert!(edge.endpoints().contains(&settlement), "setup road {edge}"),
+                    // B-BLD-3, SEA-3: from an own building, or continuing an own road (never a
+                    // ship) at a vertex no opponent's building holds.
+                    None => assert!(
+                        edge.endpoints().iter().any(|&x| match prior.building_at(x) {
+                            Some(b) => b.seat == seat,
+                            None => x.edges().iter().any(|&o| o != edge && prior.road_at(o) == Some(seat)),
+                        }),
+                        "road {edge} does not connect to {seat}'s network (B-BLD-3, SEA-3)"
+                    ),
+                }
+            }
+            Event::SettlementBuilt { vertex, .. } if !matches!(prior.phase(), Phase::Setup { .. }) => {
+                // B-BLD-5, SEA-4: beside an own road or ship.
+                let connected =
+                    vertex.edges().iter().any(|&e| prior.road_at(e) == Some(seat) || prior.ship_at(e) == Some(seat));
+                assert!(connected, "settlement {vertex} touches no road or ship of {seat}");
+            }
+            _ => {}
+        }
+    }
+}
+
+/// B-LR-1/2, SEA-10: the longest trail of `seat`'s roads and ships, by exhaustive search: no
+/// edge twice, never through an opponent's building, from a road to a ship or back only at
+/// the seat's own building.
+fn trail_length(game: &Game, seat: Seat) -> u32 {
+    let board = game.board();
+    // Each own edge: whether it is a ship.
+    let own: Vec<Option<bool>> = (0..board.edges.len() as u16)
+        .map(|e| match (game.road_index(e), game.ship_index(e)) {
+            (Some(s), _) if s == seat => Some(false),
+            (_, Some(s)) if s == seat => Some(true),
+            _ => None,
+        })
+        .collect();
+    fn walk(game: &Game, own: &[Option<bool>], used: &mut [bool], seat: Seat, at: u16, ship: bool) -> u32 {
+        let board = game.board();
+        let building = game.building_index(at);
+        if building.is_some_and(|b| b.seat != seat) {
+            return 0; // B-LR-2: a trail may end at an opponent's building, not pass it
+        }
+        let junction = building.is_some();
+        let mut best = 0;
+        for e in board.edges_of(at) {
+            let Some(next_ship) = own[e as usize] else { continue };
+            if used[e as usize] || (next_ship != ship && !junction) {
+                continue;
+            }
+            used[e as usize] = true;
+            best = best.max(1 + walk(game, own, used, seat, board.other_end(e, at), next_ship));
+            used[e as usize] = false;
+        }
+        best
+    }
+    let mut used = vec![false; own.len()];
+    let mut best = 0;
+    for (e, kind) in own.iter().enumerate() {
+        let Some(ship) = *kind else { continue };
+        for &from in &board.edge_vertices[e] {
+            used[e] = true;
+            best = best.max(1 + walk(game, &own, &mut used, seat, board.other_end(e as u16, from), ship));
+            used[e] = false;
+        }
+    }
+    best
+}
+
+/// B-LR-1..5, SEA-10: every seat's length is the longest trail, and the card lies with a
+/// seat of the greatest length, at least 5, or is set aside when nobody has 5 or several tie.
+fn check_longest_road(game: &Game) {
+    let lengths: Vec<u32> = game.seats().map(|seat| trail_length(game, seat)).collect();
+    for seat in game.seats() {
+        assert_eq!(game.road_length(seat), lengths[seat.index()], "{seat}'s road length");
+    }
+    let longest = lengths.iter().copied().max().unwrap_or(0);
+    match game.longest_road_holder() {
+        Some(holder) => assert!(
+            lengths[holder.index()] == longest && longest >= 5,
+            "{holder} holds Longest Road with {} of {lengths:?}",
+            lengths[holder.index()]
+        ),
+        None => assert!(
+            longest < 5 || lengths.iter().filter(|&&l| l == longest).count() > 1,
+            "nobody holds Longest Road with lengths {lengths:?}"
+        ),
+    }
+}
+
 fn check_hidden_information(game: &Game) {
     if game.is_over() {
         return;
@@ -527,13 +632,27 @@ fn play_checked(config: GameConfig, seed: u64, exhaustive: bool) -> Outcome {
         }
         let mv = &legal[bot.choose(&game, seat, &legal)];
         let events = game.decide(seat, mv, &mut game.chance()).unwrap_or_else(|e| panic!("{mv:?} rejected: {e}"));
-        let before = game.phase().clone();
+        let prior = game.clone();
         for event in &events {
             game.apply(event);
         }
+        check_placements(&prior, seat, &events);
         let revealed = events.iter().any(|e| matches!(e, Event::FogRevealed { .. }));
         if let Some(sea) = &mut sea {
-            sea.after_move(&game, seat, &before, &events);
+            sea.after_move(&prior, &game, seat, &events);
+        }
+        let routes_changed = events.iter().any(|e| {
+            matches!(
+                e,
+                Event::RoadBuilt { .. }
+                    | Event::ShipBuilt { .. }
+                    | Event::ShipMoved { .. }
+                    | Event::SettlementBuilt { .. }
+            )
+        });
+        if routes_changed {
+            let _move = Context(format!("{mv:?} by {seat}: {events:?}"));
+            check_longest_road(&game);
         }
         log.extend(events);
         check_state(&game, &facts, sea.as_ref());

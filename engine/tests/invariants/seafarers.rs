@@ -17,8 +17,8 @@
 use std::collections::{HashMap, HashSet};
 
 use catan_engine::{
-    board::{Board, HexCoord, Terrain, VertexId},
-    Event, Game, IslandBonusMode, IslandDefinition, Phase, ScenarioId, Seat, Viewer,
+    board::{Board, EdgeId, HexCoord, Terrain, VertexId},
+    cost, Event, Game, IslandBonusMode, IslandDefinition, Phase, Resources, ScenarioId, Seat, SetupStep, Viewer,
 };
 use serde_json::Value;
 
@@ -101,6 +101,9 @@ pub struct Seafarers {
     setup_sites: Vec<(Seat, VertexId)>,
     bonuses: Vec<(Seat, VertexId)>,
     bonus_points: Vec<u32>,
+    /// Ships built this turn, and whether a ship moved (SEA-6).
+    built_this_turn: Vec<EdgeId>,
+    moved_this_turn: bool,
 }
 
 impl Seafarers {
@@ -131,6 +134,8 @@ impl Seafarers {
             setup_sites: Vec::new(),
             bonuses: Vec::new(),
             bonus_points: vec![0; usize::from(config.players)],
+            built_this_turn: Vec::new(),
+            moved_this_turn: false,
             data,
         };
         check_events_hide_fog(game, opening);
@@ -144,9 +149,10 @@ impl Seafarers {
         self.bonus_points[seat.index()]
     }
 
-    /// After `seat`'s move, made in phase `before`, whose `events` were applied to `game`.
-    pub fn after_move(&mut self, game: &Game, seat: Seat, before: &Phase, events: &[Event]) {
+    /// After `seat`'s move, whose `events` led from `prior` to `game`.
+    pub fn after_move(&mut self, prior: &Game, game: &Game, seat: Seat, events: &[Event]) {
         check_events_hide_fog(game, events);
+        self.check_ships_and_pirate(prior, seat, events);
         let board = game.board();
         for event in events {
             if let Event::FogRevealed { seat: by, hex, terrain, number, resource } = *event {
@@ -164,7 +170,105 @@ impl Seafarers {
             }
         }
         self.check_stacks();
-        self.check_island_bonuses(game, seat, before, events);
+        self.check_island_bonuses(game, seat, prior.phase(), events);
+        for event in events {
+            match *event {
+                Event::TurnStarted { .. } => {
+                    self.built_this_turn.clear();
+                    self.moved_this_turn = false;
+                }
+                Event::ShipBuilt { edge, .. } => self.built_this_turn.push(edge),
+                Event::ShipMoved { .. } => self.moved_this_turn = true,
+                _ => {}
+            }
+        }
+    }
+
+    /// SEA-1..8, SEA-11: each ship built or moved and the pirate moved by `seat`'s move, as
+    /// the rules allow in the state before it (`prior`).
+    fn check_ships_and_pirate(&self, prior: &Game, seat: Seat, events: &[Event]) {
+        let board = prior.board();
+        let pirate_sides: Vec<EdgeId> = prior.pirate_hex().map_or_else(Vec::new, |p| p.sides().to_vec());
+        // SEA-3: a ship continues from an own building, or from an own ship (other than
+        // `left`) at a vertex no opponent's building holds.
+        let connects = |edge: EdgeId, left: Option<EdgeId>| {
+            edge.endpoints().iter().any(|&x| match prior.building_at(x) {
+                Some(b) => b.seat == seat,
+                None => x.edges().iter().any(|&o| o != edge && Some(o) != left && prior.ship_at(o) == Some(seat)),
+            })
+        };
+        // SEA-2: an empty edge touching the sea; SEA-8 b: not a side of the pirate's hex.
+        let site = |edge: EdgeId| {
+            let e = board.edge(edge).expect("a ship on the board") as usize;
+            board.edge_is_sea[e]
+                && prior.road_at(edge).is_none()
+                && prior.ship_at(edge).is_none()
+                && !pirate_sides.contains(&edge)
+        };
+        for (i, event) in events.iter().enumerate() {
+            match *event {
+                Event::ShipBuilt { seat: by, edge, cost } => {
+                    assert_eq!(by, seat, "{event:?} by another seat than the mover");
+                    assert!(
+                        site(edge),
+                        "ship built on {edge}, not a free ship edge away from the pirate (SEA-2, SEA-8)"
+                    );
+                    match prior.phase() {
+                        // SEA-5: beside the setup settlement just placed.
+                        Phase::Setup { step: SetupStep::PlaceRoad { settlement }, .. } => {
+                            assert!(edge.endpoints().contains(settlement), "setup ship {edge}");
+                            assert_eq!(cost, Resources::ZERO);
+                        }
+                        Phase::RoadBuilding { .. } => {
+                            assert!(connects(edge, None), "free ship {edge} does not connect (SEA-3)");
+                            assert_eq!(cost, Resources::ZERO, "SEA-11: Road Building's ships are free");
+                        }
+                        phase => {
+                            assert!(connects(edge, None), "ship {edge} does not connect (SEA-3)");
+                            assert_eq!(cost, cost::SHIP, "SEA-1: a ship costs 1 lumber + 1 wool (in {phase:?})");
+                        }
+                    }
+                }
+                Event::ShipMoved { seat: by, from, to } => {
+                    // SEA-6: once a turn, in the main phase, a ship not built this turn, at an
+                    // open end and not beside the pirate, to another legal ship edge.
+                    assert_eq!(by, seat, "{event:?} by another seat than the mover");
+                    assert_eq!(prior.phase(), &Phase::Main, "{event:?} outside the main phase");
+                    assert!(!self.moved_this_turn, "a second ship moved this turn");
+                    assert_eq!(prior.ship_at(from), Some(seat), "{event:?}: not the mover's ship");
+                    assert!(!self.built_this_turn.contains(&from), "{event:?}: the ship was built this turn");
+                    assert!(!pirate_sides.contains(&from), "{event:?}: the pirate guards the ship");
+                    let open_end = from.endpoints().iter().any(|&x| {
+                        prior.building_at(x).is_none_or(|b| b.seat != seat)
+                            && !x.edges().iter().any(|&o| o != from && prior.ship_at(o) == Some(seat))
+                    });
+                    assert!(open_end, "{event:?}: the ship is not at an open end");
+                    assert_ne!(from, to, "{event:?}");
+                    assert!(site(to) && connects(to, Some(from)), "{event:?}: not a legal ship edge");
+                }
+                Event::PirateMoved { seat: by, hex } => {
+                    // SEA-7: to another sea hex of the play area; SEA-8 a: stealing from an
+                    // opponent with a ship beside it and a card, if there is one.
+                    assert_eq!(by, seat, "{event:?} by another seat than the mover");
+                    assert_ne!(prior.pirate_hex(), Some(hex), "{event:?}: the pirate must move");
+                    let h = board.hex(hex).expect("the pirate on the board");
+                    assert!(board.is_sea_hex(h) && !self.data.margin.contains(&hex), "{event:?}: not in the play area");
+                    let victims: Vec<Seat> = prior
+                        .seats()
+                        .filter(|&s| s != seat && !prior.player(s).unwrap().resources().is_empty())
+                        .filter(|&s| hex.sides().iter().any(|&e| prior.ship_at(e) == Some(s)))
+                        .collect();
+                    match events.get(i + 1) {
+                        Some(Event::ResourceStolen { thief, victim, .. }) => {
+                            assert_eq!(*thief, seat);
+                            assert!(victims.contains(victim), "{event:?}: {victim} may not be robbed");
+                        }
+                        _ => assert!(victims.is_empty(), "{event:?}: nobody robbed of {victims:?}"),
+                    }
+                }
+                _ => {}
+            }
+        }
     }
 
     /// SEA-13: what was turned up came from the hidden stacks.

@@ -4,12 +4,16 @@
 //! with every player count it has a map for, each varying the rule flags.
 //! Every move of every game is checked (see `checks`): listed moves are accepted, and in a
 //! sample `decide` accepts exactly the listed moves; rejected moves change nothing; cards
-//! are conserved; piece limits, the distance rule and victory points hold; views and
-//! redaction hide what they must; the log replays to the live state; the serde snapshot
-//! round-trips; and every game ends with a winner within the turn cap.
+//! are conserved; piece limits, the distance rule and victory points hold; every piece was
+//! placed where the rules allowed it, and road lengths and Longest Road are as defined; views
+//! and redaction hide what they must (with Seafarers, also the fog: see `seafarers`); the log
+//! replays to the live state; the serde snapshot round-trips; and every game ends with a
+//! winner within the turn cap. A few positions built from events pin down bugs these checks
+//! found.
 //!
-//! A new ruleset (a Seafarers scenario, Cities & Knights) is one more `#[test]` that calls
-//! `play_ruleset` with its name, its number of games and a config generator.
+//! A new ruleset (Cities & Knights) is one more `#[test]` that calls `play_ruleset` with its
+//! name, its number of games and a config generator; a new Seafarers scenario is one more
+//! `#[test]` calling `play_scenario` (and its line in `seafarers_games`).
 
 mod checks;
 mod seafarers;

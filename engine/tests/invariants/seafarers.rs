@@ -2,6 +2,12 @@
 //! - pieces: ships within the supply of 15 (SEA-1); a coast edge holds a road or a ship, never
 //!   both; roads only on edges touching land, ships only on edges touching sea (B-GEO-9,
 //!   SEA-2); no road or ship ends at a vertex beside a fog hex (SEA-13 turns such hexes up);
+//! - moves, against the state before them: each ship built on a free sea edge away from the
+//!   pirate, connected (SEA-2, SEA-3, SEA-8), beside the setup settlement in setup (SEA-5),
+//!   for 1 lumber + 1 wool or free with Road Building (SEA-1, SEA-11); each ship moved once a
+//!   turn in the main phase, not built this turn, from an open end, off and onto no side of
+//!   the pirate's hex (SEA-6); the pirate moved to another sea hex of the play area, robbing
+//!   only a seat with a ship beside it (SEA-7, SEA-8);
 //! - bandits: the pirate on a sea hex of the play area, never on the scenario's margin
 //!   (SEA-7);
 //! - fog (SEA-13): each `fog_revealed` turns up a hex that was face down, with what the board

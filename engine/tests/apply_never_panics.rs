@@ -1,21 +1,25 @@
 //! `Game::apply` has no rules and never panics: an event that does not fit the state changes
 //! what it can and leaves the rest. Over a few hundred positions cut at random points of
-//! self-played games (every ruleset), each of a broad set of misfit events — pieces without
-//! supply or site, cards the seat lacks, seats and ids that do not exist, phases naming
-//! nobody — is applied alone to a copy, and all of them in a row to one game; none may
-//! panic, and no card count may wrap around (counts stay bounded by what the events carry).
+//! self-played games (every ruleset, Seafarers on each scenario), each of a broad set of
+//! misfit events — pieces without supply or site, cards the seat lacks, seats and ids that do
+//! not exist, phases naming nobody; ships on taken, land or unknown edges and ship moves of
+//! ships that are not there, the pirate on land or fog, fog turned up where there is none or
+//! with a tile that does not fit, island bonuses and gold cards for anyone — is applied alone
+//! to a copy, and all of them in a row to one game; none may panic, and no card count may
+//! wrap around (counts stay bounded by what the events carry).
 //! A second set carries extreme values (`u32::MAX` counts and ids, seat 255) and must not
 //! panic either (overflow checks are on in test builds).
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use catan_engine::{
-    board::{EdgeId, HexCoord, Side, VertexId},
+    board::{EdgeId, HexCoord, Side, Terrain, VertexId},
     events::{SeatCount, SeatResources, StartingRoll},
     rng::Rng,
     sim,
     state::{PendingDiscard, PendingGold, SetupStep, TradeOffer},
-    BoardSpec, DevCard, Event, Game, GameConfig, Phase, Resource, Resources, Seat, Viewer,
+    BoardSpec, DevCard, Event, Game, GameConfig, IslandBonusMode, IslandDefinition, Phase, Resource, Resources,
+    ScenarioId, Seat, Viewer,
 };
 
 /// No card count comes near this unless something wrapped around: the games hold at most
@@ -23,8 +27,23 @@ use catan_engine::{
 /// cards each.
 const BOUND: u32 = 100_000;
 
+/// A Seafarers game on `scenario`'s map for `players`.
+fn seafarers(scenario: ScenarioId, players: u8) -> GameConfig {
+    GameConfig { seafarers: true, scenario: Some(scenario), ..GameConfig::for_players(players) }
+}
+
 fn configs() -> Vec<GameConfig> {
     vec![
+        seafarers(ScenarioId::NewShores, 4),
+        seafarers(ScenarioId::FourIslands, 3),
+        seafarers(ScenarioId::FogIslands, 4),
+        seafarers(ScenarioId::FogIslands, 6),
+        GameConfig {
+            island_bonus_mode: Some(IslandBonusMode::FirstOnIsland),
+            island_bonus_vp: Some(3),
+            islands: IslandDefinition::ScenarioLandAreas,
+            ..seafarers(ScenarioId::ThroughTheDesert, 5)
+        },
         GameConfig::for_players(2),
         GameConfig { board: BoardSpec::Random, ..GameConfig::for_players(3) },
         GameConfig::for_players(4),
@@ -68,6 +87,10 @@ fn misfits(game: &Game, rng: &mut Rng) -> Vec<Event> {
     let unknown_hex = HexCoord::new(40, 40);
     let occupied: Vec<VertexId> = board.vertices.iter().copied().filter(|v| game.building_at(*v).is_some()).collect();
     let roads: Vec<EdgeId> = board.edges.iter().copied().filter(|e| game.road_at(*e).is_some()).collect();
+    let ships: Vec<EdgeId> = board.edges.iter().copied().filter(|e| game.ship_at(*e).is_some()).collect();
+    let fog: Vec<HexCoord> =
+        (0..board.hexes.len()).filter(|&h| board.is_fog_hex(h as u8)).map(|h| board.hexes[h]).collect();
+    let not_fog: Vec<HexCoord> = board.hexes.iter().copied().filter(|h| !fog.contains(h)).collect();
     let free = Resources::ZERO;
     let mut events = Vec::new();
     for _ in 0..2 {
@@ -92,6 +115,55 @@ fn misfits(game: &Game, rng: &mut Rng) -> Vec<Event> {
         events.push(Event::SettlementBuilt { seat, vertex: unknown_vertex, cost: cards });
         events.push(Event::CityBuilt { seat, vertex: unknown_vertex, cost: cards });
         events.push(Event::RoadBuilt { seat, edge: unknown_edge, cost: cards });
+        // Seafarers: ships beyond the supply, on taken, land or unknown edges; ship moves of
+        // ships that are not there or to edges that are taken; the pirate on land, fog or off
+        // the map; fog turned up where there is none, twice, as fog or with a number that
+        // does not fit; island bonuses and gold cards for any seat.
+        for _ in 0..17 {
+            events.push(Event::ShipBuilt { seat, edge: edge(rng), cost: free });
+        }
+        for &taken in roads.iter().chain(&ships).take(2) {
+            events.push(Event::ShipBuilt { seat, edge: taken, cost: cards });
+            events.push(Event::RoadBuilt { seat, edge: taken, cost: cards });
+            events.push(Event::ShipMoved { seat, from: taken, to: edge(rng) });
+            events.push(Event::ShipMoved { seat, from: edge(rng), to: taken });
+            events.push(Event::ShipMoved { seat, from: taken, to: taken });
+        }
+        events.push(Event::ShipBuilt { seat, edge: unknown_edge, cost: cards });
+        events.push(Event::ShipMoved { seat, from: edge(rng), to: edge(rng) });
+        events.push(Event::ShipMoved { seat, from: unknown_edge, to: edge(rng) });
+        events.push(Event::ShipMoved { seat, from: edge(rng), to: unknown_edge });
+        events.push(Event::PirateMoved { seat, hex: hex(rng) });
+        events.push(Event::PirateMoved { seat, hex: unknown_hex });
+        let terrain = pick(rng, &[Terrain::Forest, Terrain::Gold, Terrain::Sea, Terrain::Desert, Terrain::Fog]);
+        let number = pick(rng, &[None, Some(0), Some(5), Some(7), Some(200)]);
+        let resource = pick(rng, &[None, Some(Resource::Ore), Some(Resource::Lumber)]);
+        for at in [hex(rng), unknown_hex].into_iter().chain(fog.first().copied()).chain(fog.last().copied()) {
+            events.push(Event::FogRevealed { seat, hex: at, terrain, number, resource });
+            events.push(Event::PirateMoved { seat: other, hex: at });
+        }
+        if let Some(&at) = fog.first() {
+            events.push(Event::FogRevealed { seat, hex: at, terrain: Terrain::Sea, number: None, resource: None });
+            events.push(Event::FogRevealed {
+                seat: other,
+                hex: at,
+                terrain: Terrain::Hills,
+                number: Some(6),
+                resource: Some(Resource::Brick),
+            });
+        }
+        if let Some(&at) = not_fog.first() {
+            events.push(Event::FogRevealed {
+                seat,
+                hex: at,
+                terrain: Terrain::Pasture,
+                number: Some(4),
+                resource: Some(Resource::Wool),
+            });
+        }
+        events.push(Event::IslandBonusEarned { seat, vertex: vertex(rng), points: 2 });
+        events.push(Event::IslandBonusEarned { seat, vertex: unknown_vertex, points: 5 });
+        events.push(Event::GoldResourcesTaken { seat, resources: cards + cards });
         // Cards the seat lacks, from a bank that may lack them.
         events.push(Event::ResourcesDiscarded { seat, count: cards.total(), resources: Some(cards + cards) });
         events.push(Event::ResourcesDiscarded { seat, count: 4, resources: None });
@@ -227,6 +299,9 @@ fn extremes(game: &Game) -> Vec<Event> {
             Event::TurnStarted { seat, turn: u32::MAX },
             Event::DiceRolled { seat, red: u8::MAX, white: u8::MAX },
             Event::KnightPlayed { seat },
+            Event::GoldResourcesTaken { seat, resources: max },
+            Event::IslandBonusEarned { seat, vertex: game.board().vertices[0], points: u32::MAX },
+            Event::IslandBonusEarned { seat, vertex: game.board().vertices[1], points: u32::MAX },
             Event::LongestRoadChanged { holder: Some(seat), previous: Some(seat), length: u32::MAX },
             Event::GameWon { seat, victory_points: u32::MAX, victory_point_cards: u32::MAX },
         ]);
@@ -292,7 +367,7 @@ fn unbounded(game: &Game, event: &Event, context: &str) -> Option<String> {
         return Some(format!("{context}: {dev_cards} development cards after {event:?}"));
     }
     game.seats().map(|seat| game.player(seat).expect("seat").pieces_left()).find_map(|left| {
-        (left.roads > 15 || left.settlements > 5 || left.cities > 4)
+        (left.roads > 15 || left.settlements > 5 || left.cities > 4 || left.ships > 15)
             .then(|| format!("{context}: pieces left {left:?} after {event:?}"))
     })
 }

@@ -103,9 +103,10 @@ impl Game {
         }
     }
 
-    /// Tests if `seat` has any legal road edge (with `extra_road` already placed).
-    pub(crate) fn has_legal_road_site(&self, seat: Seat, extra_road: Option<u16>) -> bool {
-        (0..self.board.edges.len() as u16).any(|e| self.road_site_is_legal(seat, e, extra_road))
+    /// Tests if `seat` has any legal road edge (with `extra_road` already placed, and edge
+    /// `taken` holding a piece just placed).
+    pub(crate) fn has_legal_road_site(&self, seat: Seat, extra_road: Option<u16>, taken: Option<u16>) -> bool {
+        (0..self.board.edges.len() as u16).any(|e| Some(e) != taken && self.road_site_is_legal(seat, e, extra_road))
     }
 
     /// B-BLD-5: a vertex touches one of the seat's roads, or (SEA-4) one of its ships.

@@ -152,7 +152,9 @@ impl Game {
         };
         let roads_left = left.roads.saturating_sub(u8::from(road.is_some()));
         let ships_left = left.ships.saturating_sub(u8::from(ship.is_some()));
-        (roads_left > 0 && self.has_legal_road_site(seat, road))
+        // SEA-2, SEA-11: the coast edge of the ship just placed takes no road (not yet applied,
+        // it would otherwise count as a road site and leave the phase with no legal move).
+        (roads_left > 0 && self.has_legal_road_site(seat, road, ship))
             || (ships_left > 0 && self.has_legal_ship_site(seat, placed))
     }
 

@@ -16,7 +16,8 @@ impl Game {
             points += 2;
         }
         for extension in &self.rules().extensions {
-            points += extension.victory_points(self, seat);
+            // Saturating: a misfit event applied may give an extension any points (SEA-12).
+            points = points.saturating_add(extension.victory_points(self, seat));
         }
         points
     }
@@ -24,7 +25,7 @@ impl Game {
     /// Returns the full victory points, including hidden VP cards (B-WIN-2).
     pub fn victory_points(&self, seat: Seat) -> u32 {
         let cards = self.players.get(seat.index()).map_or(0, |p| p.victory_point_cards());
-        self.public_victory_points(seat) + cards
+        self.public_victory_points(seat).saturating_add(cards)
     }
 
     /// B-WIN-3: after an action, the player whose turn it now is wins with enough points —

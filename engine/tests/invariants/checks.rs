@@ -1,30 +1,41 @@
 //! The games and checks behind every ruleset's test: [`play_ruleset`] plays a ruleset's
 //! games with the random bot and checks, after every move of every game:
-//! - every move `legal_moves` lists is accepted by `decide`; in the exhaustive sample (one
-//!   game in [`EXHAUSTIVE_SHARE`]) `decide` accepts exactly the listed moves among a broad
-//!   set of candidates for every seat in every state, and a rejected move leaves the state
-//!   unchanged;
+//! - every move `legal_moves` lists is accepted by `decide` (in every state of the exhaustive
+//!   sample, every 7th state otherwise); in the exhaustive sample (one game in
+//!   [`EXHAUSTIVE_SHARE`]) `decide` accepts exactly the listed moves among a broad set of
+//!   candidates (every site of the board for the seats the game waits on, every 7th for the
+//!   others) for every seat in every state, and a rejected move leaves the state unchanged;
+//! - each road, ship, settlement and pirate move was placed as the rules allow in the state
+//!   before the move, and every seat's road length is its longest trail (B-LR, SEA-10), with
+//!   the card where B-LR-5 puts it;
 //! - resources are conserved (bank + hands), development cards never exceed the deck, piece
-//!   limits and the distance rule hold, public victory points match the board;
+//!   limits and the distance rule hold, settlements stand on buildable vertices and roads on
+//!   edges touching land (B-GEO-9), the robber is on land, public victory points match the
+//!   board;
 //! - views never show another seat's hand or development cards (sampled);
+//! - with Seafarers, the checks of [`crate::seafarers`]: ships, the pirate, fog secrecy and
+//!   island bonuses;
 //!
 //! and after each game: redaction hides other seats' discards, cards and steals; the log
 //! replays to the live state; the serde snapshot round-trips; the game ended with a winner at
-//! the VP target within [`TURN_CAP`].
+//! the VP target (`Game::vp_target`) within [`TURN_CAP`].
 //!
 //! A ruleset is a config generator: game index -> [`GameConfig`]. On top of it, every game
 //! varies the rule flags every ruleset shares ([`vary_shared_flags`]), and the test fails
-//! unless each of them took both values.
+//! unless each of them (and each Seafarers option the generator varies) took both values.
 
 use std::collections::BTreeMap;
 use std::time::Instant;
 
 use catan_engine::{
+    board::{EdgeId, HexCoord, Side},
     sim::{Bot, RandomBot},
     state::BuildingKind,
-    Bandit, BoardSpec, DevCardsBeforeRoll, Event, FirstPlayer, Game, GameConfig, Move, Resource, Resources, Seat,
-    Viewer,
+    Bandit, BoardSpec, DevCardsBeforeRoll, Event, FirstPlayer, Game, GameConfig, IslandDefinition, Move, Phase,
+    Resource, Resources, ScenarioId, Seat, SetupStep, Viewer,
 };
+
+use crate::seafarers::{self, Seafarers};
 
 /// One game in this many (at least one per ruleset, the first ones) cross-checks every state
 /// against the full candidate set (the slow path).
@@ -40,32 +51,61 @@ pub fn play_ruleset(ruleset: &str, games: u64, config_for: impl Fn(u64) -> GameC
     let mut coverage = Coverage::default();
     let (mut played, mut finished, mut exhaustive, mut longest) = (0u64, 0u64, 0u64, 0u32);
     let mut capped = Vec::new();
+    let mut events: BTreeMap<&'static str, u64> = BTreeMap::new();
+    let (mut seafarers, mut fog, mut bonus) = (false, false, false);
     let exhaustive_games = (games / EXHAUSTIVE_SHARE).max(1);
     for index in 0..games {
         let mut config = config_for(index);
         vary_shared_flags(&mut config, index);
         coverage.record(&config);
+        seafarers |= config.seafarers;
+        fog |= config.scenario == Some(ScenarioId::FogIslands);
+        bonus |= config.island_bonus_vp != Some(0)
+            && (config.island_bonus_mode.is_some() || config.scenario.is_some_and(|s| s != ScenarioId::FogIslands));
         let seed = mix(name_hash(ruleset) ^ index);
         let exhaustive_game = index < exhaustive_games;
         let _context = Context(format!("{ruleset} game {index}, seed {seed}, {config:?}"));
-        let vp_target = u32::from(config.victory_target());
         let outcome = play_checked(config, seed, exhaustive_game);
+        for (kind, count) in &outcome.events {
+            *events.entry(kind).or_default() += count;
+        }
         played += 1;
         exhaustive += u64::from(exhaustive_game);
         longest = longest.max(outcome.turns);
         if outcome.finished {
             finished += 1;
-            assert!(outcome.winner_points >= vp_target, "game {index} won with {} VP", outcome.winner_points);
+            assert!(
+                outcome.winner_points >= outcome.vp_target,
+                "game {index} won with {} VP of {}",
+                outcome.winner_points,
+                outcome.vp_target
+            );
         } else {
             capped.push(index);
         }
     }
+    // What the games exercised of Seafarers (SEA-1, SEA-6, SEA-7, SEA-9, SEA-12, SEA-13).
+    let sea_events = ["ship_built", "ship_moved", "pirate_moved", "fog_revealed", "island_bonus_earned"];
+    let sea_events: Vec<String> = if seafarers {
+        sea_events.iter().map(|kind| format!("{kind} {}", events.get(kind).copied().unwrap_or(0))).collect()
+    } else {
+        Vec::new()
+    };
     println!(
         "{ruleset}: {played} games ({exhaustive} exhaustive), {finished} finished, longest {longest} turns, \
-         {:.1} s; on in: {coverage}",
-        started.elapsed().as_secs_f64()
+         {:.1} s; {}on in: {coverage}",
+        started.elapsed().as_secs_f64(),
+        sea_events.iter().map(|e| format!("{e}, ")).collect::<String>()
     );
     assert!(played > 0, "{ruleset}: no game was played");
+    if seafarers {
+        let mut expected = vec!["ship_built", "ship_moved", "pirate_moved", "resource_stolen"];
+        expected.extend(fog.then_some("fog_revealed"));
+        expected.extend(bonus.then_some("island_bonus_earned"));
+        for kind in expected {
+            assert!(events.contains_key(kind), "{ruleset}: no game had a {kind} event");
+        }
+    }
     assert!(capped.is_empty(), "{ruleset}: games {capped:?} hit the turn cap of {TURN_CAP}");
     assert_eq!(finished, played, "{ruleset}: {finished} of {played} games finished");
     coverage.assert_varied(ruleset);
@@ -112,16 +152,28 @@ struct Coverage {
 }
 
 impl Coverage {
-    /// The flags [`vary_shared_flags`] varies, and `board_random`, which the generator decides.
-    fn flags(config: &GameConfig) -> [(&'static str, bool); 6] {
-        [
+    /// The flags [`vary_shared_flags`] varies, `board_random`, which the generator decides,
+    /// and with Seafarers the options a Seafarers generator must vary.
+    fn flags(config: &GameConfig) -> Vec<(&'static str, bool)> {
+        let mut flags = vec![
             ("robber_may_enter_desert", config.robber_may_enter_desert),
             ("allow_trade_build_interleaving", config.allow_trade_build_interleaving),
             ("sbp_trade_with_previous_player", config.sbp_trade_with_previous_player),
             ("dev_cards_before_roll_any", config.dev_cards_before_roll == DevCardsBeforeRoll::Any),
             ("first_player_fixed", matches!(config.first_player, FirstPlayer::Seat(_))),
-            ("board_random", config.board == BoardSpec::Random),
-        ]
+        ];
+        if config.seafarers {
+            flags.extend([
+                ("island_bonus_mode_set", config.island_bonus_mode.is_some()),
+                ("island_bonus_vp_set", config.island_bonus_vp.is_some()),
+                ("island_bonus_vp_0", config.island_bonus_vp == Some(0)),
+                ("islands_scenario_land_areas", config.islands == IslandDefinition::ScenarioLandAreas),
+                ("forbid_adjacent_red_numbers", config.forbid_adjacent_red_numbers),
+            ]);
+        } else {
+            flags.push(("board_random", config.board == BoardSpec::Random));
+        }
+        flags
     }
 
     fn record(&mut self, config: &GameConfig) {
@@ -171,19 +223,28 @@ fn mix(mut x: u64) -> u64 {
 }
 
 /// Candidate moves for `seat` that cover every move kind: legal ones and near misses.
-fn candidates(game: &Game, seat: Seat) -> Vec<Move> {
+/// A seat the game does not wait on gets every `stride`-th site of the board only (all of
+/// them are refused for the same reason), which keeps 6-seat Seafarers maps affordable.
+fn candidates(game: &Game, seat: Seat, stride: usize) -> Vec<Move> {
     let board = game.board();
     let mut moves = vec![Move::RollDice, Move::EndTurn, Move::BuyDevelopmentCard, Move::PlayRoadBuilding];
-    moves.extend(board.vertices.iter().map(|&vertex| Move::BuildSettlement { vertex }));
-    moves.extend(board.vertices.iter().map(|&vertex| Move::BuildCity { vertex }));
-    moves.extend(board.edges.iter().map(|&edge| Move::BuildRoad { edge }));
+    moves.extend(board.vertices.iter().step_by(stride).map(|&vertex| Move::BuildSettlement { vertex }));
+    moves.extend(board.vertices.iter().step_by(stride).map(|&vertex| Move::BuildCity { vertex }));
+    moves.extend(board.edges.iter().step_by(stride).map(|&edge| Move::BuildRoad { edge }));
+    moves.extend(board.edges.iter().step_by(stride).map(|&edge| Move::BuildShip { edge }));
+    ship_moves(game, seat, stride, &mut moves);
     let others: Vec<Option<Seat>> = std::iter::once(None).chain(game.seats().map(Some)).collect();
-    for &hex in &board.hexes {
+    for &hex in board.hexes.iter().step_by(stride).chain([&UNKNOWN_HEX]) {
         for &steal_from in &others {
             moves.push(Move::MoveRobber { hex, steal_from });
             moves.push(Move::PlayKnight { hex, steal_from, bandit: Bandit::Robber });
+            moves.push(Move::MovePirate { hex, steal_from });
+            moves.push(Move::PlayKnight { hex, steal_from, bandit: Bandit::Pirate });
         }
     }
+    moves.push(Move::BuildRoad { edge: UNKNOWN_EDGE });
+    moves.push(Move::BuildShip { edge: UNKNOWN_EDGE });
+    gold_choices(game, seat, &mut moves);
     for give in Resource::ALL {
         moves.push(Move::PlayMonopoly { resource: give });
         for get in Resource::ALL {
@@ -216,6 +277,62 @@ fn candidates(game: &Game, seat: Seat) -> Vec<Move> {
     moves
 }
 
+const UNKNOWN_HEX: HexCoord = HexCoord { q: 40, r: 40 };
+const UNKNOWN_EDGE: EdgeId = EdgeId { hex: UNKNOWN_HEX, side: Side::E };
+
+/// Ship moves (SEA-6): from each of the seat's ships, an opponent's ship and an empty edge,
+/// to every edge beside the seat's buildings or ships (which holds every legal target), an
+/// edge far off and an unknown one.
+fn ship_moves(game: &Game, seat: Seat, stride: usize, moves: &mut Vec<Move>) {
+    let board = game.board();
+    let own = |e: usize| game.ship_index(e as u16) == Some(seat);
+    let mut near = vec![false; board.vertices.len()];
+    for (e, ends) in board.edge_vertices.iter().enumerate() {
+        if own(e) {
+            for &v in ends {
+                near[v as usize] = true;
+            }
+        }
+    }
+    for (v, near) in near.iter_mut().enumerate() {
+        *near |= game.building_index(v as u16).is_some_and(|b| b.seat == seat);
+    }
+    let mut targets: Vec<EdgeId> = (0..board.edges.len())
+        .filter(|&e| board.edge_vertices[e].iter().any(|&v| near[v as usize]))
+        .map(|e| board.edges[e])
+        .collect();
+    targets.extend([board.edges[0], board.edges[board.edges.len() - 1], UNKNOWN_EDGE]);
+    let mut sources: Vec<EdgeId> = (0..board.edges.len()).filter(|&e| own(e)).map(|e| board.edges[e]).collect();
+    let foreign = (0..board.edges.len()).find(|&e| game.ship_index(e as u16).is_some_and(|s| s != seat));
+    let empty = (0..board.edges.len()).find(|&e| game.ship_index(e as u16).is_none() && board.edge_is_sea[e]);
+    sources.extend(foreign.into_iter().chain(empty).map(|e| board.edges[e]));
+    sources.push(UNKNOWN_EDGE);
+    for &from in &sources {
+        moves.extend(targets.iter().step_by(stride).map(|&to| Move::MoveShip { from, to }));
+    }
+}
+
+/// Gold of free choice (RIV-5, SEA-9, SEA-13): each way to take what the seat owes of one or
+/// two kinds, one card too many and too few; one card when nothing is owed.
+fn gold_choices(game: &Game, seat: Seat, moves: &mut Vec<Move>) {
+    let owed = match game.phase() {
+        Phase::GoldChoice { pending, .. } => pending.iter().find(|p| p.seat == seat).map_or(0, |p| p.count),
+        _ => 0,
+    };
+    if owed == 0 {
+        moves.push(Move::ChooseGoldResources { resources: Resources::of(Resource::Lumber, 1) });
+        return;
+    }
+    for a in Resource::ALL {
+        moves.push(Move::ChooseGoldResources { resources: Resources::of(a, owed) });
+        moves.push(Move::ChooseGoldResources { resources: Resources::of(a, owed + 1) });
+        moves.push(Move::ChooseGoldResources { resources: Resources::of(a, owed - 1) });
+        for b in Resource::ALL.into_iter().filter(|&b| b != a) {
+            moves.push(Move::ChooseGoldResources { resources: Resources::of(a, owed - 1) + Resources::of(b, 1) });
+        }
+    }
+}
+
 /// `before` is a copy of `game` taken before any move was decided on it.
 fn check_agreement(game: &Game, before: &Game, seat: Seat) {
     let legal = game.legal_moves(seat);
@@ -223,8 +340,17 @@ fn check_agreement(game: &Game, before: &Game, seat: Seat) {
         let result = game.decide(seat, mv, &mut game.chance());
         assert!(result.is_ok(), "listed move {mv:?} for seat {seat} rejected: {result:?} in {:?}", game.phase());
     }
-    for (i, mv) in candidates(game, seat).into_iter().enumerate() {
-        let listed = legal.contains(&mv);
+    // The listed moves by kind: the candidates run to thousands on a Seafarers map.
+    let mut by_kind: BTreeMap<&str, Vec<&Move>> = BTreeMap::new();
+    for mv in &legal {
+        by_kind.entry(mv.kind()).or_default().push(mv);
+    }
+    let stride = if game.waiting_for().contains(&seat) { 1 } else { 7 };
+    let candidates = candidates(game, seat, stride);
+    // About 64 comparisons per seat and state, at least every 16th candidate.
+    let compare_every = (candidates.len() / 64).max(16);
+    for (i, mv) in candidates.into_iter().enumerate() {
+        let listed = by_kind.get(mv.kind()).is_some_and(|same| same.contains(&&mv));
         let accepted = game.decide(seat, &mv, &mut game.chance()).is_ok();
         assert_eq!(
             listed,
@@ -234,27 +360,41 @@ fn check_agreement(game: &Game, before: &Game, seat: Seat) {
         );
         // `decide` takes `&self`, so this can only fail through interior mutability; a sample
         // keeps the (costly) comparison from dominating the run.
-        if !accepted && i.is_multiple_of(16) {
+        if !accepted && i.is_multiple_of(compare_every) {
             assert_eq!(before, game, "deciding the rejected {mv:?} (or an earlier move) changed the state");
         }
     }
+    assert_eq!(before, game, "deciding a move of seat {seat} changed the state");
 }
 
-fn check_state(game: &Game) {
+/// What the checks of one game read often: fixed by its configuration.
+struct Facts {
+    cards_per_resource: u32,
+    development_cards: u32,
+}
+
+impl Facts {
+    fn of(config: &GameConfig) -> Facts {
+        Facts { cards_per_resource: config.cards_per_resource(), development_cards: config.development_deck().total() }
+    }
+}
+
+fn check_state(game: &Game, facts: &Facts, sea: Option<&Seafarers>) {
     // Conservation (B-CMP-5): bank plus hands is 19 of each resource.
     let mut total = *game.bank();
     for seat in game.seats() {
         total += *game.player(seat).unwrap().resources();
     }
-    assert_eq!(total, Resources::each(game.config().cards_per_resource()), "resources not conserved");
+    assert_eq!(total, Resources::each(facts.cards_per_resource), "resources not conserved");
     // Development cards: deck plus hands plus played never exceeds the deck printed.
     let mut cards = game.development_deck().total();
     for seat in game.seats() {
         let p = game.player(seat).unwrap();
         cards += p.dev_card_count() + p.knights_played_count();
     }
-    assert!(cards <= game.config().development_deck().total(), "{cards} development cards");
+    assert!(cards <= facts.development_cards, "{cards} development cards");
 
+    let board = game.board();
     let view = game.view(Viewer::Spectator);
     let buildings = &view.board.buildings;
     for seat in game.seats() {
@@ -267,28 +407,153 @@ fn check_state(game: &Game) {
         assert_eq!(settlements as u32, p.settlements_on_board());
         assert_eq!(cities as u32, p.cities_on_board());
         assert_eq!(roads as u32, p.roads_on_board());
+        if sea.is_none() {
+            assert!(view.board.ships.is_empty() && p.pieces_left().ships == 0, "ships outside Seafarers");
+        }
         // B-WIN-2: public points are buildings plus special cards.
         let mut points = settlements as u32 + 2 * cities as u32;
         if game.config().big_river {
             // RIV-6: buildings on the gold mine score extra.
             let on_gold = buildings
                 .iter()
-                .filter(|b| {
-                    b.seat == seat
-                        && game.board().vertex(b.vertex).is_some_and(|v| game.board().vertex_on_gold[v as usize])
-                })
+                .filter(|b| b.seat == seat && board.vertex(b.vertex).is_some_and(|v| board.vertex_on_gold[v as usize]))
                 .count() as u32;
             points += on_gold * u32::from(game.config().river_gold_bonus_vp);
         }
+        // SEA-12: island bonuses.
+        points += sea.map_or(0, |sea| sea.bonus_points(seat));
         points += 2 * u32::from(game.longest_road_holder() == Some(seat));
         points += 2 * u32::from(game.largest_army_holder() == Some(seat));
         assert_eq!(points, game.public_victory_points(seat));
     }
-    // B-BLD-4 distance rule.
     for b in buildings {
+        // B-BLD-4 distance rule.
         for n in b.vertex.adjacent() {
             assert!(game.building_at(n).is_none(), "buildings at {} and {n} are adjacent", b.vertex);
         }
+        // B-GEO-9: on a vertex that touches land.
+        let v = board.vertex(b.vertex).expect("a building on the board");
+        assert!(board.vertex_is_buildable[v as usize], "building on {}, which touches no land", b.vertex);
+    }
+    // B-GEO-9: roads on edges touching land.
+    for road in &view.board.roads {
+        let e = board.edge(road.edge).expect("a road on the board");
+        assert!(board.edge_is_land[e as usize], "road on {}, which touches no land", road.edge);
+    }
+    // B-ROB-2, SEA-7: the robber on land (or off the board, RIV-7 and some scenarios).
+    if let Some(robber) = game.robber_hex() {
+        let h = board.hex(robber).expect("the robber on the board");
+        assert!(board.is_land_hex(h), "the robber on {robber}, which is not land");
+    }
+    if let Some(sea) = sea {
+        sea.check_state(game);
+    } else {
+        assert!(game.pirate_hex().is_none(), "a pirate outside Seafarers");
+    }
+}
+
+/// B-BLD-3, B-BLD-5, B-SET-4, SEA-3, SEA-4: each road and settlement of `seat`'s move was
+/// placed where the rules allow it in the state before the move (`prior`).
+fn check_placements(prior: &Game, seat: Seat, events: &[Event]) {
+    let board = prior.board();
+    let setup_settlement = match prior.phase() {
+        Phase::Setup { step: SetupStep::PlaceRoad { settlement }, .. } => Some(*settlement),
+        _ => None,
+    };
+    for event in events {
+        match *event {
+            Event::RoadBuilt { seat: by, edge, .. } => {
+                assert_eq!(by, seat, "{event:?} by another seat than the mover");
+                let e = board.edge(edge).expect("a road on the board");
+                assert!(prior.road_index(e).is_none() && prior.ship_index(e).is_none(), "{edge} was taken");
+                match setup_settlement {
+                    // B-SET-4: beside the settlement just placed.
+                    Some(settlement) => assert!(edge.endpoints().contains(&settlement), "setup road {edge}"),
+                    // B-BLD-3, SEA-3: from an own building, or continuing an own road (never a
+                    // ship) at a vertex no opponent's building holds.
+                    None => assert!(
+                        edge.endpoints().iter().any(|&x| match prior.building_at(x) {
+                            Some(b) => b.seat == seat,
+                            None => x.edges().iter().any(|&o| o != edge && prior.road_at(o) == Some(seat)),
+                        }),
+                        "road {edge} does not connect to {seat}'s network (B-BLD-3, SEA-3)"
+                    ),
+                }
+            }
+            Event::SettlementBuilt { vertex, .. } if !matches!(prior.phase(), Phase::Setup { .. }) => {
+                // B-BLD-5, SEA-4: beside an own road or ship.
+                let connected =
+                    vertex.edges().iter().any(|&e| prior.road_at(e) == Some(seat) || prior.ship_at(e) == Some(seat));
+                assert!(connected, "settlement {vertex} touches no road or ship of {seat}");
+            }
+            _ => {}
+        }
+    }
+}
+
+/// B-LR-1/2, SEA-10: the longest trail of `seat`'s roads and ships, by exhaustive search: no
+/// edge twice, never through an opponent's building, from a road to a ship or back only at
+/// the seat's own building.
+fn trail_length(game: &Game, seat: Seat) -> u32 {
+    let board = game.board();
+    // Each own edge: whether it is a ship.
+    let own: Vec<Option<bool>> = (0..board.edges.len() as u16)
+        .map(|e| match (game.road_index(e), game.ship_index(e)) {
+            (Some(s), _) if s == seat => Some(false),
+            (_, Some(s)) if s == seat => Some(true),
+            _ => None,
+        })
+        .collect();
+    fn walk(game: &Game, own: &[Option<bool>], used: &mut [bool], seat: Seat, at: u16, ship: bool) -> u32 {
+        let board = game.board();
+        let building = game.building_index(at);
+        if building.is_some_and(|b| b.seat != seat) {
+            return 0; // B-LR-2: a trail may end at an opponent's building, not pass it
+        }
+        let junction = building.is_some();
+        let mut best = 0;
+        for e in board.edges_of(at) {
+            let Some(next_ship) = own[e as usize] else { continue };
+            if used[e as usize] || (next_ship != ship && !junction) {
+                continue;
+            }
+            used[e as usize] = true;
+            best = best.max(1 + walk(game, own, used, seat, board.other_end(e, at), next_ship));
+            used[e as usize] = false;
+        }
+        best
+    }
+    let mut used = vec![false; own.len()];
+    let mut best = 0;
+    for (e, kind) in own.iter().enumerate() {
+        let Some(ship) = *kind else { continue };
+        for &from in &board.edge_vertices[e] {
+            used[e] = true;
+            best = best.max(1 + walk(game, &own, &mut used, seat, board.other_end(e as u16, from), ship));
+            used[e] = false;
+        }
+    }
+    best
+}
+
+/// B-LR-1..5, SEA-10: every seat's length is the longest trail, and the card lies with a
+/// seat of the greatest length, at least 5, or is set aside when nobody has 5 or several tie.
+fn check_longest_road(game: &Game) {
+    let lengths: Vec<u32> = game.seats().map(|seat| trail_length(game, seat)).collect();
+    for seat in game.seats() {
+        assert_eq!(game.road_length(seat), lengths[seat.index()], "{seat}'s road length");
+    }
+    let longest = lengths.iter().copied().max().unwrap_or(0);
+    match game.longest_road_holder() {
+        Some(holder) => assert!(
+            lengths[holder.index()] == longest && longest >= 5,
+            "{holder} holds Longest Road with {} of {lengths:?}",
+            lengths[holder.index()]
+        ),
+        None => assert!(
+            longest < 5 || lengths.iter().filter(|&&l| l == longest).count() > 1,
+            "nobody holds Longest Road with lengths {lengths:?}"
+        ),
     }
 }
 
@@ -326,14 +591,20 @@ fn check_redaction(events: &[Event], viewer: Seat) {
 }
 
 struct Outcome {
+    /// How many events of each kind the game had.
+    events: BTreeMap<&'static str, u64>,
     finished: bool,
     winner_points: u32,
+    vp_target: u32,
     turns: u32,
 }
 
 fn play_checked(config: GameConfig, seed: u64, exhaustive: bool) -> Outcome {
     let mut log = Game::start_events(&config, seed).unwrap();
     let mut game = Game::replay(config.clone(), &log).unwrap();
+    let facts = Facts::of(&config);
+    let mut sea = Seafarers::new(&game, &log);
+    check_state(&game, &facts, sea.as_ref());
     let mut bot = RandomBot::new(seed ^ 0xB07);
     let mut step = 0u64;
     while !game.is_over() && game.turn_number() <= TURN_CAP {
@@ -346,7 +617,16 @@ fn play_checked(config: GameConfig, seed: u64, exhaustive: bool) -> Outcome {
                 check_agreement(&game, &before, s);
             }
         } else if step.is_multiple_of(7) {
-            // Cheap sample: a seat that is not waited on may make no listed move but trades.
+            // Cheap sample: the waited-on seat's listed moves are accepted, and a seat that
+            // is not waited on may make no listed move but trades.
+            for mv in &legal {
+                let result = game.decide(seat, mv, &mut game.chance());
+                assert!(
+                    result.is_ok(),
+                    "listed move {mv:?} for seat {seat} rejected: {result:?} in {:?}",
+                    game.phase()
+                );
+            }
             for s in game.seats().filter(|s| !game.waiting_for().contains(s)) {
                 assert!(game.legal_moves(s).iter().all(|m| matches!(
                     m,
@@ -359,15 +639,41 @@ fn play_checked(config: GameConfig, seed: u64, exhaustive: bool) -> Outcome {
         }
         let mv = &legal[bot.choose(&game, seat, &legal)];
         let events = game.decide(seat, mv, &mut game.chance()).unwrap_or_else(|e| panic!("{mv:?} rejected: {e}"));
+        let prior = game.clone();
         for event in &events {
             game.apply(event);
         }
+        check_placements(&prior, seat, &events);
+        let revealed = events.iter().any(|e| matches!(e, Event::FogRevealed { .. }));
+        if let Some(sea) = &mut sea {
+            sea.after_move(&prior, &game, seat, &events);
+        }
+        let routes_changed = events.iter().any(|e| {
+            matches!(
+                e,
+                Event::RoadBuilt { .. }
+                    | Event::ShipBuilt { .. }
+                    | Event::ShipMoved { .. }
+                    | Event::SettlementBuilt { .. }
+            )
+        });
+        if routes_changed {
+            let _move = Context(format!("{mv:?} by {seat}: {events:?}"));
+            check_longest_road(&game);
+        }
         log.extend(events);
-        check_state(&game);
-        if exhaustive || step.is_multiple_of(50) {
+        check_state(&game, &facts, sea.as_ref());
+        if exhaustive || step.is_multiple_of(50) || revealed {
             check_hidden_information(&game);
+            if let Some(sea) = &sea {
+                sea.check_views(&game);
+            }
         }
         step += 1;
+    }
+    if let Some(sea) = &sea {
+        sea.check_views(&game);
+        seafarers::check_events_hide_fog(&game, &log);
     }
     for seat in game.seats() {
         check_redaction(&log, seat);
@@ -379,5 +685,10 @@ fn play_checked(config: GameConfig, seed: u64, exhaustive: bool) -> Outcome {
     let snapshot: Game = serde_json::from_str(&text).unwrap();
     assert_eq!(snapshot, game, "the serde snapshot differs from the live game");
     let winner_points = game.winner().map_or(0, |w| game.victory_points(w));
-    Outcome { finished: game.is_over(), winner_points, turns: game.turn_number() }
+    let vp_target = u32::from(game.vp_target());
+    let mut events = BTreeMap::new();
+    for event in &log {
+        *events.entry(event.kind()).or_default() += 1;
+    }
+    Outcome { events, finished: game.is_over(), winner_points, vp_target, turns: game.turn_number() }
 }

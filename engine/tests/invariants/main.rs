@@ -1,20 +1,27 @@
 //! Invariants over thousands of random self-played games, one test per ruleset (cargo runs
 //! them in parallel): the base game with 2, 3 and 4 players, the 5-6 player extension with
-//! 5 and 6, Jungle and Big River, on random and beginner boards, each varying the rule flags.
+//! 5 and 6, Jungle and Big River, on random and beginner boards, and every Seafarers scenario
+//! with every player count it has a map for, each varying the rule flags.
 //! Every move of every game is checked (see `checks`): listed moves are accepted, and in a
 //! sample `decide` accepts exactly the listed moves; rejected moves change nothing; cards
-//! are conserved; piece limits, the distance rule and victory points hold; views and
-//! redaction hide what they must; the log replays to the live state; the serde snapshot
-//! round-trips; and every game ends with a winner within the turn cap.
+//! are conserved; piece limits, the distance rule and victory points hold; every piece was
+//! placed where the rules allowed it, and road lengths and Longest Road are as defined; views
+//! and redaction hide what they must (with Seafarers, also the fog: see `seafarers`); the log
+//! replays to the live state; the serde snapshot round-trips; and every game ends with a
+//! winner within the turn cap. A few positions built from events pin down bugs these checks
+//! found.
 //!
-//! A new ruleset (a Seafarers scenario, Cities & Knights) is one more `#[test]` that calls
-//! `play_ruleset` with its name, its number of games and a config generator.
+//! A new ruleset (Cities & Knights) is one more `#[test]` that calls `play_ruleset` with its
+//! name, its number of games and a config generator; a new Seafarers scenario is one more
+//! `#[test]` calling `play_scenario` (and its line in `seafarers_games`).
 
 mod checks;
+mod seafarers;
 
 use catan_engine::{
-    board::{EdgeId, HexCoord},
-    BoardSpec, FirstPlayer, Game, GameConfig, Move, Phase, Seat,
+    board::{EdgeId, HexCoord, Terrain, VertexId},
+    BoardSpec, Event, FirstPlayer, Game, GameConfig, IslandBonusMode, IslandDefinition, Move, Phase, Resources,
+    ScenarioId, Seat,
 };
 use checks::{any_board, one_in, pick, play_ruleset};
 
@@ -43,6 +50,102 @@ fn big_river_rules(index: u64) -> GameConfig {
         river_gold_produces: !one_in(index, "river_gold_produces", 5),
         board: BoardSpec::Random,
         ..GameConfig::for_players(pick(index, "players", &[3, 4]))
+    }
+}
+
+/// SEA: the scenario's map for `players`, varying the island bonus (mode, points including 0,
+/// what an island is) and the red-number rule of the map's generator; each map draws its own
+/// combinations.
+fn seafarers_rules(scenario: ScenarioId, players: u8) -> impl Fn(u64) -> GameConfig {
+    let map = format!("{}_{players}", scenario.name());
+    move |index| {
+        let choice = |option: &str| format!("{map}/{option}");
+        GameConfig {
+            seafarers: true,
+            scenario: Some(scenario),
+            island_bonus_mode: pick(
+                index,
+                &choice("island_bonus_mode"),
+                &[
+                    None,
+                    Some(IslandBonusMode::PerPlayerForeignIsland),
+                    Some(IslandBonusMode::FirstOnIsland),
+                    Some(IslandBonusMode::PerSettlementOnMarkedIslands),
+                ],
+            ),
+            island_bonus_vp: pick(index, &choice("island_bonus_vp"), &[None, Some(0), Some(1), None, Some(0), Some(3)]),
+            islands: if one_in(index, &choice("islands"), 3) {
+                IslandDefinition::ScenarioLandAreas
+            } else {
+                IslandDefinition::ConnectedLand
+            },
+            forbid_adjacent_red_numbers: !one_in(index, &choice("forbid_adjacent_red_numbers"), 3),
+            ..GameConfig::for_players(players)
+        }
+    }
+}
+
+/// Games of each player count of a scenario (an exhaustive one among them).
+fn seafarers_games(scenario: ScenarioId) -> u64 {
+    // A new scenario needs its line here (and its test below).
+    match scenario {
+        ScenarioId::NewShores => 20,
+        ScenarioId::FourIslands => 20,
+        ScenarioId::FogIslands => 20,
+        ScenarioId::ThroughTheDesert => 20,
+    }
+}
+
+/// Every player count the scenario has a map for (2 players use the 3-player map).
+fn play_scenario(scenario: ScenarioId) {
+    let counts = scenario.player_counts();
+    assert!(counts.contains(&3) && counts.contains(&4), "{}: {counts:?}", scenario.name());
+    for players in counts {
+        let name = format!("seafarers_{}_{players}p", scenario.name());
+        play_ruleset(&name, seafarers_games(scenario), seafarers_rules(scenario, players));
+    }
+}
+
+#[test]
+fn seafarers_new_shores() {
+    play_scenario(ScenarioId::NewShores);
+}
+
+#[test]
+fn seafarers_four_islands() {
+    play_scenario(ScenarioId::FourIslands);
+}
+
+#[test]
+fn seafarers_fog_islands() {
+    play_scenario(ScenarioId::FogIslands);
+}
+
+#[test]
+fn seafarers_through_the_desert() {
+    play_scenario(ScenarioId::ThroughTheDesert);
+}
+
+/// SEA: a scenario takes exactly the player counts it lists, 2 players on the 3-player map.
+#[test]
+fn seafarers_player_counts() {
+    for scenario in ScenarioId::ALL {
+        let counts = scenario.player_counts();
+        for players in 1..=7 {
+            let config = GameConfig { seafarers: true, scenario: Some(scenario), ..GameConfig::for_players(players) };
+            let game = Game::new(config, 7);
+            assert_eq!(game.is_ok(), counts.contains(&players), "{} for {players}: {game:?}", scenario.name());
+        }
+        let hexes = |players| {
+            let config = GameConfig { seafarers: true, scenario: Some(scenario), ..GameConfig::for_players(players) };
+            let game = Game::new(config, 7).unwrap();
+            let mut hexes = game.board().hexes.clone();
+            hexes.sort();
+            (hexes, game.vp_target())
+        };
+        if counts.contains(&2) {
+            assert_eq!(hexes(2), hexes(3), "{}: 2 players play the 3-player map", scenario.name());
+        }
     }
 }
 
@@ -104,4 +207,137 @@ fn rejected_moves_name_their_rule() {
         game.apply(&event);
     }
     assert!(matches!(game.phase(), Phase::Setup { .. }));
+}
+
+/// B-DEV-5, SEA-11: a free ship on a coast edge takes that edge from the roads as well; when
+/// it was the last site for either piece, Road Building ends instead of waiting for a second
+/// piece nobody can place. (The position is built from events: `Setup` places no ships.)
+#[test]
+fn road_building_ends_when_a_free_ship_took_the_last_site() {
+    let config = GameConfig {
+        seafarers: true,
+        scenario: Some(ScenarioId::NewShores),
+        first_player: FirstPlayer::Seat(0),
+        ..GameConfig::for_players(3)
+    };
+    let mut game = Game::new(config, 1).unwrap();
+    let board = game.board().clone();
+    let terrain = |hex: HexCoord| board.hex(hex).map(|h| board.terrain[h as usize]);
+    let land = |hex: HexCoord| terrain(hex).is_some_and(Terrain::is_land);
+    // A coastal vertex between two land hexes and the sea: one land edge, two coast edges.
+    let vertex = *board
+        .vertices
+        .iter()
+        .find(|v| {
+            v.hexes().iter().filter(|h| land(**h)).count() == 2 && v.hexes().iter().all(|h| terrain(*h).is_some())
+        })
+        .unwrap();
+    let inland = *vertex.edges().iter().find(|e| e.hexes().iter().all(|h| land(*h))).unwrap();
+    let coast: Vec<EdgeId> = vertex.edges().into_iter().filter(|e| *e != inland).collect();
+    let mut events = vec![
+        Event::SettlementBuilt { seat: Seat(0), vertex, cost: Resources::ZERO },
+        Event::RoadBuilt { seat: Seat(1), edge: inland, cost: Resources::ZERO },
+        Event::ShipBuilt { seat: Seat(1), edge: coast[1], cost: Resources::ZERO },
+    ];
+    // Seat 0's other 14 ships on open sea, far from land: one ship is left.
+    let open_sea = board
+        .edges
+        .iter()
+        .filter(|e| e.endpoints().iter().all(|v| v.hexes().iter().all(|h| terrain(*h) == Some(Terrain::Sea))));
+    events.extend(open_sea.take(14).map(|&edge| Event::ShipBuilt { seat: Seat(0), edge, cost: Resources::ZERO }));
+    events.push(Event::TurnStarted { seat: Seat(0), turn: 5 });
+    events.push(Event::PhaseChanged { phase: Phase::RoadBuilding { roads_left: 2 }, then: vec![Phase::Main] });
+    for event in &events {
+        game.apply(event);
+    }
+    assert_eq!(game.player(Seat(0)).unwrap().pieces_left().ships, 1);
+    let free_ship = Move::BuildShip { edge: coast[0] };
+    assert!(game.legal_moves(Seat(0)).contains(&free_ship));
+    for event in game.decide(Seat(0), &free_ship, &mut game.chance()).unwrap() {
+        game.apply(&event);
+    }
+    assert_eq!(game.phase(), &Phase::Main, "no site is left for a second piece");
+    assert!(!game.legal_moves(Seat(0)).is_empty());
+}
+
+/// A trail of `length` edges from vertex `start` on edges `fits` accepts, through vertices
+/// not in `avoid`; its vertices are added to `avoid`.
+fn trail(
+    board: &catan_engine::board::Board,
+    start: VertexId,
+    length: usize,
+    fits: &dyn Fn(u16) -> bool,
+    avoid: &mut Vec<VertexId>,
+) -> Option<Vec<EdgeId>> {
+    if length == 0 {
+        return Some(Vec::new());
+    }
+    let v = board.vertex(start)?;
+    for e in board.edges_of(v) {
+        let next = board.vertices[board.other_end(e, v) as usize];
+        if !fits(e) || avoid.contains(&next) {
+            continue;
+        }
+        avoid.push(next);
+        if let Some(mut rest) = trail(board, next, length - 1, fits, avoid) {
+            rest.insert(0, board.edges[e as usize]);
+            return Some(rest);
+        }
+        avoid.pop();
+    }
+    None
+}
+
+/// SEA-10, B-LR-5: a settlement where the builder's own road meets its own ship joins them
+/// into one trade route; when that route is the longest, the builder takes Longest Road.
+#[test]
+fn a_settlement_joining_own_road_and_ship_takes_longest_road() {
+    let config = GameConfig {
+        seafarers: true,
+        scenario: Some(ScenarioId::NewShores),
+        first_player: FirstPlayer::Seat(0),
+        ..GameConfig::for_players(3)
+    };
+    let mut game = Game::new(config, 1).unwrap();
+    let board = game.board().clone();
+    let land_edge = |e: u16| board.edge_is_land[e as usize];
+    let sea_edge = |e: u16| board.edge_is_sea[e as usize] && !board.edge_is_land[e as usize];
+    // A coastal vertex with 3 roads inland and 3 ships out to sea, and 5 roads of seat 1.
+    let (junction, roads, ships, others) = board
+        .vertices
+        .iter()
+        .find_map(|&v| {
+            let mut avoid = vec![v];
+            let roads = trail(&board, v, 3, &land_edge, &mut avoid)?;
+            let ships = trail(&board, v, 3, &sea_edge, &mut avoid)?;
+            // Seat 1's road, well away from seat 0's pieces.
+            avoid.extend(avoid.clone().iter().flat_map(|a| a.adjacent()));
+            let others = board.vertices.iter().find_map(|&far| {
+                let near = avoid.iter().any(|a| *a == far || a.adjacent().contains(&far));
+                (!near).then(|| trail(&board, far, 5, &land_edge, &mut avoid.clone())).flatten()
+            })?;
+            Some((v, roads, ships, others))
+        })
+        .expect("a coastal vertex with room for the routes");
+    let free = Resources::ZERO;
+    let mut events: Vec<Event> =
+        roads.iter().map(|&edge| Event::RoadBuilt { seat: Seat(0), edge, cost: free }).collect();
+    events.extend(ships.iter().map(|&edge| Event::ShipBuilt { seat: Seat(0), edge, cost: free }));
+    events.extend(others.iter().map(|&edge| Event::RoadBuilt { seat: Seat(1), edge, cost: free }));
+    events.extend([
+        Event::LongestRoadChanged { holder: Some(Seat(1)), previous: None, length: 5 },
+        Event::TurnStarted { seat: Seat(0), turn: 5 },
+        Event::PhaseChanged { phase: Phase::Main, then: vec![] },
+        Event::StartingResourcesReceived { seat: Seat(0), resources: catan_engine::cost::SETTLEMENT },
+    ]);
+    for event in &events {
+        game.apply(event);
+    }
+    assert_eq!((game.road_length(Seat(0)), game.road_length(Seat(1))), (3, 5));
+    let settle = Move::BuildSettlement { vertex: junction };
+    let events = game.decide(Seat(0), &settle, &mut game.chance()).unwrap();
+    assert!(
+        events.contains(&Event::LongestRoadChanged { holder: Some(Seat(0)), previous: Some(Seat(1)), length: 6 }),
+        "{events:?}"
+    );
 }

@@ -242,8 +242,10 @@ impl Extension for Seafarers {
         }
     }
 
-    /// SEA-12: island bonuses earned.
+    /// SEA-12: island bonuses earned (saturating: events that do not fit, applied to the
+    /// state, may carry any points).
     fn victory_points(&self, game: &Game, seat: Seat) -> u32 {
-        game.ext.seafarers.bonuses.iter().filter(|(s, _, _)| *s == seat).map(|(_, _, p)| p).sum()
+        let bonuses = game.ext.seafarers.bonuses.iter().filter(|(s, _, _)| *s == seat);
+        bonuses.fold(0, |sum: u32, (_, _, points)| sum.saturating_add(*points))
     }
 }

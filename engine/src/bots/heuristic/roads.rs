@@ -307,15 +307,21 @@ impl Ctx<'_> {
     fn longest_road_stake(&self, change: RouteChange) -> RoadStake {
         let lengths = self.road_lengths();
         let mine = lengths.get(self.me.index()).copied().unwrap_or(0);
-        let longer = self.trail_length(self.me, change);
-        if longer <= mine {
-            return RoadStake::None;
-        }
         let best_other =
             lengths.iter().enumerate().filter(|(i, _)| *i != self.me.index()).map(|(_, l)| *l).max().unwrap_or(0);
+        // The bot's trail after the change, walked in full only when a cheap bound on it
+        // (the longest trail through the new piece) leaves the stake open: scoring every
+        // road and ship edge is otherwise the costliest part of a decision.
+        let longer = |threshold: u32| {
+            if self.through_bound(change) <= threshold {
+                mine
+            } else {
+                self.trail_length(self.me, change)
+            }
+        };
         match self.game.longest_road_holder() {
             Some(holder) if holder == self.me => {
-                if best_other + 1 >= mine {
+                if best_other + 1 >= mine && longer(mine) > mine {
                     RoadStake::Contends
                 } else {
                     RoadStake::None
@@ -323,7 +329,10 @@ impl Ctx<'_> {
             }
             holder => {
                 let to_beat = holder.and_then(|h| lengths.get(h.index()).copied()).unwrap_or(0).max(4);
-                if longer > to_beat {
+                let longer = longer(mine.max(to_beat.saturating_sub(1)));
+                if longer <= mine {
+                    RoadStake::None
+                } else if longer > to_beat {
                     RoadStake::Takes
                 } else if longer + 1 > to_beat {
                     RoadStake::Contends
@@ -332,5 +341,16 @@ impl Ctx<'_> {
                 }
             }
         }
+    }
+
+    /// An upper bound on the longest trail through the piece `change` adds: the piece and
+    /// the longest trails leaving each of its ends (which may share edges). Without an added
+    /// piece, no bound (`u32::MAX`).
+    fn through_bound(&self, change: RouteChange) -> u32 {
+        let Some((e, piece)) = change.added else { return u32::MAX };
+        let mut used = vec![false; self.board.edges.len()];
+        used[e as usize] = true;
+        let [a, b] = self.board.edge_vertices[e as usize];
+        1 + self.walk(self.me, change, a, piece, &mut used) + self.walk(self.me, change, b, piece, &mut used)
     }
 }

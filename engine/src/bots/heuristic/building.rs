@@ -1,10 +1,11 @@
 //! What the bot saves for (its goals), cities, and buying development cards.
 
-use crate::{Resource, Resources, VertexId};
+use crate::{board::Terrain, Resource, Resources, VertexId};
 
 use super::{
     cost,
     estimate::{missing, pips},
+    roads::Piece,
     tier, BuildingKind, Ctx,
 };
 
@@ -13,6 +14,7 @@ enum GoalKind {
     Settlement,
     City,
     Road,
+    Ship,
     DevCard,
 }
 
@@ -39,8 +41,14 @@ impl Ctx<'_> {
         if goals.len() == 2 && self.eta(&goals[1].cost) < self.eta(&goals[0].cost) {
             goals.swap(0, 1);
         }
-        if !self.site_now && self.has_road_plan() {
-            goals.push(Goal { kind: GoalKind::Road, cost: cost::ROAD });
+        // Save for the piece that starts the better route; roads first on a tie.
+        if !self.site_now && self.has_route_plan() {
+            let by_ship = self.ships_left > 0 && self.best_lead(Piece::Ship) > self.best_lead(Piece::Road);
+            goals.push(if by_ship {
+                Goal { kind: GoalKind::Ship, cost: cost::SHIP }
+            } else {
+                Goal { kind: GoalKind::Road, cost: cost::ROAD }
+            });
         }
         if self.game.development_deck().total() > 0 {
             goals.push(Goal { kind: GoalKind::DevCard, cost: cost::DEVELOPMENT_CARD });
@@ -73,8 +81,11 @@ impl Ctx<'_> {
             .land_hexes_of(v)
             .filter(|&h| Some(h) != self.robber)
             .filter_map(|h| {
-                let r = self.board.terrain[h as usize].resource()?;
-                Some(pips(self.board.numbers[h as usize]) * self.weight[r.index()])
+                let weight = match self.board.terrain[h as usize] {
+                    Terrain::Gold => self.gold_weight(),
+                    terrain => self.weight[terrain.resource()?.index()],
+                };
+                Some(pips(self.board.numbers[h as usize]) * weight)
             })
             .sum()
     }

@@ -11,7 +11,7 @@ impl Ctx<'_> {
         moves.iter().any(|m| match m {
             Move::PlayYearOfPlenty { resources } => self.score_year_of_plenty(resources) > tier::SPARE_CARD,
             Move::PlayMonopoly { resource } => self.score_monopoly(*resource) > tier::SPARE_CARD,
-            Move::PlayRoadBuilding => !self.site_now && self.has_road_plan(),
+            Move::PlayRoadBuilding => !self.site_now && self.has_route_plan(),
             _ => false,
         })
     }
@@ -64,11 +64,12 @@ impl Ctx<'_> {
         }
     }
 
-    /// Road Building: now when there is a site to reach, else kept for later.
+    /// Road Building (roads or ships, SEA-11): now when there is a site to reach, else kept
+    /// for later.
     pub(super) fn score_road_building(&self) -> f64 {
-        if self.roads_left == 0 {
+        if self.roads_left + self.ships_left == 0 {
             tier::POINTLESS
-        } else if !self.site_now && self.has_road_plan() {
+        } else if !self.site_now && self.has_route_plan() {
             tier::PLAY_CARD_NOW - 100.0
         } else {
             tier::SPARE_CARD - 2.0

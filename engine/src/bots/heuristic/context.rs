@@ -2,7 +2,7 @@
 
 use std::{borrow::Borrow, cell::OnceCell};
 
-use crate::{board::Board, Game, Phase, Resources, Seat};
+use crate::{board::Board, Game, IslandBonusMode, Phase, Resources, ScenarioId, Seat};
 
 use super::{
     building::Goal,
@@ -10,6 +10,9 @@ use super::{
     trading::bank_rates,
     Building, SetupStep,
 };
+
+/// Marks a hex or vertex that lies on no island.
+pub(super) const NO_ISLAND: u16 = u16::MAX;
 
 /// Everything one decision needs, computed once from what the seat may see.
 pub(super) struct Ctx<'a> {
@@ -22,7 +25,11 @@ pub(super) struct Ctx<'a> {
     pub(super) hand: Resources,
     pub(super) buildings: Vec<Option<Building>>,
     pub(super) roads: Vec<Option<Seat>>,
+    /// Per edge: the owner of the ship there (Seafarers; empty otherwise).
+    pub(super) ships: Vec<Option<Seat>>,
     pub(super) robber: Option<u8>,
+    /// The pirate's hex (Seafarers, once it is on the board).
+    pub(super) pirate: Option<u8>,
     /// Per seat: pips produced per resource (robber ignored); public from the board.
     pub(super) production: Vec<[f64; 5]>,
     /// What a pip of each resource is worth to the bot.
@@ -37,14 +44,33 @@ pub(super) struct Ctx<'a> {
     pub(super) settlements_left: u32,
     pub(super) cities_left: u32,
     pub(super) roads_left: u32,
+    pub(super) ships_left: u32,
     pub(super) has_generic_harbour: bool,
-    /// Per edge: the best free settlement site that a road there leads to (its score).
+    /// Whether ships are in play (Seafarers).
+    pub(super) seafaring: bool,
+    /// The islands: per vertex the island it lies on (the lowest-numbered of its land hexes,
+    /// as the island bonus reads it), `NO_ISLAND` off land. Empty without Seafarers.
+    pub(super) vertex_island: Vec<u16>,
+    /// Per island: whether the bot, and whether anyone, has a building there.
+    pub(super) island_mine: Vec<bool>,
+    pub(super) island_settled: Vec<bool>,
+    /// The island bonus in play (SEA-12): its mode and points, if any.
+    pub(super) island_bonus: Option<(IslandBonusMode, u32)>,
+    /// Per vertex: how many face-down fog hexes it touches (SEA-13). Empty without fog.
+    pub(super) fog_touch: Vec<u8>,
+    /// Per edge: the best target (free settlement site, fog to explore) that a road there
+    /// leads to (its score).
     pub(super) road_lead: Vec<f64>,
-    /// A settlement could be built now (a free site touches the bot's road).
+    /// Per edge: the same for a ship there.
+    pub(super) ship_lead: Vec<f64>,
+    /// Per vertex the shipping network continues from: the best target its ship routes lead
+    /// to (what a ship ending there serves).
+    pub(super) ship_root_best: Vec<f64>,
+    /// A settlement could be built now (a free site touches the bot's road or ship).
     pub(super) site_now: bool,
     /// What the bot saves for, most wanted first.
     pub(super) goals: Vec<Goal>,
-    /// Longest trail of every seat, computed on first use.
+    /// Longest trail (roads and ships) of every seat, computed on first use.
     pub(super) road_lengths: OnceCell<Vec<u32>>,
 }
 
@@ -56,7 +82,11 @@ impl<'a> Ctx<'a> {
         let players = usize::from(game.player_count());
         let buildings: Vec<Option<Building>> = board.vertices.iter().map(|&id| game.building_at(id)).collect();
         let roads: Vec<Option<Seat>> = board.edges.iter().map(|&id| game.road_at(id)).collect();
+        let seafaring = game.config().seafarers;
+        let ships: Vec<Option<Seat>> =
+            if seafaring { (0..board.edges.len() as u16).map(|e| game.ship_index(e)).collect() } else { Vec::new() };
         let robber = game.robber_hex().and_then(|hex| board.hex(hex));
+        let pirate = game.pirate_hex().and_then(|hex| board.hex(hex));
 
         let production = production_by_seat(board, &buildings, players);
         let own = production.get(me.index()).copied().unwrap_or([0.0; 5]);
@@ -83,7 +113,9 @@ impl<'a> Ctx<'a> {
             hand: *player.resources(),
             buildings,
             roads,
+            ships,
             robber,
+            pirate,
             production,
             weight,
             rates,
@@ -94,18 +126,89 @@ impl<'a> Ctx<'a> {
             settlements_left: u32::from(pieces.settlements),
             cities_left: u32::from(pieces.cities),
             roads_left: u32::from(pieces.roads),
+            ships_left: if seafaring { u32::from(pieces.ships) } else { 0 },
             has_generic_harbour,
+            seafaring,
+            vertex_island: Vec::new(),
+            island_mine: Vec::new(),
+            island_settled: Vec::new(),
+            island_bonus: None,
+            fog_touch: Vec::new(),
             road_lead: Vec::new(),
+            ship_lead: Vec::new(),
+            ship_root_best: Vec::new(),
             site_now: false,
             goals: Vec::new(),
             road_lengths: OnceCell::new(),
         };
+        if seafaring {
+            ctx.read_seas();
+        }
         if setup.is_none() {
-            ctx.plan_roads();
+            ctx.plan_routes();
             ctx.plan_goals();
         }
         Some(ctx)
     }
+
+    /// Seafarers: the islands and who has settled them, the island bonus, the fog.
+    fn read_seas(&mut self) {
+        let board = self.board;
+        let mut hex_island = vec![NO_ISLAND; board.hexes.len()];
+        let islands = self.game.islands();
+        for (id, hexes) in islands.iter().enumerate() {
+            for &hex in hexes {
+                if let Some(h) = board.hex(hex) {
+                    hex_island[h as usize] = id as u16;
+                }
+            }
+        }
+        self.vertex_island = (0..board.vertices.len() as u16)
+            .map(|v| board.land_hexes_of(v).map(|h| hex_island[h as usize]).min().unwrap_or(NO_ISLAND))
+            .collect();
+        self.island_mine = vec![false; islands.len()];
+        self.island_settled = vec![false; islands.len()];
+        for (v, building) in self.buildings.iter().enumerate() {
+            let (Some(b), Some(&island)) = (building, self.vertex_island.get(v)) else { continue };
+            if let Some(settled) = self.island_settled.get_mut(island as usize) {
+                *settled = true;
+            }
+            if b.seat == self.me {
+                if let Some(mine) = self.island_mine.get_mut(island as usize) {
+                    *mine = true;
+                }
+            }
+        }
+        self.island_bonus = island_bonus(self.game);
+        if (0..board.hexes.len() as u8).any(|h| board.is_fog_hex(h)) {
+            let mut touch = vec![0u8; board.vertices.len()];
+            for h in (0..board.hexes.len() as u8).filter(|&h| board.is_fog_hex(h)) {
+                for &v in &board.hex_vertices[h as usize] {
+                    if let Some(t) = touch.get_mut(v as usize) {
+                        *t += 1;
+                    }
+                }
+            }
+            self.fog_touch = touch;
+        }
+    }
+}
+
+/// The island bonus of the game (SEA-12): the configuration's mode and points, else the
+/// scenario's as its rules publish them (New Shores, Four Islands and Through the Desert: 2
+/// points for a seat's first settlement on each island where it did not start; none in the
+/// Fog Islands). `None` without a bonus.
+fn island_bonus(game: &Game) -> Option<(IslandBonusMode, u32)> {
+    let config = game.config();
+    let scenario = match config.scenario? {
+        ScenarioId::NewShores | ScenarioId::FourIslands | ScenarioId::ThroughTheDesert => {
+            Some((IslandBonusMode::PerPlayerForeignIsland, 2))
+        }
+        ScenarioId::FogIslands => None,
+    };
+    let mode = config.island_bonus_mode.or(scenario.map(|(mode, _)| mode))?;
+    let points = config.island_bonus_vp.map(u32::from).or(scenario.map(|(_, points)| points)).unwrap_or(2);
+    (points > 0).then_some((mode, points))
 }
 
 /// The step of the setup placement in progress, if the game is in setup. Takes the phase by

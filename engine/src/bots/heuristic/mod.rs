@@ -7,12 +7,20 @@
 //! * **Placement** (setup and later settlements): expected production, i.e. the pips of the
 //!   adjacent number tokens (B-GEO-15), weighted by how scarce the resource is on the board
 //!   and in the bot's own production, plus harbour value.
-//! * **Building toward points**: city > settlement > road toward the best free site within
-//!   three roads > development card. Bank trades are made only when they complete the build
-//!   the bot is saving for (or to shed cards above seven at the end of a turn).
-//! * **Robber**: on the hex that costs the opponents the most, weighted toward the leader
-//!   (most public points), never on the bot's own hexes when it can avoid them; it steals
-//!   from the leader among the eligible victims.
+//! * **Building toward points**: city > settlement > road (or ship) toward the best free site
+//!   within three roads or six ships > development card. Bank trades are made only when they
+//!   complete the build the bot is saving for (or to shed cards above seven at the end of a
+//!   turn).
+//! * **Seafarers**: routes are planned over land and sea at once (a ship continues only a
+//!   ship, a road only a road, except at the bot's own buildings), so the shorter of the two
+//!   wins; a site on an island where the bot has no building yet counts its island bonus, a
+//!   gold hex a card of choice, a vertex by the fog the card its reveal brings. An idle ship
+//!   (at the open end of no better route) moves to where the best route starts; a coastal
+//!   setup settlement takes a ship when the sea leads somewhere better than the land.
+//! * **Robber and pirate**: the robber on the hex that costs the opponents the most,
+//!   weighted toward the leader (most public points), never on the bot's own hexes when it
+//!   can avoid them; the pirate where the same theft costs the bot least and holds up the
+//!   leader's ships. It steals from the leader among the eligible victims.
 //! * **Development cards**: a knight when the robber blocks the bot or for Largest Army,
 //!   monopoly and year of plenty when they pay toward a build, road building when there is
 //!   a site to reach.
@@ -30,10 +38,11 @@
 //! * `context`: [`Ctx`], what the seat may see, gathered once per decision;
 //! * `estimate`: pips, production, what a resource and a hand are worth;
 //! * `placement`: settlement sites, in setup and later;
-//! * `roads`: roads toward free sites, and Longest Road;
+//! * `roads`: routes of roads and ships toward free sites (and fog), and Longest Road;
+//! * `ships`: building and moving ships, the setup ship;
 //! * `building`: what to save for, cities and buying development cards;
 //! * `cards`: playing the progress cards (year of plenty, monopoly, road building);
-//! * `robber`: robber and knight targets, and discards on a 7;
+//! * `robber`: robber, pirate and knight targets, and discards on a 7;
 //! * `trading`: bank rates and trades, and answers to domestic trade offers.
 //!
 //! This file holds the bot, the score tiers and the dispatch of a move to its concern.
@@ -45,6 +54,7 @@ mod estimate;
 mod placement;
 mod roads;
 mod robber;
+mod ships;
 mod trading;
 
 use crate::{rng::Rng, Game, Move, Seat};
@@ -64,6 +74,8 @@ mod tier {
     pub const PLAY_CARD_NOW: f64 = 1200.0;
     pub const CITY: f64 = 1000.0;
     pub const SETTLEMENT: f64 = 900.0;
+    /// Moving a ship is free: done before the trades and builds that extend its route.
+    pub const MOVE_SHIP: f64 = 860.0;
     pub const TRADE_FOR_BUILD: f64 = 850.0;
     pub const ROAD_TO_SITE: f64 = 800.0;
     pub const DEV_CARD: f64 = 700.0;
@@ -145,6 +157,8 @@ impl Ctx<'_> {
             Move::BuildCity { vertex } => self.score_city(*vertex),
             Move::BuildSettlement { vertex } => self.score_settlement(*vertex),
             Move::BuildRoad { edge } => self.score_road(*edge),
+            Move::BuildShip { edge } => self.score_ship(*edge),
+            Move::MoveShip { from, to } => self.score_move_ship(*from, *to),
             Move::BuyDevelopmentCard => self.score_buy_card(&cost::DEVELOPMENT_CARD),
             // Discoveries buy nothing else (JUN-5): spend as many as the purchase allows.
             Move::BuyDevelopmentCardWithDiscoveries { replaces } => {
@@ -155,7 +169,8 @@ impl Ctx<'_> {
             Move::TradeWithBank { give, get } => self.score_bank_trade(give, get),
             Move::Discard { resources } => self.score_discard(resources),
             Move::MoveRobber { hex, steal_from } => self.robber_score(*hex, *steal_from),
-            Move::PlayKnight { hex, steal_from, .. } => self.score_knight(*hex, *steal_from, moves),
+            Move::MovePirate { hex, steal_from } => self.pirate_score(*hex, *steal_from),
+            Move::PlayKnight { hex, steal_from, bandit } => self.score_knight(*hex, *steal_from, *bandit, moves),
             Move::PlayYearOfPlenty { resources } => self.score_year_of_plenty(resources),
             Move::PlayMonopoly { resource } => self.score_monopoly(*resource),
             Move::PlayRoadBuilding => self.score_road_building(),

@@ -1,29 +1,42 @@
 //! Settlement sites: what a site is worth, the setup placements, settlements during play.
 
-use crate::{board::HarbourKind, Move, Resource, VertexId};
+use crate::{
+    board::{HarbourKind, Terrain},
+    IslandBonusMode, Move, Resource, VertexId,
+};
 
-use super::{estimate::pips, tier, Ctx, SetupStep};
+use super::{context::NO_ISLAND, estimate::pips, tier, Ctx, SetupStep};
+
+/// What a victory point of island bonus adds to a site's value (SEA-12): a site earning two
+/// is worth three settlements elsewhere.
+const BONUS_PER_POINT: f64 = 5.0;
 
 impl Ctx<'_> {
-    /// A vertex where anyone may settle: empty, with empty neighbours (B-BLD-4).
+    /// A vertex where anyone may settle: on land (B-GEO-9), empty, with empty neighbours
+    /// (B-BLD-4).
     pub(super) fn is_free_site(&self, v: u16) -> bool {
-        self.buildings.get(v as usize).is_some_and(Option::is_none)
+        self.board.vertex_is_buildable.get(v as usize).copied().unwrap_or(false)
+            && self.buildings.get(v as usize).is_some_and(Option::is_none)
             && self.board.neighbours_of(v).all(|n| self.buildings.get(n as usize).is_some_and(Option::is_none))
     }
 
     /// What a settlement on `v` would be worth to the bot: weighted expected production,
-    /// new resource types, harbour.
+    /// new resource types, harbour, and in play the island bonus it earns.
     pub(super) fn site_value(&self, v: u16) -> f64 {
         let own = self.own_production();
         let mut value = 0.0;
         let mut site_prod = [0.0; 5];
         for h in self.board.land_hexes_of(v) {
-            let Some(r) = self.board.terrain[h as usize].resource() else {
-                continue;
-            };
             let p = pips(self.board.numbers[h as usize]);
-            site_prod[r.index()] += p;
-            let mut hex_value = p * self.weight[r.index()];
+            let mut hex_value = match self.board.terrain[h as usize].resource() {
+                Some(r) => {
+                    site_prod[r.index()] += p;
+                    p * self.weight[r.index()]
+                }
+                // Gold (SEA-9, RIV-5): a card of choice, worth the most wanted resource.
+                None if self.board.terrain[h as usize] == Terrain::Gold => p * self.gold_weight(),
+                None => continue,
+            };
             if Some(h) == self.robber {
                 hex_value *= 0.6;
             }
@@ -42,7 +55,35 @@ impl Ctx<'_> {
             }
             None => {}
         }
+        if self.setup.is_none() {
+            value += self.bonus_value(v);
+        }
         value
+    }
+
+    /// What a pip of gold is worth: a card of the bot's choice.
+    pub(super) fn gold_weight(&self) -> f64 {
+        self.weight.iter().copied().fold(0.0, f64::max)
+    }
+
+    /// The island bonus (SEA-12) a settlement on `v` would earn, as site value.
+    pub(super) fn bonus_value(&self, v: u16) -> f64 {
+        BONUS_PER_POINT * f64::from(self.bonus_points(v))
+    }
+
+    /// The island bonus points a settlement on `v` would earn (SEA-12): on an island where
+    /// the bot has no building yet (where nobody has, when only the first settler earns it).
+    pub(super) fn bonus_points(&self, v: u16) -> u32 {
+        let Some((mode, points)) = self.island_bonus else { return 0 };
+        let island = self.vertex_island.get(v as usize).copied().unwrap_or(NO_ISLAND);
+        let taken = match mode {
+            IslandBonusMode::FirstOnIsland => &self.island_settled,
+            _ => &self.island_mine,
+        };
+        if island == NO_ISLAND || taken.get(island as usize).copied().unwrap_or(true) {
+            return 0;
+        }
+        points
     }
 
     /// The setup placements (B-SET-4): the best site, then a road toward the next one.
@@ -51,6 +92,7 @@ impl Ctx<'_> {
             (Move::BuildSettlement { vertex }, _) => {
                 self.board.vertex(*vertex).map_or(tier::UNKNOWN, |v| self.site_value(v))
             }
+            (Move::BuildShip { edge }, SetupStep::PlaceRoad { settlement }) => self.score_setup_ship(*edge, settlement),
             (Move::BuildRoad { edge }, SetupStep::PlaceRoad { settlement }) => {
                 let (Some(e), Some(s)) = (self.board.edge(*edge), self.board.vertex(settlement)) else {
                     return tier::UNKNOWN;

@@ -1,7 +1,7 @@
 //! The robber: where to put it and whom to rob (a 7 or a knight), when to play a knight, and
 //! what to discard on a 7.
 
-use crate::{HexCoord, Move, Phase, Resource, Resources, Seat};
+use crate::{Bandit, HexCoord, Move, Phase, Resource, Resources, Seat};
 
 use super::{estimate::pips, tier, BuildingKind, Ctx};
 
@@ -25,18 +25,45 @@ impl Ctx<'_> {
                 score += p * mult * self.threat(b.seat);
             }
         }
-        if let Some(victim) = victim {
-            let cards = self.hand_sizes.get(victim.index()).copied().unwrap_or(0);
-            score += 1.0 + 0.5 * self.threat(victim) + 0.2 * f64::from(cards.min(10));
+        score + self.theft_value(victim)
+    }
+
+    /// What stealing a card from `victim` is worth.
+    fn theft_value(&self, victim: Option<Seat>) -> f64 {
+        let Some(victim) = victim else { return 0.0 };
+        let cards = self.hand_sizes.get(victim.index()).copied().unwrap_or(0);
+        1.0 + 0.5 * self.threat(victim) + 0.2 * f64::from(cards.min(10))
+    }
+
+    /// Value of putting the pirate on sea hex `hex` and stealing from `victim` (SEA-7/8). The
+    /// pirate blocks no production, only ships on its sides: it robs as the robber does,
+    /// holds up the opponents' ships there (the leader's most) and should not sit on the
+    /// bot's own routes. It wins over the robber when the robber has no good target.
+    pub(super) fn pirate_score(&self, hex: HexCoord, victim: Option<Seat>) -> f64 {
+        let Some(h) = self.board.hex(hex) else {
+            return 0.0;
+        };
+        let mut score = 0.0;
+        for side in self.board.hexes[h as usize].sides() {
+            let Some(e) = self.board.edge(side) else { continue };
+            match self.ships.get(e as usize).copied().flatten() {
+                Some(owner) if owner == self.me => score -= 2.0,
+                Some(owner) => score += 0.5 * self.threat(owner),
+                None if self.ship_lead.get(e as usize).is_some_and(|l| l.is_finite()) => score -= 1.0,
+                None => {}
+            }
         }
-        score
+        score + self.theft_value(victim)
     }
 
     /// A knight: before the roll or now when it is urgent, else kept (unless nothing better
     /// is held); among knights, the best robber placement.
-    pub(super) fn score_knight(&self, hex: HexCoord, steal_from: Option<Seat>, moves: &[Move]) -> f64 {
+    pub(super) fn score_knight(&self, hex: HexCoord, steal_from: Option<Seat>, bandit: Bandit, moves: &[Move]) -> f64 {
         let in_pre_roll = matches!(self.game.phase(), Phase::PreRoll);
-        let placement = self.robber_score(hex, steal_from) / 100.0;
+        let placement = match bandit {
+            Bandit::Robber => self.robber_score(hex, steal_from),
+            Bandit::Pirate => self.pirate_score(hex, steal_from),
+        } / 100.0;
         if self.knight_is_urgent() {
             if in_pre_roll {
                 tier::ROLL + 100.0 + placement

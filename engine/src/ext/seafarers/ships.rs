@@ -44,26 +44,31 @@ impl Game {
         })
     }
 
-    /// Tests if `seat` may put a ship on `e` now, ignoring cost and supply.
-    fn ship_site_is_legal(&self, seat: Seat, e: u16, placed: FreePiece, left: Option<u16>) -> bool {
-        let taken = matches!(placed, FreePiece::Road(p) | FreePiece::Ship(p) if p == e);
-        !taken
-            && self.check_ship_site(e, self.board.edges[e as usize]).is_ok()
-            && self.ship_connects(seat, e, placed, left)
-    }
-
     /// Tests if `seat` has a legal ship edge, with `placed` already on the board.
     pub(crate) fn has_legal_ship_site(&self, seat: Seat, placed: FreePiece) -> bool {
-        (0..self.board.edges.len() as u16).any(|e| self.ship_site_is_legal(seat, e, placed, None))
+        let anchors = ShipAnchors::of(self, seat, placed);
+        (0..self.board.edges.len() as u16).any(|e| self.ship_site_open(e, placed) && anchors.connect(self, e, None))
     }
 
     /// Lists a ship on every edge where `seat` may build one now, ignoring cost and supply.
     pub(crate) fn ship_site_moves(&self, seat: Seat, placed: FreePiece, moves: &mut Vec<Move>) {
+        let anchors = ShipAnchors::of(self, seat, placed);
         for e in 0..self.board.edges.len() as u16 {
-            if self.ship_site_is_legal(seat, e, placed, None) {
+            if self.ship_site_open(e, placed) && anchors.connect(self, e, None) {
                 moves.push(Move::BuildShip { edge: self.board.edges[e as usize] });
             }
         }
+    }
+
+    /// Tests if a ship may stand on `e` as far as the edge goes (SEA-2, SEA-8 b), with
+    /// `placed` on the board.
+    fn ship_site_open(&self, e: u16, placed: FreePiece) -> bool {
+        let taken = matches!(placed, FreePiece::Road(p) | FreePiece::Ship(p) if p == e);
+        self.board.edge_is_sea[e as usize]
+            && !taken
+            && self.roads[e as usize].is_none()
+            && self.ship_index(e).is_none()
+            && !self.pirate_guards(e)
     }
 
     /// The checks every ship placement shares: the edge, the supply and the connection.
@@ -148,7 +153,10 @@ impl Game {
         if state.ship_moved || !matches!(self.phase, Phase::Main) {
             return;
         }
-        for f in 0..self.board.edges.len() as u16 {
+        let anchors = ShipAnchors::of(self, seat, FreePiece::None);
+        let open: Vec<u16> =
+            (0..self.board.edges.len() as u16).filter(|&t| self.ship_site_open(t, FreePiece::None)).collect();
+        for f in 0..self.ships.len() as u16 {
             let from = self.board.edges[f as usize];
             let movable = self.ship_index(f) == Some(seat)
                 && !state.new_ships.contains(&from)
@@ -157,8 +165,8 @@ impl Game {
             if !movable {
                 continue;
             }
-            for t in 0..self.board.edges.len() as u16 {
-                if t != f && self.ship_site_is_legal(seat, t, FreePiece::None, Some(f)) {
+            for &t in &open {
+                if anchors.connect(self, t, Some(f)) {
                     moves.push(Move::MoveShip { from, to: self.board.edges[t as usize] });
                 }
             }
@@ -187,5 +195,47 @@ impl Game {
         }
         self.ships[f as usize] = None;
         self.ships[t as usize] = Some(seat);
+    }
+}
+
+/// Where `seat`'s ships may set out from (SEA-3), per vertex, computed once for a list of
+/// moves: an own building, or the number of own ships ending at a vertex without an
+/// opponent's building.
+struct ShipAnchors {
+    own_building: Vec<bool>,
+    ships: Vec<u8>,
+}
+
+impl ShipAnchors {
+    fn of(game: &Game, seat: Seat, placed: FreePiece) -> ShipAnchors {
+        let board = &game.board;
+        let vertices = board.vertices.len();
+        let mut anchors = ShipAnchors { own_building: vec![false; vertices], ships: vec![0; vertices] };
+        let placed_ship = match placed {
+            FreePiece::Ship(p) => Some(p),
+            _ => None,
+        };
+        let own_ships = (0..game.ships.len() as u16).filter(|&e| game.ship_index(e) == Some(seat));
+        for e in own_ships.chain(placed_ship) {
+            for x in board.edge_vertices[e as usize] {
+                anchors.ships[x as usize] = anchors.ships[x as usize].saturating_add(1);
+            }
+        }
+        for (x, building) in game.buildings.iter().enumerate() {
+            match building {
+                Some(b) if b.seat == seat => anchors.own_building[x] = true,
+                Some(_) => anchors.ships[x] = 0,
+                None => {}
+            }
+        }
+        anchors
+    }
+
+    /// Tests if a ship on `e` connects, with the seat's ship on `left` (if any) gone.
+    fn connect(&self, game: &Game, e: u16, left: Option<u16>) -> bool {
+        game.board.edge_vertices[e as usize].iter().any(|&x| {
+            let leaving = left.is_some_and(|l| game.board.edge_vertices[l as usize].contains(&x));
+            self.own_building[x as usize] || self.ships[x as usize] > u8::from(leaving)
+        })
     }
 }

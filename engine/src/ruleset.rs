@@ -109,13 +109,7 @@ impl Ruleset {
         let mut extensions: Vec<Box<dyn Extension>> = Vec::new();
         // Seafarers lays its scenario's board, also for 5-6 players: it is asked first.
         if config.seafarers {
-            extensions.push(Box::new(Seafarers {
-                scenario: config.scenario,
-                players: config.players,
-                island_bonus_mode: config.island_bonus_mode,
-                island_bonus_vp: config.island_bonus_vp,
-                islands: config.islands,
-            }));
+            extensions.push(Box::new(Seafarers::from_config(config)));
         }
         if config.five_six_extension {
             extensions.push(Box::new(FiveSix { trade_with_previous_player: config.sbp_trade_with_previous_player }));

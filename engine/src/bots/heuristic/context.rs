@@ -2,7 +2,7 @@
 
 use std::{borrow::Borrow, cell::OnceCell};
 
-use crate::{board::Board, Game, IslandBonusMode, Phase, Resources, ScenarioId, Seat};
+use crate::{board::Board, Game, IslandBonusMode, Phase, Resources, Seat};
 
 use super::{
     building::Goal,
@@ -179,7 +179,7 @@ impl<'a> Ctx<'a> {
                 }
             }
         }
-        self.island_bonus = island_bonus(self.game);
+        self.island_bonus = self.game.island_bonus();
         if (0..board.hexes.len() as u8).any(|h| board.is_fog_hex(h)) {
             let mut touch = vec![0u8; board.vertices.len()];
             for h in (0..board.hexes.len() as u8).filter(|&h| board.is_fog_hex(h)) {
@@ -192,23 +192,6 @@ impl<'a> Ctx<'a> {
             self.fog_touch = touch;
         }
     }
-}
-
-/// The island bonus of the game (SEA-12): the configuration's mode and points, else the
-/// scenario's as its rules publish them (New Shores, Four Islands and Through the Desert: 2
-/// points for a seat's first settlement on each island where it did not start; none in the
-/// Fog Islands). `None` without a bonus.
-fn island_bonus(game: &Game) -> Option<(IslandBonusMode, u32)> {
-    let config = game.config();
-    let scenario = match config.scenario? {
-        ScenarioId::NewShores | ScenarioId::FourIslands | ScenarioId::ThroughTheDesert => {
-            Some((IslandBonusMode::PerPlayerForeignIsland, 2))
-        }
-        ScenarioId::FogIslands => None,
-    };
-    let mode = config.island_bonus_mode.or(scenario.map(|(mode, _)| mode))?;
-    let points = config.island_bonus_vp.map(u32::from).or(scenario.map(|(_, points)| points)).unwrap_or(2);
-    (points > 0).then_some((mode, points))
 }
 
 /// The step of the setup placement in progress, if the game is in setup. Takes the phase by

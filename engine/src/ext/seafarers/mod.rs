@@ -39,6 +39,14 @@ pub(crate) struct Seafarers {
     pub islands: IslandDefinition,
 }
 
+impl Game {
+    /// The island bonus in play (SEA-12): who earns it and its points; `None` without one
+    /// (and in games without Seafarers).
+    pub fn island_bonus(&self) -> Option<(IslandBonusMode, u32)> {
+        self.config().seafarers.then(|| Seafarers::from_config(self.config()).island_bonus()).flatten()
+    }
+}
+
 /// What Seafarers keeps beyond the pieces on the board.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct SeafarersState {
@@ -66,13 +74,24 @@ impl SeafarersState {
 }
 
 impl Seafarers {
+    /// The extension as `config` sets it up.
+    pub(crate) fn from_config(config: &crate::GameConfig) -> Seafarers {
+        Seafarers {
+            scenario: config.scenario,
+            players: config.players,
+            island_bonus_mode: config.island_bonus_mode,
+            island_bonus_vp: config.island_bonus_vp,
+            islands: config.islands,
+        }
+    }
+
     fn layout(&self) -> Option<&'static ScenarioLayout> {
         scenario::layout_for(self.scenario?, self.players)
     }
 
     /// The island bonus in play (SEA-12): the configuration's mode and points, else the
     /// scenario's; none with 0 points.
-    fn island_bonus(&self) -> Option<(IslandBonusMode, u32)> {
+    pub(crate) fn island_bonus(&self) -> Option<(IslandBonusMode, u32)> {
         let scenario = self.layout().and_then(|l| l.island_bonus);
         let mode = self.island_bonus_mode.or(scenario.map(|(m, _)| m))?;
         let points = self.island_bonus_vp.or(scenario.map(|(_, p)| p)).unwrap_or(2);

@@ -14,13 +14,20 @@
 //! per worker, and by a move cap per game; the program then stops by itself. Only loopback
 //! URLs are accepted.
 //!
+//! With `--pollers N` (the read-heavy mix), each game also has N readers polling it the way
+//! bot clients and spectators do, each on its own keep-alive connection, back to back: every
+//! other poller reads as one of the game's seats (the game with `If-None-Match` of the last
+//! `ETag` it got, then its legal moves), the others as anonymous spectators (the game with
+//! `If-None-Match`, then the last 100 log entries). Reads are reported beside the moves.
+//!
 //! The last line is machine-readable:
-//! `RESULT games=32 seconds=20.0 moves=... moves_per_s=... p50_ms=... p99_ms=... errors=...`
+//! `RESULT games=32 seconds=20.0 moves=... moves_per_s=... p50_ms=... p99_ms=... errors=...
+//! reads=... reads_per_s=... read_p50_ms=... read_p99_ms=... not_modified=...`
 
 use std::{
     io::{BufRead, BufReader, Read, Write},
     net::TcpStream,
-    sync::{Arc, Barrier},
+    sync::{Arc, Barrier, Mutex},
     time::{Duration, Instant},
 };
 
@@ -39,6 +46,7 @@ struct Http {
 
 struct Response {
     status: u16,
+    etag: Option<String>,
     body: Vec<u8>,
 }
 
@@ -64,9 +72,23 @@ impl Http {
         token: Option<&str>,
         body: Option<String>,
     ) -> Result<Response, String> {
+        self.request_if_none_match(method, path, token, body, None)
+    }
+
+    fn request_if_none_match(
+        &mut self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<String>,
+        if_none_match: Option<&str>,
+    ) -> Result<Response, String> {
         let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {}\r\n", self.host);
         if let Some(token) = token {
             head.push_str(&format!("Authorization: Bearer {token}\r\n"));
+        }
+        if let Some(tag) = if_none_match {
+            head.push_str(&format!("If-None-Match: {tag}\r\n"));
         }
         match &body {
             Some(body) => {
@@ -107,7 +129,7 @@ impl Http {
         }
         let status: u16 =
             line.split(' ').nth(1).and_then(|s| s.parse().ok()).ok_or(format!("bad status line {line:?}"))?;
-        let (mut length, mut chunked, mut close) = (0, false, false);
+        let (mut length, mut chunked, mut close, mut etag) = (0, false, false, None);
         loop {
             line.clear();
             conn.read_line(&mut line).map_err(|e| format!("read: {e}"))?;
@@ -123,6 +145,8 @@ impl Http {
                 chunked = value.eq_ignore_ascii_case("chunked");
             } else if name.eq_ignore_ascii_case("connection") {
                 close = value.eq_ignore_ascii_case("close");
+            } else if name.eq_ignore_ascii_case("etag") {
+                etag = Some(value.to_owned());
             }
         }
         let mut body = Vec::new();
@@ -146,7 +170,7 @@ impl Http {
         if close {
             self.conn = None;
         }
-        Ok(Response { status, body })
+        Ok(Response { status, etag, body })
     }
 }
 
@@ -156,11 +180,18 @@ struct Options {
     seconds: f64,
     max_moves: usize,
     players: usize,
+    pollers: usize,
 }
 
 fn parse_options() -> Result<Options, String> {
-    let mut options =
-        Options { url: "http://127.0.0.1:8080".into(), games: 32, seconds: 20.0, max_moves: 1_000_000, players: 4 };
+    let mut options = Options {
+        url: "http://127.0.0.1:8080".into(),
+        games: 32,
+        seconds: 20.0,
+        max_moves: 1_000_000,
+        players: 4,
+        pollers: 0,
+    };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let mut value = || args.next().ok_or_else(|| format!("{arg} needs a value"));
@@ -170,6 +201,7 @@ fn parse_options() -> Result<Options, String> {
             "--seconds" => options.seconds = value()?.parse().map_err(|e| format!("--seconds: {e}"))?,
             "--max-moves" => options.max_moves = value()?.parse().map_err(|e| format!("--max-moves: {e}"))?,
             "--players" => options.players = value()?.parse().map_err(|e| format!("--players: {e}"))?,
+            "--pollers" => options.pollers = value()?.parse().map_err(|e| format!("--pollers: {e}"))?,
             other => return Err(format!("unknown argument {other:?}")),
         }
     }
@@ -177,8 +209,12 @@ fn parse_options() -> Result<Options, String> {
     if !options.url.starts_with("http://") || !matches!(host.as_str(), "127.0.0.1" | "localhost" | "[") {
         return Err(format!("only loopback servers (http://127.0.0.1:PORT), not {}", options.url));
     }
-    if !(1..=512).contains(&options.games) || !(2..=4).contains(&options.players) || options.seconds <= 0.0 {
-        return Err("--games 1..512, --players 2..4, --seconds > 0".into());
+    if !(1..=512).contains(&options.games)
+        || !(2..=4).contains(&options.players)
+        || options.seconds <= 0.0
+        || options.games * options.pollers > 1024
+    {
+        return Err("--games 1..512, --players 2..4, --seconds > 0, --games x --pollers <= 1024".into());
     }
     options.url = options.url.trim_end_matches('/').to_owned();
     Ok(options)
@@ -208,6 +244,8 @@ struct Worker {
     api: String,
     tokens: Vec<String>,
     rng: StdRng,
+    /// The game being played, for this worker's pollers.
+    current: Arc<Mutex<Option<String>>>,
 }
 
 impl Worker {
@@ -222,7 +260,8 @@ impl Worker {
             }
             tokens.push(response.json()["token"].as_str().ok_or("no token")?.to_owned());
         }
-        Ok(Worker { http, api, tokens, rng: StdRng::seed_from_u64(index as u64) })
+        let current = Arc::new(Mutex::new(None));
+        Ok(Worker { http, api, tokens, rng: StdRng::seed_from_u64(index as u64), current })
     }
 
     fn post(&mut self, path: &str, seat: usize, body: &impl Serialize) -> Result<Response, String> {
@@ -282,6 +321,7 @@ impl Worker {
                     continue;
                 }
             };
+            *self.current.lock().unwrap_or_else(|e| e.into_inner()) = Some(id.clone());
             let mut seat = None;
             let mut game_moves = 0;
             while Instant::now() < until && moves < max_moves && game_moves < MOVES_PER_GAME_CAP {
@@ -345,6 +385,68 @@ impl Worker {
     }
 }
 
+/// What the pollers of one worker measured.
+#[derive(Default)]
+struct ReadTally {
+    /// Latency of each answered read, in microseconds.
+    latencies: Vec<u32>,
+    not_modified: usize,
+    errors: usize,
+}
+
+/// One reader polling the game of its worker back to back until `until` (see the module
+/// docs): as seat `seat` (with its token) or, without one, as a spectator.
+fn poll(
+    mut http: Http,
+    api: &str,
+    current: &Mutex<Option<String>>,
+    token: Option<&str>,
+    until: Instant,
+    tally: &mut ReadTally,
+) {
+    let (mut game, mut tag, mut version) = (String::new(), None::<String>, 0_i64);
+    let mut reads = 0_usize;
+    while Instant::now() < until {
+        let Some(id) = current.lock().unwrap_or_else(|e| e.into_inner()).clone() else {
+            std::thread::sleep(Duration::from_millis(1));
+            continue;
+        };
+        if id != game {
+            (game, tag, version) = (id, None, 0);
+        }
+        reads += 1;
+        let (path, if_none_match) = if reads % 2 == 1 {
+            (format!("{api}/games/{game}"), tag.as_deref())
+        } else if token.is_some() {
+            (format!("{api}/games/{game}/legal-moves"), None)
+        } else {
+            (format!("{api}/games/{game}/moves?after={}&limit=100", (version - 100).max(0)), None)
+        };
+        let started = Instant::now();
+        let response = http.request_if_none_match("GET", &path, token, None, if_none_match);
+        let elapsed = started.elapsed();
+        match response {
+            Ok(response) if response.status == 200 || response.status == 304 => {
+                tally.latencies.push(elapsed.as_micros().min(u128::from(u32::MAX)) as u32);
+                if response.status == 304 {
+                    tally.not_modified += 1;
+                } else if reads % 2 == 1 {
+                    version = response.json()["version"].as_i64().unwrap_or(version);
+                    tag = response.etag;
+                }
+            }
+            Ok(response) => {
+                eprintln!("GET {path}: {}", response.status);
+                tally.errors += 1;
+            }
+            Err(error) => {
+                eprintln!("GET {path}: {error}");
+                tally.errors += 1;
+            }
+        }
+    }
+}
+
 /// The first seat a response's `waiting_for` names.
 fn first_waiting(response: &Value) -> Option<usize> {
     response["waiting_for"][0].as_u64().map(|seat| seat as usize)
@@ -362,7 +464,7 @@ fn main() {
     let options = match parse_options() {
         Ok(options) => options,
         Err(error) => {
-            eprintln!("loadgen: {error}\nusage: loadgen [--url http://127.0.0.1:8080] [--games 32] [--seconds 20] [--max-moves N] [--players 4]");
+            eprintln!("loadgen: {error}\nusage: loadgen [--url http://127.0.0.1:8080] [--games 32] [--seconds 20] [--max-moves N] [--players 4] [--pollers 0]");
             std::process::exit(2);
         }
     };
@@ -370,12 +472,13 @@ fn main() {
     let api = "/api/v1".to_owned();
     let barrier = Arc::new(Barrier::new(options.games + 1));
     let window = Duration::from_secs_f64(options.seconds);
+    let readers = Arc::new(Mutex::new(Vec::<ReadTally>::new()));
     let handles: Vec<_> = (0..options.games)
         .map(|index| {
-            let (api, host, barrier) = (api.clone(), host.clone(), Arc::clone(&barrier));
-            let (players, max_moves) = (options.players, options.max_moves);
+            let (api, host, barrier, readers) = (api.clone(), host.clone(), Arc::clone(&barrier), Arc::clone(&readers));
+            let (players, max_moves, pollers) = (options.players, options.max_moves, options.pollers);
             std::thread::spawn(move || {
-                let worker = Worker::setup(Http::new(&host), api, index, players);
+                let worker = Worker::setup(Http::new(&host), api.clone(), index, players);
                 barrier.wait(); // everyone is registered: the measured window begins
                 let until = Instant::now() + window;
                 let mut tally = Tally::default();
@@ -387,7 +490,22 @@ fn main() {
                         return tally;
                     }
                 };
+                let polling: Vec<_> = (0..pollers)
+                    .map(|p| {
+                        let (api, host, current) = (api.clone(), host.clone(), Arc::clone(&worker.current));
+                        let token = (p % 2 == 0).then(|| worker.tokens[(p / 2) % worker.tokens.len()].clone());
+                        let readers = Arc::clone(&readers);
+                        std::thread::spawn(move || {
+                            let mut tally = ReadTally::default();
+                            poll(Http::new(&host), &api, &current, token.as_deref(), until, &mut tally);
+                            readers.lock().unwrap_or_else(|e| e.into_inner()).push(tally);
+                        })
+                    })
+                    .collect();
                 worker.run(until, max_moves, &mut tally);
+                for poller in polling {
+                    let _ = poller.join();
+                }
                 tally
             })
         })
@@ -398,18 +516,33 @@ fn main() {
     let elapsed = started.elapsed().as_secs_f64();
     let mut latencies: Vec<u32> = tallies.iter().flat_map(|t| t.latencies.iter().copied()).collect();
     latencies.sort_unstable();
-    let errors: usize = tallies.iter().map(|t| t.errors).sum();
+    let readers = std::mem::take(&mut *readers.lock().unwrap_or_else(|e| e.into_inner()));
+    let mut read_latencies: Vec<u32> = readers.iter().flat_map(|t| t.latencies.iter().copied()).collect();
+    read_latencies.sort_unstable();
+    let errors: usize =
+        tallies.iter().map(|t| t.errors).sum::<usize>() + readers.iter().map(|t| t.errors).sum::<usize>();
+    let not_modified: usize = readers.iter().map(|t| t.not_modified).sum();
     let finished: usize = tallies.iter().map(|t| t.games_finished).sum();
     let moves = latencies.len();
     let rate = moves as f64 / elapsed;
     let (p50, p99, max) = (percentile(&latencies, 50.0), percentile(&latencies, 99.0), percentile(&latencies, 100.0));
+    let reads = read_latencies.len();
+    let read_rate = reads as f64 / elapsed;
+    let (read_p50, read_p99) = (percentile(&read_latencies, 50.0), percentile(&read_latencies, 99.0));
     println!(
         "{} games, {elapsed:.1} s: {moves} moves committed ({rate:.0}/s), {finished} games finished, {errors} errors",
         options.games
     );
     println!("POST .../moves latency: p50 {p50:.2} ms, p99 {p99:.2} ms, max {max:.2} ms");
+    if options.pollers > 0 {
+        println!(
+            "{} pollers: {reads} reads ({read_rate:.0}/s, {not_modified} answered 304), p50 {read_p50:.2} ms, p99 {read_p99:.2} ms",
+            options.games * options.pollers
+        );
+    }
     println!(
-        "RESULT games={} seconds={elapsed:.1} moves={moves} moves_per_s={rate:.1} p50_ms={p50:.2} p99_ms={p99:.2} errors={errors}",
+        "RESULT games={} seconds={elapsed:.1} moves={moves} moves_per_s={rate:.1} p50_ms={p50:.2} p99_ms={p99:.2} errors={errors} \
+         reads={reads} reads_per_s={read_rate:.1} read_p50_ms={read_p50:.2} read_p99_ms={read_p99:.2} not_modified={not_modified}",
         options.games
     );
 }

@@ -24,6 +24,8 @@ pub struct Config {
     pub pool_size: u32,
     /// How long a request waits for a database connection before answering 503.
     pub db_timeout: std::time::Duration,
+    /// The most bytes of served responses kept for reuse (`CATAN_READ_CACHE_MB`, in MiB).
+    pub read_cache_bytes: usize,
 }
 
 /// One HTTP worker per two cores (at least one). A worker only parses, routes, checks tokens
@@ -45,13 +47,14 @@ impl Default for Config {
             workers: None,
             pool_size: 10,
             db_timeout: std::time::Duration::from_secs(10),
+            read_cache_bytes: 64 << 20,
         }
     }
 }
 
 impl Config {
     /// Reads `CATAN_BIND`, `CATAN_DATA_DIR`, `DATABASE_URL`, `JWT_SECRET`, `CATAN_WORKERS`
-    /// and `CATAN_POOL_SIZE`.
+    /// `CATAN_POOL_SIZE` and `CATAN_READ_CACHE_MB`.
     pub fn from_env() -> Config {
         let env = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
         let defaults = Config::default();
@@ -62,6 +65,9 @@ impl Config {
             jwt_secret: env("JWT_SECRET"),
             workers: env("CATAN_WORKERS").and_then(|v| v.parse().ok()).or(defaults.workers),
             pool_size: env("CATAN_POOL_SIZE").and_then(|v| v.parse().ok()).unwrap_or(defaults.pool_size),
+            read_cache_bytes: env("CATAN_READ_CACHE_MB")
+                .and_then(|v| v.parse::<usize>().ok())
+                .map_or(defaults.read_cache_bytes, |mb| mb << 20),
             ..defaults
         }
     }

@@ -11,6 +11,7 @@ pub mod error;
 pub mod feed;
 pub mod idempotency;
 pub mod notify;
+pub mod reads;
 pub mod schema;
 pub mod snapshots;
 pub mod startup;

@@ -11,6 +11,8 @@ use std::{
 use tokio::sync::watch;
 use uuid::Uuid;
 
+use crate::reads::Reads;
+
 /// The per-game version channels.
 #[derive(Debug, Default, Clone)]
 pub struct Notifier {
@@ -18,6 +20,8 @@ pub struct Notifier {
     /// Where this process's own commits go to reach other processes ([`crate::feed`]); none
     /// on SQLite, which has one process.
     outbox: Option<mpsc::Sender<(Uuid, i64)>>,
+    /// The read cache, told of every commit this process hears of ([`crate::reads`]).
+    reads: Option<Arc<Reads>>,
 }
 
 impl Notifier {
@@ -38,6 +42,11 @@ impl Notifier {
         Notifier { outbox: Some(outbox), ..self }
     }
 
+    /// Returns this notifier telling `reads` of every commit it hears of.
+    pub fn with_reads(self, reads: Arc<Reads>) -> Notifier {
+        Notifier { reads: Some(reads), ..self }
+    }
+
     /// Announces that this process committed `version` of `game`: wakes every waiter here
     /// and hands the commit to the outbox for the other processes.
     pub fn publish(&self, game: Uuid, version: i64) {
@@ -50,6 +59,9 @@ impl Notifier {
 
     /// Wakes every waiter on `game` for `version`, committed here or by another process.
     pub fn wake(&self, game: Uuid, version: i64) {
+        if let Some(reads) = &self.reads {
+            reads.committed(game, version);
+        }
         let mut games = self.games.lock().unwrap_or_else(|e| e.into_inner());
         let sender = games.entry(game).or_insert_with(|| watch::channel(0).0);
         sender.send_if_modified(|current| {

@@ -1,7 +1,7 @@
 //! Building and running the server. `main` and the integration tests use the same
 //! [`Application`], so the tests exercise exactly what ships.
 
-use std::net::TcpListener;
+use std::{net::TcpListener, sync::Arc};
 
 use actix_web::{dev::Server, http::header, middleware::ErrorHandlers, web, App, HttpResponse, HttpServer};
 use tracing_actix_web::TracingLogger;
@@ -17,6 +17,7 @@ use crate::{
     db::{self, DbPool},
     error,
     notify::Notifier,
+    reads::Reads,
 };
 
 /// The largest JSON body accepted.
@@ -78,7 +79,10 @@ impl Application {
         let keys = JwtKeys::new(&config.jwt_secret()?);
         let listener = TcpListener::bind(&config.bind)?;
         let port = listener.local_addr()?.port();
-        let mut notifier = Notifier::default();
+        // SQLite is served by one process, so every commit goes through this one.
+        let sole_writer = matches!(config.database(), db::DatabaseUrl::Sqlite(_));
+        let reads = Arc::new(Reads::new(config.read_cache_bytes, sole_writer));
+        let mut notifier = Notifier::default().with_reads(Arc::clone(&reads));
         // Our commits wake the waiters of other server processes on the same PostgreSQL,
         // and theirs ours.
         if let db::DatabaseUrl::Postgres(url) = config.database() {
@@ -87,7 +91,13 @@ impl Application {
         }
         // Built-in bots play their moves on their own threads, resuming any game left waiting.
         let bots = BotRunner::start(pool.clone(), notifier.clone(), BotSettings::from_env())?;
-        Ok(Application { listener, port, state: AppState { pool, notifier, bots }, keys, workers: config.workers })
+        Ok(Application {
+            listener,
+            port,
+            state: AppState { pool, notifier, bots, reads },
+            keys,
+            workers: config.workers,
+        })
     }
 
     /// Returns the bound port.
@@ -98,6 +108,11 @@ impl Application {
     /// Returns the database pool (tests inspect the stored log through it).
     pub fn pool(&self) -> DbPool {
         self.state.pool.clone()
+    }
+
+    /// Returns the read cache (tests measure it).
+    pub fn reads(&self) -> Arc<Reads> {
+        Arc::clone(&self.state.reads)
     }
 
     /// Starts serving; must be called inside an actix/tokio runtime.

@@ -221,6 +221,17 @@ pub fn find_game(conn: &mut DbConnection, id: Uuid) -> Result<Option<GameRow>, A
     row.map(|row| current_snapshot(conn, row)).transpose()
 }
 
+/// Returns a game's version and status: one primary-key lookup, for a reader that has the
+/// rest of the game in memory ([`crate::reads`]).
+///
+/// # Errors
+/// A database error.
+pub fn game_version(conn: &mut DbConnection, id: Uuid) -> Result<Option<(i64, GameStatus)>, ApiError> {
+    let found: Option<(i64, String)> =
+        games::table.find(id.to_string()).select((games::version, games::status)).first(conn).optional()?;
+    Ok(found.map(|(version, status)| (version, GameStatus::parse(&status).unwrap_or(GameStatus::Open))))
+}
+
 /// Finds a game and locks its row for the rest of the transaction: `SELECT ... FOR UPDATE`
 /// on PostgreSQL; on SQLite the surrounding `BEGIN IMMEDIATE` already holds the write lock.
 ///

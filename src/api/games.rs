@@ -1,9 +1,13 @@
 //! Games: create, list, view, join, start.
 
+use std::sync::Arc;
+
 use actix_web::{
     get,
-    http::header::{self, HeaderMap},
-    post, web, HttpRequest, HttpResponse,
+    http::header::{self, ContentType, HeaderMap},
+    post,
+    web::{self, Bytes},
+    HttpRequest, HttpResponse,
 };
 use catan_engine::{
     bots::BotKind,
@@ -21,6 +25,7 @@ use crate::{
     db::with_conn,
     error::{ApiError, Problem},
     idempotency,
+    reads::{Key, Latest, Reader},
     store::{self, GameRecord, GameRow, GameStatus},
 };
 
@@ -473,25 +478,77 @@ pub async fn get_game(
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_game_id(path)?;
-    let headers = req.headers().clone();
     let viewer = user.0.map(|u| u.id);
+    // A started game this process knows: the tag and (usually) the bytes are in memory.
+    if let Some(latest) = latest(&state, id).await? {
+        let tag = format!("\"v{}\"", latest.version);
+        if if_none_match(req.headers(), &tag) {
+            return Ok(not_modified(tag));
+        }
+        let key = Key::Game { game: id, version: latest.version, reader: latest.reader(viewer) };
+        if let Some(body) = state.reads.get(&key) {
+            return Ok(game_ok(tag, body));
+        }
+    }
+    let headers = req.headers().clone();
+    let reads = Arc::clone(&state.reads);
+    let epoch = reads.epoch();
     let (tag, body) = with_conn(&state.pool, move |conn| {
         let record = store::load_game(conn, id)?;
+        reads.learn_record(epoch, &record);
         let tag = etag(&record.game, record.seats.len());
         if if_none_match(&headers, &tag) {
             return Ok((tag, None));
         }
-        let body = game_response(&record, viewer)?;
+        let body = Bytes::from(serde_json::to_vec(&game_response(&record, viewer)?)?);
+        // Before the start, joins change the game without a new version: not cached.
+        if record.game.status() != GameStatus::Open {
+            let reader = Reader::of(viewer.and_then(|u| record.seat_of(u)));
+            reads.insert(Key::Game { game: id, version: record.game.version, reader }, body.clone());
+        }
         Ok((tag, Some(body)))
     })
     .await?;
-    let Some(body) = body else {
-        return Ok(HttpResponse::NotModified()
-            .insert_header((header::ETAG, tag))
-            .insert_header((header::VARY, "Authorization"))
-            .finish());
+    Ok(match body {
+        Some(body) => game_ok(tag, body),
+        None => not_modified(tag),
+    })
+}
+
+fn game_ok(tag: String, body: Bytes) -> HttpResponse {
+    HttpResponse::Ok()
+        .insert_header((header::ETAG, tag))
+        .insert_header((header::VARY, "Authorization"))
+        .content_type(ContentType::json())
+        .body(body)
+}
+
+fn not_modified(tag: String) -> HttpResponse {
+    HttpResponse::NotModified()
+        .insert_header((header::ETAG, tag))
+        .insert_header((header::VARY, "Authorization"))
+        .finish()
+}
+
+/// Returns the latest version of a started game as this process knows it ([`crate::reads`]):
+/// from memory where it is sure, else after reading the version alone from the database.
+/// `None` when the process has not seen the game started: the caller reads it whole.
+///
+/// # Errors
+/// `not_found`, or a database error.
+pub async fn latest(state: &AppState, id: Uuid) -> Result<Option<Latest>, ApiError> {
+    let Some(latest) = state.reads.latest(id) else {
+        return Ok(None);
     };
-    Ok(HttpResponse::Ok().insert_header((header::ETAG, tag)).insert_header((header::VARY, "Authorization")).json(body))
+    if latest.sure {
+        return Ok(Some(latest));
+    }
+    let epoch = state.reads.epoch();
+    let (version, status) = with_conn(&state.pool, move |conn| store::game_version(conn, id))
+        .await?
+        .ok_or_else(|| store::game_not_found(id))?;
+    state.reads.learn(epoch, id, version, status, None);
+    Ok(Some(Latest { version, status: Some(status), sure: true, ..latest }))
 }
 
 /// Join the next free seat of an open game.

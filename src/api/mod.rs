@@ -18,7 +18,9 @@ use utoipa::{
 };
 use utoipa_actix_web::{scope, service_config::ServiceConfig, AppExt};
 
-use crate::{bots::BotRunner, db::DbPool, notify::Notifier};
+use std::sync::Arc;
+
+use crate::{bots::BotRunner, db::DbPool, notify::Notifier, reads::Reads};
 
 /// What every handler can reach through `web::Data<AppState>`.
 #[derive(Debug, Clone)]
@@ -27,6 +29,9 @@ pub struct AppState {
     pub notifier: Notifier,
     /// Plays the built-in bots' moves; poke it after every commit.
     pub bots: BotRunner,
+    /// What this process knows of each game's latest version, and the bytes it served for
+    /// each version ([`crate::reads`]).
+    pub reads: Arc<Reads>,
 }
 
 /// The API document's fixed parts; paths and schemas are collected from the routes.

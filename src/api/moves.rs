@@ -2,20 +2,36 @@
 
 use std::time::Duration;
 
-use actix_web::{get, http::header, post, web, HttpRequest, HttpResponse};
+use std::sync::Arc;
+
+use actix_web::{
+    get,
+    http::header::{self, ContentType},
+    post,
+    web::{self, Bytes},
+    HttpRequest, HttpResponse,
+};
 use catan_engine::{Event, Game, Move, Resources, Seat, Viewer};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::{
-    api::{games::parse_game_id, play::play, users::utc, AppState},
+    api::{
+        games::{latest, parse_game_id},
+        play::play,
+        users::utc,
+        AppState,
+    },
     auth::{AuthUser, MaybeAuthUser},
     db::{with_conn, DbConnection},
     error::{ApiError, Problem},
     idempotency,
+    reads::{self, EntryClass, Key, Reader},
+    snapshots,
     store::{self, Applied, GameStatus, MoveRequest, MoveRow, Submitted},
 };
+use uuid::Uuid;
 
 /// The longest a log read may wait for new entries.
 pub const MAX_WAIT_SECONDS: u64 = 30;
@@ -187,18 +203,54 @@ pub async fn legal_moves(
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_game_id(path)?;
     let user = user.0.map(|u| u.id);
+    // The latest version this process knows: its moves were served before, or the parsed
+    // snapshot of that version is at hand.
+    if let Some(latest) = latest(&state, id).await? {
+        let reader = latest.reader(user);
+        let key = Key::LegalMoves { game: id, version: latest.version, reader };
+        if let Some(body) = state.reads.get(&key) {
+            return Ok(json_ok(body));
+        }
+        if let Some((version, game)) = snapshots::cached(&id.to_string()).filter(|(v, _)| *v == latest.version) {
+            let body = Bytes::from(serde_json::to_vec(&legal_moves_of(version, reader.seat(), Some(&game)))?);
+            state.reads.insert(key, body.clone());
+            return Ok(json_ok(body));
+        }
+    }
+    let reads = Arc::clone(&state.reads);
+    let epoch = reads.epoch();
     let body = with_conn(&state.pool, move |conn| {
         let (row, you, game) =
             store::find_game_and_seat(conn, id, user, false)?.ok_or_else(|| store::game_not_found(id))?;
-        let (moves, may_offer_trade) = match (&game, you) {
-            (Some(game), Some(seat)) => (game.legal_moves(seat), game.may_offer_trade(seat)),
-            _ => (Vec::new(), false),
-        };
-        let waiting_for = game.as_deref().map(Game::waiting_for).unwrap_or_default();
-        Ok(LegalMovesResponse { version: row.version, you, waiting_for, may_offer_trade, moves })
+        let response = legal_moves_of(row.version, you, game.as_deref());
+        let body = Bytes::from(serde_json::to_vec(&response)?);
+        let status = row.status();
+        if status != GameStatus::Open {
+            // The seats of a started game, read once per game and process.
+            let seats = match reads.latest(id) {
+                Some(_) => None,
+                None => Some(reads::seats_of(&store::load_seats(conn, id)?)),
+            };
+            reads.learn(epoch, id, row.version, status, seats);
+            reads.insert(Key::LegalMoves { game: id, version: row.version, reader: Reader::of(you) }, body.clone());
+        }
+        Ok(body)
     })
     .await?;
-    Ok(HttpResponse::Ok().json(body))
+    Ok(json_ok(body))
+}
+
+fn legal_moves_of(version: i64, you: Option<Seat>, game: Option<&Game>) -> LegalMovesResponse {
+    let (moves, may_offer_trade) = match (game, you) {
+        (Some(game), Some(seat)) => (game.legal_moves(seat), game.may_offer_trade(seat)),
+        _ => (Vec::new(), false),
+    };
+    let waiting_for = game.map(Game::waiting_for).unwrap_or_default();
+    LegalMovesResponse { version, you, waiting_for, may_offer_trade, moves }
+}
+
+fn json_ok(body: Bytes) -> HttpResponse {
+    HttpResponse::Ok().content_type(ContentType::json()).body(body)
 }
 
 /// Submit a move for your own seat.
@@ -283,23 +335,115 @@ pub async fn list_moves(
     let limit = i64::from(query.limit.unwrap_or(500).clamp(1, 1000));
     // Subscribe before reading, so a commit between the read and the wait still wakes us.
     let mut versions = state.notifier.subscribe(id);
-    let read = || {
-        with_conn(&state.pool, move |conn| {
-            let record = store::load_game(conn, id)?;
-            let rows = store::load_moves(conn, id, after, limit)?;
-            Ok((record, rows))
-        })
-    };
-    let (mut record, mut rows) = read().await?;
-    if rows.is_empty() && !wait.is_zero() && record.game.status() != GameStatus::Finished {
+    let user = user.0.map(|u| u.id);
+    let mut page = read_page(&state, id, user, after, limit).await?;
+    if page.entries.is_empty() && !wait.is_zero() && page.status != GameStatus::Finished {
         let woken = tokio::time::timeout(wait, versions.wait_for(|v| *v > after)).await.is_ok();
         if woken {
-            (record, rows) = read().await?;
+            page = read_page(&state, id, user, after, limit).await?;
         }
     }
-    let viewer = user.0.and_then(|u| record.seat_of(u.id)).map_or(Viewer::Spectator, Viewer::Seat);
-    let status = record.game.status();
-    let over = status == GameStatus::Finished;
-    let entries = rows.iter().map(|row| entry_for(row, viewer, over)).collect::<Result<Vec<_>, _>>()?;
-    Ok(HttpResponse::Ok().json(MoveLogResponse { version: record.game.version, status, entries }))
+    Ok(json_ok(page.body()))
+}
+
+/// A page of the log, each entry already serialized for its reader.
+struct Page {
+    version: i64,
+    status: GameStatus,
+    entries: Vec<Bytes>,
+}
+
+impl Page {
+    /// The page as a [`MoveLogResponse`], byte for byte as serde writes it.
+    fn body(&self) -> Bytes {
+        let size = self.entries.iter().map(|e| e.len() + 1).sum::<usize>() + 64;
+        let mut body = Vec::with_capacity(size);
+        body.extend_from_slice(
+            format!(r#"{{"version":{},"status":"{}","entries":["#, self.version, self.status.as_str()).as_bytes(),
+        );
+        for (i, entry) in self.entries.iter().enumerate() {
+            if i > 0 {
+                body.push(b',');
+            }
+            body.extend_from_slice(entry);
+        }
+        body.extend_from_slice(b"]}");
+        Bytes::from(body)
+    }
+}
+
+/// Reads the entries after `after` (at most `limit`) for `user`: from memory when this
+/// process is sure of the latest version and holds every entry, else from the database
+/// (caching each entry as served).
+async fn read_page(state: &AppState, id: Uuid, user: Option<Uuid>, after: i64, limit: i64) -> Result<Page, ApiError> {
+    if let Some(latest) = latest(state, id).await? {
+        let status = latest.status.or_else(|| {
+            snapshots::cached(&id.to_string()).filter(|(v, _)| *v == latest.version).map(|(_, g)| GameStatus::of(&g))
+        });
+        if let Some(status) = status {
+            let class = EntryClass::new(latest.reader(user), status);
+            let last = latest.version.min(after.saturating_add(limit));
+            let keys = (after + 1..=last).map(|seq| Key::Entry { game: id, seq, class });
+            if let Some(entries) = state.reads.get_all(keys).into_iter().collect::<Option<Vec<_>>>() {
+                return Ok(Page { version: latest.version, status, entries });
+            }
+        }
+    }
+    let reads = Arc::clone(&state.reads);
+    let epoch = reads.epoch();
+    with_conn(&state.pool, move |conn| {
+        let record = store::load_game(conn, id)?;
+        let rows = store::load_moves(conn, id, after, limit)?;
+        reads.learn_record(epoch, &record);
+        let status = record.game.status();
+        let reader = Reader::of(user.and_then(|u| record.seat_of(u)));
+        let class = EntryClass::new(reader, status);
+        let over = status == GameStatus::Finished;
+        let entries = rows
+            .iter()
+            .map(|row| {
+                let key = Key::Entry { game: id, seq: row.seq, class };
+                if let Some(bytes) = reads.get(&key) {
+                    return Ok(bytes);
+                }
+                let bytes = Bytes::from(serde_json::to_vec(&entry_for(row, reader.viewer(), over)?)?);
+                reads.insert(key, bytes.clone());
+                Ok(bytes)
+            })
+            .collect::<Result<Vec<_>, ApiError>>()?;
+        Ok(Page { version: record.game.version, status, entries })
+    })
+    .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_page_reads_exactly_as_serde_writes_it() {
+        let entry = |seq| MoveLogEntry {
+            seq,
+            seat: Some(Seat(1)),
+            kind: "end_turn".into(),
+            mv: Some(LoggedMove::Hidden(HiddenMove { type_: "end_turn".into() })),
+            events: Vec::new(),
+            bot: None,
+            created_at: DateTime::<Utc>::from_timestamp(1_700_000_000, 123_000).unwrap(),
+        };
+        for entries in [vec![], vec![entry(3)], vec![entry(3), entry(4), entry(5)]] {
+            let expected = serde_json::to_vec(&MoveLogResponse {
+                version: 9,
+                status: GameStatus::Playing,
+                entries: entries.clone(),
+            })
+            .unwrap();
+            let page = Page {
+                version: 9,
+                status: GameStatus::Playing,
+                entries: entries.iter().map(|e| Bytes::from(serde_json::to_vec(e).unwrap())).collect(),
+            };
+            assert_eq!(String::from_utf8(page.body().to_vec()).unwrap(), String::from_utf8(expected).unwrap());
+        }
+    }
 }

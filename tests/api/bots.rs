@@ -61,7 +61,7 @@ fn bots_are_seated_by_the_creator_only(backend: Backend) {
 }
 
 /// A game whose creator does not sit at the table.
-fn bot_only_game(app: &TestApp, host: &User, kinds: &[&str], seed: u64) -> String {
+pub fn bot_only_game(app: &TestApp, host: &User, kinds: &[&str], seed: u64) -> String {
     let request = json!({"max_players": kinds.len(), "seed": seed, "seat_creator": false});
     let game = app.create_game(host, &request);
     assert_eq!(game["players"], json!([]));
@@ -73,7 +73,7 @@ fn bot_only_game(app: &TestApp, host: &User, kinds: &[&str], seed: u64) -> Strin
     id
 }
 
-fn wait_until_finished(app: &TestApp, id: &str) -> Value {
+pub fn wait_until_finished(app: &TestApp, id: &str) -> Value {
     let started = Instant::now();
     loop {
         let game = app.game(id, None);

@@ -6,12 +6,13 @@ use std::{
     io::Write,
     path::PathBuf,
     process::{Child, Command, Stdio},
-    sync::{mpsc, OnceLock},
+    sync::{mpsc, Arc, OnceLock},
 };
 
 use catan_server::{
     config::Config,
     db::DbPool,
+    reads::Reads,
     startup::Application,
     store::{self, ReplayCheck},
 };
@@ -53,6 +54,8 @@ pub struct TestApp {
     pub base: String,
     pub client: Client,
     pub pool: DbPool,
+    /// The server's read cache ([`catan_server::reads`]), to measure it.
+    pub reads: Arc<Reads>,
     data_dir: PathBuf,
     handle: actix_web::dev::ServerHandle,
 }
@@ -95,11 +98,13 @@ pub fn spawn_app_with(database_url: Option<String>, configure: impl FnOnce(&mut 
         workers: Some(2),
         pool_size: 8,
         db_timeout: std::time::Duration::from_secs(2),
+        read_cache_bytes: 16 << 20,
     };
     configure(&mut config);
     let app = Application::build(&config).expect("the server starts");
     let port = app.port();
     let pool = app.pool();
+    let reads = app.reads();
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
         actix_web::rt::System::new().block_on(async move {
@@ -113,6 +118,7 @@ pub fn spawn_app_with(database_url: Option<String>, configure: impl FnOnce(&mut 
         base: format!("http://127.0.0.1:{port}"),
         client: Client::builder().timeout(std::time::Duration::from_secs(60)).build().expect("client"),
         pool,
+        reads,
         data_dir,
         handle,
     }

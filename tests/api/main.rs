@@ -12,6 +12,7 @@ mod idempotency;
 mod moves;
 mod openapi;
 mod processes;
+mod reads;
 mod seafarers;
 mod stored_games;
 mod stream;

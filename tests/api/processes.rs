@@ -165,3 +165,58 @@ fn a_process_that_missed_a_move_judges_the_next_on_the_latest_state() {
     let check = app.check_replay(&id);
     assert!(check.contiguous && check.matches_snapshot, "{check:?}");
 }
+
+/// A process trusts its memory of a game in progress only where it sees every commit: on
+/// PostgreSQL another process may have just moved and not yet announced it, so a read right
+/// after a move through another process (view, `If-None-Match`, legal moves, log) sees it.
+#[test]
+fn a_read_right_after_a_move_through_another_process_sees_it() {
+    let url = postgres::fresh_database();
+    let app = spawn_app_at(Some(url.clone()));
+    let other = ServerProcess::start(&url);
+    let (id, users) = app.started_game(2, 29);
+    let get = |base: &str, path: &str, token: Option<&str>, tag: Option<&str>| {
+        let mut request = app.client.get(format!("{base}/api/v1/games/{id}{path}"));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        if let Some(tag) = tag {
+            request = request.header("If-None-Match", tag);
+        }
+        let response = request.send().unwrap();
+        let status = response.status();
+        let tag = response.headers().get("etag").map(|t| t.to_str().unwrap().to_owned());
+        (status, tag, response.json::<Value>().unwrap_or_default())
+    };
+    for round in 0..8 {
+        let (writer, reader) = if round % 2 == 0 { (&app.base, &other.base) } else { (&other.base, &app.base) };
+        let seat = active_seat(&app, &id);
+        let token = Some(users[seat].token.as_str());
+        // The reader has served the current version to everyone (twice: then from memory).
+        let mut tag = None;
+        for _ in 0..2 {
+            let (status, etag, view) = get(reader, "", None, None);
+            assert_eq!(status, StatusCode::OK);
+            tag = etag;
+            let version = view["version"].as_i64().unwrap();
+            assert_eq!(get(reader, "", None, tag.as_deref()).0, StatusCode::NOT_MODIFIED);
+            assert_eq!(get(reader, "/legal-moves", token, None).2["version"], version);
+            assert_eq!(get(reader, "/moves?after=0", token, None).2["version"], version);
+        }
+        let (_, _, legal) = get(writer, "/legal-moves", token, None);
+        let mv = legal["moves"][0].clone();
+        let url = format!("{writer}/api/v1/games/{id}/moves");
+        let played = app.client.post(url).bearer_auth(&users[seat].token).json(&mv).send().unwrap();
+        assert_eq!(played.status(), StatusCode::CREATED);
+        let version = played.json::<Value>().unwrap()["version"].as_i64().unwrap();
+
+        let (status, new_tag, view) = get(reader, "", None, tag.as_deref());
+        assert_eq!(status, StatusCode::OK, "round {round}: the old tag is stale");
+        assert_eq!(view["version"], version, "round {round}");
+        assert_eq!(new_tag, Some(format!("\"v{version}\"")));
+        assert_eq!(get(reader, "/legal-moves", token, None).2["version"], version, "round {round}");
+        let log = get(reader, "/moves?after=0", token, None).2;
+        assert_eq!(log["version"], version, "round {round}");
+        assert_eq!(log["entries"].as_array().unwrap().len() as i64, version, "round {round}");
+    }
+}

@@ -14,3 +14,16 @@ mod sea;
 mod seafarers;
 #[path = "position/validation.rs"]
 mod validation;
+
+use catan_engine::{EdgeId, HexCoord, VertexId};
+
+/// A vertex, edge or hex from its id (`"0,-1,N"`, `"0,-1,E"`, `"0,-1"`).
+fn v(id: &str) -> VertexId {
+    id.parse().unwrap()
+}
+fn e(id: &str) -> EdgeId {
+    id.parse().unwrap()
+}
+fn h(id: &str) -> HexCoord {
+    id.parse().unwrap()
+}

@@ -3,23 +3,14 @@
 
 use catan_engine::{
     board::{layout::beginner_layout, Terrain},
-    BuildingKind, EdgeId, FirstPlayer, Game, GameConfig, HexCoord, Phase, ScenarioId, Seat, Setup, VertexId,
+    BuildingKind, FirstPlayer, Game, GameConfig, Phase, ScenarioId, Seat, Setup,
 };
 
 use super::sea;
+use super::{e, h, v};
 
 const P0: Seat = Seat(0);
 const P1: Seat = Seat(1);
-
-fn v(id: &str) -> VertexId {
-    id.parse().unwrap()
-}
-fn e(id: &str) -> EdgeId {
-    id.parse().unwrap()
-}
-fn h(id: &str) -> HexCoord {
-    id.parse().unwrap()
-}
 
 fn sea_config() -> GameConfig {
     GameConfig {

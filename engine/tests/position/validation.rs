@@ -2,26 +2,18 @@
 //! breaks it is refused with its stable code, and the nearest valid position is accepted.
 
 use catan_engine::{
-    board::{layout::beginner_layout, BoardLayout, HexCoord, HexTile, Terrain},
+    board::{layout::beginner_layout, BoardLayout, HexTile, Terrain},
     events::SeatResources,
     state::{PendingDiscard, PendingGold, TradeOffer},
     BoardSpec, BuildingKind, DevCard, DevCards, EdgeId, FirstPlayer, Game, GameConfig, Move, Phase, Resource,
     Resources, Seat, SeededChance, Setup, SetupStep, VertexId, Viewer,
 };
 
+use super::{e, h, v};
+
 const P0: Seat = Seat(0);
 const P1: Seat = Seat(1);
 const P2: Seat = Seat(2);
-
-fn v(id: &str) -> VertexId {
-    id.parse().unwrap()
-}
-fn e(id: &str) -> EdgeId {
-    id.parse().unwrap()
-}
-fn h(id: &str) -> HexCoord {
-    id.parse().unwrap()
-}
 
 fn config() -> GameConfig {
     GameConfig { first_player: FirstPlayer::Seat(0), ..GameConfig::for_players(4) }

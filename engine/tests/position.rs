@@ -15,7 +15,7 @@ mod seafarers;
 #[path = "position/validation.rs"]
 mod validation;
 
-use catan_engine::{EdgeId, HexCoord, VertexId};
+use catan_engine::{EdgeId, Game, HexCoord, Phase, Seat, Setup, VertexId};
 
 /// A vertex, edge or hex from its id (`"0,-1,N"`, `"0,-1,E"`, `"0,-1"`).
 fn v(id: &str) -> VertexId {
@@ -26,4 +26,27 @@ fn e(id: &str) -> EdgeId {
 }
 fn h(id: &str) -> HexCoord {
     id.parse().unwrap()
+}
+
+/// `seat`'s turn, rolled (a 5): the main phase.
+fn main_phase(setup: Setup, seat: Seat) -> Setup {
+    setup.with_turn(1, seat).with_dice(2, 3).with_phase(Phase::Main, vec![])
+}
+
+/// The position is refused with `code`; returns the message.
+#[track_caller]
+fn refused(setup: Setup, code: &str) -> String {
+    match setup.position() {
+        Ok(_) => panic!("the position was accepted, expected {code}"),
+        Err(error) => {
+            assert_eq!(error.code(), code, "{error}");
+            error.to_string()
+        }
+    }
+}
+
+/// The position is accepted.
+#[track_caller]
+fn accepted(setup: Setup) -> Game {
+    setup.position().unwrap_or_else(|error| panic!("refused: {} ({error})", error.code()))
 }

@@ -65,10 +65,8 @@ impl Game {
                         gold = gold.min(after.total());
                     }
                 }
-                match self.own_gold_choice(seat, gold, GoldSource::Setup, next.clone(), self.then.clone()) {
-                    Some(choice) if gold > 0 => events.push(choice),
-                    _ => events.push(self.continue_with(next)),
-                }
+                let choice = self.own_gold_choice(seat, gold, GoldSource::Setup, next.clone(), self.then.clone());
+                events.push(choice.unwrap_or_else(|| self.continue_with(next)));
                 Ok(events)
             }
             (SetupStep::PlaceRoad { settlement }, Move::BuildRoad { edge }) => {

@@ -3,11 +3,11 @@
 
 use catan_engine::{
     board::{layout::beginner_layout, Terrain},
-    BuildingKind, FirstPlayer, Game, GameConfig, Phase, ScenarioId, Seat, Setup,
+    BuildingKind, FirstPlayer, GameConfig, Phase, ScenarioId, Seat, Setup,
 };
 
 use super::sea;
-use super::{e, h, v};
+use super::{accepted, e, h, main_phase, refused, v};
 
 const P0: Seat = Seat(0);
 const P1: Seat = Seat(1);
@@ -36,26 +36,6 @@ fn p0_at_sea(ships: usize) -> Setup {
 
 fn settlement(setup: Setup, seat: Seat, vertex: &str) -> Setup {
     setup.with_building(v(vertex), seat, BuildingKind::Settlement)
-}
-
-fn main_phase(setup: Setup, seat: Seat) -> Setup {
-    setup.with_turn(1, seat).with_dice(2, 3).with_phase(Phase::Main, vec![])
-}
-
-#[track_caller]
-fn refused(setup: Setup, code: &str) -> String {
-    match setup.position() {
-        Ok(_) => panic!("the position was accepted, expected {code}"),
-        Err(error) => {
-            assert_eq!(error.code(), code, "{error}");
-            error.to_string()
-        }
-    }
-}
-
-#[track_caller]
-fn accepted(setup: Setup) -> Game {
-    setup.position().unwrap_or_else(|error| panic!("refused: {} ({error})", error.code()))
 }
 
 /// SEA-1, SEA-7: ships, the pirate and Seafarers' memory only in a Seafarers game.

@@ -9,7 +9,7 @@ use catan_engine::{
     Resources, Seat, SeededChance, Setup, SetupStep, VertexId, Viewer,
 };
 
-use super::{e, h, v};
+use super::{accepted, e, h, main_phase, refused, v};
 
 const P0: Seat = Seat(0);
 const P1: Seat = Seat(1);
@@ -24,11 +24,6 @@ fn base() -> Setup {
     Setup::new(config(), beginner_layout())
 }
 
-/// `seat`'s turn 1 after a roll of 5: the main phase.
-fn main_phase(setup: Setup, seat: Seat) -> Setup {
-    setup.with_turn(1, seat).with_dice(2, 3).with_phase(Phase::Main, vec![])
-}
-
 fn settlement(setup: Setup, seat: Seat, vertex: &str) -> Setup {
     setup.with_building(v(vertex), seat, BuildingKind::Settlement)
 }
@@ -41,21 +36,6 @@ fn roads(mut setup: Setup, seat: Seat, edges: &[&str]) -> Setup {
 }
 
 /// Asserts that `setup` is refused with `code`, and returns the message.
-#[track_caller]
-fn refused(setup: Setup, code: &str) -> String {
-    match setup.position() {
-        Ok(_) => panic!("the position was accepted, expected {code}"),
-        Err(error) => {
-            assert_eq!(error.code(), code, "{error}");
-            error.to_string()
-        }
-    }
-}
-
-#[track_caller]
-fn accepted(setup: Setup) -> Game {
-    setup.position().unwrap_or_else(|error| panic!("refused: {} ({error})", error.code()))
-}
 
 /// Pairwise non-adjacent vertices of the board, in its order (for many buildings at once).
 fn spread_vertices(game: &Game, count: usize) -> Vec<VertexId> {

@@ -437,7 +437,17 @@ mod tests {
             }],
         );
         fold(&mut book, 4, at, &[Event::TradeWithdrawn { offer_id: 2 }]);
-        fold(&mut book, 5, at, &[Event::GameWon { seat: Seat(0), victory_points: 10, victory_point_cards: 0 }]);
+        fold(
+            &mut book,
+            5,
+            at,
+            &[Event::GameWon {
+                seat: Seat(0),
+                victory_points: 10,
+                victory_point_cards: 0,
+                condition: Default::default(),
+            }],
+        );
         assert_eq!(
             [status(&book, 1), status(&book, 2), status(&book, 3)],
             [TradeStatus::Completed, TradeStatus::Withdrawn, TradeStatus::Expired]

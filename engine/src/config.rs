@@ -138,6 +138,16 @@ pub struct GameConfig {
     /// B-WIN-1, SEA-14: victory points needed to win (default 10; a Seafarers scenario's own).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub vp_target: Option<u8>,
+    /// WON-8 (engine decision, not in the rules): in Wonders of Catan a seat that has not
+    /// claimed a wonder keeps its last ship in supply for the claim, so nobody can shut
+    /// themselves out of the game's goal by building every ship. `false` lets the last ship
+    /// be built.
+    #[serde(skip_serializing_if = "is_true")]
+    pub wonder_ship_reserved: bool,
+}
+
+fn is_true(flag: &bool) -> bool {
+    *flag
 }
 
 impl Default for GameConfig {
@@ -168,6 +178,7 @@ impl Default for GameConfig {
             island_bonus_vp: None,
             islands: IslandDefinition::ConnectedLand,
             vp_target: None,
+            wonder_ship_reserved: true,
         }
     }
 }

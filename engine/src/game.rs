@@ -338,6 +338,11 @@ impl Game {
         self.events_applied
     }
 
+    /// Whether the Longest Road (Trade Route) card is in play (not in Wonders of Catan, WON-7).
+    pub fn longest_road_in_play(&self) -> bool {
+        self.rules().components.longest_road_card
+    }
+
     pub fn longest_road_holder(&self) -> Option<Seat> {
         self.longest_road
     }

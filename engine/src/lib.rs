@@ -60,13 +60,16 @@ pub use chance::{Chance, Draw, FixedChance, SeededChance};
 pub use config::{
     BoardSpec, DevCardsBeforeRoll, FirstPlayer, GameConfig, IslandBonusMode, IslandDefinition, ScenarioId,
 };
+pub use ext::wonders::{MarkedSet, Requirement, WonderId, WonderView, WONDER_STAGES};
 pub use game::Game;
 pub use model::{
     cost, Building, BuildingKind, CardKind, Counts, DevCard, DevCards, PendingDiscard, PendingGold, Phase, Pieces,
     PlayerState, Resource, Resources, Seat, SetupStep, TradeOffer,
 };
-pub use position::{PositionError, SeafarersSetup, SeatSetup, Setup, TurnSetup};
-pub use protocol::{Bandit, Event, Move, RuleError, SeatCount, SeatResources, SetupError, StartingRoll, Viewer};
+pub use position::{PositionError, SeafarersSetup, SeatSetup, Setup, TurnSetup, WonderSetup};
+pub use protocol::{
+    Bandit, Event, Move, RuleError, SeatCount, SeatResources, SetupError, StartingRoll, VictoryCondition, Viewer,
+};
 pub use ruleset::VARIANT_NAMES;
 pub use view::GameView;
 

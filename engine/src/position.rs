@@ -92,7 +92,9 @@
 //!   only on a seat's own buildings, once per vertex (SEA-12); a ship moved only after the
 //!   roll (SEA-6), ships built this turn on the board; fog tiles turned up as land with a
 //!   number token, or as desert or sea without (SEA-13);
-//! - nobody has already won (B-WIN-3): the seat whose turn it is has fewer points than the
+//! - wonders ([`WonderSetup`], only in Wonders of Catan): one per seat and one seat per
+//!   wonder, at most four stages, each claim holding a ship of its seat's supply (WON-8..10);
+//! - nobody has already won (B-WIN-3, with WON-11 in Wonders of Catan): the seat whose turn it is has fewer points than the
 //!   target, unless the game is over or the phase lies between turns (setup, a special
 //!   building phase, X56-9).
 //!
@@ -188,6 +190,16 @@ impl SeafarersSetup {
     }
 }
 
+/// A claimed wonder and the stages built (Wonders of Catan, WON-8..10).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WonderSetup {
+    pub seat: Seat,
+    pub wonder: crate::WonderId,
+    #[serde(default)]
+    pub stages: u8,
+}
+
 /// A position as plain data: build it with the `with_*` helpers (or by setting fields), then
 /// [`Setup::position`] validates it into a [`Game`]. See the [module](self) for what is
 /// checked.
@@ -252,6 +264,10 @@ pub struct Setup {
     /// Seafarers' memory of the turn and the game (SEA-6, SEA-12, SEA-13).
     #[serde(default, skip_serializing_if = "SeafarersSetup::is_empty")]
     pub seafarers: SeafarersSetup,
+    /// The wonders claimed, in the order of the claims, each holding one of its seat's ships
+    /// (Wonders of Catan, WON-8..10).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub wonders: Vec<WonderSetup>,
 }
 
 fn one() -> u64 {
@@ -294,6 +310,7 @@ impl Setup {
             next_offer_id: 1,
             winner: None,
             seafarers: SeafarersSetup::default(),
+            wonders: Vec::new(),
         }
     }
 
@@ -347,6 +364,14 @@ impl Setup {
     #[must_use]
     pub fn with_setup_settlement(mut self, vertex: VertexId, seat: Seat) -> Self {
         self.seafarers.setup_settlements.push((seat, vertex));
+        self
+    }
+
+    /// `seat` has claimed `wonder` and built `stages` of it (WON-8..10); the claim takes one
+    /// ship of the seat's supply.
+    #[must_use]
+    pub fn with_wonder(mut self, seat: Seat, wonder: crate::WonderId, stages: u8) -> Self {
+        self.wonders.push(WonderSetup { seat, wonder, stages });
         self
     }
 
@@ -571,6 +596,13 @@ impl From<&Game> for Setup {
             next_offer_id: game.next_offer_id,
             winner: game.winner,
             seafarers,
+            wonders: game
+                .ext
+                .wonders
+                .claims
+                .iter()
+                .map(|c| WonderSetup { seat: c.seat, wonder: c.wonder, stages: c.stages })
+                .collect(),
         }
     }
 }

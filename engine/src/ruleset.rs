@@ -7,14 +7,14 @@ use std::sync::Arc;
 
 use crate::{
     board::{BoardLayout, HarbourKind, HexCoord, NumberPlacement, Terrain},
-    config::{BoardSpec, DevCardsBeforeRoll, GameConfig},
-    ext::{big_river::BigRiver, five_six::FiveSix, jungle::Jungle, seafarers::Seafarers, Extension},
+    config::{BoardSpec, DevCardsBeforeRoll, GameConfig, ScenarioId},
+    ext::{big_river::BigRiver, five_six::FiveSix, jungle::Jungle, seafarers::Seafarers, wonders::Wonders, Extension},
     model::{DevCards, Pieces, Resources},
     protocol::SetupError,
 };
 
 /// The rule sets a game can name: the base game and the variants it can add.
-pub const VARIANT_NAMES: [&str; 5] = ["base", "five_six", "jungle", "big_river", "seafarers"];
+pub const VARIANT_NAMES: [&str; 6] = ["base", "five_six", "jungle", "big_river", "seafarers", "wonders"];
 
 /// The options of the base rules (RULES.md 0.4).
 #[derive(Debug, Clone)]
@@ -55,6 +55,10 @@ pub(crate) struct Components {
     /// The victory points needed to win unless the configuration says otherwise (B-WIN-1,
     /// SEA-14).
     pub vp_target: u8,
+    /// Whether the Longest Road (Trade Route) card is in play (B-LR; not in Wonders, WON-7).
+    pub longest_road_card: bool,
+    /// A seat without a wonder keeps its last ship for the claim (WON-8, engine decision).
+    pub ship_kept_for_wonder: bool,
 }
 
 impl Components {
@@ -71,6 +75,8 @@ impl Components {
             gold_produces: true,
             max_points_per_event: 2,
             vp_target: 10,
+            longest_road_card: true,
+            ship_kept_for_wonder: false,
         }
     }
 
@@ -110,6 +116,10 @@ impl Ruleset {
         // Seafarers lays its scenario's board, also for 5-6 players: it is asked first.
         if config.seafarers {
             extensions.push(Box::new(Seafarers::from_config(config)));
+            if config.scenario == Some(ScenarioId::Wonders) {
+                extensions
+                    .push(Box::new(Wonders { players: config.players, ship_reserved: config.wonder_ship_reserved }));
+            }
         }
         if config.five_six_extension {
             extensions.push(Box::new(FiveSix { trade_with_previous_player: config.sbp_trade_with_previous_player }));
@@ -213,6 +223,11 @@ impl GameConfig {
                 "jungle" => self.jungle = true,
                 "big_river" => self.big_river = true,
                 "seafarers" => self.seafarers = true,
+                // Wonders of Catan is a Seafarers scenario with rules of its own (WON).
+                "wonders" => {
+                    self.seafarers = true;
+                    self.scenario = Some(ScenarioId::Wonders);
+                }
                 other => {
                     return Err(invalid(format!(
                         "unknown variant {other:?}; known: {}, combined with '+'",

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     board::{EdgeId, HarbourKind, HexCoord, HexTile, VertexId},
+    ext::wonders::{MarkedSet, WonderView},
     game::Game,
     model::{BuildingKind, DevCards, Phase, Resources, Seat, TradeOffer},
     protocol::Viewer,
@@ -65,6 +66,18 @@ pub struct BoardView {
     /// other games.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub islands: Vec<Vec<HexCoord>>,
+    /// The map's marked vertices (Wonders of Catan): no setup settlement stands on them
+    /// (WON-3), and some wonders need a settlement on one (WON-9); absent in other games.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub marked_vertices: Vec<MarkedVerticesView>,
+}
+
+/// One named set of marked vertices (WON-3).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct MarkedVerticesView {
+    pub set: MarkedSet,
+    pub vertices: Vec<VertexId>,
 }
 
 /// Pieces a seat still has in its supply (B-CMP-7).
@@ -164,6 +177,10 @@ pub struct GameView {
     pub longest_road: Option<Seat>,
     pub largest_army: Option<Seat>,
     pub vp_target: u8,
+    /// The wonders, their owners and stages (Wonders of Catan, WON-8..11); absent in other
+    /// games.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub wonders: Vec<WonderView>,
     pub winner: Option<Seat>,
     /// The game's seed, published once the game is over.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -238,6 +255,7 @@ impl Game {
             longest_road: self.longest_road,
             largest_army: self.largest_army,
             vp_target: self.rules().base.vp_target,
+            wonders: self.wonders(),
             winner: self.winner,
             seed: over.then_some(self.seed),
         }
@@ -275,6 +293,11 @@ impl Game {
                 .collect(),
             pirate: self.pirate_hex(),
             islands: if self.config.seafarers { self.islands() } else { Vec::new() },
+            marked_vertices: self
+                .marked_vertices()
+                .into_iter()
+                .map(|(set, vertices)| MarkedVerticesView { set, vertices })
+                .collect(),
         }
     }
 }

@@ -252,7 +252,12 @@ fn misfits(game: &Game, rng: &mut Rng) -> Vec<Event> {
             seed: None,
         });
     }
-    events.push(Event::GameWon { seat: Seat(9), victory_points: 0, victory_point_cards: 99 });
+    events.push(Event::GameWon {
+        seat: Seat(9),
+        victory_points: 0,
+        victory_point_cards: 99,
+        condition: Default::default(),
+    });
     events
 }
 
@@ -303,7 +308,12 @@ fn extremes(game: &Game) -> Vec<Event> {
             Event::IslandBonusEarned { seat, vertex: game.board().vertices[0], points: u32::MAX },
             Event::IslandBonusEarned { seat, vertex: game.board().vertices[1], points: u32::MAX },
             Event::LongestRoadChanged { holder: Some(seat), previous: Some(seat), length: u32::MAX },
-            Event::GameWon { seat, victory_points: u32::MAX, victory_point_cards: u32::MAX },
+            Event::GameWon {
+                seat,
+                victory_points: u32::MAX,
+                victory_point_cards: u32::MAX,
+                condition: Default::default(),
+            },
         ]);
     }
     events

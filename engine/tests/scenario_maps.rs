@@ -103,6 +103,10 @@ fn setup_settlements_stand_only_where_the_map_allows_sea_5() {
                 }
                 _ => land(&variant).iter().filter(|(_, _, fog)| !fog).map(|(h, _, _)| *h).collect(),
             };
+            let forbidden: Vec<String> = variant["setup"]
+                .get("forbidden_vertices")
+                .and_then(Value::as_array)
+                .map_or_else(Vec::new, |list| list.iter().map(|v| v.as_str().unwrap().to_owned()).collect());
             let game = Game::new(config(id, players), 7).unwrap_or_else(|e| panic!("{what}: {e:?}"));
             let sites: BTreeSet<VertexId> = game
                 .legal_moves(game.active_seat())
@@ -118,6 +122,8 @@ fn setup_settlements_stand_only_where_the_map_allows_sea_5() {
                 .iter()
                 .copied()
                 .filter(|v| v.hexes().iter().any(|h| allowed.contains(h)))
+                // WON-3: nor on the marked vertices.
+                .filter(|v| !forbidden.contains(&v.to_string()))
                 .collect();
             assert!(!expected.is_empty(), "{what}");
             assert_eq!(sites, expected, "{what}");

@@ -182,7 +182,7 @@ impl Game {
     /// B-LR-5: recomputes the holder of Longest Road after a change; returns the event when
     /// the holder changes.
     pub(crate) fn longest_road_update(&self, overlay: Overlay) -> Option<Event> {
-        if !self.may_change_longest_road(overlay) {
+        if !self.rules().components.longest_road_card || !self.may_change_longest_road(overlay) {
             return None;
         }
         if let Some(builder) = overlay.added_piece() {

@@ -138,8 +138,7 @@ impl Game {
 
     /// Pieces Road Building may place: roads, and with Seafarers ships (SEA-11).
     pub(crate) fn free_route_pieces(&self, seat: Seat) -> u8 {
-        let left = self.players[seat.index()].pieces_left;
-        left.roads.saturating_add(left.ships)
+        self.players[seat.index()].pieces_left.roads.saturating_add(self.ships_to_build(seat))
     }
 
     /// Tests if a free road (or ship, SEA-11) has a legal place, with `placed` on the board.
@@ -151,7 +150,7 @@ impl Game {
             FreePiece::None => (None, None),
         };
         let roads_left = left.roads.saturating_sub(u8::from(road.is_some()));
-        let ships_left = left.ships.saturating_sub(u8::from(ship.is_some()));
+        let ships_left = self.ships_to_build(seat).saturating_sub(u8::from(ship.is_some()));
         // SEA-2, SEA-11: the coast edge of the ship just placed takes no road (not yet applied,
         // it would otherwise count as a road site and leave the phase with no legal move).
         (roads_left > 0 && self.has_legal_road_site(seat, road, ship))

@@ -136,6 +136,11 @@ pub(crate) fn apply(game: &mut Game, event: &Event) {
             game.apply_reveal(*seat, *hex, *terrain, *number, *resource)
         }
         Event::IslandBonusEarned { .. } => {}
+        Event::WonderClaimed { seat, .. } => game.retire_ship(*seat),
+        Event::WonderStageBuilt { seat, cost, .. } => {
+            game.mark_built_or_bought();
+            game.pay(*seat, cost);
+        }
         Event::DiceRolled { red, white, .. } => game.apply_roll(*red, *white),
         Event::ResourcesProduced { gains, .. } => {
             for gain in gains {

@@ -1,7 +1,11 @@
 //! Victory points and victory (B-WIN). Points are one function of the state: the victory
 //! check, the views and the bots all read [`Game::victory_points`].
 
-use crate::{game::Game, model::Seat, protocol::Event};
+use crate::{
+    game::Game,
+    model::Seat,
+    protocol::{Event, VictoryCondition},
+};
 
 impl Game {
     /// Returns the victory points visible to everyone (B-WIN-2): buildings, Longest Road,
@@ -46,7 +50,9 @@ impl Game {
         // could reach the target is that state built.
         let scoring = events.iter().filter(|e| may_change_points(e)).count() as u32;
         let most_gained = scoring.saturating_mul(self.rules().components.max_points_per_event);
-        if self.victory_points(seat).saturating_add(most_gained) < target {
+        let extensions = &self.rules().extensions;
+        let wins_anyway = events.iter().any(|e| extensions.iter().any(|x| x.wins_whatever_the_points(e)));
+        if !wins_anyway && self.victory_points(seat).saturating_add(most_gained) < target {
             return;
         }
         let mut after = self.clone();
@@ -54,16 +60,17 @@ impl Game {
             after.apply(event);
         }
         let points = after.victory_points(seat);
-        if points < target {
+        let verdict = extensions.iter().find_map(|x| x.victory(&after, seat, points, target));
+        let Some(condition) = verdict.unwrap_or((points >= target).then_some(VictoryCondition::VictoryPoints)) else {
             return;
-        }
+        };
         // Offers still open (and not lapsing in these events) die with the game.
         let lapsed = events.iter().any(|e| matches!(e, Event::TradesExpired { .. }));
         if !self.offers.is_empty() && !lapsed {
             events.push(Event::TradesExpired { offer_ids: self.offers.iter().map(|o| o.id).collect() });
         }
         let victory_point_cards = after.players[seat.index()].victory_point_cards();
-        events.push(Event::GameWon { seat, victory_points: points, victory_point_cards });
+        events.push(Event::GameWon { seat, victory_points: points, victory_point_cards, condition });
     }
 }
 
@@ -94,5 +101,7 @@ fn may_change_points(event: &Event) -> bool {
             | Event::GoldResourcesTaken { .. }
             | Event::PirateMoved { .. }
             | Event::FogRevealed { .. }
+            | Event::WonderClaimed { .. }
+            | Event::WonderStageBuilt { .. }
     )
 }

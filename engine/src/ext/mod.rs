@@ -8,6 +8,7 @@ pub(crate) mod big_river;
 pub(crate) mod five_six;
 pub(crate) mod jungle;
 pub(crate) mod seafarers;
+pub(crate) mod wonders;
 
 use std::{fmt::Debug, ops::RangeInclusive};
 
@@ -19,7 +20,7 @@ use crate::{
     chance::Chance,
     game::Game,
     model::{Phase, Seat},
-    protocol::{Event, Move, RuleError, SetupError},
+    protocol::{Event, Move, RuleError, SetupError, VictoryCondition},
     ruleset::{Components, Ruleset},
 };
 
@@ -110,6 +111,20 @@ pub(crate) trait Extension: Debug + Send + Sync {
         0
     }
 
+    /// Whether `seat` wins in `after`, the state a move's events lead to, when the variant
+    /// has its own victory rule (WON-11): `Some(Some(condition))` wins, `Some(None)` does not,
+    /// `None` leaves it to the base rule (the target in points, B-WIN-3). `points` are the
+    /// seat's full points there.
+    fn victory(&self, _after: &Game, _seat: Seat, _points: u32, _target: u32) -> Option<Option<VictoryCondition>> {
+        None
+    }
+
+    /// Tests if the event may win the game for its seat whatever the points (WON-11's last
+    /// wonder stage), so the victory check looks closer.
+    fn wins_whatever_the_points(&self, _event: &Event) -> bool {
+        false
+    }
+
     /// Reacts to the events a move caused (any rule's): appends the events that follow from
     /// them under this variant (e.g. the barbarians advancing on a roll). Asked once per
     /// accepted move, before the victory check, with `events` in the order they happen.
@@ -133,4 +148,6 @@ pub(crate) struct ExtState {
     pub jungle: jungle::JungleState,
     #[serde(default, skip_serializing_if = "seafarers::SeafarersState::is_unused")]
     pub seafarers: seafarers::SeafarersState,
+    #[serde(default, skip_serializing_if = "wonders::WondersState::is_unused")]
+    pub wonders: wonders::WondersState,
 }

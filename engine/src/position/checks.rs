@@ -3,7 +3,7 @@
 
 use std::{iter, sync::Arc};
 
-use super::{PositionError, SeafarersSetup, SeatSetup, Setup, TurnSetup};
+use super::{PositionError, SeafarersSetup, SeatSetup, Setup, TurnSetup, WonderSetup};
 use crate::{
     base::MAX_OPEN_OFFERS_PER_SEAT,
     board::Terrain,
@@ -75,6 +75,7 @@ fn build_parts(setup: Setup) -> Result<Game, PositionError> {
         next_offer_id,
         winner,
         seafarers,
+        wonders,
     } = setup;
     // The configuration and the board's topology, as a new game checks them.
     let rules = Arc::new(Ruleset::build(&config)?);
@@ -149,6 +150,7 @@ fn build_parts(setup: Setup) -> Result<Game, PositionError> {
     }
     check_offers(&game, &offers, &phase, &then, &turn)?;
     place_seafarers_state(&mut game, seafarers, &turn)?;
+    place_wonders(&mut game, wonders)?;
     for holder in [longest_road, largest_army].into_iter().flatten() {
         in_game(holder)?;
     }
@@ -184,7 +186,10 @@ fn check_not_won(game: Game) -> Result<Game, PositionError> {
     if game.winner.is_none() && !game.phase.is_between_turns() {
         let seat = game.turn.active;
         let points = game.victory_points(seat);
-        if points >= u32::from(rules.base.vp_target) {
+        let target = u32::from(rules.base.vp_target);
+        // WON-11: a variant's own victory rule decides, as in play.
+        let verdict = rules.extensions.iter().find_map(|x| x.victory(&game, seat, points, target));
+        if verdict.unwrap_or((points >= target).then_some(crate::VictoryCondition::VictoryPoints)).is_some() {
             return Err(E::AlreadyWon { seat, points });
         }
     }
@@ -402,6 +407,41 @@ fn place_seafarers_state(game: &mut Game, state: SeafarersSetup, turn: &TurnSetu
     sea.ship_moved = state.ship_moved;
     sea.new_ships = state.new_ships;
     sea.revealed = state.revealed;
+    Ok(())
+}
+
+/// WON-8/10: each claim by a seat of the game, one wonder per seat and one seat per wonder,
+/// a wonder on offer, at most four stages, and a ship of the seat's supply on the card.
+fn place_wonders(game: &mut Game, claims: Vec<WonderSetup>) -> Result<(), PositionError> {
+    if claims.is_empty() {
+        return Ok(());
+    }
+    let on_offer: Vec<crate::WonderId> = game.wonders().iter().map(|w| w.wonder).collect();
+    if on_offer.is_empty() {
+        return Err(E::NotInThisGame("wonders (WON-8)"));
+    }
+    let bad = |message: String| Err(E::Wonders(message));
+    for (i, claim) in claims.iter().enumerate() {
+        let WonderSetup { seat, wonder, stages } = *claim;
+        if seat.index() >= game.players.len() {
+            return Err(E::UnknownSeat(seat));
+        }
+        if !on_offer.contains(&wonder) {
+            return bad(format!("the {wonder} is not on offer"));
+        }
+        let earlier = &claims[..i];
+        if earlier.iter().any(|c| c.seat == seat || c.wonder == wonder) {
+            return bad(format!("seat {seat} and the {wonder}: one wonder per seat, one seat per wonder (WON-8)"));
+        }
+        if stages > crate::WONDER_STAGES {
+            return bad(format!("the {wonder} has {stages} stages of {} (WON-10)", crate::WONDER_STAGES));
+        }
+        if game.players[seat.index()].pieces_left.ships == 0 {
+            return bad(format!("seat {seat} has no ship left to mark the {wonder} (WON-8)"));
+        }
+        game.retire_ship(seat);
+        game.ext.wonders.claims.push(crate::ext::wonders::Claim { seat, wonder, stages });
+    }
     Ok(())
 }
 
@@ -661,7 +701,11 @@ fn check_offers(
 /// the engine relies on it when it skips measuring roads); B-LA-1/2/3: the holder
 /// played 3 knights or more and nobody more, and without a holder nobody played 3.
 fn check_awards(game: &Game) -> Result<(), PositionError> {
-    if game.longest_road.is_none() {
+    if !game.rules().components.longest_road_card {
+        if game.longest_road.is_some() {
+            return Err(E::LongestRoad("the card is not in play in this game (WON-7)".into()));
+        }
+    } else if game.longest_road.is_none() {
         let lengths: Vec<u32> = game.seats().map(|s| game.road_length(s)).collect();
         let longest = lengths.iter().copied().max().unwrap_or(0);
         if longest >= LONGEST_ROAD_MINIMUM && lengths.iter().filter(|&&l| l == longest).count() == 1 {

@@ -66,6 +66,8 @@ pub enum PositionError {
     NotInThisGame(&'static str),
     #[error("seafarers: {0}")]
     Seafarers(String),
+    #[error("wonders: {0}")]
+    Wonders(String),
     #[error("seat {seat} has {points} victory points on its own turn: the game would be over (B-WIN-3)")]
     AlreadyWon { seat: Seat, points: u32 },
 }
@@ -98,6 +100,7 @@ impl PositionError {
             PositionError::InvalidOffer { .. } => "invalid_offer",
             PositionError::NotInThisGame(_) => "not_in_this_game",
             PositionError::Seafarers(_) => "seafarers_state_inconsistent",
+            PositionError::Wonders(_) => "wonders_state_inconsistent",
             PositionError::AlreadyWon { .. } => "already_won",
         }
     }

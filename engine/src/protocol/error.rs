@@ -3,6 +3,7 @@
 use super::tagged_enum;
 use crate::{
     board::{EdgeId, HexCoord, VertexId},
+    ext::wonders::WonderId,
     model::Seat,
 };
 
@@ -135,6 +136,20 @@ pub enum RuleError => fn code {
     SetupSiteForbidden = "setup_site_forbidden",
     #[error("the setup ship must touch the settlement just placed and the sea")]
     SetupShipNotAtSettlement = "setup_ship_not_at_settlement",
+    #[error("{unmet} (WON-9)")]
+    WonderConditionUnmet = "wonder_condition_unmet" { wonder: WonderId, unmet: String },
+    #[error("seat {owner} has already claimed the {wonder} (WON-8)")]
+    WonderTaken = "wonder_taken" { wonder: WonderId, owner: Seat },
+    #[error("you have already claimed the {0}: one wonder per player (WON-8)")]
+    WonderAlreadyOwned = "wonder_already_owned"(WonderId),
+    #[error("claim a wonder before building its stages (WON-10)")]
+    NoWonder = "no_wonder",
+    #[error("your last ship is kept to claim a wonder (WON-8)")]
+    ShipKeptForWonder = "ship_kept_for_wonder",
+    #[error("all stages of the {0} are built")]
+    WonderComplete = "wonder_complete"(WonderId),
+    #[error("the {0} is not on offer in this game")]
+    UnknownWonder = "unknown_wonder"(WonderId),
     #[error("{0} is not part of this game's rules")]
     NotInThisGame = "not_in_this_game"(&'static str),
 }

@@ -8,6 +8,7 @@ use super::tagged_enum;
 use crate::{
     board::Terrain,
     board::{BoardLayout, EdgeId, HexCoord, VertexId},
+    ext::wonders::WonderId,
     model::{DevCard, Phase, Resource, Resources, Seat, TradeOffer},
 };
 
@@ -33,6 +34,21 @@ pub struct SeatCount {
 pub struct StartingRoll {
     pub seat: Seat,
     pub total: u8,
+}
+
+/// How a game was won.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum VictoryCondition {
+    /// The victory point target on one's own turn (B-WIN-3).
+    #[default]
+    VictoryPoints,
+    /// The fourth stage of one's wonder (WON-11 a).
+    WonderCompleted,
+    /// The victory point target with strictly more wonder stages than every other player
+    /// (WON-11 b).
+    VictoryPointsAndWonderLead,
 }
 
 /// Who looks at the game: a seated player, or a spectator.
@@ -123,6 +139,18 @@ pub enum Event => fn kind {
     GoldResourcesTaken = "gold_resources_taken" {
         seat: Seat,
         resources: Resources,
+    },
+    /// A seat claimed a wonder, putting a ship from its supply on the card (WON-8).
+    WonderClaimed = "wonder_claimed" {
+        seat: Seat,
+        wonder: WonderId,
+    },
+    /// A seat paid for the next stage of its wonder (WON-10); `stage` counts from 1.
+    WonderStageBuilt = "wonder_stage_built" {
+        seat: Seat,
+        wonder: WonderId,
+        stage: u8,
+        cost: Resources,
     },
     /// Resources for the second setup settlement (B-SET-6).
     StartingResourcesReceived = "starting_resources_received" {
@@ -234,11 +262,14 @@ pub enum Event => fn kind {
         seat: Seat,
         turn: u32,
     },
-    /// The game ended; hidden victory point cards are revealed.
+    /// The game ended; hidden victory point cards are revealed. `condition` says how it
+    /// was won (logs written before it existed read as `victory_points`).
     GameWon = "game_won" {
         seat: Seat,
         victory_points: u32,
         victory_point_cards: u32,
+        #[serde(default)]
+        condition: VictoryCondition,
     },
 }
 }

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::tagged_enum;
 use crate::{
     board::{EdgeId, HexCoord, VertexId},
+    ext::wonders::WonderId,
     model::{Resource, Resources, Seat},
 };
 
@@ -32,6 +33,13 @@ pub enum Move => fn kind {
     /// turn in your main phase (Seafarers, SEA-6).
     #[cfg_attr(feature = "openapi", schema(example = json!({"type": "move_ship", "from": "0,-3,SE", "to": "1,-4,SE"})))]
     MoveShip = "move_ship" { from: EdgeId, to: EdgeId },
+    /// Claim a wonder whose condition you meet, marking it with a ship from your supply
+    /// (Wonders of Catan, WON-8/9): one wonder per player, in your main phase.
+    #[cfg_attr(feature = "openapi", schema(example = json!({"type": "claim_wonder", "wonder": "colossus"})))]
+    ClaimWonder = "claim_wonder" { wonder: WonderId },
+    /// Build the next stage of your wonder for the five cards on its card (Wonders of
+    /// Catan, WON-10); the fourth stage wins the game (WON-11).
+    BuildWonderStage = "build_wonder_stage",
     /// Roll the dice (B-TURN-4).
     RollDice = "roll_dice",
     /// Return cards after a 7 (B-ROB-1): exactly half your hand, rounded down.
@@ -131,7 +139,12 @@ impl Move {
         self.is_purchase()
             || matches!(
                 self,
-                Move::BuildRoad { .. } | Move::BuildSettlement { .. } | Move::BuildCity { .. } | Move::BuildShip { .. }
+                Move::BuildRoad { .. }
+                    | Move::BuildSettlement { .. }
+                    | Move::BuildCity { .. }
+                    | Move::BuildShip { .. }
+                    | Move::ClaimWonder { .. }
+                    | Move::BuildWonderStage
             )
     }
 }

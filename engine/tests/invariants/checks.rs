@@ -32,7 +32,7 @@ use catan_engine::{
     sim::{Bot, RandomBot},
     state::BuildingKind,
     Bandit, BoardSpec, DevCardsBeforeRoll, Event, FirstPlayer, Game, GameConfig, IslandDefinition, Move, Phase,
-    Resource, Resources, ScenarioId, Seat, SetupStep, Viewer,
+    Resource, Resources, ScenarioId, Seat, SetupStep, VictoryCondition, Viewer, WONDER_STAGES,
 };
 
 use crate::seafarers::{self, Seafarers};
@@ -54,7 +54,7 @@ pub fn play_ruleset(ruleset: &str, games: u64, config_for: impl Fn(u64) -> GameC
     let (mut played, mut finished, mut exhaustive, mut longest) = (0u64, 0u64, 0u64, 0u32);
     let mut capped = Vec::new();
     let mut events: BTreeMap<&'static str, u64> = BTreeMap::new();
-    let (mut seafarers, mut fog, mut bonus) = (false, false, false);
+    let (mut seafarers, mut fog, mut bonus, mut wonders) = (false, false, false, false);
     let exhaustive_games = (games / EXHAUSTIVE_SHARE).max(1);
     for index in 0..games {
         let mut config = config_for(index);
@@ -62,6 +62,7 @@ pub fn play_ruleset(ruleset: &str, games: u64, config_for: impl Fn(u64) -> GameC
         coverage.record(&config);
         seafarers |= config.seafarers;
         fog |= config.scenario == Some(ScenarioId::FogIslands);
+        wonders |= config.scenario == Some(ScenarioId::Wonders);
         bonus |= config.island_bonus_vp != Some(0)
             && (config.island_bonus_mode.is_some() || config.scenario.is_some_and(|s| s != ScenarioId::FogIslands));
         let seed = mix(name_hash(ruleset) ^ index);
@@ -76,18 +77,21 @@ pub fn play_ruleset(ruleset: &str, games: u64, config_for: impl Fn(u64) -> GameC
         longest = longest.max(outcome.turns);
         if outcome.finished {
             finished += 1;
-            assert!(
-                outcome.winner_points >= outcome.vp_target,
-                "game {index} won with {} VP of {}",
-                outcome.winner_points,
-                outcome.vp_target
-            );
+            check_victory_condition(&outcome, index);
         } else {
             capped.push(index);
         }
     }
     // What the games exercised of Seafarers (SEA-1, SEA-6, SEA-7, SEA-9, SEA-12, SEA-13).
-    let sea_events = ["ship_built", "ship_moved", "pirate_moved", "fog_revealed", "island_bonus_earned"];
+    let sea_events = [
+        "ship_built",
+        "ship_moved",
+        "pirate_moved",
+        "fog_revealed",
+        "island_bonus_earned",
+        "wonder_claimed",
+        "wonder_stage_built",
+    ];
     let sea_events: Vec<String> = if seafarers {
         sea_events.iter().map(|kind| format!("{kind} {}", events.get(kind).copied().unwrap_or(0))).collect()
     } else {
@@ -101,7 +105,13 @@ pub fn play_ruleset(ruleset: &str, games: u64, config_for: impl Fn(u64) -> GameC
     );
     assert!(played > 0, "{ruleset}: no game was played");
     if seafarers {
-        let mut expected = vec!["ship_built", "ship_moved", "pirate_moved", "resource_stolen"];
+        let mut expected = vec!["ship_built", "ship_moved", "resource_stolen"];
+        // WON-6: no pirate in Wonders of Catan; WON-8/10: wonders claimed and built instead.
+        if wonders {
+            expected.extend(["wonder_claimed", "wonder_stage_built"]);
+        } else {
+            expected.push("pirate_moved");
+        }
         expected.extend(fog.then_some("fog_revealed"));
         expected.extend(bonus.then_some("island_bonus_earned"));
         for kind in expected {
@@ -546,6 +556,10 @@ fn check_longest_road(game: &Game) {
         assert_eq!(game.road_length(seat), lengths[seat.index()], "{seat}'s road length");
     }
     let longest = lengths.iter().copied().max().unwrap_or(0);
+    if !game.longest_road_in_play() {
+        assert_eq!(game.longest_road_holder(), None, "WON-7: nobody holds the card");
+        return;
+    }
     match game.longest_road_holder() {
         Some(holder) => assert!(
             lengths[holder.index()] == longest && longest >= 5,
@@ -599,6 +613,35 @@ struct Outcome {
     winner_points: u32,
     vp_target: u32,
     turns: u32,
+    /// The game's `game_won`: how it was won, and every seat's wonder stages then.
+    condition: Option<VictoryCondition>,
+    wonder_stages: Vec<u8>,
+    winner: Option<Seat>,
+}
+
+/// B-WIN-3 and WON-11: the winner reached the target in points (in Wonders of Catan also
+/// strictly ahead in wonder stages), or finished the fourth stage of its wonder.
+fn check_victory_condition(outcome: &Outcome, index: u64) {
+    let winner = outcome.winner.expect("a finished game has a winner");
+    let own = outcome.wonder_stages[winner.index()];
+    let ahead = outcome.wonder_stages.iter().enumerate().all(|(s, &n)| s == winner.index() || n < own);
+    let reached = outcome.winner_points >= outcome.vp_target;
+    match outcome.condition {
+        Some(VictoryCondition::VictoryPoints) => {
+            assert!(reached, "game {index} won with {} VP of {}", outcome.winner_points, outcome.vp_target)
+        }
+        Some(VictoryCondition::WonderCompleted) => {
+            assert_eq!(own, WONDER_STAGES, "game {index} won by a wonder of {own} stages")
+        }
+        Some(VictoryCondition::VictoryPointsAndWonderLead) => assert!(
+            reached && ahead,
+            "game {index} won with {} VP of {} and stages {:?}",
+            outcome.winner_points,
+            outcome.vp_target,
+            outcome.wonder_stages
+        ),
+        None => panic!("game {index} finished without game_won"),
+    }
 }
 
 fn play_checked(config: GameConfig, seed: u64, exhaustive: bool) -> Outcome {
@@ -692,5 +735,19 @@ fn play_checked(config: GameConfig, seed: u64, exhaustive: bool) -> Outcome {
     for event in &log {
         *events.entry(event.kind()).or_default() += 1;
     }
-    Outcome { events, finished: game.is_over(), winner_points, vp_target, turns: game.turn_number() }
+    let condition = log.iter().find_map(|e| match e {
+        Event::GameWon { condition, .. } => Some(*condition),
+        _ => None,
+    });
+    let wonder_stages = game.seats().map(|s| game.wonder_of(s).map_or(0, |(_, n)| n)).collect();
+    Outcome {
+        events,
+        finished: game.is_over(),
+        winner_points,
+        vp_target,
+        turns: game.turn_number(),
+        condition,
+        wonder_stages,
+        winner: game.winner(),
+    }
 }

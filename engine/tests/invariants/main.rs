@@ -93,6 +93,7 @@ fn seafarers_games(scenario: ScenarioId) -> u64 {
         ScenarioId::FourIslands => 20,
         ScenarioId::FogIslands => 20,
         ScenarioId::ThroughTheDesert => 20,
+        ScenarioId::Wonders => 20,
     }
 }
 
@@ -124,6 +125,12 @@ fn seafarers_fog_islands() {
 #[test]
 fn seafarers_through_the_desert() {
     play_scenario(ScenarioId::ThroughTheDesert);
+}
+
+/// WON: claims, stages and the victory rule of Wonders of Catan under every invariant.
+#[test]
+fn seafarers_wonders() {
+    play_scenario(ScenarioId::Wonders);
 }
 
 /// SEA: a scenario takes exactly the player counts it lists, 2 players on the 3-player map.

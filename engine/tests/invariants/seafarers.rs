@@ -79,10 +79,16 @@ fn map_data(id: ScenarioId, players: u8) -> MapData {
         fog_numbers.extend(numbers.iter().map(|n| n.as_u64().unwrap() as u8));
     }
     let rules = &json["rules"]["island_bonus"];
-    let bonus = (!rules.is_null()).then(|| {
-        let mode: IslandBonusMode = serde_json::from_value(rules["mode"].clone()).expect("a bonus mode");
-        (mode, rules["vp"].as_u64().unwrap() as u32)
-    });
+    // WON-4 replaces the JSettlers bonus the Wonders file records: every settlement on a
+    // small island earns 1 point.
+    let bonus = if id == ScenarioId::Wonders {
+        Some((IslandBonusMode::PerSettlementOnMarkedIslands, 1))
+    } else {
+        (!rules.is_null()).then(|| {
+            let mode: IslandBonusMode = serde_json::from_value(rules["mode"].clone()).expect("a bonus mode");
+            (mode, rules["vp"].as_u64().unwrap() as u32)
+        })
+    };
     let excluded_areas = rules["excluded_land_areas"]
         .as_array()
         .map_or_else(Vec::new, |a| a.iter().map(|n| n.as_u64().unwrap()).collect());
@@ -402,7 +408,10 @@ impl Seafarers {
             let player = game.player(seat).unwrap();
             let on_board = ships[seat.index()];
             assert!(on_board <= u32::from(SHIPS_PER_SEAT), "{seat} has {on_board} ships (SEA-1)");
-            assert_eq!(on_board, u32::from(SHIPS_PER_SEAT - player.pieces_left().ships), "{seat}'s ship supply");
+            // WON-8: a claimed wonder holds one of the seat's ships for good.
+            let on_wonder = u32::from(game.wonder_of(seat).is_some());
+            let in_supply = u32::from(player.pieces_left().ships);
+            assert_eq!(on_board + on_wonder + in_supply, u32::from(SHIPS_PER_SEAT), "{seat}'s ship supply");
             assert_eq!(on_board, player.ships_on_board());
         }
         if let Some(pirate) = game.pirate_hex() {

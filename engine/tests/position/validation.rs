@@ -35,8 +35,6 @@ fn roads(mut setup: Setup, seat: Seat, edges: &[&str]) -> Setup {
     setup
 }
 
-/// Asserts that `setup` is refused with `code`, and returns the message.
-
 /// Pairwise non-adjacent vertices of the board, in its order (for many buildings at once).
 fn spread_vertices(game: &Game, count: usize) -> Vec<VertexId> {
     let mut chosen: Vec<VertexId> = Vec::new();

@@ -1,7 +1,8 @@
 //! 9.6 Development cards and Largest Army: TC-34 .. TC-40.
 
 use catan_engine::{
-    Bandit, DevCard, DevCards, Event, FixedChance, HexCoord, Move, Phase, Resource, Resources, Seat, Viewer,
+    Bandit, DevCard, DevCards, Event, FixedChance, HexCoord, Move, Phase, Resource, Resources, Seat, VictoryCondition,
+    Viewer,
 };
 
 use super::support::*;
@@ -73,7 +74,15 @@ fn tc_36_victory_point_card_wins_immediately() {
         .start();
     assert_eq!(s.game.victory_points(P0), 9);
     let events = s.when_with(P0, Move::BuyDevelopmentCard, FixedChance::card(DevCard::VictoryPoint));
-    assert_eq!(events.last(), Some(&Event::GameWon { seat: P0, victory_points: 10, victory_point_cards: 1 }));
+    assert_eq!(
+        events.last(),
+        Some(&Event::GameWon {
+            seat: P0,
+            victory_points: 10,
+            victory_point_cards: 1,
+            condition: VictoryCondition::VictoryPoints
+        })
+    );
     assert_eq!(s.game.winner(), Some(P0));
     assert_eq!(*s.game.phase(), Phase::GameOver);
     // Revealed: everyone now sees the full total.

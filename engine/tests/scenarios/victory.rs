@@ -1,6 +1,6 @@
 //! 9.6 Victory: TC-49, TC-50 (TC-36 is in development.rs).
 
-use catan_engine::{Event, Move, Phase, Resources};
+use catan_engine::{Event, Move, Phase, Resources, VictoryCondition};
 
 use super::{
     longest_road::{reaches_v3, ROW0_TOP, ROW2_TOP},
@@ -33,7 +33,12 @@ fn tc_49_points_gained_on_another_turn_win_at_the_start_of_your_own() {
         events,
         [
             Event::TurnStarted { seat: P1, turn: 2 },
-            Event::GameWon { seat: P1, victory_points: 10, victory_point_cards: 0 }
+            Event::GameWon {
+                seat: P1,
+                victory_points: 10,
+                victory_point_cards: 0,
+                condition: VictoryCondition::VictoryPoints
+            }
         ]
     );
     assert_eq!(s.game.winner(), Some(P1));
@@ -57,7 +62,15 @@ fn tc_50_reaching_ten_on_your_turn_ends_the_game() {
         .start();
     assert_eq!(s.game.victory_points(P0), 9);
     let events = s.when(P0, Move::BuildCity { vertex: v("2,0,S") });
-    assert_eq!(events.last(), Some(&Event::GameWon { seat: P0, victory_points: 10, victory_point_cards: 0 }));
+    assert_eq!(
+        events.last(),
+        Some(&Event::GameWon {
+            seat: P0,
+            victory_points: 10,
+            victory_point_cards: 0,
+            condition: VictoryCondition::VictoryPoints
+        })
+    );
     assert_eq!(s.game.winner(), Some(P0));
     assert_eq!(*s.game.phase(), Phase::GameOver);
     s.rejects(P0, Move::EndTurn, "game_over");

@@ -89,6 +89,11 @@ impl Seafarers {
         scenario::layout_for(self.scenario?, self.players)
     }
 
+    /// Whether the pirate sails in this scenario (not in Wonders of Catan, WON-6).
+    fn pirate_sails(&self) -> bool {
+        self.layout().is_none_or(|l| l.pirate_in_play)
+    }
+
     /// The island bonus in play (SEA-12): the configuration's mode and points, else the
     /// scenario's; none with 0 points.
     pub(crate) fn island_bonus(&self) -> Option<(IslandBonusMode, u32)> {
@@ -144,10 +149,15 @@ impl Extension for Seafarers {
         Some(scenario::generate(id, self.players, rng, rules.board.forbid_adjacent_red_numbers))
     }
 
-    /// SEA-5: scenarios say where setup settlements may stand.
+    /// SEA-5: scenarios say where setup settlements may stand; WON-3: and where they may
+    /// not (marked vertices).
     fn check_setup_site(&self, game: &Game, vertex: u16) -> Result<(), RuleError> {
-        let Some(allowed) = self.layout().and_then(|l| l.setup_hexes.as_ref()) else { return Ok(()) };
+        let Some(layout) = self.layout() else { return Ok(()) };
         let board = game.board();
+        if layout.setup_forbidden.contains(&board.vertices[vertex as usize]) {
+            return Err(RuleError::SetupSiteForbidden);
+        }
+        let Some(allowed) = layout.setup_hexes.as_ref() else { return Ok(()) };
         if board.land_hexes_of(vertex).any(|h| allowed.contains(&board.hexes[h as usize])) {
             Ok(())
         } else {
@@ -171,6 +181,10 @@ impl Extension for Seafarers {
         );
         if !mine {
             return None;
+        }
+        let pirate_move = matches!(mv, Move::MovePirate { .. } | Move::PlayKnight { bandit: Bandit::Pirate, .. });
+        if pirate_move && !self.pirate_sails() {
+            return Some(Err(RuleError::NotInThisGame("the pirate")));
         }
         let active = game.turn_active();
         if seat != active {
@@ -209,7 +223,7 @@ impl Extension for Seafarers {
 
     fn purchase_moves(&self, game: &Game, seat: Seat, moves: &mut Vec<Move>) {
         let Some(player) = game.player(seat) else { return };
-        if player.pieces_left().ships > 0 && player.resources().contains(&cost::SHIP) {
+        if game.ships_to_build(seat) > 0 && player.resources().contains(&cost::SHIP) {
             game.ship_site_moves(seat, FreePiece::None, moves);
         }
     }
@@ -218,16 +232,19 @@ impl Extension for Seafarers {
         if seat != game.turn_active() || game.is_over() {
             return;
         }
+        let pirate = self.pirate_sails();
         match game.phase() {
-            Phase::MoveRobber => {
+            Phase::MoveRobber if pirate => {
                 self.pirate_moves(game, seat, moves, |hex, steal_from| Move::MovePirate { hex, steal_from })
             }
-            Phase::PreRoll => self.pirate_knight_moves(game, seat, moves),
+            Phase::PreRoll if pirate => self.pirate_knight_moves(game, seat, moves),
             Phase::Main => {
-                self.pirate_knight_moves(game, seat, moves);
+                if pirate {
+                    self.pirate_knight_moves(game, seat, moves);
+                }
                 game.ship_move_moves(seat, moves);
             }
-            Phase::RoadBuilding { .. } if game.player(seat).is_some_and(|p| p.pieces_left().ships > 0) => {
+            Phase::RoadBuilding { .. } if game.ships_to_build(seat) > 0 => {
                 game.ship_site_moves(seat, FreePiece::None, moves);
             }
             _ => {}

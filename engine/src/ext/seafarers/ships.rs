@@ -75,8 +75,12 @@ impl Game {
     fn check_ship_placement(&self, seat: Seat, edge: EdgeId) -> Result<u16, RuleError> {
         let e = self.board.edge(edge).ok_or(RuleError::UnknownEdge(edge))?;
         self.check_ship_site(e, edge)?;
-        if self.players[seat.index()].pieces_left.ships == 0 {
-            return Err(RuleError::NoPiecesLeft("ships"));
+        if self.ships_to_build(seat) == 0 {
+            return Err(if self.players[seat.index()].pieces_left.ships == 0 {
+                RuleError::NoPiecesLeft("ships")
+            } else {
+                RuleError::ShipKeptForWonder
+            });
         }
         if !self.ship_connects(seat, e, FreePiece::None, None) {
             return Err(RuleError::ShipNotConnected(edge));
@@ -186,6 +190,16 @@ impl Game {
             player.pieces_left.ships -= 1;
         }
         self.pay(seat, cost);
+    }
+
+    /// A ship leaves the seat's supply for good: it marks a claimed wonder (WON-8).
+    pub(crate) fn retire_ship(&mut self, seat: Seat) {
+        if let Some(player) = self.players.get_mut(seat.index()) {
+            if player.pieces_left.ships > 0 {
+                player.pieces_left.ships -= 1;
+                player.supply.ships -= 1;
+            }
+        }
     }
 
     pub(crate) fn apply_ship_move(&mut self, seat: Seat, from: EdgeId, to: EdgeId) {

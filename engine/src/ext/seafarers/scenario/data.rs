@@ -11,8 +11,9 @@ use serde::{
 
 use super::ScenarioLayout;
 use crate::{
-    board::{EdgeId, HarbourKind, HexCoord, Terrain},
+    board::{EdgeId, HarbourKind, HexCoord, Terrain, VertexId},
     config::IslandBonusMode,
+    ext::wonders::{MarkedSet, WonderCard, WonderCardFile},
 };
 
 /// One scenario file: its variants (one map per player-count range).
@@ -59,6 +60,9 @@ pub(super) struct Group {
     pub gold_in_area: Option<u8>,
     /// `robber_on_desert`: the robber's desert, when the data says "a desert".
     pub robber_on_desert: bool,
+    /// `constraint_no_6_or_8_on`: positions that may not carry a 6 or an 8 (WON-2: the
+    /// land next to a desert).
+    pub no_red_number_on: Vec<HexCoord>,
 }
 
 #[derive(Debug)]
@@ -89,13 +93,24 @@ pub(super) enum RobberStart {
     OffBoard,
 }
 
-/// Reads and checks one scenario file.
-pub(super) fn parse(json: &str) -> Result<Scenario, String> {
+/// Reads and checks one scenario file; `island_bonus` replaces the file's bonus where our
+/// rules differ from JSettlers'.
+pub(super) fn parse(json: &str, island_bonus: Option<(IslandBonusMode, u8)>) -> Result<Scenario, String> {
     let file: ScenarioFile = serde_json::from_str(json).map_err(|e| e.to_string())?;
+    let bonus = match (island_bonus, &file.rules.island_bonus) {
+        (Some(by_rule), _) => Some(by_rule),
+        (None, None) => None,
+        (None, Some(bonus)) => {
+            let mode =
+                IslandBonusMode::deserialize(serde::de::value::StrDeserializer::<serde_json::Error>::new(&bonus.mode))
+                    .map_err(|_| format!("rules.island_bonus.mode \"{}\" is not an island bonus mode", bonus.mode))?;
+            Some((mode, bonus.vp))
+        }
+    };
     let variants = file
         .variants
         .into_iter()
-        .map(|(key, variant)| variant.check(&file.rules).map_err(|e| format!("variant \"{key}\": {e}")))
+        .map(|(key, variant)| variant.check(&file.rules, bonus).map_err(|e| format!("variant \"{key}\": {e}")))
         .collect::<Result<_, _>>()?;
     Ok(Scenario { variants })
 }
@@ -109,11 +124,19 @@ struct ScenarioFile {
 #[derive(Deserialize)]
 struct RulesFile {
     island_bonus: Option<IslandBonusFile>,
+    /// `false` where the pirate is not used (WON-6).
+    #[serde(default = "yes")]
+    pirate: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 #[derive(Deserialize)]
 struct IslandBonusFile {
-    mode: IslandBonusMode,
+    /// One of our modes, or JSettlers' name where the scenario's rules replace it.
+    mode: String,
     vp: u8,
     #[serde(default)]
     excluded_land_areas: Vec<u8>,
@@ -133,6 +156,16 @@ struct VariantFile {
     harbour_kinds_shuffled: bool,
     robber_start: StartFile,
     pirate_start: Option<Hex>,
+    /// Named vertex sets (Wonders: `N1`, `N2`, `N3`).
+    #[serde(default)]
+    marked_vertices: BTreeMap<String, MarkedSetFile>,
+    #[serde(default)]
+    wonder_cards: Vec<WonderCardFile>,
+}
+
+#[derive(Deserialize)]
+struct MarkedSetFile {
+    vertices: Vec<VertexId>,
 }
 
 #[derive(Deserialize)]
@@ -152,11 +185,16 @@ struct GroupFile {
     hidden_by_fog: bool,
     #[serde(default)]
     robber_on_desert: bool,
+    #[serde(default)]
+    constraint_no_6_or_8_on: Vec<Hex>,
 }
 
 #[derive(Deserialize)]
 struct SetupFile {
     allowed_land_areas: AllowedAreas,
+    /// Vertices where no setup settlement may stand (WON-3).
+    #[serde(default)]
+    forbidden_vertices: Vec<VertexId>,
 }
 
 #[derive(Deserialize)]
@@ -240,7 +278,7 @@ const ROBBER_OFF_BOARD: &str = "off-board";
 impl VariantFile {
     /// Turns the file's variant into checked values: every count the generator relies on
     /// agrees, so that laying out a board can only fail on the constraints.
-    fn check(self, rules: &RulesFile) -> Result<Variant, String> {
+    fn check(self, rules: &RulesFile, island_bonus: Option<(IslandBonusMode, u8)>) -> Result<Variant, String> {
         if self.players.is_empty() || self.players.iter().any(|p| !(2..=6).contains(p)) {
             return Err(format!("players {:?} must be 2 to 6", self.players));
         }
@@ -299,6 +337,21 @@ impl VariantFile {
             return Err("robber_start is \"a desert\" but the map has none".into());
         }
 
+        let marked_vertices = self
+            .marked_vertices
+            .into_iter()
+            .map(|(name, set)| {
+                MarkedSet::from_data_name(&name)
+                    .map(|kind| (kind, set.vertices))
+                    .ok_or_else(|| format!("marked vertex set \"{name}\" is not one the rules know"))
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        let wonders = self
+            .wonder_cards
+            .into_iter()
+            .map(|card| card.check(|set| marked_vertices.iter().any(|(s, _)| *s == set)))
+            .collect::<Result<Vec<WonderCard>, String>>()?;
+
         let margin = hexes(&self.margin_sea_hexes);
         let layout = ScenarioLayout {
             land_areas,
@@ -307,12 +360,16 @@ impl VariantFile {
             fog_terrain,
             fog_tokens,
             vp_target: self.vp_to_win,
-            island_bonus: rules.island_bonus.as_ref().map(|b| (b.mode, b.vp)),
+            island_bonus,
             bonus_excluded_areas: rules
                 .island_bonus
                 .as_ref()
                 .map(|b| b.excluded_land_areas.clone())
                 .unwrap_or_default(),
+            pirate_in_play: rules.pirate,
+            setup_forbidden: self.setup.forbidden_vertices,
+            marked_vertices,
+            wonders,
         };
         let map = Map {
             groups,
@@ -386,6 +443,7 @@ impl GroupFile {
             numbers,
             gold_in_area: self.constraint_gold_in_area,
             robber_on_desert: self.robber_on_desert,
+            no_red_number_on: hexes(&self.constraint_no_6_or_8_on),
         })
     }
 }

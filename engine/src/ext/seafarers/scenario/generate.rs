@@ -93,7 +93,7 @@ fn lay_numbers(
         Numbers::None => Some(tiles),
         Numbers::InOrder(tokens) => {
             give_in_order(&mut tiles, tokens);
-            fits(&tiles).then_some(tiles)
+            (!red_number_where_forbidden(group, &tiles) && fits(&tiles)).then_some(tiles)
         }
         Numbers::Shuffled(pool) => {
             let mut tokens = pool.clone();
@@ -102,13 +102,18 @@ fn lay_numbers(
                 give_in_order(&mut tiles, &tokens);
                 // Gold on a 6 or 8 would be too rich: kept off in shuffled groups, as JSettlers does.
                 let red_gold = tiles.iter().any(|t| t.terrain == Terrain::Gold && matches!(t.number, Some(6 | 8)));
-                if !red_gold && fits(&tiles) {
+                if !red_gold && !red_number_where_forbidden(group, &tiles) && fits(&tiles) {
                     return Some(tiles);
                 }
             }
             None
         }
     }
+}
+
+/// WON-2: tests if a 6 or an 8 lies where the data forbids one (next to a desert).
+fn red_number_where_forbidden(group: &Group, tiles: &[HexTile]) -> bool {
+    tiles.iter().any(|t| matches!(t.number, Some(6 | 8)) && group.no_red_number_on.contains(&t.hex))
 }
 
 /// Gives `tokens` to the tiles in order, skipping those that take no number (desert, sea).

@@ -12,8 +12,9 @@ use std::sync::OnceLock;
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    board::{BoardLayout, HexCoord, Terrain},
+    board::{BoardLayout, HexCoord, Terrain, VertexId},
     config::IslandBonusMode,
+    ext::wonders::{MarkedSet, WonderCard},
     protocol::SetupError,
     rng::Rng,
 };
@@ -27,11 +28,18 @@ pub enum ScenarioId {
     FourIslands,
     FogIslands,
     ThroughTheDesert,
+    /// Wonders of Catan (WON, its own source document): build a wonder in four stages.
+    Wonders,
 }
 
 impl ScenarioId {
-    pub const ALL: [ScenarioId; 4] =
-        [ScenarioId::NewShores, ScenarioId::FourIslands, ScenarioId::FogIslands, ScenarioId::ThroughTheDesert];
+    pub const ALL: [ScenarioId; 5] = [
+        ScenarioId::NewShores,
+        ScenarioId::FourIslands,
+        ScenarioId::FogIslands,
+        ScenarioId::ThroughTheDesert,
+        ScenarioId::Wonders,
+    ];
 
     /// The snake_case name, as in JSON.
     pub const fn name(self) -> &'static str {
@@ -40,6 +48,7 @@ impl ScenarioId {
             ScenarioId::FourIslands => "four_islands",
             ScenarioId::FogIslands => "fog_islands",
             ScenarioId::ThroughTheDesert => "through_the_desert",
+            ScenarioId::Wonders => "wonders",
         }
     }
 
@@ -49,6 +58,7 @@ impl ScenarioId {
             ScenarioId::FourIslands => "The Four Islands",
             ScenarioId::FogIslands => "The Fog Islands",
             ScenarioId::ThroughTheDesert => "Through the Desert",
+            ScenarioId::Wonders => "Wonders of Catan",
         }
     }
 
@@ -67,13 +77,20 @@ impl ScenarioId {
             ScenarioId::ThroughTheDesert => {
                 "A strip of desert cuts across the main island: cross it to the land beyond, or sail to the small islands, where your first settlement on each earns a bonus."
             }
+            ScenarioId::Wonders => {
+                "Claim one of five wonders once you meet its condition and build it in four stages: the fourth wins at once, and 10 points win only with more stages than everyone else."
+            }
         }
     }
 
-    /// The player counts the scenario has a map for, in ascending order.
+    /// The player counts the scenario has a map for and its rules allow, in ascending order.
     pub fn player_counts(self) -> Vec<u8> {
-        let mut counts: Vec<u8> =
-            scenario(self).iter().flat_map(|s| &s.variants).flat_map(|v| v.players.iter().copied()).collect();
+        let mut counts: Vec<u8> = scenario(self)
+            .iter()
+            .flat_map(|s| &s.variants)
+            .flat_map(|v| v.players.iter().copied())
+            .filter(|p| self.players_allowed().contains(p))
+            .collect();
         counts.sort_unstable();
         counts.dedup();
         counts
@@ -84,6 +101,15 @@ impl ScenarioId {
         layout_for(self, players).map(|l| l.vp_target)
     }
 
+    /// The player counts the scenario's rules are written for, whatever maps its file has:
+    /// Wonders of Catan is for 3 or 4 players (RULES 8.5).
+    pub const fn players_allowed(self) -> std::ops::RangeInclusive<u8> {
+        match self {
+            ScenarioId::Wonders => 3..=4,
+            _ => 2..=6,
+        }
+    }
+
     /// Where the scenario stands in [`ScenarioId::ALL`].
     const fn index(self) -> usize {
         match self {
@@ -91,6 +117,17 @@ impl ScenarioId {
             ScenarioId::FourIslands => 1,
             ScenarioId::FogIslands => 2,
             ScenarioId::ThroughTheDesert => 3,
+            ScenarioId::Wonders => 4,
+        }
+    }
+
+    /// The island bonus our rules give where they differ from the file, which records
+    /// JSettlers' (WON-4: every settlement on a small island earns 1 point, where JSettlers
+    /// gives one point once per player).
+    const fn island_bonus_by_rule(self) -> Option<(IslandBonusMode, u8)> {
+        match self {
+            ScenarioId::Wonders => Some((IslandBonusMode::PerSettlementOnMarkedIslands, 1)),
+            _ => None,
         }
     }
 
@@ -109,6 +146,9 @@ impl ScenarioId {
             ScenarioId::ThroughTheDesert => {
                 include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/data/seafarers/scenario-through-the-desert.json"))
             }
+            ScenarioId::Wonders => {
+                include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/data/seafarers/scenario-wonders.json"))
+            }
         }
     }
 }
@@ -117,7 +157,8 @@ impl ScenarioId {
 /// without maps (a unit test proves that all of them read).
 fn loaded(id: ScenarioId) -> &'static Result<data::Scenario, String> {
     static LOADED: OnceLock<Vec<Result<data::Scenario, String>>> = OnceLock::new();
-    let all = LOADED.get_or_init(|| ScenarioId::ALL.iter().map(|id| data::parse(id.source())).collect());
+    let all = LOADED
+        .get_or_init(|| ScenarioId::ALL.iter().map(|id| data::parse(id.source(), id.island_bonus_by_rule())).collect());
     &all[id.index()]
 }
 
@@ -128,6 +169,9 @@ fn scenario(id: ScenarioId) -> Option<&'static data::Scenario> {
 /// The variant whose player list holds `players` (the files' "3" for 2-3 seats, "4" for 4,
 /// "6" for 5-6).
 fn variant(id: ScenarioId, players: u8) -> Option<&'static data::Variant> {
+    if !id.players_allowed().contains(&players) {
+        return None;
+    }
     scenario(id)?.variants.iter().find(|v| v.players.contains(&players))
 }
 
@@ -148,6 +192,14 @@ pub(crate) struct ScenarioLayout {
     pub island_bonus: Option<(IslandBonusMode, u8)>,
     /// Land areas whose settlements never earn the bonus (per the data).
     pub bonus_excluded_areas: Vec<u8>,
+    /// Whether the pirate sails (WON-6: not in Wonders of Catan).
+    pub pirate_in_play: bool,
+    /// Vertices where no setup settlement may stand (WON-3).
+    pub setup_forbidden: Vec<VertexId>,
+    /// The scenario's named vertex sets (WON-3, WON-9).
+    pub marked_vertices: Vec<(MarkedSet, Vec<VertexId>)>,
+    /// The wonder cards on offer (WON-8..10).
+    pub wonders: Vec<WonderCard>,
 }
 
 /// The scenario's map for `players` seats.
@@ -162,10 +214,10 @@ pub(crate) fn generate(
     rng: &mut Rng,
     forbid_adjacent_red_numbers: bool,
 ) -> Result<BoardLayout, SetupError> {
-    let scenario = loaded(id)
-        .as_ref()
-        .map_err(|e| SetupError::InvalidConfig(format!("the {} scenario's data does not read: {e}", id.name())))?;
-    let variant = scenario.variants.iter().find(|v| v.players.contains(&players)).ok_or_else(|| {
+    if let Err(e) = loaded(id) {
+        return Err(SetupError::InvalidConfig(format!("the {} scenario's data does not read: {e}", id.name())));
+    }
+    let variant = variant(id, players).ok_or_else(|| {
         SetupError::InvalidConfig(format!("the {} scenario has no map for {players} players", id.name()))
     })?;
     generate::lay_out(&variant.map, rng, forbid_adjacent_red_numbers)

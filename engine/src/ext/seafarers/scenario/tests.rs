@@ -107,7 +107,7 @@ fn the_vendored_files_are_copies_of_the_shared_data() {
 /// loader or is a comment (no `constraint_no_6_or_8_on` etc. in these four files).
 #[test]
 fn groups_hold_only_what_the_generator_reads() {
-    const READ: [&str; 11] = [
+    const READ: [&str; 12] = [
         "positions",
         "land_areas",
         "terrain_pool",
@@ -119,6 +119,7 @@ fn groups_hold_only_what_the_generator_reads() {
         "constraint_gold_in_area",
         "hidden_by_fog",
         "robber_on_desert",
+        "constraint_no_6_or_8_on",
     ];
     const COMMENTS: [&str; 5] = ["name", "note", "number_rule", "number_note", "numbers"];
     for id in ScenarioId::ALL {
@@ -145,14 +146,22 @@ fn player_counts_and_victory_points_follow_the_variants_sea_14() {
         let mut union = BTreeSet::new();
         for (key, variant) in file["variants"].as_object().expect("variants") {
             let seats: Vec<u8> = tokens(&variant["players"]);
+            let has_three = file["variants"].get("3").is_some();
             let range = match key.as_str() {
                 "3" => 2..=3,
+                // Without a "3" map, the "4" map serves 2-4 seats.
+                "4" if !has_three => 2..=4,
                 "4" => 4..=4,
                 "6" => 5..=6,
                 other => panic!("{}: unexpected variant {other}", id.name()),
             };
             for players in seats {
                 assert!(range.contains(&players), "{} variant {key} lists {players}", id.name());
+                // Wonders of Catan's rules are for 3 or 4 (RULES 8.5), whatever maps its file has.
+                if !id.players_allowed().contains(&players) {
+                    assert!(layout_for(id, players).is_none(), "{} with {players}", id.name());
+                    continue;
+                }
                 union.insert(players);
                 let vp = variant["vp_to_win"].as_u64().map(|v| v as u8);
                 assert_eq!(id.vp_target(players), vp, "{} with {players}", id.name());
@@ -227,6 +236,10 @@ fn layouts_equal_the_data_sea_12_sea_13() {
         }
 
         match &rules["island_bonus"] {
+            // WON-4 replaces the bonus JSettlers gives (once per player) with +1 per settlement.
+            _ if id == ScenarioId::Wonders => {
+                assert_eq!(layout.island_bonus, Some((IslandBonusMode::PerSettlementOnMarkedIslands, 1)));
+            }
             Value::Null => {
                 assert_eq!(layout.island_bonus, None, "{what}");
                 assert!(layout.bonus_excluded_areas.is_empty());
@@ -278,6 +291,10 @@ fn check_board(what: &str, variant: &Value, layout: &ScenarioLayout, board: &Boa
         if group["numbers_shuffled"] == Value::Bool(true) {
             let red_gold = laid.iter().any(|t| t.terrain == Terrain::Gold && matches!(t.number, Some(6 | 8)));
             assert!(!red_gold, "{what} {name}: gold on a 6 or 8");
+        }
+        // WON-2: no 6 or 8 where the data forbids one.
+        for at in group.get("constraint_no_6_or_8_on").map(hex_list).unwrap_or_default() {
+            assert!(!matches!(tiles[&at].number, Some(6 | 8)), "{what} {name}: a 6 or 8 on {at}");
         }
         if let Some(area) = group.get("constraint_gold_in_area").and_then(Value::as_u64) {
             let there = laid.iter().any(|t| t.terrain == Terrain::Gold && area_of(t.hex) == Some(area as u8));
@@ -394,7 +411,7 @@ fn the_loader_refuses_inconsistent_data() {
     let broken = |edit: &dyn Fn(&mut Value)| {
         let mut file = json(ScenarioId::NewShores);
         edit(&mut file["variants"]["3"]);
-        data::parse(&file.to_string())
+        data::parse(&file.to_string(), None)
     };
     assert!(broken(&|_| {}).is_ok());
     let short_pool = broken(&|v| {
@@ -419,7 +436,7 @@ fn impossible_constraints_are_an_error_not_a_hang() {
     let mut file = json(ScenarioId::NewShores);
     // The small islands' two gold hexes can then only get a 6 or an 8.
     file["variants"]["3"]["groups"][1]["number_pool"] = serde_json::json!([6, 6, 6, 6, 8, 8, 8, 8]);
-    let scenario = data::parse(&file.to_string()).expect("consistent counts");
+    let scenario = data::parse(&file.to_string(), None).expect("consistent counts");
     let variant = scenario.variants.iter().find(|v| v.players.contains(&3)).unwrap();
     let error = generate::lay_out(&variant.map, &mut Rng::new(3), false).unwrap_err();
     assert!(error.contains("small islands"), "{error}");

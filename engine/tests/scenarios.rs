@@ -1,6 +1,6 @@
-//! Scenario tests TC-01 .. TC-64 of RULES.md section 9 (base game, 5-6 players, Jungle, Big
-//! River, Seafarers), one test per case, each named after its case and citing the rule ids it
-//! checks, and focused scenarios on small custom boards. Positions are built with the engine's validated `Setup` (so every "given"
+//! Scenario tests TC-01 .. TC-70 of RULES.md section 9 (base game, 5-6 players, Jungle, Big
+//! River, Seafarers, Wonders of Catan), one test per case, each named after its case and
+//! citing the rule ids it checks, and focused scenarios on small custom boards. Positions are built with the engine's validated `Setup` (so every "given"
 //! position is one the rules allow), then one move is decided: a rejection must carry the
 //! exact error code and leave the game unchanged; an acceptance is applied and the new state
 //! checked.
@@ -34,3 +34,5 @@ mod trading;
 mod variants;
 #[path = "scenarios/victory.rs"]
 mod victory;
+#[path = "scenarios/wonders.rs"]
+mod wonders;

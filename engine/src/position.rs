@@ -465,7 +465,8 @@ impl Setup {
         let longest = lengths.iter().copied().max().unwrap_or(0);
         let mut at_longest = game.seats().filter(|s| lengths[s.index()] == longest);
         let holder = match (at_longest.next(), at_longest.next()) {
-            (Some(only), None) if longest >= 5 => Some(only),
+            // WON-7: where the card is not in play nobody holds it, however long the road.
+            (Some(only), None) if longest >= 5 && game.longest_road_in_play() => Some(only),
             _ => None,
         };
         self.with_longest_road(holder)

@@ -821,7 +821,7 @@ fn the_wonders_board_keeps_red_numbers_off_the_deserts_and_has_no_pirate() {
 /// measured holder must stay none and the position must build. (Today it names P0, and
 /// `Setup::position` then refuses the position: `longest_road_inconsistent`.)
 #[test]
-#[ignore = "engine bug: Setup::with_longest_road_as_measured hands out the card WON-7 removes"]
+
 fn the_measured_longest_road_is_never_held_in_wonders() {
     let setup = wonders().city(P0, HARBOUR).roads_along(P0, &ROUTE).main_phase(P0).with_longest_road_as_measured();
     assert_eq!(setup.longest_road, None);

@@ -16,6 +16,10 @@
 //! - 3 (Seafarers): events as in 2 (new kinds only); a vertex exists wherever its three
 //!   hexes are on the map (B-GEO-9), so a snapshot's per-vertex arrays of a custom board with
 //!   open sea may be indexed differently: snapshots of format 2 are rebuilt.
+//! - 4 (Wonders of Catan): new kinds of events, and `game_won` says which `condition` won
+//!   (absent in format 3: `victory_points`); snapshots keep the wonders claimed. Format 3
+//!   entries and snapshots read as they are. Raised so that an older server refuses data
+//!   that holds wonders rather than failing on it game by game.
 
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -24,7 +28,7 @@ use super::{Event, Move};
 use crate::Game;
 
 /// The format this engine writes.
-pub const FORMAT: u32 = 3;
+pub const FORMAT: u32 = 4;
 
 /// A stored entry or snapshot cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -88,8 +92,9 @@ pub fn decode_events(stored: &str) -> Result<Vec<Event>, FormatError> {
     }
     let envelope: EventsIn = serde_json::from_str(stored)?;
     match envelope.format {
-        // Format 2 entries read as they are: format 3 only added kinds of events.
-        2 | FORMAT => Ok(serde_json::from_value(envelope.events)?),
+        // Formats 2 and 3 read as they are: 3 and 4 only added kinds of events and fields
+        // with defaults.
+        2 | 3 | FORMAT => Ok(serde_json::from_value(envelope.events)?),
         found if found > FORMAT => Err(FormatError::Newer { found }),
         found => Err(FormatError::Malformed(format!("format {found} is never written in an envelope"))),
     }
@@ -159,7 +164,8 @@ pub fn decode_snapshot(stored: &str) -> Result<Snapshot, FormatError> {
         return Ok(Snapshot::Current(serde_json::from_str::<Current<Game>>(stored)?.content));
     }
     match snapshot_format(stored)? {
-        FORMAT => {
+        // Format 4 only added state with defaults.
+        3 | FORMAT => {
             let envelope: SnapshotIn = serde_json::from_str(stored)?;
             Ok(Snapshot::Current(serde_json::from_value(envelope.game)?))
         }
@@ -224,6 +230,24 @@ mod tests {
         let stored = r#"{"format":2,"events":[{"type":"turn_started","seat":1,"turn":3}]}"#;
         assert_eq!(decode_events(stored).unwrap(), vec![Event::TurnStarted { seat: Seat(1), turn: 3 }]);
         assert!(matches!(decode_snapshot(r#"{"format":2,"game":{}}"#), Ok(Snapshot::Outdated { format: 2 })));
+    }
+
+    #[test]
+    fn format_three_entries_and_snapshots_read_unchanged() {
+        let stored = r#"{"format":3,"events":[{"type":"game_won","seat":2,"victory_points":10,"victory_point_cards":1}]}"#;
+        let won = Event::GameWon {
+            seat: Seat(2),
+            victory_points: 10,
+            victory_point_cards: 1,
+            condition: crate::VictoryCondition::VictoryPoints,
+        };
+        assert_eq!(decode_events(stored).unwrap(), vec![won]);
+        let game = Game::new(crate::GameConfig::for_players(3), 5).unwrap();
+        let format_three = encode_snapshot(&game).replacen(&format!(r#"{{"format":{FORMAT},"#), r#"{"format":3,"#, 1);
+        match decode_snapshot(&format_three).unwrap() {
+            Snapshot::Current(read) => assert_eq!(read, game),
+            Snapshot::Outdated { format } => panic!("read as outdated format {format}"),
+        }
     }
 
     #[test]

@@ -12,7 +12,7 @@ use actix_web::{
 use catan_engine::{
     bots::BotKind,
     view::{BoardView, HandView, PiecesLeft, TurnView},
-    BoardSpec, DevCards, Game, GameConfig, Resources, ScenarioId, Seat, Viewer,
+    BoardSpec, DevCards, Game, GameConfig, Resources, ScenarioId, Seat, Viewer, WonderView,
 };
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -46,13 +46,15 @@ pub enum BoardChoice {
 pub struct CreateGameRequest {
     /// The rule set: `"base"` (default), or variants to switch on, joined with `+`:
     /// `"five_six"` (5-6 players), `"jungle"`, `"big_river"`, `"seafarers"` (with a
-    /// `scenario`; `"seafarers+five_six"` for 5 or 6 players). The same as setting
+    /// `scenario`; `"seafarers+five_six"` for 5 or 6 players), `"wonders"` (Wonders of Catan,
+    /// 3-4 players: the same as `"seafarers"` with the scenario `wonders`). The same as setting
     /// `five_six_extension`, `jungle`, `big_river` or `seafarers` in `options`; their numbers
     /// (`jungle_number`, `river_gold_number`) still go in `options`.
     #[serde(default)]
     pub variant: Option<String>,
-    /// The Seafarers scenario (see `GET /api/v1/scenarios`), e.g. `"new_shores"`; naming one
-    /// switches Seafarers on. With `"variant": "seafarers"` and no scenario, `new_shores`.
+    /// The Seafarers scenario (see `GET /api/v1/scenarios`), e.g. `"new_shores"` or
+    /// `"wonders"`; naming one switches Seafarers on. With `"variant": "seafarers"` and no
+    /// scenario, `new_shores`. With `"variant": "wonders"`, only `wonders` (or none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scenario: Option<ScenarioId>,
     /// Seats: 2 to 4 for the base game, 5 or 6 with the 5-6 player extension (default 4).
@@ -151,6 +153,11 @@ pub struct GameResponse {
     pub longest_road: Option<Seat>,
     pub largest_army: Option<Seat>,
     pub vp_target: u8,
+    /// Wonders of Catan: each wonder's condition (`requirements`, all of which must hold to
+    /// claim it), the cost of a stage, its `owner` once claimed and the `stages_built` of its
+    /// `stages`. Absent in other games and before the start.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub wonders: Vec<WonderView>,
     pub winner: Option<Seat>,
     /// The seed; only once the game is over.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -276,6 +283,7 @@ pub fn game_response(record: &GameRecord, user: Option<Uuid>) -> Result<GameResp
         longest_road: view.as_ref().and_then(|v| v.longest_road),
         largest_army: view.as_ref().and_then(|v| v.largest_army),
         vp_target: config.victory_target(),
+        wonders: view.as_ref().map(|v| v.wonders.clone()).unwrap_or_default(),
         winner: view.as_ref().and_then(|v| v.winner),
         seed: view.as_ref().and_then(|v| v.seed),
         options: config,
@@ -345,7 +353,7 @@ fn if_none_match(headers: &HeaderMap, etag: &str) -> bool {
         (status = 400, description = "Malformed body", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`idempotency_key_in_use`", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "`invalid_max_players`, `unsupported_variant`, a setup code such as `invalid_board`, or `idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`invalid_max_players`, `unsupported_variant`, a setup code such as `invalid_board`, `invalid_config` or `invalid_player_count` (e.g. Wonders of Catan with 2 or 5 players), or `idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[post("/games")]
@@ -373,6 +381,14 @@ async fn create_game_once(
         config.enable_variants(variant).map_err(|e| ApiError::unprocessable("unsupported_variant", e.to_string()))?;
     }
     if let Some(scenario) = request.scenario {
+        // The variant `wonders` is itself a scenario: it cannot be played on another map.
+        let wonders_variant = request.variant.as_deref().is_some_and(|v| v.split('+').any(|p| p.trim() == "wonders"));
+        if wonders_variant && scenario != ScenarioId::Wonders {
+            return Err(ApiError::unprocessable(
+                "invalid_config",
+                format!("the variant wonders is the scenario wonders, not {}", scenario.name()),
+            ));
+        }
         config.seafarers = true;
         config.scenario = Some(scenario);
     } else if config.seafarers && config.scenario.is_none() {

@@ -1,7 +1,8 @@
-//! Scenarios: the maps of the Seafarers expansion a game can be played on.
+//! Scenarios: the maps of the Seafarers expansion a game can be played on, Wonders of Catan
+//! among them.
 
 use actix_web::{get, http::header, HttpResponse};
-use catan_engine::ScenarioId;
+use catan_engine::{GameConfig, ScenarioId};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -12,13 +13,15 @@ pub struct ScenarioTarget {
     pub vp_target: u8,
 }
 
-/// A scenario: pass its `id` as `scenario` in `POST /api/v1/games` with `"variant":
-/// "seafarers"` (with 5 or 6 players, `"seafarers+five_six"`).
+/// A scenario: pass its `id` as `scenario` in `POST /api/v1/games` (Seafarers is then
+/// switched on; with 5 or 6 players add `"variant": "seafarers+five_six"`).
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ScenarioSummary {
     pub id: ScenarioId,
-    /// The variant the scenario belongs to: `seafarers`.
-    pub variant: &'static str,
+    /// The variant a game on this scenario is: `seafarers`, or `seafarers+wonders` for
+    /// Wonders of Catan (which brings rules of its own); the game's `variant` says the same.
+    #[schema(example = "seafarers")]
+    pub variant: String,
     pub title: &'static str,
     pub description: &'static str,
     /// The player counts the scenario has a map for.
@@ -43,9 +46,10 @@ pub fn scenario_list() -> ScenarioList {
                 .iter()
                 .filter_map(|&players| id.vp_target(players).map(|vp_target| ScenarioTarget { players, vp_target }))
                 .collect();
+            let config = GameConfig { seafarers: true, scenario: Some(id), ..GameConfig::default() };
             ScenarioSummary {
                 id,
-                variant: "seafarers",
+                variant: config.variant_name(),
                 title: id.title(),
                 description: id.description(),
                 player_counts,

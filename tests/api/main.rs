@@ -18,3 +18,4 @@ mod stored_games;
 mod stream;
 mod trades;
 mod users;
+mod wonders;

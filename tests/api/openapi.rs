@@ -40,3 +40,34 @@ fn spec_declares_bearer_auth_and_every_path() {
         assert!(spec["components"]["schemas"][schema].is_object(), "{schema} schema");
     }
 }
+
+/// Wonders of Catan: its moves, events and view parts are in the document.
+#[test]
+fn spec_declares_the_wonders_of_catan() {
+    let spec: serde_json::Value = serde_json::from_str(&catan_server::api::openapi_json()).unwrap();
+    let schemas = &spec["components"]["schemas"];
+    for schema in ["WonderId", "Requirement", "MarkedSet", "WonderView", "MarkedVerticesView", "VictoryCondition"] {
+        assert!(schemas[schema].is_object(), "{schema} schema");
+    }
+    let tags = |schema: &str| -> Vec<String> {
+        schemas[schema]["oneOf"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v["properties"]["type"]["enum"][0].to_string())
+            .collect()
+    };
+    for (schema, tag) in [
+        ("Move", "claim_wonder"),
+        ("Move", "build_wonder_stage"),
+        ("Event", "wonder_claimed"),
+        ("Event", "wonder_stage_built"),
+    ] {
+        assert!(tags(schema).contains(&format!("\"{tag}\"")), "{schema} has {tag}");
+    }
+    assert!(schemas["GameResponse"]["properties"]["wonders"]["items"]["$ref"]
+        .as_str()
+        .unwrap()
+        .ends_with("/WonderView"));
+    assert!(schemas["BoardView"]["properties"]["marked_vertices"].is_object());
+}

@@ -14,6 +14,7 @@ pub mod notify;
 pub mod reads;
 pub mod schema;
 pub mod snapshots;
+pub mod sole_server;
 pub mod startup;
 pub mod store;
 pub mod telemetry;

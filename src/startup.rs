@@ -75,11 +75,23 @@ impl Application {
     /// When any of those fails.
     pub fn build(config: &Config) -> Result<Application, StartupError> {
         std::fs::create_dir_all(&config.data_dir)?;
+        if let db::DatabaseUrl::Sqlite(path) = config.database() {
+            if let Some(parent) = std::path::Path::new(&path).parent().filter(|p| !p.as_os_str().is_empty()) {
+                std::fs::create_dir_all(parent)?;
+            }
+        }
+        // Claimed before the database is touched: a second process must not migrate or
+        // rebuild snapshots under a running one either.
+        let sole_server = match config.database() {
+            db::DatabaseUrl::Sqlite(path) => crate::sole_server::SoleServer::claim(&path)?.map(Arc::new),
+            db::DatabaseUrl::Postgres(_) => None,
+        };
         let pool = open_database(config)?;
         let keys = JwtKeys::new(&config.jwt_secret()?);
         let listener = TcpListener::bind(&config.bind)?;
         let port = listener.local_addr()?.port();
-        // SQLite is served by one process, so every commit goes through this one.
+        // SQLite is served by one process (`sole_server` holds the file), so every commit goes
+        // through this one.
         let sole_writer = matches!(config.database(), db::DatabaseUrl::Sqlite(_));
         let reads = Arc::new(Reads::new(config.read_cache_bytes, sole_writer));
         let mut notifier = Notifier::default().with_reads(Arc::clone(&reads));
@@ -94,7 +106,7 @@ impl Application {
         Ok(Application {
             listener,
             port,
-            state: AppState { pool, notifier, bots, reads },
+            state: AppState { pool, notifier, bots, reads, sole_server },
             keys,
             workers: config.workers,
         })

@@ -32,6 +32,9 @@ pub struct AppState {
     /// What this process knows of each game's latest version, and the bytes it served for
     /// each version ([`crate::reads`]).
     pub reads: Arc<Reads>,
+    /// On SQLite, this process's claim on the database file, held while any handler can run
+    /// ([`crate::sole_server`]).
+    pub sole_server: Option<Arc<crate::sole_server::SoleServer>>,
 }
 
 /// The API document's fixed parts; paths and schemas are collected from the routes.

@@ -220,3 +220,32 @@ fn a_read_right_after_a_move_through_another_process_sees_it() {
         assert_eq!(log["entries"].as_array().unwrap().len() as i64, version, "round {round}");
     }
 }
+
+/// A SQLite file is served by one process: its read cache trusts that every commit is its
+/// own. A second server on the same file refuses to start, saying why, and the first keeps
+/// serving.
+#[test]
+fn a_second_process_on_the_same_sqlite_file_is_refused() {
+    let dir = std::env::temp_dir().join(format!("catan-sole-{}", uuid::Uuid::new_v4().simple()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let database = dir.join("catan.sqlite3").to_string_lossy().into_owned();
+    let first = ServerProcess::start(&database);
+    let second = Command::new(env!("CARGO_BIN_EXE_catan-server"))
+        .args(["serve", "--bind", "127.0.0.1:0", "--data-dir"])
+        .arg(dir.join("second"))
+        .env("DATABASE_URL", &database)
+        .env("JWT_SECRET", "test-secret")
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .output()
+        .expect("run a second catan-server");
+    let stderr = String::from_utf8_lossy(&second.stderr);
+    assert!(!second.status.success(), "the second server must not start: {stderr}");
+    assert!(stderr.contains("another catan-server process is serving the SQLite database"), "{stderr}");
+    let health = reqwest::blocking::get(format!("{}/healthz", first.base)).expect("the first still serves");
+    assert_eq!(health.status(), StatusCode::OK);
+    drop(first);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -234,7 +234,8 @@ mod tests {
 
     #[test]
     fn format_three_entries_and_snapshots_read_unchanged() {
-        let stored = r#"{"format":3,"events":[{"type":"game_won","seat":2,"victory_points":10,"victory_point_cards":1}]}"#;
+        let stored =
+            r#"{"format":3,"events":[{"type":"game_won","seat":2,"victory_points":10,"victory_point_cards":1}]}"#;
         let won = Event::GameWon {
             seat: Seat(2),
             victory_points: 10,

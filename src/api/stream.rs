@@ -13,10 +13,9 @@
 //! which is woken by commits in this process and, on PostgreSQL, by `LISTEN/NOTIFY` relays
 //! of commits in other processes ([`crate::feed`]).
 
-use std::{collections::VecDeque, time::Duration};
+use std::{collections::VecDeque, sync::Arc, time::Duration};
 
 use actix_web::{get, http::header, web, web::Bytes, HttpRequest, HttpResponse};
-use catan_engine::Viewer;
 use serde::Deserialize;
 use tokio::sync::watch;
 use utoipa::IntoParams;
@@ -31,6 +30,8 @@ use crate::{
     auth::MaybeAuthUser,
     db::{with_conn, DbPool},
     error::{ApiError, Problem},
+    reads::{EntryClass, Key, Reader, Reads},
+    snapshots,
     store::{self, GameStatus},
 };
 
@@ -71,11 +72,22 @@ fn last_event_id(req: &HttpRequest) -> Result<Option<i64>, ApiError> {
         .map_err(|_| ApiError::bad_request("invalid_last_event_id", "Last-Event-ID must be the seq of a log entry"))
 }
 
+/// One `entry` message from an entry's JSON (as `GET .../moves` serves it).
+fn entry_message(seq: i64, json: &[u8]) -> Bytes {
+    let mut message = Vec::with_capacity(json.len() + 40);
+    message.extend_from_slice(format!("id: {seq}\nevent: entry\ndata: ").as_bytes());
+    message.extend_from_slice(json);
+    message.extend_from_slice(b"\n\n");
+    Bytes::from(message)
+}
+
 /// The state of one open feed.
 struct Feed {
     pool: DbPool,
+    /// The entries already redacted for this reader, shared with `GET .../moves`.
+    reads: Arc<Reads>,
     game: Uuid,
-    viewer: Viewer,
+    reader: Reader,
     after: i64,
     versions: watch::Receiver<i64>,
     keepalive: Duration,
@@ -86,20 +98,60 @@ struct Feed {
 impl Feed {
     /// Queues the entries after `self.after`; returns whether the game is over.
     async fn read(&mut self) -> Result<bool, ApiError> {
-        let (game, after, viewer) = (self.game, self.after, self.viewer);
+        if let Some(over) = self.read_cached() {
+            return Ok(over);
+        }
+        let (game, after, reader) = (self.game, self.after, self.reader);
+        let reads = Arc::clone(&self.reads);
+        let epoch = reads.epoch();
         let (rows, status) = with_conn(&self.pool, move |conn| {
             let row = store::find_game(conn, game)?.ok_or_else(|| store::game_not_found(game))?;
-            Ok((store::load_moves(conn, game, after, BATCH)?, row.status()))
+            let status = row.status();
+            if status != GameStatus::Open {
+                reads.learn(epoch, game, row.version, status, None);
+            }
+            Ok((store::load_moves(conn, game, after, BATCH)?, status))
         })
         .await?;
         let over = status == GameStatus::Finished;
+        let class = EntryClass::new(reader, status);
         for row in &rows {
-            let entry = entry_for(row, viewer, over)?;
-            self.pending.push_back(message("entry", Some(row.seq), &entry)?);
+            let key = Key::Entry { game, seq: row.seq, class };
+            let json = match self.reads.get(&key) {
+                Some(json) => json,
+                None => {
+                    let json = Bytes::from(serde_json::to_vec(&entry_for(row, reader.viewer(), over)?)?);
+                    self.reads.insert(key, json.clone());
+                    json
+                }
+            };
+            self.pending.push_back(entry_message(row.seq, &json));
             self.after = row.seq;
         }
         // More than a batch behind: not over yet for the reader.
         Ok(over && (rows.len() as i64) < BATCH)
+    }
+
+    /// Queues the entries after `self.after` from memory, when this process is sure of the
+    /// game's latest version and holds every entry up to it redacted for this reader (see
+    /// [`crate::reads`]); `None` sends the feed to the database. Returns whether the game is
+    /// over.
+    fn read_cached(&mut self) -> Option<bool> {
+        let latest = self.reads.latest(self.game).filter(|l| l.sure)?;
+        let status = latest.status.or_else(|| {
+            snapshots::cached(&self.game.to_string())
+                .filter(|(v, _)| *v == latest.version)
+                .map(|(_, g)| GameStatus::of(&g))
+        })?;
+        let class = EntryClass::new(self.reader, status);
+        let last = latest.version.min(self.after.saturating_add(BATCH));
+        let keys = (self.after + 1..=last).map(|seq| Key::Entry { game: self.game, seq, class });
+        let entries = self.reads.get_all(keys).into_iter().collect::<Option<Vec<_>>>()?;
+        for (json, seq) in entries.iter().zip(self.after + 1..) {
+            self.pending.push_back(entry_message(seq, json));
+        }
+        self.after = self.after.max(last);
+        Some(status == GameStatus::Finished && last == latest.version)
     }
 
     /// Produces the next chunk of the response body.
@@ -176,16 +228,16 @@ pub async fn stream_game(
     // Subscribe before reading, so that nothing committed after the read is missed.
     let versions = state.notifier.subscribe(id);
     let user = user.0.map(|u| u.id);
-    let (snapshot, viewer) = with_conn(&state.pool, move |conn| {
+    let (snapshot, reader) = with_conn(&state.pool, move |conn| {
         let record = store::load_game(conn, id)?;
-        let viewer = user.and_then(|u| record.seat_of(u)).map_or(Viewer::Spectator, Viewer::Seat);
-        Ok((game_response(&record, user)?, viewer))
+        Ok((game_response(&record, user)?, Reader::of(user.and_then(|u| record.seat_of(u)))))
     })
     .await?;
     let feed = Feed {
         pool: state.pool.clone(),
+        reads: Arc::clone(&state.reads),
         game: id,
-        viewer,
+        reader,
         after: resume.unwrap_or(snapshot.version),
         versions,
         keepalive,

@@ -217,3 +217,44 @@ fn the_read_cache_stays_within_its_cap() {
     assert_eq!(app.reads.capacity(), CAP);
     assert!(largest > CAP / 2, "the cache was used up to its cap: {largest}");
 }
+
+/// A stream's entries are the log page's, byte for byte, and the stream keeps them in the
+/// same cache: on SQLite (where this process is sure of the latest version), once a
+/// spectator's stream has sent the log, the spectator's log page is served with every
+/// database connection held elsewhere. And the cache holds each reader's own redaction.
+#[test]
+fn a_stream_shares_the_log_pages_cache() {
+    let app = spawn_app(Backend::Sqlite);
+    let (id, users) = app.started_game(3, 41);
+    play(&app, &id, &users, 14);
+    let version = app.game(&id, None)["version"].as_i64().expect("a version");
+
+    let mut streamed = Vec::new();
+    let mut sse = crate::stream::Sse::open(&app, &id, None, None, "?after=0");
+    assert_eq!(sse.next().event, "snapshot");
+    while streamed.len() < version as usize {
+        streamed.push(sse.next_entry());
+    }
+    drop(sse);
+    assert_eq!(streamed.last().and_then(|e| e.id), Some(version), "every entry up to the latest");
+
+    let held: Vec<_> = (0..8).map(|_| app.pool.get().expect("a connection")).collect();
+    let page: Value =
+        serde_json::from_str(&get_text(&app, &format!("/api/v1/games/{id}/moves?after=0&limit=100"), None))
+            .expect("the page is JSON");
+    drop(held);
+    let entries = page["entries"].as_array().expect("entries");
+    assert_eq!(entries.len(), streamed.len());
+    for (entry, event) in entries.iter().zip(&streamed) {
+        assert_eq!(entry, &event.data, "entry {:?}", event.id);
+        assert_eq!(entry["seq"].as_i64(), event.id);
+    }
+
+    // A seat's stream is redacted for that seat, not served the spectators' bytes.
+    let mut own = crate::stream::Sse::open(&app, &id, Some(&users[0].token), None, "?after=0");
+    assert_eq!(own.next().event, "snapshot");
+    let seat_page = app.log(&id, Some(&users[0].token), 0);
+    for entry in seat_page["entries"].as_array().expect("entries") {
+        assert_eq!(&own.next_entry().data, entry);
+    }
+}

@@ -6,12 +6,30 @@
 //! `--bots` names one bot kind per seat (a single kind fills every seat; default: all
 //! random). `--variant` switches variants on as `POST /games` does (names joined with `+`;
 //! 5 or 6 players add the 5-6 extension); `--scenario` picks a Seafarers scenario (and
-//! switches Seafarers on). The line reports `wins_by_seat` and, when the kinds differ,
-//! `wins_by_kind`.
+//! switches Seafarers on). The line reports `wins_by_seat`, `wins_by_condition` (how the
+//! games were won, read from `game_won`: `victory_points`, `wonder_completed`,
+//! `victory_points_and_wonder_lead`) and, when the kinds differ, `wins_by_kind` and
+//! `wins_by_kind_and_condition`.
 
 use std::time::Instant;
 
-use catan_engine::{bots::BotKind, sim, GameConfig, ScenarioId};
+use catan_engine::{bots::BotKind, sim, Event, GameConfig, ScenarioId, VictoryCondition};
+
+/// Every victory condition, in the order the report lists them.
+const CONDITIONS: [VictoryCondition; 3] =
+    [VictoryCondition::VictoryPoints, VictoryCondition::WonderCompleted, VictoryCondition::VictoryPointsAndWonderLead];
+
+/// The snake_case name of `condition`, as `game_won` serializes it.
+fn condition_name(condition: VictoryCondition) -> String {
+    serde_json::to_value(condition).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default()
+}
+
+/// `{"victory_points":n,...}` for counts indexed as [`CONDITIONS`].
+fn condition_counts(counts: &[u64; 3]) -> String {
+    let entries: Vec<String> =
+        CONDITIONS.iter().zip(counts).map(|(c, n)| format!("\"{}\":{n}", condition_name(*c))).collect();
+    format!("{{{}}}", entries.join(","))
+}
 
 fn usage(problem: &str) -> ! {
     eprintln!(
@@ -72,6 +90,8 @@ fn main() {
     let started = Instant::now();
     let (mut finished, mut moves, mut turns) = (0u64, 0u64, 0u64);
     let mut wins_by_seat = vec![0u64; usize::from(players)];
+    // Per seat: wins by each condition, indexed as `CONDITIONS`.
+    let mut conditions_by_seat = vec![[0u64; 3]; usize::from(players)];
     for i in 0..games {
         let record = match sim::play_bots_game(config.clone(), seed.wrapping_add(i), &kinds) {
             Ok(record) => record,
@@ -86,6 +106,16 @@ fn main() {
         if let Some(winner) = record.game.winner() {
             if let Some(wins) = wins_by_seat.get_mut(winner.index()) {
                 *wins += 1;
+            }
+        }
+        let won = record.events.iter().rev().find_map(|e| match e {
+            Event::GameWon { seat, condition, .. } => Some((*seat, *condition)),
+            _ => None,
+        });
+        if let Some((seat, condition)) = won {
+            let index = CONDITIONS.iter().position(|c| *c == condition).unwrap_or(0);
+            if let Some(counts) = conditions_by_seat.get_mut(seat.index()) {
+                counts[index] += 1;
             }
         }
     }
@@ -109,12 +139,35 @@ fn main() {
                 format!("\"{kind}\":{wins}")
             })
             .collect();
-        by_kind = format!(",\"wins_by_kind\":{{{}}}", entries.join(","));
+        let by_condition: Vec<String> = seen
+            .iter()
+            .map(|kind| {
+                let mut counts = [0u64; 3];
+                for (_, seat) in kinds.iter().zip(&conditions_by_seat).filter(|(k, _)| *k == kind) {
+                    for (total, n) in counts.iter_mut().zip(seat) {
+                        *total += n;
+                    }
+                }
+                format!("\"{kind}\":{}", condition_counts(&counts))
+            })
+            .collect();
+        by_kind = format!(
+            ",\"wins_by_kind\":{{{}}},\"wins_by_kind_and_condition\":{{{}}}",
+            entries.join(","),
+            by_condition.join(",")
+        );
     }
+    let mut all_conditions = [0u64; 3];
+    for seat in &conditions_by_seat {
+        for (total, n) in all_conditions.iter_mut().zip(seat) {
+            *total += n;
+        }
+    }
+    let by_condition = condition_counts(&all_conditions);
     println!(
         "{{\"games\":{games},\"players\":{players},\"variant\":\"{variant_name}\"{scenario_name},\"seed\":{seed},\"bots\":[{bots}],\"finished\":{finished},\
          \"moves_mean\":{:.1},\"turns_mean\":{:.1},\"seconds\":{secs:.3},\"games_per_sec\":{:.1},\
-         \"moves_per_sec\":{:.0},\"wins_by_seat\":[{by_seat}]{by_kind}}}",
+         \"moves_per_sec\":{:.0},\"wins_by_seat\":[{by_seat}],\"wins_by_condition\":{by_condition}{by_kind}}}",
         moves as f64 / n,
         turns as f64 / n,
         games as f64 / secs,

@@ -7,7 +7,7 @@ use std::time::Instant;
 use catan_engine::{
     bots::{new_bot, Bot, BotKind},
     sim::{self, TURN_CAP},
-    BoardSpec, Event, GameConfig, ScenarioId, Seat,
+    BoardSpec, Event, GameConfig, ScenarioId, Seat, VictoryCondition,
 };
 
 fn random_board(players: u8) -> GameConfig {
@@ -40,6 +40,10 @@ struct Series {
     /// Games in which the heuristic bot built a ship, and in which it earned an island bonus.
     shipped: u64,
     bonus: u64,
+    /// Games in which the heuristic bot claimed a wonder (Wonders of Catan).
+    claimed: u64,
+    /// How the heuristic bot's wins were won, in the order of its wins.
+    won_by: Vec<VictoryCondition>,
 }
 
 impl Series {
@@ -59,7 +63,8 @@ fn heuristic_against_random(players: u8, games: u64, seed: u64) -> Series {
 /// [`heuristic_against_random`] with any configuration.
 fn heuristic_against_random_in(config: &GameConfig, games: u64, seed: u64) -> Series {
     let players = config.players;
-    let mut series = Series { played: 0, wins: 0, unfinished: Vec::new(), shipped: 0, bonus: 0 };
+    let mut series =
+        Series { played: 0, wins: 0, unfinished: Vec::new(), shipped: 0, bonus: 0, claimed: 0, won_by: Vec::new() };
     for i in 0..games {
         let game_seed = seed.wrapping_add(i).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(17);
         let hero = (i % u64::from(players)) as u8;
@@ -80,6 +85,14 @@ fn heuristic_against_random_in(config: &GameConfig, games: u64, seed: u64) -> Se
         }));
         series.bonus += u64::from(by_hero(|e| match e {
             Event::IslandBonusEarned { seat, .. } => Some(*seat),
+            _ => None,
+        }));
+        series.claimed += u64::from(by_hero(|e| match e {
+            Event::WonderClaimed { seat, .. } => Some(*seat),
+            _ => None,
+        }));
+        series.won_by.extend(record.events.iter().filter_map(|e| match e {
+            Event::GameWon { seat, condition, .. } if *seat == Seat(hero) => Some(*condition),
             _ => None,
         }));
     }
@@ -267,4 +280,35 @@ fn heuristic_and_random_bots_finish_every_seafarers_scenario_at_every_player_cou
         }
     }
     assert_eq!(finished, configurations * GAMES, "games finished over every scenario and player count");
+}
+
+/// Wonders of Catan: one heuristic bot against three random ones wins a clear majority of
+/// 500 four-player games, its seat rotating. It must claim a wonder and build its stages:
+/// without the stage lead ten points do not win (WON-11).
+#[test]
+fn heuristic_bot_wins_most_four_player_wonders_games_against_random_bots() {
+    const GAMES: u64 = 500;
+    let started = Instant::now();
+    let series = heuristic_against_random_in(&seafarers(ScenarioId::Wonders, 4), GAMES, 2028);
+    let rate = series.wins as f64 / GAMES as f64;
+    let (low, high) = wilson(series.wins, GAMES);
+    let share = |condition: VictoryCondition| {
+        series.won_by.iter().filter(|c| **c == condition).count() as f64 / series.won_by.len().max(1) as f64
+    };
+    println!(
+        "Wonders, heuristic vs 3 random, {GAMES} games: win rate {rate:.3} (95% Wilson CI {low:.3}..{high:.3}), \
+         claimed a wonder in {} games; wins by the fourth stage {:.3}, by points with the stage lead {:.3}, {:.1} s",
+        series.claimed,
+        share(VictoryCondition::WonderCompleted),
+        share(VictoryCondition::VictoryPointsAndWonderLead),
+        started.elapsed().as_secs_f64()
+    );
+    series.assert_all_played_and_finished(GAMES, "Wonders, 4 players");
+    assert_eq!(series.won_by.len() as u64, series.wins, "every win of the heuristic bot says how it was won");
+    assert!(rate >= 0.95, "win rate {rate:.3} (95% CI {low:.3}..{high:.3}) is below 0.95");
+    assert!(series.claimed >= GAMES * 9 / 10, "the heuristic bot claimed a wonder in only {} games", series.claimed);
+    assert!(
+        !series.won_by.contains(&VictoryCondition::VictoryPoints),
+        "a Wonders game was won on points alone, which WON-11 does not allow"
+    );
 }

@@ -4,9 +4,9 @@ use crate::{rng::Rng, Game, Move, Seat};
 
 use super::Bot;
 
-/// Picks at random, weighted toward moves that score so that games end: cities and
-/// settlements first, then development cards and roads; bank trades and ending the turn
-/// less often.
+/// Picks at random, weighted toward moves that score so that games end: cities, wonder
+/// claims and stages and settlements first, then development cards and roads; bank trades
+/// and ending the turn less often.
 #[derive(Debug, Clone)]
 pub struct RandomBot {
     rng: Rng,
@@ -22,6 +22,9 @@ impl RandomBot {
     pub fn weight(mv: &Move) -> u32 {
         match mv {
             Move::BuildCity { .. } => 1000,
+            // Wonders of Catan (WON-8..11): a claim is free, a stage is the way to win.
+            Move::ClaimWonder { .. } => 1000,
+            Move::BuildWonderStage => 900,
             Move::BuildSettlement { .. } => 800,
             Move::BuyDevelopmentCard => 150,
             Move::PlayKnight { .. }

@@ -16,6 +16,7 @@ enum GoalKind {
     Road,
     Ship,
     DevCard,
+    WonderStage,
 }
 
 /// Something the bot saves for, in priority order.
@@ -37,9 +38,14 @@ impl Ctx<'_> {
         if self.cities_left > 0 && own_settlements > 0 {
             goals.push(Goal { kind: GoalKind::City, cost: cost::CITY });
         }
-        // Of settlement and city, save first for the one closer to hand.
-        if goals.len() == 2 && self.eta(&goals[1].cost) < self.eta(&goals[0].cost) {
+        // Of settlement and city, save first for the one closer to hand; the city when a
+        // free wonder needs cities.
+        if goals.len() == 2 && (self.eta(&goals[1].cost) < self.eta(&goals[0].cost) || self.wonder_wants_cities()) {
             goals.swap(0, 1);
+        }
+        // A wonder stage before everything else (WON-10, WON-11).
+        if let Some(cost) = self.stage_goal_cost() {
+            goals.insert(0, Goal { kind: GoalKind::WonderStage, cost });
         }
         // Save for the piece that starts the better route; roads first on a tie.
         if !self.site_now && self.has_route_plan() {
@@ -72,7 +78,8 @@ impl Ctx<'_> {
 
     /// A city: its tier, ordered by the production it doubles.
     pub(super) fn score_city(&self, vertex: VertexId) -> f64 {
-        tier::CITY + self.board.vertex(vertex).map_or(0.0, |v| self.settlement_production(v))
+        tier::CITY
+            + self.board.vertex(vertex).map_or(0.0, |v| self.settlement_production(v) + self.wonder_city_bonus(v))
     }
 
     /// The production of the bot's settlement on `v` (what a city there doubles).
@@ -94,7 +101,7 @@ impl Ctx<'_> {
     pub(super) fn score_buy_card(&self, price: &Resources) -> f64 {
         let after = self.hand - *price;
         let hurts = self.goals.iter().any(|g| {
-            matches!(g.kind, GoalKind::City | GoalKind::Settlement)
+            matches!(g.kind, GoalKind::City | GoalKind::Settlement | GoalKind::WonderStage)
                 && missing(&after, &g.cost) > missing(&self.hand, &g.cost)
         });
         // Cards are points, knights and progress: worth buying whenever affordable, though

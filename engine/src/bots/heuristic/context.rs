@@ -8,6 +8,7 @@ use super::{
     building::Goal,
     estimate::{production_by_seat, resource_weights},
     trading::bank_rates,
+    wonders::WonderFacts,
     Building, SetupStep,
 };
 
@@ -44,6 +45,7 @@ pub(super) struct Ctx<'a> {
     pub(super) settlements_left: u32,
     pub(super) cities_left: u32,
     pub(super) roads_left: u32,
+    /// Ships the bot may still build (in Wonders of Catan less the one kept for its claim).
     pub(super) ships_left: u32,
     pub(super) has_generic_harbour: bool,
     /// Whether ships are in play (Seafarers).
@@ -70,6 +72,8 @@ pub(super) struct Ctx<'a> {
     pub(super) site_now: bool,
     /// What the bot saves for, most wanted first.
     pub(super) goals: Vec<Goal>,
+    /// The wonders (Wonders of Catan; `None` in other games and in setup).
+    pub(super) wonders: Option<WonderFacts>,
     /// Longest trail (roads and ships) of every seat, computed on first use.
     pub(super) road_lengths: OnceCell<Vec<u32>>,
 }
@@ -139,12 +143,14 @@ impl<'a> Ctx<'a> {
             ship_root_best: Vec::new(),
             site_now: false,
             goals: Vec::new(),
+            wonders: None,
             road_lengths: OnceCell::new(),
         };
         if seafaring {
             ctx.read_seas();
         }
         if setup.is_none() {
+            ctx.read_wonders();
             ctx.plan_routes();
             ctx.plan_goals();
         }

@@ -21,6 +21,12 @@
 //!   weighted toward the leader (most public points), never on the bot's own hexes when it
 //!   can avoid them; the pirate where the same theft costs the bot least and holds up the
 //!   leader's ships. It steals from the leader among the eligible victims.
+//! * **Wonders of Catan**: claim a wonder the moment a condition holds (the one whose stage
+//!   cost the bot's production pays soonest), then build its stages before anything else and
+//!   spend no card the next stage needs on other builds (unless leading in stages within two
+//!   points of the target). Without a wonder, steer toward a free one's condition: cities
+//!   first, settlements on the strait or wasteland, a city on a harbour. No Longest Road
+//!   card is chased where the scenario has none.
 //! * **Development cards**: a knight when the robber blocks the bot or for Largest Army,
 //!   monopoly and year of plenty when they pay toward a build, road building when there is
 //!   a site to reach.
@@ -43,7 +49,8 @@
 //! * `building`: what to save for, cities and buying development cards;
 //! * `cards`: playing the progress cards (year of plenty, monopoly, road building);
 //! * `robber`: robber, pirate and knight targets, and discards on a 7;
-//! * `trading`: bank rates and trades, and answers to domestic trade offers.
+//! * `trading`: bank rates and trades, and answers to domestic trade offers;
+//! * `wonders`: claiming a wonder, its stages, and steering toward a wonder's condition.
 //!
 //! This file holds the bot, the score tiers and the dispatch of a move to its concern.
 
@@ -56,6 +63,7 @@ mod roads;
 mod robber;
 mod ships;
 mod trading;
+mod wonders;
 
 use crate::{rng::Rng, Game, Move, Seat};
 
@@ -71,7 +79,11 @@ const SHED_ABOVE: u32 = 5;
 
 /// Score tiers: a move's kind puts it in a tier; its own merit orders it within the tier.
 mod tier {
+    /// Claiming a wonder is free (but for a ship) and opens the scenario's goal.
+    pub const CLAIM_WONDER: f64 = 1500.0;
     pub const PLAY_CARD_NOW: f64 = 1200.0;
+    /// A wonder stage: four win outright, and points win only with the stage lead.
+    pub const WONDER_STAGE: f64 = 1100.0;
     pub const CITY: f64 = 1000.0;
     pub const SETTLEMENT: f64 = 900.0;
     /// Moving a ship is free: done before the trades and builds that extend its route.
@@ -154,6 +166,8 @@ impl Ctx<'_> {
         match mv {
             Move::RollDice => tier::ROLL,
             Move::EndTurn => tier::END_TURN,
+            // Wonders of Catan: nothing that sets the next stage back (see `wonders`).
+            _ if self.delays_stage(mv) => tier::POINTLESS,
             Move::BuildCity { vertex } => self.score_city(*vertex),
             Move::BuildSettlement { vertex } => self.score_settlement(*vertex),
             Move::BuildRoad { edge } => self.score_road(*edge),
@@ -166,6 +180,8 @@ impl Ctx<'_> {
             }
             // Gold (RIV-5): take the cards that are worth most to the hand.
             Move::ChooseGoldResources { resources } => self.hand_value(&(self.hand + *resources)),
+            Move::ClaimWonder { wonder } => self.score_claim(*wonder),
+            Move::BuildWonderStage => self.score_stage(),
             Move::TradeWithBank { give, get } => self.score_bank_trade(give, get),
             Move::Discard { resources } => self.score_discard(resources),
             Move::MoveRobber { hex, steal_from } => self.robber_score(*hex, *steal_from),

@@ -56,7 +56,7 @@ impl Ctx<'_> {
             None => {}
         }
         if self.setup.is_none() {
-            value += self.bonus_value(v);
+            value += self.bonus_value(v) + self.wonder_site_bonus(v);
         }
         value
     }

@@ -305,6 +305,10 @@ impl Ctx<'_> {
 
     /// What `change` to the bot's routes does for Longest Road.
     fn longest_road_stake(&self, change: RouteChange) -> RoadStake {
+        // No card to win (Wonders of Catan, WON-7).
+        if !self.game.longest_road_in_play() {
+            return RoadStake::None;
+        }
         let lengths = self.road_lengths();
         let mine = lengths.get(self.me.index()).copied().unwrap_or(0);
         let best_other =

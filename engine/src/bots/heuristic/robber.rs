@@ -125,6 +125,11 @@ impl Ctx<'_> {
         if points + 2 >= self.vp_target {
             threat += 4.0;
         }
+        // Wonders of Catan: stages win the game (WON-11).
+        threat += 1.5 * f64::from(self.stages_of(seat));
+        if self.near_wonder_win(seat) {
+            threat += 4.0;
+        }
         threat
     }
 

@@ -106,9 +106,9 @@ impl Ctx<'_> {
         self.game.open_offers().iter().find(|o| o.id == offer_id)
     }
 
-    /// Whether `seat` is within two points of winning.
+    /// Whether `seat` is within two points of winning, or a stage from finishing its wonder.
     fn near_win(&self, seat: Seat) -> bool {
-        self.points.get(seat.index()).copied().unwrap_or(0) + 2 >= self.vp_target
+        self.points.get(seat.index()).copied().unwrap_or(0) + 2 >= self.vp_target || self.near_wonder_win(seat)
     }
 
     /// Accept an offer made to the bot when it helps and does not feed a player near victory.

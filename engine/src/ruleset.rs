@@ -169,6 +169,16 @@ impl Ruleset {
         if !(3..=30).contains(&self.base.vp_target) {
             return Err(invalid(format!("vp_target must be 3 to 30, not {}", self.base.vp_target)));
         }
+        if let Some(most) = self.most_points() {
+            if u32::from(self.base.vp_target) > most {
+                return Err(invalid(format!(
+                    "vp_target {} cannot be reached: one seat can have at most {most} victory points in this game \
+                     (its buildings, the Longest Road and Largest Army cards, the VP cards and the variant's bonuses), \
+                     so the game could never end",
+                    self.base.vp_target
+                )));
+            }
+        }
         for extension in &self.extensions {
             extension.validate(self)?;
         }
@@ -180,6 +190,23 @@ impl Ruleset {
             }
         }
         Ok(())
+    }
+
+    /// The most victory points one seat can ever hold (B-WIN-1: buildings from its supply,
+    /// Longest Road and Largest Army, every VP card of the deck, and each variant's bonuses);
+    /// `None` when a variant lets a seat win without the target.
+    fn most_points(&self) -> Option<u32> {
+        let pieces = &self.components.pieces;
+        // A city replaces a settlement, whose piece returns to the supply (B-BLD-6).
+        let buildings = u32::from(pieces.settlements) + 2 * u32::from(pieces.cities);
+        let longest_road = if self.components.longest_road_card { 2 } else { 0 };
+        let largest_army = 2;
+        let cards = self.components.development_deck.get(crate::DevCard::VictoryPoint);
+        let mut most = buildings + longest_road + largest_army + cards;
+        for extension in &self.extensions {
+            most = most.saturating_add(extension.most_points(pieces)?);
+        }
+        Some(most)
     }
 
     /// Lays out the board (B-GEO-13/14, and each extension's board, X56-2..4, JUN-1..3,
@@ -266,6 +293,43 @@ impl GameConfig {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// B-WIN-1: a target beyond every point a seat can hold would leave a game that never
+    /// ends: 5 settlements and 4 cities (13), both cards (4) and the 5 VP cards make 22.
+    #[test]
+    fn a_victory_target_nobody_can_reach_is_refused() {
+        let with_target = |target: u8, change: fn(&mut GameConfig)| {
+            let mut config = GameConfig { vp_target: Some(target), ..GameConfig::for_players(4) };
+            change(&mut config);
+            config.validate()
+        };
+        assert!(with_target(22, |_| {}).is_ok());
+        let refused = with_target(23, |_| {}).unwrap_err();
+        assert_eq!(refused.code(), "invalid_config");
+        assert!(refused.to_string().contains("at most 22"), "{refused}");
+        // The 5-6 deck has no more VP cards; Big River's gold mine adds up to 3 bonuses.
+        assert!(with_target(23, |c| *c = GameConfig { vp_target: c.vp_target, ..GameConfig::for_players(5) }).is_err());
+        let river = |c: &mut GameConfig| {
+            c.big_river = true;
+            c.river_gold_number = Some(9);
+            c.board = BoardSpec::Random;
+        };
+        assert!(with_target(25, river).is_ok());
+        assert!(with_target(26, river).is_err());
+        // SEA-12: each settlement may earn an island bonus (New Shores: 2 points each).
+        let new_shores = |c: &mut GameConfig| {
+            c.seafarers = true;
+            c.scenario = Some(ScenarioId::NewShores);
+        };
+        assert!(with_target(30, new_shores).is_ok());
+        // WON-11: a finished wonder wins whatever the points.
+        let wonders = |c: &mut GameConfig| {
+            c.seafarers = true;
+            c.scenario = Some(ScenarioId::Wonders);
+            c.island_bonus_vp = Some(0);
+        };
+        assert!(with_target(30, wonders).is_ok());
+    }
 
     #[test]
     fn variant_names_round_trip() {

@@ -285,10 +285,13 @@ pub async fn submit_move(
     user: AuthUser,
     path: web::Path<String>,
     req: HttpRequest,
-    body: web::Json<Move>,
+    body: web::Json<serde_json::Value>,
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_game_id(path)?;
-    let mv = body.into_inner();
+    // Unknown fields are refused on every move, also on those that take none.
+    let mv = Move::from_json(body.into_inner()).map_err(|e| {
+        ApiError::bad_request("malformed_body", format!("the body is not valid JSON for this request: {e}"))
+    })?;
     check_card_counts(&mv)?;
     let idempotency = idempotency::claim(&req, user.id, &mv)?;
     let request = MoveRequest { mv, if_match: parse_if_match(&req)?, idempotency };

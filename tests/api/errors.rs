@@ -52,6 +52,14 @@ fn errors_are_problems_with_codes(backend: Backend) {
         .unwrap();
     assert_problem(malformed, 400, "malformed_body");
     assert_problem(app.post(&moves_path, Some(&users[0].token), &json!({"type": "fly_away"})), 400, "malformed_body");
+    // Unknown fields are refused on every move, those without fields included.
+    for body in
+        [json!({"type": "roll_dice", "dice": [6, 6]}), json!({"type": "build_road", "edge": "0,-1,NE", "free": true})]
+    {
+        let response = app.post(&moves_path, Some(&users[0].token), &body);
+        let problem = assert_problem(response, 400, "malformed_body");
+        assert!(problem["detail"].as_str().unwrap_or_default().contains("unknown field"), "{problem}");
+    }
     assert_problem(app.get(&format!("/api/v1/games/{id}/moves?after=abc"), None), 400, "invalid_query");
 
     // 413: a body over the limit.
@@ -168,6 +176,8 @@ fn errors_are_problems_with_codes(backend: Backend) {
             "invalid_config",
         ),
         (json!({"max_players": 4, "options": {"big_river": true, "river_gold_number": 9}}), "invalid_config"),
+        // B-WIN-1: a target beyond the 22 points a seat can hold would never end.
+        (json!({"max_players": 4, "options": {"vp_target": 30}}), "invalid_config"),
     ] {
         assert_problem(app.post("/api/v1/games", Some(&users[0].token), &request), 422, code);
     }

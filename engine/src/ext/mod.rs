@@ -111,6 +111,13 @@ pub(crate) trait Extension: Debug + Send + Sync {
         0
     }
 
+    /// The most victory points the variant's own sources can give one seat, with `pieces`
+    /// its supply (an upper bound: a `vp_target` beyond every source is refused); `None` when
+    /// it lets a seat win without the target (WON-11's fourth stage).
+    fn most_points(&self, _pieces: &crate::Pieces) -> Option<u32> {
+        Some(0)
+    }
+
     /// Whether `seat` wins in `after`, the state a move's events lead to, when the variant
     /// has its own victory rule (WON-11): `Some(Some(condition))` wins, `Some(None)` does not,
     /// `None` leaves it to the base rule (the target in points, B-WIN-3). `points` are the

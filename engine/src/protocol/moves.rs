@@ -134,6 +134,29 @@ impl Move {
         matches!(self, Move::BuyDevelopmentCard | Move::BuyDevelopmentCardWithDiscoveries { .. })
     }
 
+    /// Reads a move from JSON, refusing unknown fields on every move. (Serde refuses them on
+    /// moves with fields; a move without any, such as `{"type": "roll_dice"}`, would
+    /// otherwise ignore them.)
+    ///
+    /// # Errors
+    /// The reason, for the client.
+    pub fn from_json(value: serde_json::Value) -> Result<Move, String> {
+        let extra: Vec<String> = match &value {
+            serde_json::Value::Object(fields) => fields.keys().filter(|k| *k != "type").cloned().collect(),
+            _ => Vec::new(),
+        };
+        let mv: Move = serde_json::from_value(value).map_err(|e| e.to_string())?;
+        if let (Some(field), false) = (extra.first(), mv.has_fields()) {
+            return Err(format!("unknown field `{field}`: `{}` takes no fields", mv.kind()));
+        }
+        Ok(mv)
+    }
+
+    /// Tests if the move's kind has fields (serialized, it says more than its `type`).
+    fn has_fields(&self) -> bool {
+        serde_json::to_value(self).ok().and_then(|v| v.as_object().map(|o| o.len() > 1)).unwrap_or(true)
+    }
+
     /// Tests if the move builds a piece or buys something.
     pub const fn is_build_or_purchase(&self) -> bool {
         self.is_purchase()

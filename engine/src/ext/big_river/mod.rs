@@ -136,6 +136,11 @@ impl Extension for BigRiver {
         Ok(())
     }
 
+    /// RIV-6: at most three buildings stand on the gold mine's corners (B-BLD-4).
+    fn most_points(&self, _pieces: &crate::Pieces) -> Option<u32> {
+        Some(3 * u32::from(self.gold_bonus_vp))
+    }
+
     /// RIV-6: buildings on the gold mine are worth extra.
     fn victory_points(&self, game: &Game, seat: Seat) -> u32 {
         let board = game.board();

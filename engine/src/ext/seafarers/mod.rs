@@ -278,6 +278,12 @@ impl Extension for Seafarers {
         }
     }
 
+    /// SEA-12: at most one bonus per settlement a seat founds (every building it has).
+    fn most_points(&self, pieces: &crate::Pieces) -> Option<u32> {
+        let buildings = u32::from(pieces.settlements) + u32::from(pieces.cities);
+        Some(self.island_bonus().map_or(0, |(_, points)| points.saturating_mul(buildings)))
+    }
+
     /// SEA-12: island bonuses earned (saturating: events that do not fit, applied to the
     /// state, may carry any points).
     fn victory_points(&self, game: &Game, seat: Seat) -> u32 {

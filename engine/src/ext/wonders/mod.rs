@@ -208,6 +208,11 @@ impl Extension for Wonders {
         }
     }
 
+    /// WON-11: the fourth stage wins whatever the points, so no target is out of reach.
+    fn most_points(&self, _pieces: &crate::Pieces) -> Option<u32> {
+        None
+    }
+
     /// WON-11: the fourth stage wins at once; otherwise the target in points wins only with
     /// strictly more stages than every other seat.
     fn victory(&self, after: &Game, seat: Seat, points: u32, target: u32) -> Option<Option<VictoryCondition>> {

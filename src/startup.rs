@@ -155,7 +155,9 @@ impl Application {
                 .app_data(
                     web::JsonConfig::default()
                         .limit(JSON_LIMIT)
-                        .content_type_required(false)
+                        // A body that does not say it is JSON is a 415: a form or text/plain
+                        // post from a browser page is never played as a move.
+                        .content_type_required(true)
                         .error_handler(error::json_error),
                 )
                 .app_data(web::PathConfig::default().error_handler(error::path_error))

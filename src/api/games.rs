@@ -354,6 +354,7 @@ fn if_none_match(headers: &HeaderMap, etag: &str) -> bool {
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`idempotency_key_in_use`", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`invalid_max_players`, `unsupported_variant`, a setup code such as `invalid_board`, `invalid_config` or `invalid_player_count` (e.g. Wonders of Catan with 2 or 5 players), or `idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
+        (status = 415, description = "The body is not JSON: send `Content-Type: application/json` (`unsupported_media_type`)", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[post("/games")]
@@ -586,6 +587,7 @@ pub async fn latest(state: &AppState, id: Uuid) -> Result<Option<Latest>, ApiErr
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`game_not_open`, `already_joined`, `game_full` or `idempotency_key_in_use`", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`unknown_bot_kind` or `idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
+        (status = 415, description = "The body is not JSON: send `Content-Type: application/json` (`unsupported_media_type`)", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[post("/games/{game_id}/players")]
@@ -600,18 +602,28 @@ pub async fn join_game(
         .unwrap_or_else(|_| String::from_utf8_lossy(&body).trim().into());
     let claim = idempotency::claim(&req, user.id, &fingerprint)?;
     let pool = state.pool.clone();
-    idempotency::run(&pool, claim, || join_game_once(state, user, path, body)).await
+    idempotency::run(&pool, claim, || join_game_once(state, user, path, req, body)).await
+}
+
+/// Tests if the request's `Content-Type` is JSON (`application/json` or a `+json` type).
+fn says_json(req: &HttpRequest) -> bool {
+    let Some(value) = req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()) else { return false };
+    let essence = value.split(';').next().unwrap_or_default().trim().to_ascii_lowercase();
+    essence == "application/json" || (essence.starts_with("application/") && essence.ends_with("+json"))
 }
 
 async fn join_game_once(
     state: web::Data<AppState>,
     user: AuthUser,
     path: web::Path<String>,
+    req: HttpRequest,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_game_id(path)?;
     let request: JoinRequest = if body.iter().all(u8::is_ascii_whitespace) {
         JoinRequest::default()
+    } else if !says_json(&req) {
+        return Err(ApiError::UnsupportedMediaType);
     } else {
         serde_json::from_slice::<Option<JoinRequest>>(&body).map(Option::unwrap_or_default).map_err(|e| {
             ApiError::bad_request("malformed_body", format!("the body is not a valid join request: {e}"))

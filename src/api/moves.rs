@@ -277,6 +277,7 @@ fn json_ok(body: Bytes) -> HttpResponse {
         (status = 412, description = "If-Match is stale (`version_conflict`, with `version`)", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "Body too large", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "The move breaks a rule; `code` names it (e.g. `not_your_turn`); or `idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
+        (status = 415, description = "The body is not JSON: send `Content-Type: application/json` (`unsupported_media_type`)", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[post("/games/{game_id}/moves")]

@@ -260,6 +260,7 @@ async fn play_trade(
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`game_not_started`, `idempotency_key_in_use`, or a lost race (`version_conflict`)", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "The offer breaks a rule; `code` names it (e.g. `trade_partner_not_allowed`), or `idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
+        (status = 415, description = "The body is not JSON: send `Content-Type: application/json` (`unsupported_media_type`)", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[post("/games/{game_id}/trades")]
@@ -417,6 +418,7 @@ pub async fn decline_trade(
         (status = 404, description = "No such game or trade", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`trade_closed`, or a lost race", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`not_the_offerer`, `partner_has_not_accepted`, `insufficient_resources`, ...", body = Problem, content_type = "application/problem+json"),
+        (status = 415, description = "The body is not JSON: send `Content-Type: application/json` (`unsupported_media_type`)", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[post("/games/{game_id}/trades/{trade_id}/confirm")]

@@ -80,6 +80,7 @@ fn validate(credentials: &Credentials) -> Result<(), ApiError> {
         (status = 400, description = "Malformed body", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`username_taken`", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`invalid_username` or `invalid_password`", body = Problem, content_type = "application/problem+json"),
+        (status = 415, description = "The body is not JSON: send `Content-Type: application/json` (`unsupported_media_type`)", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[post("/users")]
@@ -120,6 +121,7 @@ pub async fn register_user(
         (status = 200, description = "A fresh token", body = TokenResponse),
         (status = 400, description = "Malformed body", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "Wrong username or password (`unauthorized`)", body = Problem, content_type = "application/problem+json"),
+        (status = 415, description = "The body is not JSON: send `Content-Type: application/json` (`unsupported_media_type`)", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[post("/tokens")]

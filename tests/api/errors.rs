@@ -52,6 +52,25 @@ fn errors_are_problems_with_codes(backend: Backend) {
         .unwrap();
     assert_problem(malformed, 400, "malformed_body");
     assert_problem(app.post(&moves_path, Some(&users[0].token), &json!({"type": "fly_away"})), 400, "malformed_body");
+    // 415: a body that does not say it is JSON is never played (a browser form or text/plain
+    // post cannot make a move for a signed-in player).
+    for content_type in [Some("text/plain"), Some("application/x-www-form-urlencoded"), None] {
+        let mut request =
+            app.client.post(app.url(&moves_path)).bearer_auth(&users[0].token).body(r#"{"type": "roll_dice"}"#);
+        if let Some(content_type) = content_type {
+            request = request.header("content-type", content_type);
+        }
+        assert_problem(request.send().unwrap(), 415, "unsupported_media_type");
+    }
+    let text_join = app
+        .client
+        .post(app.url(&format!("/api/v1/games/{id}/players")))
+        .bearer_auth(&outsider.token)
+        .header("content-type", "text/plain")
+        .body(r#"{"bot": "random"}"#)
+        .send()
+        .unwrap();
+    assert_problem(text_join, 415, "unsupported_media_type");
     // Unknown fields are refused on every move, those without fields included.
     for body in
         [json!({"type": "roll_dice", "dice": [6, 6]}), json!({"type": "build_road", "edge": "0,-1,NE", "free": true})]

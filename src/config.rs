@@ -26,6 +26,9 @@ pub struct Config {
     pub db_timeout: std::time::Duration,
     /// The most bytes of served responses kept for reuse (`CATAN_READ_CACHE_MB`, in MiB).
     pub read_cache_bytes: usize,
+    /// A sandbox (`CATAN_SANDBOX=1`): anyone may join a game whose seed its creator chose.
+    /// Off by default, since such a game's dice can be known in advance.
+    pub sandbox: bool,
 }
 
 /// One HTTP worker per two cores (at least one). A worker only parses, routes, checks tokens
@@ -48,13 +51,14 @@ impl Default for Config {
             pool_size: 10,
             db_timeout: std::time::Duration::from_secs(10),
             read_cache_bytes: 64 << 20,
+            sandbox: false,
         }
     }
 }
 
 impl Config {
     /// Reads `CATAN_BIND`, `CATAN_DATA_DIR`, `DATABASE_URL`, `JWT_SECRET`, `CATAN_WORKERS`
-    /// `CATAN_POOL_SIZE` and `CATAN_READ_CACHE_MB`.
+    /// `CATAN_POOL_SIZE`, `CATAN_READ_CACHE_MB` and `CATAN_SANDBOX`.
     pub fn from_env() -> Config {
         let env = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
         let defaults = Config::default();
@@ -68,6 +72,7 @@ impl Config {
             read_cache_bytes: env("CATAN_READ_CACHE_MB")
                 .and_then(|v| v.parse::<usize>().ok())
                 .map_or(defaults.read_cache_bytes, |mb| mb << 20),
+            sandbox: env("CATAN_SANDBOX").is_some_and(|v| matches!(v.trim(), "1" | "true" | "yes")),
             ..defaults
         }
     }

@@ -23,6 +23,7 @@ diesel::table! {
         snapshot -> Nullable<Text>,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        seeded -> Bool,
     }
 }
 

@@ -106,7 +106,7 @@ impl Application {
         Ok(Application {
             listener,
             port,
-            state: AppState { pool, notifier, bots, reads, sole_server },
+            state: AppState { pool, notifier, bots, reads, sole_server, sandbox: config.sandbox },
             keys,
             workers: config.workers,
         })

@@ -125,6 +125,8 @@ pub struct GameRow {
     pub snapshot: Option<String>,
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
+    /// The creator chose the seed: no other human may join (the dice could be known).
+    pub seeded: bool,
 }
 
 impl GameRow {
@@ -349,6 +351,7 @@ pub fn find_game_and_seat(
                     diesel::dsl::case_when(games::version.ne(known), games::snapshot),
                     games::created_at,
                     games::updated_at,
+                    games::seeded,
                 ),
                 game_players::table
                     .filter(game_players::game_id.eq(games::id))
@@ -487,11 +490,23 @@ pub fn list_games(
 ///
 /// # Errors
 /// `game_not_open`, `already_joined`, `game_full`, or a database error.
-pub fn join_game(conn: &mut DbConnection, game_id: Uuid, user_id: Uuid) -> Result<Seat, ApiError> {
+pub fn join_game(
+    conn: &mut DbConnection,
+    game_id: Uuid,
+    user_id: Uuid,
+    seeded_games_open: bool,
+) -> Result<Seat, ApiError> {
     crate::db::write_transaction(conn, |conn| {
         let game = lock_game(conn, game_id)?.ok_or_else(|| game_not_found(game_id))?;
         if game.status() != GameStatus::Open {
             return Err(ApiError::conflict("game_not_open", "the game has already started"));
+        }
+        if game.seeded && !seeded_games_open && game.created_by != user_id.to_string() {
+            return Err(ApiError::unprocessable(
+                "seeded_game",
+                "this game's creator chose its seed, so its dice could be known in advance: only its creator \
+                 and bots play in it",
+            ));
         }
         let seats = load_seats(conn, game_id)?;
         ensure_user(conn, &user_id.to_string())?;

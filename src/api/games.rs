@@ -159,6 +159,9 @@ pub struct GameResponse {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub wonders: Vec<WonderView>,
     pub winner: Option<Seat>,
+    /// The creator chose the seed: only the creator and bots play in this game, since its
+    /// dice could be known in advance.
+    pub seeded: bool,
     /// The seed; only once the game is over.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
@@ -285,6 +288,7 @@ pub fn game_response(record: &GameRecord, user: Option<Uuid>) -> Result<GameResp
         vp_target: config.victory_target(),
         wonders: view.as_ref().map(|v| v.wonders.clone()).unwrap_or_default(),
         winner: view.as_ref().and_then(|v| v.winner),
+        seeded: row.seeded,
         seed: view.as_ref().and_then(|v| v.seed),
         options: config,
     })
@@ -428,6 +432,7 @@ async fn create_game_once(
         snapshot: None,
         created_at: at,
         updated_at: at,
+        seeded: request.seed.is_some(),
     };
     let id = Uuid::parse_str(&row.id).map_err(ApiError::internal)?;
     let user_id = user.id;
@@ -636,10 +641,11 @@ async fn join_game_once(
         None => None,
     };
     let user_id = user.id;
+    let sandbox = state.sandbox;
     let (tag, body) = with_conn(&state.pool, move |conn| {
         match bot {
             Some(kind) => store::add_bot(conn, id, user_id, kind)?,
-            None => store::join_game(conn, id, user_id)?,
+            None => store::join_game(conn, id, user_id, sandbox)?,
         };
         render(conn, id, Some(user_id))
     })

@@ -35,6 +35,8 @@ pub struct AppState {
     /// On SQLite, this process's claim on the database file, held while any handler can run
     /// ([`crate::sole_server`]).
     pub sole_server: Option<Arc<crate::sole_server::SoleServer>>,
+    /// Anyone may join a seeded game (`Config::sandbox`).
+    pub sandbox: bool,
 }
 
 /// The API document's fixed parts; paths and schemas are collected from the routes.

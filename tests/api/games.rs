@@ -149,3 +149,33 @@ fn get_game_answers_304_to_a_matching_etag() {
 pub fn active_seat(app: &crate::helpers::TestApp, id: &str) -> usize {
     app.game(id, None)["turn"]["waiting_for"][0].as_u64().expect("someone must act") as usize
 }
+
+/// Fair chance: a game whose creator chose the seed could have its dice known in advance,
+/// so outside a sandbox no other human may join it (its creator and bots may); the game
+/// resource says `seeded`. A game with a drawn seed is open to all.
+#[test]
+fn a_seeded_game_takes_no_other_human_player() {
+    let app = crate::helpers::spawn_app_with(None, |config| config.sandbox = false);
+    let (host, guest) = (app.register("host"), app.register("guest"));
+    let create = |body: Value| {
+        let response = app.post("/api/v1/games", Some(&host.token), &body);
+        assert_eq!(response.status(), StatusCode::CREATED);
+        response.json::<Value>().unwrap()
+    };
+    let seeded = create(json!({"max_players": 3, "seed": 7}));
+    assert_eq!(seeded["seeded"], true);
+    let id = seeded["id"].as_str().unwrap();
+    let join = |token: &str, body: Value| app.post(&format!("/api/v1/games/{id}/players"), Some(token), &body);
+    let refused = crate::helpers::assert_problem(join(&guest.token, json!({})), 422, "seeded_game");
+    assert!(refused["detail"].as_str().unwrap().contains("known in advance"), "{refused}");
+    assert_eq!(join(&host.token, json!({"bot": "random"})).status(), StatusCode::CREATED);
+    assert_eq!(join(&host.token, json!({"bot": "heuristic"})).status(), StatusCode::CREATED);
+    let game: Value = app.get(&format!("/api/v1/games/{id}"), None).json().unwrap();
+    assert_eq!(game["players"].as_array().unwrap().len(), 3, "the creator and two bots: {game}");
+
+    let drawn = create(json!({"max_players": 2}));
+    assert_eq!(drawn["seeded"], false);
+    let id = drawn["id"].as_str().unwrap();
+    let joined = app.post(&format!("/api/v1/games/{id}/players"), Some(&guest.token), &json!({}));
+    assert_eq!(joined.status(), StatusCode::CREATED);
+}

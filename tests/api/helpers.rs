@@ -99,6 +99,9 @@ pub fn spawn_app_with(database_url: Option<String>, configure: impl FnOnce(&mut 
         pool_size: 8,
         db_timeout: std::time::Duration::from_secs(2),
         read_cache_bytes: 16 << 20,
+        // The tests replay chosen seeds with several users (see `games::a_seeded_game_*` for
+        // the default).
+        sandbox: true,
     };
     configure(&mut config);
     let app = Application::build(&config).expect("the server starts");

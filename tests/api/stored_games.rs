@@ -71,6 +71,7 @@ fn store_as_format_one(app: &TestApp, fixture: &Fixture) -> (String, Vec<User>) 
         snapshot: Some(fixture.json["snapshot"].to_string()),
         created_at: now,
         updated_at: now,
+        seeded: true,
     };
     diesel::insert_into(games::table).values(&row).execute(&mut conn).expect("insert the game");
     for (seat, user) in user_ids.iter().enumerate() {

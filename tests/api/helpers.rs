@@ -217,6 +217,20 @@ impl TestApp {
         response.json().expect("json")
     }
 
+    /// Every entry of a game's log as `token`'s reader sees it, page by page.
+    pub fn whole_log(&self, game: &str, token: Option<&str>) -> Vec<Value> {
+        let mut entries: Vec<Value> = Vec::new();
+        loop {
+            let after = entries.last().map_or(0, |e| e["seq"].as_i64().expect("seq"));
+            let page = self.log(game, token, after);
+            let more = page["entries"].as_array().expect("entries").clone();
+            if more.is_empty() {
+                return entries;
+            }
+            entries.extend(more);
+        }
+    }
+
     /// Replays the stored log and compares it with the stored snapshot.
     pub fn check_replay(&self, game: &str) -> ReplayCheck {
         let id = Uuid::parse_str(game).expect("uuid");

@@ -93,26 +93,12 @@ fn every_scenario_is_played_to_a_winner(backend: Backend) {
     }
 }
 
-/// Every entry of a game's log, page by page.
-fn whole_log(app: &TestApp, id: &str, token: Option<&str>) -> Vec<Value> {
-    let mut entries: Vec<Value> = Vec::new();
-    loop {
-        let after = entries.last().map_or(0, |e| e["seq"].as_i64().unwrap());
-        let page = app.log(id, token, after);
-        let more = page["entries"].as_array().unwrap().clone();
-        if more.is_empty() {
-            return entries;
-        }
-        entries.extend(more);
-    }
-}
-
 /// SEA-13: fog hexes show no terrain or number to anyone, and every hex that left the fog did
 /// so through a `fog_revealed` event (so views and logs agree on what is known).
 pub(crate) fn check_fog_secrecy(app: &TestApp, id: &str, users: &[User]) {
     let tokens: Vec<Option<&str>> = users.iter().map(|u| Some(u.token.as_str())).chain([None]).collect();
     for token in tokens {
-        let entries = whole_log(app, id, token);
+        let entries = app.whole_log(id, token);
         let started = &entries[0]["events"][0];
         assert_eq!(started["type"], "game_started");
         let hexes = |board: &Value| board["hexes"].as_array().unwrap().clone();

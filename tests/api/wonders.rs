@@ -237,7 +237,8 @@ fn play_to_the_end(app: &TestApp, id: &str, users: &[User]) {
     let check = app.check_replay(id);
     assert!(check.contiguous && check.matches_snapshot, "{check:?}");
 
-    let events: Vec<Value> = whole_log(app, id, None)
+    let events: Vec<Value> = app
+        .whole_log(id, None)
         .iter()
         .flat_map(|e| e["events"].as_array().unwrap().clone())
         .filter(|e| e["type"].as_str().is_some_and(|t| t.starts_with("wonder_") || t == "game_won"))
@@ -269,19 +270,5 @@ fn play_to_the_end(app: &TestApp, id: &str, users: &[User]) {
             let built = stages.iter().filter(|s| s["wonder"] == wonder["wonder"]).count();
             assert_eq!(wonder["stages_built"], built, "{wonder}");
         }
-    }
-}
-
-/// Every entry of a game's log, page by page.
-fn whole_log(app: &TestApp, id: &str, token: Option<&str>) -> Vec<Value> {
-    let mut entries: Vec<Value> = Vec::new();
-    loop {
-        let after = entries.last().map_or(0, |e| e["seq"].as_i64().unwrap());
-        let page = app.log(id, token, after);
-        let more = page["entries"].as_array().unwrap().clone();
-        if more.is_empty() {
-            return entries;
-        }
-        entries.extend(more);
     }
 }

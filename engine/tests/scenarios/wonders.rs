@@ -414,11 +414,9 @@ fn a_single_stage_ahead_with_ten_points_wins() {
     assert_eq!(events[1], won(P0, 10, VictoryCondition::VictoryPointsAndWonderLead));
 }
 
-/// WON-11, B-WIN-3: a lead reached on another seat's turn wins only on one's own: P1 with 10
-/// points and more stages wins when its turn begins.
-#[test]
-fn a_lead_wins_at_the_start_of_ones_own_turn() {
-    let given = wonders()
+/// P1 with four cities and a settlement (10 points) and one stage of the Cathedral.
+fn p1_at_ten_points_with_a_stage() -> Setup {
+    wonders()
         .setup_settlement(P1, D)
         .with_setup_settlement(v(A), P1)
         .city(P1, A)
@@ -427,6 +425,13 @@ fn a_lead_wins_at_the_start_of_ones_own_turn() {
         .city(P1, E)
         .settlement(P1, HARBOUR)
         .with_wonder(P1, WonderId::Cathedral, 1)
+}
+
+/// WON-11, B-WIN-3: a lead reached on another seat's turn wins only on one's own: P1 with 10
+/// points and more stages wins when its turn begins.
+#[test]
+fn a_lead_wins_at_the_start_of_ones_own_turn() {
+    let given = p1_at_ten_points_with_a_stage()
         .with_wonder(P0, WonderId::Theater, 1)
         .setup_settlement(P0, SHORE_NW)
         .give(P0, cost::SETTLEMENT);
@@ -436,16 +441,7 @@ fn a_lead_wins_at_the_start_of_ones_own_turn() {
     let events = s.when(P0, Move::EndTurn);
     assert!(!events.iter().any(|ev| matches!(ev, Event::GameWon { .. })), "{events:?}");
     // P0's turn again, P0 one stage behind P1: P1 wins as its turn starts.
-    let given = wonders()
-        .setup_settlement(P1, D)
-        .with_setup_settlement(v(A), P1)
-        .city(P1, A)
-        .city(P1, B)
-        .city(P1, C)
-        .city(P1, E)
-        .settlement(P1, HARBOUR)
-        .with_wonder(P1, WonderId::Cathedral, 1)
-        .with_wonder(P0, WonderId::Theater, 0);
+    let given = p1_at_ten_points_with_a_stage().with_wonder(P0, WonderId::Theater, 0);
     let mut s = play(given.main_phase(P0));
     let events = s.when(P0, Move::EndTurn);
     assert_eq!(

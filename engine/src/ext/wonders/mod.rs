@@ -88,8 +88,8 @@ pub struct WonderView {
     pub stage_cost: crate::Resources,
     /// Stages to build; the last one wins the game (WON-11).
     pub stages: u8,
-    /// The seat that claimed it; absent while it is free.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// The seat that claimed it; `null` while it is free (like `longest_road` and `winner`).
+    #[serde(default)]
     pub owner: Option<Seat>,
     pub stages_built: u8,
 }

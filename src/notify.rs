@@ -13,10 +13,30 @@ use uuid::Uuid;
 
 use crate::reads::Reads;
 
+/// Channels kept before subscribing looks for channels nobody waits on any more.
+const PRUNE_FROM: usize = 1024;
+
+/// The channels of the games someone waits on (or did since the last prune).
+#[derive(Debug, Default)]
+struct Channels {
+    games: HashMap<Uuid, watch::Sender<i64>>,
+    /// How many channels the last prune kept: the next comes at twice as many, so pruning
+    /// costs O(1) per subscription over time.
+    kept: usize,
+}
+
+impl Channels {
+    /// Drops the channels of games nobody waits on.
+    fn prune(&mut self) {
+        self.games.retain(|_, sender| sender.receiver_count() > 0);
+        self.kept = self.games.len();
+    }
+}
+
 /// The per-game version channels.
 #[derive(Debug, Default, Clone)]
 pub struct Notifier {
-    games: Arc<Mutex<HashMap<Uuid, watch::Sender<i64>>>>,
+    games: Arc<Mutex<Channels>>,
     /// Where this process's own commits go to reach other processes ([`crate::feed`]); none
     /// on SQLite, which has one process.
     outbox: Option<mpsc::Sender<(Uuid, i64)>>,
@@ -27,9 +47,21 @@ pub struct Notifier {
 impl Notifier {
     /// Returns a receiver of the game's committed versions. Subscribe *before* reading the
     /// log, so that a commit between the read and the wait is not missed.
+    ///
+    /// A waiter that goes (its request ended, or named a game that does not exist) leaves a
+    /// channel behind; they are dropped at the next commit, or here once they have doubled,
+    /// so that reads of games nobody moves cannot grow the memory without bound.
     pub fn subscribe(&self, game: Uuid) -> watch::Receiver<i64> {
-        let mut games = self.games.lock().unwrap_or_else(|e| e.into_inner());
-        games.entry(game).or_insert_with(|| watch::channel(0).0).subscribe()
+        let mut channels = self.games.lock().unwrap_or_else(|e| e.into_inner());
+        if channels.games.len() >= PRUNE_FROM.max(2 * channels.kept) {
+            channels.prune();
+        }
+        channels.games.entry(game).or_insert_with(|| watch::channel(0).0).subscribe()
+    }
+
+    /// How many games have a channel now (for tests and metrics).
+    pub fn channels(&self) -> usize {
+        self.games.lock().unwrap_or_else(|e| e.into_inner()).games.len()
     }
 
     /// Tests if another clone of this notifier is alive (the server that owns it runs).
@@ -62,8 +94,8 @@ impl Notifier {
         if let Some(reads) = &self.reads {
             reads.committed(game, version);
         }
-        let mut games = self.games.lock().unwrap_or_else(|e| e.into_inner());
-        let sender = games.entry(game).or_insert_with(|| watch::channel(0).0);
+        let mut channels = self.games.lock().unwrap_or_else(|e| e.into_inner());
+        let sender = channels.games.entry(game).or_insert_with(|| watch::channel(0).0);
         sender.send_if_modified(|current| {
             if version > *current {
                 *current = version;
@@ -73,6 +105,27 @@ impl Notifier {
             }
         });
         // Forget games nobody waits on; a later subscriber reads the log first anyway.
-        games.retain(|_, sender| sender.receiver_count() > 0);
+        channels.prune();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Waiters on games that never move (ids that do not exist) come and go: the channels
+    /// they leave are dropped without any commit, while a live waiter's channel stays.
+    #[test]
+    fn channels_of_gone_waiters_do_not_pile_up() {
+        let notifier = Notifier::default();
+        let live = Uuid::new_v4();
+        let waiting = notifier.subscribe(live);
+        for _ in 0..20_000 {
+            drop(notifier.subscribe(Uuid::new_v4()));
+        }
+        assert!(notifier.channels() <= 2 * PRUNE_FROM, "{} channels kept", notifier.channels());
+        notifier.wake(live, 3);
+        assert_eq!(*waiting.borrow(), 3, "the live waiter still hears of commits");
+        assert_eq!(notifier.channels(), 1);
     }
 }

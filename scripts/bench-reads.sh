@@ -31,35 +31,20 @@ cleanup() {
 trap cleanup EXIT INT TERM
 
 command -v wrk >/dev/null || { echo "wrk is not installed (apt-get install wrk)" >&2; exit 1; }
-median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+# shellcheck source=scripts/lib/bench.sh
+. scripts/lib/bench.sh
 
 echo "== building (release)"
 cargo build --release --quiet --bin catan-server --example loadgen
 
-start_server() {
+fresh_server() { # on a new SQLite database
     rm -rf "$WORK/data"
-    mkdir -p "$WORK/data"
-    CATAN_BIND="127.0.0.1:$PORT" CATAN_DATA_DIR="$WORK/data" JWT_SECRET=bench RUST_LOG="${RUST_LOG:-warn}" \
-        target/release/catan-server >"$WORK/server.log" 2>&1 &
-    SERVER_PID=$!
-    for _ in $(seq 100); do
-        if curl -sf "$BASE/healthz" >/dev/null; then return 0; fi
-        sleep 0.1
-    done
-    echo "the server did not start:" >&2
-    cat "$WORK/server.log" >&2
-    exit 1
-}
-
-stop_server() {
-    kill "$SERVER_PID"
-    wait "$SERVER_PID" 2>/dev/null || true
-    SERVER_PID=
+    start_server "$PORT"
 }
 
 json() { sed -n "s/.*\"$1\":\"\{0,1\}\([^,\"]*\).*/\1/p" | head -1; }
 
-start_server
+fresh_server
 echo "== a finished 4-player game of bots"
 TOKEN=$(curl -sf "$API/users" -H 'content-type: application/json' \
     -d '{"username":"bench","password":"bench-password"}' | json token)
@@ -125,7 +110,7 @@ stop_server
 echo "== load generator: $GAMES games, moves alone, then with $POLLERS pollers per game (SQLite, fresh database each)"
 for round in $(seq "$ROUNDS"); do
     for pollers in 0 "$POLLERS"; do
-        start_server
+        fresh_server
         line=$(target/release/examples/loadgen --url "$BASE" --games "$GAMES" --seconds "$DURATION" \
             --pollers "$pollers" 2>>"$WORK/loadgen.err" | grep '^RESULT')
         echo "round $round, $pollers pollers: $line"

@@ -39,30 +39,11 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 
-median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+# shellcheck source=scripts/lib/bench.sh
+. scripts/lib/bench.sh
 
 echo "== building (release)"
 cargo build --release --quiet --bin catan-server --example loadgen
-
-start_server() { # $1: DATABASE_URL, or empty for SQLite in $WORK/data
-    mkdir -p "$WORK/data"
-    DATABASE_URL="$1" CATAN_BIND="127.0.0.1:$APPPORT" CATAN_DATA_DIR="$WORK/data" JWT_SECRET=bench \
-        RUST_LOG="${RUST_LOG:-warn}" target/release/catan-server >"$WORK/server.log" 2>&1 &
-    SERVER_PID=$!
-    for _ in $(seq 100); do
-        if curl -sf "http://127.0.0.1:$APPPORT/healthz" >/dev/null; then return 0; fi
-        sleep 0.1
-    done
-    echo "the server did not start:" >&2
-    cat "$WORK/server.log" >&2
-    exit 1
-}
-
-stop_server() {
-    kill "$SERVER_PID"
-    wait "$SERVER_PID" 2>/dev/null || true
-    SERVER_PID=
-}
 
 run_loadgen() { # prints the RESULT line
     target/release/examples/loadgen --url "http://127.0.0.1:$APPPORT" --games "$GAMES" --seconds "$DURATION" \
@@ -85,7 +66,7 @@ bench_postgres() {
          -c synchronous_commit=on -c max_connections=200 -c shared_buffers=256MB" >/dev/null
     PG_STARTED=1
     psql_q -c "CREATE DATABASE catan_bench" -c "CREATE DATABASE pgbench_db" postgres
-    start_server "postgres://postgres@127.0.0.1:$PGPORT/catan_bench"
+    start_server "$APPPORT" "postgres://postgres@127.0.0.1:$PGPORT/catan_bench"
 
     local server_rates=() server_p50=() server_p99=() pgbench_tps=() one_statement_tps=()
     for round in $(seq "$ROUNDS"); do
@@ -154,7 +135,7 @@ prepare_pgbench() {
 bench_sqlite() {
     echo "== SQLite (WAL, synchronous=NORMAL) in $WORK/data"
     rm -rf "$WORK/data"
-    start_server ""
+    start_server "$APPPORT"
     local rates=() p50s=() p99s=()
     for round in $(seq "$ROUNDS"); do
         local result

@@ -32,6 +32,14 @@ impl Game {
         self.public_victory_points(seat).saturating_add(cards)
     }
 
+    /// How `seat`, with `points`, wins the game as it stands, if it does: a variant's own
+    /// rule (WON-11), else the target in points (B-WIN-3). Not whose turn it is.
+    pub(crate) fn victory_verdict(&self, seat: Seat, points: u32) -> Option<VictoryCondition> {
+        let target = u32::from(self.rules().base.vp_target);
+        let own_rule = self.rules().extensions.iter().find_map(|x| x.victory(self, seat, points, target));
+        own_rule.unwrap_or((points >= target).then_some(VictoryCondition::VictoryPoints))
+    }
+
     /// B-WIN-3: after an action, the player whose turn it now is wins with enough points —
     /// the active player after their own action, or the next player at the start of their
     /// turn. Appends `game_won` to `events` when so.
@@ -60,8 +68,7 @@ impl Game {
             after.apply(event);
         }
         let points = after.victory_points(seat);
-        let verdict = extensions.iter().find_map(|x| x.victory(&after, seat, points, target));
-        let Some(condition) = verdict.unwrap_or((points >= target).then_some(VictoryCondition::VictoryPoints)) else {
+        let Some(condition) = after.victory_verdict(seat, points) else {
             return;
         };
         // Offers still open (and not lapsing in these events) die with the game.

@@ -182,14 +182,11 @@ pub(super) fn build_for_measuring(setup: Setup) -> Result<Game, PositionError> {
 }
 
 fn check_not_won(game: Game) -> Result<Game, PositionError> {
-    let rules = game.shared_rules();
     if game.winner.is_none() && !game.phase.is_between_turns() {
         let seat = game.turn.active;
         let points = game.victory_points(seat);
-        let target = u32::from(rules.base.vp_target);
         // WON-11: a variant's own victory rule decides, as in play.
-        let verdict = rules.extensions.iter().find_map(|x| x.victory(&game, seat, points, target));
-        if verdict.unwrap_or((points >= target).then_some(crate::VictoryCondition::VictoryPoints)).is_some() {
+        if game.victory_verdict(seat, points).is_some() {
             return Err(E::AlreadyWon { seat, points });
         }
     }

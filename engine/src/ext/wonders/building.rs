@@ -2,7 +2,6 @@
 
 use super::{cards::Requirement, Wonders, WONDER_STAGES};
 use crate::{
-    base::road_length,
     ext::wonders::{WonderCard, WonderId},
     game::Game,
     model::{BuildingKind, Seat},
@@ -78,21 +77,20 @@ fn unmet_requirement(game: &Game, seat: Seat, card: &WonderCard) -> Option<Strin
     card.requirements.iter().find_map(|requirement| {
         let shortfall = match *requirement {
             Requirement::CitiesAtLeast { count } => {
-                let cities = own(BuildingKind::City).count();
-                (cities < usize::from(count)).then(|| format!("you have {cities}"))
+                let cities = game.player(seat).map_or(0, |p| p.cities_on_board());
+                (cities < u32::from(count)).then(|| format!("you have {cities}"))
             }
             Requirement::CityOnHarbour => {
                 let on_harbour = own(BuildingKind::City).any(|v| board.vertex_harbour[v as usize].is_some());
                 (!on_harbour).then(|| "none of your cities stands on a harbour".to_owned())
             }
             Requirement::SettlementOn { set } => {
-                let marked = game.marked_vertices();
-                let vertices = marked.iter().find(|(s, _)| *s == set).map_or(&[][..], |(_, v)| &v[..]);
+                let vertices = game.marked_set(set);
                 let there = own(BuildingKind::Settlement).any(|v| vertices.contains(&board.vertices[v as usize]));
                 (!there).then(|| "you have no settlement there".to_owned())
             }
             Requirement::RouteLengthAtLeast { length } => {
-                let route = road_length(game, seat, Default::default());
+                let route = game.road_length(seat);
                 (route < u32::from(length)).then(|| format!("your longest is {route}"))
             }
             Requirement::VictoryPointsAtLeast { points } => {

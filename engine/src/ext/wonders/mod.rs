@@ -135,6 +135,13 @@ impl Game {
         self.wonders_layout().map(|l| l.marked_vertices.clone()).unwrap_or_default()
     }
 
+    /// The vertices of one marked set (WON-3, WON-9); none outside Wonders of Catan.
+    pub(crate) fn marked_set(&self, set: MarkedSet) -> &'static [crate::VertexId] {
+        let layout = self.wonders_layout();
+        let found = layout.and_then(|l| l.marked_vertices.iter().find(|(s, _)| *s == set));
+        found.map_or(&[], |(_, vertices)| &vertices[..])
+    }
+
     fn wonders_layout(&self) -> Option<&'static crate::ext::seafarers::scenario::ScenarioLayout> {
         let config = self.config();
         (config.seafarers && config.scenario == Some(ScenarioId::Wonders))

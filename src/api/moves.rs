@@ -27,7 +27,7 @@ use crate::{
     db::{with_conn, DbConnection},
     error::{ApiError, Problem},
     idempotency,
-    reads::{self, EntryClass, Key, Reader},
+    reads::{self, EntryClass, Key, Latest, Reader, Reads},
     snapshots,
     store::{self, Applied, GameStatus, MoveRequest, MoveRow, Submitted},
 };
@@ -376,21 +376,33 @@ impl Page {
     }
 }
 
+/// The status at `latest` and the entries after `after` (at most `limit`, up to `latest`) as
+/// `reader` sees them, when the cache holds every one of them (a log page, an SSE stream).
+pub fn cached_entries(
+    reads: &Reads,
+    id: Uuid,
+    latest: &Latest,
+    reader: Reader,
+    after: i64,
+    limit: i64,
+) -> Option<(GameStatus, Vec<Bytes>)> {
+    let status = latest.status.or_else(|| {
+        snapshots::cached(&id.to_string()).filter(|(v, _)| *v == latest.version).map(|(_, g)| GameStatus::of(&g))
+    })?;
+    let class = EntryClass::new(reader, status);
+    let last = latest.version.min(after.saturating_add(limit));
+    let keys = (after + 1..=last).map(|seq| Key::Entry { game: id, seq, class });
+    let entries = reads.get_all(keys).into_iter().collect::<Option<Vec<_>>>()?;
+    Some((status, entries))
+}
+
 /// Reads the entries after `after` (at most `limit`) for `user`: from memory when this
 /// process is sure of the latest version and holds every entry, else from the database
 /// (caching each entry as served).
 async fn read_page(state: &AppState, id: Uuid, user: Option<Uuid>, after: i64, limit: i64) -> Result<Page, ApiError> {
     if let Some(latest) = latest(state, id).await? {
-        let status = latest.status.or_else(|| {
-            snapshots::cached(&id.to_string()).filter(|(v, _)| *v == latest.version).map(|(_, g)| GameStatus::of(&g))
-        });
-        if let Some(status) = status {
-            let class = EntryClass::new(latest.reader(user), status);
-            let last = latest.version.min(after.saturating_add(limit));
-            let keys = (after + 1..=last).map(|seq| Key::Entry { game: id, seq, class });
-            if let Some(entries) = state.reads.get_all(keys).into_iter().collect::<Option<Vec<_>>>() {
-                return Ok(Page { version: latest.version, status, entries });
-            }
+        if let Some((status, entries)) = cached_entries(&state.reads, id, &latest, latest.reader(user), after, limit) {
+            return Ok(Page { version: latest.version, status, entries });
         }
     }
     let reads = Arc::clone(&state.reads);

@@ -24,14 +24,13 @@ use uuid::Uuid;
 use crate::{
     api::{
         games::{game_response, parse_game_id},
-        moves::entry_for,
+        moves::{cached_entries, entry_for},
         AppState,
     },
     auth::MaybeAuthUser,
     db::{with_conn, DbPool},
     error::{ApiError, Problem},
     reads::{EntryClass, Key, Reader, Reads},
-    snapshots,
     store::{self, GameStatus},
 };
 
@@ -138,15 +137,8 @@ impl Feed {
     /// over.
     fn read_cached(&mut self) -> Option<bool> {
         let latest = self.reads.latest(self.game).filter(|l| l.sure)?;
-        let status = latest.status.or_else(|| {
-            snapshots::cached(&self.game.to_string())
-                .filter(|(v, _)| *v == latest.version)
-                .map(|(_, g)| GameStatus::of(&g))
-        })?;
-        let class = EntryClass::new(self.reader, status);
+        let (status, entries) = cached_entries(&self.reads, self.game, &latest, self.reader, self.after, BATCH)?;
         let last = latest.version.min(self.after.saturating_add(BATCH));
-        let keys = (self.after + 1..=last).map(|seq| Key::Entry { game: self.game, seq, class });
-        let entries = self.reads.get_all(keys).into_iter().collect::<Option<Vec<_>>>()?;
         for (json, seq) in entries.iter().zip(self.after + 1..) {
             self.pending.push_back(entry_message(seq, json));
         }

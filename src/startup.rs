@@ -35,6 +35,14 @@ pub struct Application {
     workers: Option<usize>,
 }
 
+/// Creates the directory a SQLite file (and its lock file) lives in.
+fn create_parent_dir(path: &str) -> std::io::Result<()> {
+    match std::path::Path::new(path).parent().filter(|p| !p.as_os_str().is_empty()) {
+        Some(parent) => std::fs::create_dir_all(parent),
+        None => Ok(()),
+    }
+}
+
 /// Opens the database (creating the data directory for SQLite) and runs the migrations.
 ///
 /// # Errors
@@ -42,11 +50,7 @@ pub struct Application {
 pub fn open_database(config: &Config) -> Result<DbPool, StartupError> {
     let url = config.database();
     if let db::DatabaseUrl::Sqlite(path) = &url {
-        if let Some(parent) = std::path::Path::new(path).parent() {
-            if !parent.as_os_str().is_empty() {
-                std::fs::create_dir_all(parent)?;
-            }
-        }
+        create_parent_dir(path)?;
     }
     let pool = db::build_pool(&url, config.pool_size, config.db_timeout)?;
     let mut conn = pool.get()?;
@@ -75,15 +79,13 @@ impl Application {
     /// When any of those fails.
     pub fn build(config: &Config) -> Result<Application, StartupError> {
         std::fs::create_dir_all(&config.data_dir)?;
-        if let db::DatabaseUrl::Sqlite(path) = config.database() {
-            if let Some(parent) = std::path::Path::new(&path).parent().filter(|p| !p.as_os_str().is_empty()) {
-                std::fs::create_dir_all(parent)?;
-            }
-        }
         // Claimed before the database is touched: a second process must not migrate or
         // rebuild snapshots under a running one either.
         let sole_server = match config.database() {
-            db::DatabaseUrl::Sqlite(path) => crate::sole_server::SoleServer::claim(&path)?.map(Arc::new),
+            db::DatabaseUrl::Sqlite(path) => {
+                create_parent_dir(&path)?;
+                crate::sole_server::SoleServer::claim(&path)?.map(Arc::new)
+            }
             db::DatabaseUrl::Postgres(_) => None,
         };
         let pool = open_database(config)?;

@@ -16,8 +16,12 @@ use std::time::Instant;
 use catan_engine::{bots::BotKind, sim, Event, GameConfig, ScenarioId, VictoryCondition};
 
 /// Every victory condition, in the order the report lists them.
-const CONDITIONS: [VictoryCondition; 3] =
-    [VictoryCondition::VictoryPoints, VictoryCondition::WonderCompleted, VictoryCondition::VictoryPointsAndWonderLead];
+const CONDITIONS: [VictoryCondition; 4] = [
+    VictoryCondition::VictoryPoints,
+    VictoryCondition::WonderCompleted,
+    VictoryCondition::VictoryPointsAndWonderLead,
+    VictoryCondition::TurnLimit,
+];
 
 /// The snake_case name of `condition`, as `game_won` serializes it.
 fn condition_name(condition: VictoryCondition) -> String {
@@ -25,7 +29,7 @@ fn condition_name(condition: VictoryCondition) -> String {
 }
 
 /// `{"victory_points":n,...}` for counts indexed as [`CONDITIONS`].
-fn condition_counts(counts: &[u64; 3]) -> String {
+fn condition_counts(counts: &[u64; 4]) -> String {
     let entries: Vec<String> =
         CONDITIONS.iter().zip(counts).map(|(c, n)| format!("\"{}\":{n}", condition_name(*c))).collect();
     format!("{{{}}}", entries.join(","))
@@ -89,9 +93,11 @@ fn main() {
     let scenario_name = config.scenario.map_or(String::new(), |s| format!(",\"scenario\":\"{}\"", s.name()));
     let started = Instant::now();
     let (mut finished, mut moves, mut turns) = (0u64, 0u64, 0u64);
+    // Every game's turn count, for the percentiles that justify a turn limit.
+    let mut turn_counts: Vec<u32> = Vec::with_capacity(games as usize);
     let mut wins_by_seat = vec![0u64; usize::from(players)];
     // Per seat: wins by each condition, indexed as `CONDITIONS`.
-    let mut conditions_by_seat = vec![[0u64; 3]; usize::from(players)];
+    let mut conditions_by_seat = vec![[0u64; 4]; usize::from(players)];
     for i in 0..games {
         let record = match sim::play_bots_game(config.clone(), seed.wrapping_add(i), &kinds) {
             Ok(record) => record,
@@ -103,6 +109,7 @@ fn main() {
         finished += u64::from(record.finished);
         moves += record.moves;
         turns += u64::from(record.game.turn_number());
+        turn_counts.push(record.game.turn_number());
         if let Some(winner) = record.game.winner() {
             if let Some(wins) = wins_by_seat.get_mut(winner.index()) {
                 *wins += 1;
@@ -121,6 +128,12 @@ fn main() {
     }
     let secs = started.elapsed().as_secs_f64().max(1e-9);
     let n = games.max(1) as f64;
+    turn_counts.sort_unstable();
+    let percentile = |p: f64| {
+        let rank = ((p * turn_counts.len() as f64).ceil() as usize).clamp(1, turn_counts.len().max(1));
+        turn_counts.get(rank - 1).copied().unwrap_or(0)
+    };
+    let (turns_p99, turns_max) = (percentile(0.99), turn_counts.last().copied().unwrap_or(0));
 
     let bots = kinds.iter().map(|k| format!("\"{k}\"")).collect::<Vec<_>>().join(",");
     let by_seat = wins_by_seat.iter().map(u64::to_string).collect::<Vec<_>>().join(",");
@@ -142,7 +155,7 @@ fn main() {
         let by_condition: Vec<String> = seen
             .iter()
             .map(|kind| {
-                let mut counts = [0u64; 3];
+                let mut counts = [0u64; 4];
                 for (_, seat) in kinds.iter().zip(&conditions_by_seat).filter(|(k, _)| *k == kind) {
                     for (total, n) in counts.iter_mut().zip(seat) {
                         *total += n;
@@ -157,7 +170,7 @@ fn main() {
             by_condition.join(",")
         );
     }
-    let mut all_conditions = [0u64; 3];
+    let mut all_conditions = [0u64; 4];
     for seat in &conditions_by_seat {
         for (total, n) in all_conditions.iter_mut().zip(seat) {
             *total += n;
@@ -166,7 +179,7 @@ fn main() {
     let by_condition = condition_counts(&all_conditions);
     println!(
         "{{\"games\":{games},\"players\":{players},\"variant\":\"{variant_name}\"{scenario_name},\"seed\":{seed},\"bots\":[{bots}],\"finished\":{finished},\
-         \"moves_mean\":{:.1},\"turns_mean\":{:.1},\"seconds\":{secs:.3},\"games_per_sec\":{:.1},\
+         \"moves_mean\":{:.1},\"turns_mean\":{:.1},\"turns_p99\":{turns_p99},\"turns_max\":{turns_max},\"seconds\":{secs:.3},\"games_per_sec\":{:.1},\
          \"moves_per_sec\":{:.0},\"wins_by_seat\":[{by_seat}],\"wins_by_condition\":{by_condition}{by_kind}}}",
         moves as f64 / n,
         turns as f64 / n,

@@ -144,6 +144,17 @@ pub struct GameConfig {
     /// be built.
     #[serde(skip_serializing_if = "is_true")]
     pub wonder_ship_reserved: bool,
+    /// Engine decision, not in the rules: the game ends when turn `turn_limit` ends (1 to
+    /// 10,000), won by the seat with the most victory points (`game_won` with
+    /// `condition: "turn_limit"`; ties go to the tied seat that would have played soonest,
+    /// i.e. the one that played the fewest turns). None: no limit (a server sets one for games
+    /// with bots).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub turn_limit: Option<u32>,
+    /// Not a rule of play: the seconds a server gives a seat to act before a built-in bot
+    /// plays for it (a turn timer). The engine only carries it; servers validate and apply it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub turn_timer_seconds: Option<u32>,
 }
 
 fn is_true(flag: &bool) -> bool {
@@ -179,6 +190,8 @@ impl Default for GameConfig {
             islands: IslandDefinition::ConnectedLand,
             vp_target: None,
             wonder_ship_reserved: true,
+            turn_limit: None,
+            turn_timer_seconds: None,
         }
     }
 }

@@ -70,7 +70,7 @@ pub use position::{PositionError, SeafarersSetup, SeatSetup, Setup, TurnSetup, W
 pub use protocol::{
     Bandit, Event, Move, RuleError, SeatCount, SeatResources, SetupError, StartingRoll, VictoryCondition, Viewer,
 };
-pub use ruleset::VARIANT_NAMES;
+pub use ruleset::{TURN_LIMITS, VARIANT_NAMES};
 pub use view::GameView;
 
 /// The old module paths, kept so that code written against them still compiles.

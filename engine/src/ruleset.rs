@@ -16,6 +16,9 @@ use crate::{
 /// The rule sets a game can name: the base game and the variants it can add.
 pub const VARIANT_NAMES: [&str; 6] = ["base", "five_six", "jungle", "big_river", "seafarers", "wonders"];
 
+/// The turn limits a game may have (`GameConfig::turn_limit`).
+pub const TURN_LIMITS: std::ops::RangeInclusive<u32> = 1..=10_000;
+
 /// The options of the base rules (RULES.md 0.4).
 #[derive(Debug, Clone)]
 pub(crate) struct BaseRules {
@@ -24,6 +27,8 @@ pub(crate) struct BaseRules {
     pub robber_may_enter_desert: bool,
     pub dev_cards_before_roll: DevCardsBeforeRoll,
     pub allow_trade_build_interleaving: bool,
+    /// The last turn played, if the game has a turn limit (engine decision).
+    pub turn_limit: Option<u32>,
 }
 
 /// How the board is laid out at the start (B-GEO-11..14, X56-7).
@@ -147,6 +152,7 @@ impl Ruleset {
                 robber_may_enter_desert: config.robber_may_enter_desert,
                 dev_cards_before_roll: config.dev_cards_before_roll,
                 allow_trade_build_interleaving: config.allow_trade_build_interleaving,
+                turn_limit: config.turn_limit,
             },
             board: BoardOptions {
                 spec: config.board.clone(),
@@ -168,6 +174,13 @@ impl Ruleset {
         }
         if !(3..=30).contains(&self.base.vp_target) {
             return Err(invalid(format!("vp_target must be 3 to 30, not {}", self.base.vp_target)));
+        }
+        if let Some(limit) = self.base.turn_limit.filter(|limit| !TURN_LIMITS.contains(limit)) {
+            return Err(invalid(format!(
+                "turn_limit must be {} to {}, not {limit}",
+                TURN_LIMITS.start(),
+                TURN_LIMITS.end()
+            )));
         }
         if let Some(most) = self.most_points() {
             if u32::from(self.base.vp_target) > most {

@@ -30,6 +30,8 @@ mod setup;
 mod small_board;
 #[path = "scenarios/trading.rs"]
 mod trading;
+#[path = "scenarios/turn_limit.rs"]
+mod turn_limit;
 #[path = "scenarios/variants.rs"]
 mod variants;
 #[path = "scenarios/victory.rs"]

@@ -64,6 +64,7 @@ pub(crate) fn decide(game: &Game, seat: Seat, mv: &Move, chance: &mut dyn Chance
         extension.react(game, seat, &mut events, chance);
     }
     game.check_victory(&mut events);
+    game.check_turn_limit(&mut events);
     Ok(events)
 }
 

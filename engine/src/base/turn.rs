@@ -5,7 +5,7 @@ use crate::{
     config::DevCardsBeforeRoll,
     game::Game,
     model::{Phase, Resource, Resources, Seat, Turn},
-    protocol::{Bandit, Event, Move, RuleError},
+    protocol::{Bandit, Event, Move, RuleError, VictoryCondition},
 };
 
 impl Game {
@@ -112,6 +112,40 @@ impl Game {
 
     pub(crate) fn next_seat(&self, seat: Seat) -> Seat {
         Seat((seat.0 + 1) % self.player_count())
+    }
+
+    /// Engine decision (`GameConfig::turn_limit`): a turn past the limit does not begin; the
+    /// game ends instead, won by the seat with the most victory points (VP cards included).
+    /// On a tie, the tied seat that would have played soonest wins: counting from the seat
+    /// whose turn did not begin, in turn order, so the one that played the fewest turns.
+    /// A victory by the rules in the same events (B-WIN-3 at the start of a turn) stands.
+    pub(super) fn check_turn_limit(&self, events: &mut Vec<Event>) {
+        let Some(limit) = self.rules().base.turn_limit else { return };
+        if events.iter().any(|e| matches!(e, Event::GameWon { .. })) {
+            return;
+        }
+        let Some(at) = events.iter().position(|e| matches!(e, Event::TurnStarted { turn, .. } if *turn > limit)) else {
+            return;
+        };
+        let Event::TurnStarted { seat: next, .. } = events[at] else { return };
+        // What comes with the turn's start is dropped with it.
+        events.truncate(at);
+        let mut after = self.clone();
+        for event in events.iter() {
+            after.apply(event);
+        }
+        if !after.offers.is_empty() {
+            events.push(Event::TradesExpired { offer_ids: after.offers.iter().map(|o| o.id).collect() });
+        }
+        let order = (0..self.player_count()).map(|i| Seat((next.0 + i) % self.player_count()));
+        // `max_by_key` keeps the last of equal keys: walk the order backwards.
+        let Some(seat) = order.rev().max_by_key(|&seat| after.victory_points(seat)) else { return };
+        events.push(Event::GameWon {
+            seat,
+            victory_points: after.victory_points(seat),
+            victory_point_cards: after.players[seat.index()].victory_point_cards(),
+            condition: VictoryCondition::TurnLimit,
+        });
     }
 
     pub(super) fn apply_turn_started(&mut self, seat: Seat, turn: u32) {

@@ -49,6 +49,10 @@ pub enum VictoryCondition {
     /// The victory point target with strictly more wonder stages than every other player
     /// (WON-11 b).
     VictoryPointsAndWonderLead,
+    /// The game's turn limit was reached (`GameConfig::turn_limit`, engine decision): the
+    /// seat with the most victory points wins; on a tie, the tied seat that would have played
+    /// soonest (the one that played the fewest turns).
+    TurnLimit,
 }
 
 /// Who looks at the game: a seated player, or a spectator.

@@ -20,6 +20,10 @@
 //!   (absent in format 3: `victory_points`); snapshots keep the wonders claimed. Format 3
 //!   entries and snapshots read as they are. Raised so that an older server refuses data
 //!   that holds wonders rather than failing on it game by game.
+//! - 5 (turn limits): `game_won` may say `condition: "turn_limit"`, and a game's
+//!   configuration may hold `turn_limit` and `turn_timer_seconds`. Format 3 and 4 entries and
+//!   snapshots read as they are. Raised so that an older server refuses such data rather than
+//!   failing on it game by game.
 
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -28,7 +32,7 @@ use super::{Event, Move};
 use crate::Game;
 
 /// The format this engine writes.
-pub const FORMAT: u32 = 4;
+pub const FORMAT: u32 = 5;
 
 /// A stored entry or snapshot cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -92,9 +96,9 @@ pub fn decode_events(stored: &str) -> Result<Vec<Event>, FormatError> {
     }
     let envelope: EventsIn = serde_json::from_str(stored)?;
     match envelope.format {
-        // Formats 2 and 3 read as they are: 3 and 4 only added kinds of events and fields
-        // with defaults.
-        2 | 3 | FORMAT => Ok(serde_json::from_value(envelope.events)?),
+        // Formats 2 to 4 read as they are: 3, 4 and 5 only added kinds of events, values and
+        // fields with defaults.
+        2..=4 | FORMAT => Ok(serde_json::from_value(envelope.events)?),
         found if found > FORMAT => Err(FormatError::Newer { found }),
         found => Err(FormatError::Malformed(format!("format {found} is never written in an envelope"))),
     }
@@ -164,8 +168,8 @@ pub fn decode_snapshot(stored: &str) -> Result<Snapshot, FormatError> {
         return Ok(Snapshot::Current(serde_json::from_str::<Current<Game>>(stored)?.content));
     }
     match snapshot_format(stored)? {
-        // Format 4 only added state with defaults.
-        3 | FORMAT => {
+        // Formats 4 and 5 only added state with defaults.
+        3 | 4 | FORMAT => {
             let envelope: SnapshotIn = serde_json::from_str(stored)?;
             Ok(Snapshot::Current(serde_json::from_value(envelope.game)?))
         }
@@ -246,6 +250,24 @@ mod tests {
         let game = Game::new(crate::GameConfig::for_players(3), 5).unwrap();
         let format_three = encode_snapshot(&game).replacen(&format!(r#"{{"format":{FORMAT},"#), r#"{"format":3,"#, 1);
         match decode_snapshot(&format_three).unwrap() {
+            Snapshot::Current(read) => assert_eq!(read, game),
+            Snapshot::Outdated { format } => panic!("read as outdated format {format}"),
+        }
+    }
+
+    #[test]
+    fn format_four_entries_and_snapshots_read_unchanged() {
+        let stored = r#"{"format":4,"events":[{"type":"game_won","seat":1,"victory_points":10,"victory_point_cards":0,"condition":"wonder_completed"}]}"#;
+        let won = Event::GameWon {
+            seat: Seat(1),
+            victory_points: 10,
+            victory_point_cards: 0,
+            condition: crate::VictoryCondition::WonderCompleted,
+        };
+        assert_eq!(decode_events(stored).unwrap(), vec![won]);
+        let game = Game::new(crate::GameConfig::for_players(3), 5).unwrap();
+        let format_four = encode_snapshot(&game).replacen(&format!(r#"{{"format":{FORMAT},"#), r#"{"format":4,"#, 1);
+        match decode_snapshot(&format_four).unwrap() {
             Snapshot::Current(read) => assert_eq!(read, game),
             Snapshot::Outdated { format } => panic!("read as outdated format {format}"),
         }

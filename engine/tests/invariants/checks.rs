@@ -640,6 +640,7 @@ fn check_victory_condition(outcome: &Outcome, index: u64) {
             outcome.vp_target,
             outcome.wonder_stages
         ),
+        Some(VictoryCondition::TurnLimit) => panic!("game {index} ended by a turn limit it does not have"),
         None => panic!("game {index} finished without game_won"),
     }
 }

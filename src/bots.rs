@@ -18,6 +18,10 @@
 //! - the bot reads the game outside any transaction and plays only if the game is still at
 //!   the version it read, so its thinking never holds a lock;
 //! - on startup every playing game with a bot seat is queued, so a restart resumes bot play;
+//! - in a game with a turn timer, a human seat that does not act in time is played for by a
+//!   bot ([`crate::turn_timer`]): the game waits in the queue until the deadline; every
+//!   15 s the runner also looks for timed games it does not hold (left by a previous run or
+//!   another process);
 //! - the workers stop once the server that owns the runner is gone.
 
 use std::{
@@ -44,7 +48,11 @@ use crate::{
     notify::Notifier,
     schema::{game_players, games},
     store::{self, GameStatus},
+    turn_timer,
 };
+
+/// How often the runner looks for games with a turn timer that it does not hold.
+const TIMER_SWEEP: Duration = Duration::from_secs(15);
 
 /// How the runner paces itself.
 #[derive(Debug, Clone)]
@@ -139,6 +147,8 @@ struct Slot {
     again: bool,
     /// Consecutive failures, for the backoff.
     failures: u32,
+    /// Waiting for a turn timer's deadline: a commit (poke) makes it due at once.
+    timed: bool,
 }
 
 /// What one step on a game did.
@@ -149,6 +159,8 @@ enum Step {
     Idle,
     /// The game moved on while the bot thought: look again at once.
     Stale,
+    /// A turn timer runs out after this long: look again then.
+    Wait(Duration),
 }
 
 impl BotRunner {
@@ -175,6 +187,8 @@ impl BotRunner {
                 worker.work();
             })?;
         }
+        let sweeper = Arc::clone(&shared);
+        std::thread::Builder::new().name("catan-timer-sweep".into()).spawn(move || sweeper.sweep_timers())?;
         Ok(BotRunner { _owner: Arc::new(Owner(Arc::clone(&shared))), shared })
     }
 
@@ -196,9 +210,19 @@ impl Shared {
         }
         match queue.games.get_mut(&game) {
             Some(slot) if slot.running => slot.again = true,
+            Some(slot) if slot.timed => {
+                // Waiting for a deadline that this commit moved: look now.
+                slot.timed = false;
+                let now = Instant::now();
+                for entry in queue.ready.iter_mut().filter(|(id, _)| *id == game) {
+                    entry.1 = now;
+                }
+                drop(queue);
+                self.wake.notify_one();
+            }
             Some(_) => {} // already waiting
             None => {
-                queue.games.insert(game, Slot { running: false, again: false, failures: 0 });
+                queue.games.insert(game, Slot { running: false, again: false, failures: 0, timed: false });
                 queue.ready.push_back((game, Instant::now()));
                 drop(queue);
                 self.wake.notify_one();
@@ -228,6 +252,32 @@ impl Shared {
                 }
             }
             Err(error) => tracing::error!(%error, "cannot look for games with bots to resume"),
+        }
+        // Games with a turn timer are queued by the first sweep.
+    }
+
+    /// Queues a game unless the runner holds it already (a sweep must not cut a wait short).
+    fn adopt(&self, game: Uuid) {
+        if !self.lock().games.contains_key(&game) {
+            self.poke(game);
+        }
+    }
+
+    /// Every [`TIMER_SWEEP`], queues the playing games with a turn timer that this runner
+    /// does not hold, so that no deadline depends on the process that set it; until stopped.
+    fn sweep_timers(&self) {
+        let mut next = Instant::now();
+        while !self.stopped.load(Ordering::SeqCst) {
+            if Instant::now() >= next {
+                next = Instant::now() + TIMER_SWEEP;
+                let found =
+                    self.pool.get().map_err(ApiError::from).and_then(|mut conn| turn_timer::timed_games(&mut conn));
+                match found {
+                    Ok(ids) => ids.into_iter().for_each(|id| self.adopt(id)),
+                    Err(error) => tracing::warn!(%error, "cannot look for games with a turn timer"),
+                }
+            }
+            std::thread::sleep(Duration::from_millis(250));
         }
     }
 
@@ -264,7 +314,13 @@ impl Shared {
             return;
         };
         slot.running = false;
+        slot.timed = false;
         let delay = match outcome {
+            Ok(Step::Wait(_)) if slot.again => Some(Duration::ZERO),
+            Ok(Step::Wait(wait)) => {
+                slot.timed = true;
+                Some(wait)
+            }
             Ok(Step::Moved) => {
                 slot.failures = 0;
                 Some(self.settings.min_interval)
@@ -312,11 +368,10 @@ impl Shared {
         if row.status() != GameStatus::Playing {
             return Ok(Step::Idle);
         }
-        let bots: Vec<(Seat, BotKind)> = store::load_seats(&mut conn, game_id)?
-            .iter()
-            .filter_map(|holder| holder.bot_kind().map(|kind| (Seat(holder.seat as u8), kind)))
-            .collect();
-        if bots.is_empty() {
+        let seats = store::load_seats(&mut conn, game_id)?;
+        let bots: Vec<(Seat, BotKind)> =
+            seats.iter().filter_map(|holder| holder.bot_kind().map(|kind| (Seat(holder.seat as u8), kind))).collect();
+        if bots.is_empty() && row.config()?.turn_timer_seconds.is_none() {
             let mut queue = self.lock();
             if queue.without_bots.len() >= WITHOUT_BOTS_CAP {
                 queue.without_bots.clear();
@@ -325,8 +380,14 @@ impl Shared {
             return Ok(Step::Idle);
         }
         let game = row.game()?.ok_or_else(|| ApiError::internal("a started game has no snapshot"))?;
-        let Some((seat, kind, moves)) = pending_decision(&game, &bots) else {
-            return Ok(Step::Idle);
+        // The bots' own decisions first; then a human seat whose turn timer ran out.
+        let (seat, kind, moves, timed_out) = match pending_decision(&game, &bots) {
+            Some((seat, kind, moves)) => (seat, kind, moves, false),
+            None => match turn_timer::pending(&mut conn, &row, &game, &seats)? {
+                None => return Ok(Step::Idle),
+                Some(pending) if !pending.remaining().is_zero() => return Ok(Step::Wait(pending.remaining())),
+                Some(pending) => (pending.seat, turn_timer::TIMER_BOT, game.legal_moves(pending.seat), true),
+            },
         };
         let seed = bot_seed(row.seed().wrapping_add(row.version as u64), seat.0);
         let chosen = self.think(&game, seat, kind, seed, &moves);
@@ -345,6 +406,10 @@ impl Shared {
                 }
                 other => other?,
             };
+            if timed_out {
+                turn_timer::mark(conn, &row.id, applied.version)?;
+                tracing::info!(%game_id, %seat, seq = applied.version, "turn timer ran out: a bot played for the seat");
+            }
             Ok(Some(applied))
         })?;
         match applied {

@@ -19,3 +19,4 @@ pub mod startup;
 pub mod store;
 pub mod telemetry;
 pub mod trades;
+pub mod turn_timer;

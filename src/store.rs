@@ -633,6 +633,7 @@ pub fn start_game(conn: &mut DbConnection, game_id: Uuid, user_id: Uuid) -> Resu
         }
         let mut config = game.config()?;
         config.players = seats.len() as u8;
+        crate::turn_timer::limit_bot_games(&mut config, &seats);
         let (engine_game, events) = Game::start(config.clone(), game.seed())?;
         let start = MoveRow {
             game_id: game.id.clone(),

@@ -147,12 +147,13 @@ pub struct GameConfig {
     /// Engine decision, not in the rules: the game ends when turn `turn_limit` ends (1 to
     /// 10,000), won by the seat with the most victory points (`game_won` with
     /// `condition: "turn_limit"`; ties go to the tied seat that would have played soonest,
-    /// i.e. the one that played the fewest turns). None: no limit (a server sets one for games
-    /// with bots).
+    /// i.e. the one that played the fewest turns). None: no limit. The catan server gives a
+    /// game with a bot seat 3,000 when it starts, unless one was chosen.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub turn_limit: Option<u32>,
     /// Not a rule of play: the seconds a server gives a seat to act before a built-in bot
-    /// plays for it (a turn timer). The engine only carries it; servers validate and apply it.
+    /// plays for it (a turn timer). The engine only carries it; servers validate and apply it
+    /// (the catan server: 5 to 604,800, else 422 `invalid_turn_timer`; off when absent).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub turn_timer_seconds: Option<u32>,
 }

@@ -165,6 +165,10 @@ pub struct GameResponse {
     /// The seed; only once the game is over.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
+    /// The turn timer (`options.turn_timer_seconds`): whom it runs for and until when.
+    /// Absent in games without a timer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub timer: Option<crate::turn_timer::TurnTimerView>,
 }
 
 /// A game in a list.
@@ -291,6 +295,7 @@ pub fn game_response(record: &GameRecord, user: Option<Uuid>) -> Result<GameResp
         seeded: row.seeded,
         seed: view.as_ref().and_then(|v| v.seed),
         options: config,
+        timer: None,
     })
 }
 
@@ -303,7 +308,9 @@ fn render(
 ) -> Result<(String, GameResponse), ApiError> {
     let record = store::load_game(conn, id)?;
     let tag = etag(&record.game, record.seats.len());
-    Ok((tag, game_response(&record, user)?))
+    let mut body = game_response(&record, user)?;
+    body.timer = crate::turn_timer::view(conn, &record)?;
+    Ok((tag, body))
 }
 
 fn summary(record: &GameRecord) -> Result<GameSummary, ApiError> {
@@ -357,7 +364,7 @@ fn if_none_match(headers: &HeaderMap, etag: &str) -> bool {
         (status = 400, description = "Malformed body", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`idempotency_key_in_use`", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "`invalid_max_players`, `unsupported_variant`, a setup code such as `invalid_board`, `invalid_config` or `invalid_player_count` (e.g. Wonders of Catan with 2 or 5 players), or `idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`invalid_max_players`, `unsupported_variant`, a setup code such as `invalid_board`, `invalid_config` (e.g. a `turn_limit` outside 1 to 10,000) or `invalid_player_count` (e.g. Wonders of Catan with 2 or 5 players), `invalid_turn_timer` (`turn_timer_seconds` outside 5 to 604,800), or `idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "The body is not JSON: send `Content-Type: application/json` (`unsupported_media_type`)", body = Problem, content_type = "application/problem+json"),
     )
 )]
@@ -418,6 +425,7 @@ async fn create_game_once(
         None => {}
     }
     let seed = request.seed.unwrap_or_else(rand::random);
+    crate::turn_timer::validate(&config)?;
     // Validate the configuration now, not when the game starts.
     Game::start_events(&config, seed)?;
     let at = store::now();
@@ -522,7 +530,9 @@ pub async fn get_game(
         if if_none_match(&headers, &tag) {
             return Ok((tag, None));
         }
-        let body = Bytes::from(serde_json::to_vec(&game_response(&record, viewer)?)?);
+        let mut body = game_response(&record, viewer)?;
+        body.timer = crate::turn_timer::view(conn, &record)?;
+        let body = Bytes::from(serde_json::to_vec(&body)?);
         // Before the start, joins change the game without a new version: not cached.
         if record.game.status() != GameStatus::Open {
             let reader = Reader::of(viewer.and_then(|u| record.seat_of(u)));

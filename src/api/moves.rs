@@ -86,6 +86,10 @@ pub struct MoveLogEntry {
     /// The kind of built-in bot that made the move; absent for moves of users.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bot: Option<catan_engine::bots::BotKind>,
+    /// True when the turn timer ran out and `bot` played this move for the human seat (see
+    /// `options.turn_timer_seconds`); absent otherwise.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub auto: bool,
     pub created_at: DateTime<Utc>,
 }
 
@@ -139,8 +143,17 @@ pub fn entry_for(row: &MoveRow, viewer: Viewer, over: bool) -> Result<MoveLogEnt
             LoggedMove::Hidden(HiddenMove { type_: row.kind.clone() })
         }
     });
-    let bot = row.bot.as_deref().and_then(|kind| kind.parse().ok());
-    Ok(MoveLogEntry { seq: row.seq, seat, kind: row.kind.clone(), mv, events, bot, created_at: utc(row.created_at) })
+    let (bot, auto) = crate::turn_timer::played_by(row.bot.as_deref());
+    Ok(MoveLogEntry {
+        seq: row.seq,
+        seat,
+        kind: row.kind.clone(),
+        mv,
+        events,
+        bot,
+        auto,
+        created_at: utc(row.created_at),
+    })
 }
 
 /// The most cards of one type a move may name. No game has more (19 per type in the base
@@ -445,6 +458,7 @@ mod tests {
             mv: Some(LoggedMove::Hidden(HiddenMove { type_: "end_turn".into() })),
             events: Vec::new(),
             bot: None,
+            auto: false,
             created_at: DateTime::<Utc>::from_timestamp(1_700_000_000, 123_000).unwrap(),
         };
         for entries in [vec![], vec![entry(3)], vec![entry(3), entry(4), entry(5)]] {

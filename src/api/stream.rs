@@ -222,7 +222,9 @@ pub async fn stream_game(
     let user = user.0.map(|u| u.id);
     let (snapshot, reader) = with_conn(&state.pool, move |conn| {
         let record = store::load_game(conn, id)?;
-        Ok((game_response(&record, user)?, Reader::of(user.and_then(|u| record.seat_of(u)))))
+        let mut snapshot = game_response(&record, user)?;
+        snapshot.timer = crate::turn_timer::view(conn, &record)?;
+        Ok((snapshot, Reader::of(user.and_then(|u| record.seat_of(u)))))
     })
     .await?;
     let feed = Feed {

@@ -6,6 +6,7 @@ mod helpers;
 mod bots;
 mod concurrency;
 mod errors;
+mod every_game_ends;
 mod full_game;
 mod games;
 mod idempotency;

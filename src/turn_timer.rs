@@ -20,7 +20,7 @@
 
 use std::{ops::RangeInclusive, time::Duration};
 
-use catan_engine::{bots::BotKind, Game, GameConfig, Seat};
+use catan_engine::{bots::BotKind, Event, Game, GameConfig, Seat};
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use serde::Serialize;
@@ -28,10 +28,11 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use crate::{
+    api::games::GameResponse,
     db::DbConnection,
     error::ApiError,
     schema::{game_moves, games},
-    store::{GameRecord, GameRow, GameStatus, SeatHolder},
+    store::{GameRecord, GameRow, GameStatus, MoveRow, SeatHolder},
 };
 
 /// The turn limit of a game with a bot seat whose creator chose none. Bot games measured with
@@ -180,6 +181,25 @@ pub struct TurnTimerView {
     /// `seat`'s latest move was played by the timer: it is waited for at most 10 s at each
     /// decision until its player posts a move.
     pub autoplay: bool,
+}
+
+/// Completes the game resource with what only the database knows: the timer
+/// ([`TurnTimerView`]) and, once the game is over, how it was won (`won_by`).
+///
+/// # Errors
+/// A database error, or unreadable stored data.
+pub fn annotate(conn: &mut DbConnection, record: &GameRecord, response: &mut GameResponse) -> Result<(), ApiError> {
+    response.timer = view(conn, record)?;
+    if record.game.status() == GameStatus::Finished {
+        let id = Uuid::parse_str(&record.game.id).map_err(ApiError::internal)?;
+        let last = crate::store::load_moves(conn, id, record.game.version - 1, 1)?;
+        let events = last.first().map(MoveRow::events).transpose()?.unwrap_or_default();
+        response.won_by = events.iter().rev().find_map(|event| match event {
+            Event::GameWon { condition, .. } => Some(*condition),
+            _ => None,
+        });
+    }
+    Ok(())
 }
 
 /// Returns the timer of a game as the resource shows it; `None` without a timer.

@@ -159,6 +159,11 @@ pub struct GameResponse {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub wonders: Vec<WonderView>,
     pub winner: Option<Seat>,
+    /// How `winner` won, as the log's `game_won` says: `victory_points`, `wonder_completed`,
+    /// `victory_points_and_wonder_lead`, or `turn_limit` (the game's `turn_limit` was reached:
+    /// the most victory points won). Absent until the game is over.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub won_by: Option<catan_engine::VictoryCondition>,
     /// The creator chose the seed: only the creator and bots play in this game, since its
     /// dice could be known in advance.
     pub seeded: bool,
@@ -292,6 +297,7 @@ pub fn game_response(record: &GameRecord, user: Option<Uuid>) -> Result<GameResp
         vp_target: config.victory_target(),
         wonders: view.as_ref().map(|v| v.wonders.clone()).unwrap_or_default(),
         winner: view.as_ref().and_then(|v| v.winner),
+        won_by: None,
         seeded: row.seeded,
         seed: view.as_ref().and_then(|v| v.seed),
         options: config,
@@ -309,7 +315,7 @@ fn render(
     let record = store::load_game(conn, id)?;
     let tag = etag(&record.game, record.seats.len());
     let mut body = game_response(&record, user)?;
-    body.timer = crate::turn_timer::view(conn, &record)?;
+    crate::turn_timer::annotate(conn, &record, &mut body)?;
     Ok((tag, body))
 }
 
@@ -531,7 +537,7 @@ pub async fn get_game(
             return Ok((tag, None));
         }
         let mut body = game_response(&record, viewer)?;
-        body.timer = crate::turn_timer::view(conn, &record)?;
+        crate::turn_timer::annotate(conn, &record, &mut body)?;
         let body = Bytes::from(serde_json::to_vec(&body)?);
         // Before the start, joins change the game without a new version: not cached.
         if record.game.status() != GameStatus::Open {

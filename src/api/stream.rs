@@ -223,7 +223,7 @@ pub async fn stream_game(
     let (snapshot, reader) = with_conn(&state.pool, move |conn| {
         let record = store::load_game(conn, id)?;
         let mut snapshot = game_response(&record, user)?;
-        snapshot.timer = crate::turn_timer::view(conn, &record)?;
+        crate::turn_timer::annotate(conn, &record, &mut snapshot)?;
         Ok((snapshot, Reader::of(user.and_then(|u| record.seat_of(u)))))
     })
     .await?;

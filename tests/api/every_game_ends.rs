@@ -60,6 +60,7 @@ fn a_bots_only_game_with_a_tiny_turn_limit_finishes_by_the_limit(backend: Backen
         assert!(started.elapsed() < Duration::from_secs(60), "not finished: {game}");
     };
     assert_eq!(game["options"]["turn_limit"], 3);
+    assert_eq!(game["won_by"], "turn_limit");
     assert_eq!(game["turn"]["number"], 3, "{}", game["turn"]);
     let winner = game["winner"].as_u64().expect("a winner");
     let points: Vec<u64> =
@@ -89,6 +90,7 @@ fn games_with_bots_get_the_default_turn_limit_and_human_games_none(backend: Back
     let game = app.game(&humans, None);
     assert!(game["options"].get("turn_limit").is_none(), "{}", game["options"]);
     assert!(game.get("timer").is_none(), "no timer unless asked for: {game}");
+    assert!(game.get("won_by").is_none(), "not over: {game}");
 
     // A limit the creator chose is kept.
     let id = app.create_game(&alice, &json!({"max_players": 2, "options": {"turn_limit": 500}}))["id"]

@@ -96,3 +96,30 @@ fn turn_limits_outside_1_to_10000_are_refused() {
         }
     }
 }
+
+/// Whatever comes between turns (X56's special building phases) and whatever the variant,
+/// a game of bots stops at its limit, and its log replays to the same end.
+#[test]
+fn self_played_games_of_every_variant_stop_at_their_limit() {
+    use catan_engine::{bots::BotKind, sim, Game, ScenarioId};
+    let seafarers = |scenario| GameConfig { seafarers: true, scenario: Some(scenario), ..GameConfig::for_players(4) };
+    for config in [
+        GameConfig::for_players(4),
+        GameConfig::for_players(6),
+        seafarers(ScenarioId::NewShores),
+        seafarers(ScenarioId::Wonders),
+    ] {
+        let config = GameConfig { turn_limit: Some(12), ..config };
+        let record = sim::play_bots_game(config.clone(), 3, &[BotKind::Random]).unwrap();
+        let name = config.variant_name();
+        assert!(record.finished, "{name}");
+        assert_eq!(record.game.turn_number(), 12, "{name}");
+        let Some(Event::GameWon { seat, condition, .. }) = record.events.last() else {
+            panic!("{name}: the log does not end with game_won")
+        };
+        assert_eq!(*condition, VictoryCondition::TurnLimit, "{name}");
+        let most = record.game.seats().map(|s| record.game.victory_points(s)).max().unwrap();
+        assert_eq!(record.game.victory_points(*seat), most, "{name}");
+        assert!(Game::replay(config, &record.events).unwrap() == record.game, "{name}: replay differs");
+    }
+}

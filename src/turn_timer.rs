@@ -9,8 +9,9 @@
 //!   [`TIMER_BOT`], marked in the log (`"auto": true`). While a seat's latest move is such a
 //!   move, the seat is on autoplay: its next decisions are played after [`AUTOPLAY_DELAY`]
 //!   (or the timer, if shorter) instead of the whole timer, until the player posts a move of
-//!   their own. Several absent seats in one decision (discards) are played one after another,
-//!   each after its own delay, since every commit restarts the clock.
+//!   their own. The clock runs from the game's last commit, except in a decision several seats
+//!   make at once (discards, gold choices): there it runs from the commit that began it, so
+//!   absent seats are all played for at the same deadline, whoever answered meanwhile.
 //!
 //! Nothing of the timer lives only in memory: the deadline is the game's last commit
 //! (`games.updated_at`) plus the delay, and autoplay is read from the log, so a restarted
@@ -20,7 +21,7 @@
 
 use std::{ops::RangeInclusive, time::Duration};
 
-use catan_engine::{bots::BotKind, Event, Game, GameConfig, Seat};
+use catan_engine::{bots::BotKind, Event, Game, GameConfig, Phase, Seat};
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use serde::Serialize;
@@ -115,8 +116,28 @@ pub fn pending(
     let autoplay = on_autoplay(conn, &row.id, seat)?;
     let timer = Duration::from_secs(u64::from(seconds));
     let delay = if autoplay { timer.min(AUTOPLAY_DELAY) } else { timer };
-    let deadline = row.updated_at + chrono::Duration::from_std(delay).map_err(ApiError::internal)?;
+    let deadline = waiting_since(conn, row, game)? + chrono::Duration::from_std(delay).map_err(ApiError::internal)?;
     Ok(Some(Pending { seat, deadline, autoplay }))
+}
+
+/// When the game began to wait for the decision at hand: its last commit, except in a
+/// decision that several seats make at once (discards after a 7, gold choices), which began
+/// with the commit before the first of their answers, so that one seat's answer does not
+/// restart another's clock.
+fn waiting_since(conn: &mut DbConnection, row: &GameRow, game: &Game) -> Result<NaiveDateTime, ApiError> {
+    let answer = match game.phase() {
+        Phase::Discard { .. } => "discard",
+        Phase::GoldChoice { .. } => "choose_gold_resources",
+        _ => return Ok(row.updated_at),
+    };
+    // At most one answer per seat (6) follows the entry that began the decision.
+    let recent: Vec<(String, NaiveDateTime)> = game_moves::table
+        .filter(game_moves::game_id.eq(&row.id))
+        .order(game_moves::seq.desc())
+        .limit(8)
+        .select((game_moves::kind, game_moves::created_at))
+        .load(conn)?;
+    Ok(recent.into_iter().find(|(kind, _)| kind != answer).map_or(row.updated_at, |(_, at)| at))
 }
 
 /// Tests if `seat`'s latest move was played by the timer.

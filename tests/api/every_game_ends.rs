@@ -200,3 +200,48 @@ fn the_timer_survives_its_process_and_plays_once_per_decision() {
     let check = second.check_replay(&id);
     assert!(check.contiguous && check.matches_snapshot, "{check:?}");
 }
+
+/// After a 7, two absent seats must discard: the timer runs from the roll for both, so the
+/// second is played for at once after the first, not a whole timer later.
+#[test]
+fn absent_discarders_are_played_for_at_the_same_deadline() {
+    let app = spawn_app(Backend::Sqlite);
+    let request = json!({"max_players": 3, "seed": 5,
+                         "options": {"turn_timer_seconds": TIMER, "first_player": {"seat": 0}}});
+    let (id, users) = app.started_game_with(3, &request);
+    // Everyone plays their first legal move (end the turn as soon as rolled): hands grow until
+    // a 7 finds two seats with more than 7 cards.
+    let mut played = 0;
+    let pending = loop {
+        let game = app.game(&id, None);
+        let phase = &game["turn"]["phase"];
+        if phase["name"] == "discard" && phase["pending"].as_array().unwrap().len() >= 2 {
+            break phase["pending"].as_array().unwrap().len();
+        }
+        assert!(played < 1_000, "no 7 with two discarders after {played} moves");
+        let seat = game["turn"]["waiting_for"][0].as_u64().unwrap() as usize;
+        let legal = app.legal_moves(&id, &users[seat]);
+        let response = app.submit(&id, &users[seat], &legal["moves"][0]);
+        assert_eq!(response.status(), StatusCode::CREATED);
+        played += 1;
+    };
+    let rolled = app.game(&id, None)["version"].as_i64().unwrap();
+    let mut game = app.game(&id, None);
+    while game["turn"]["phase"]["name"] == "discard" {
+        game = wait_past(&app, &id, game["version"].as_i64().unwrap(), Duration::from_secs(TIMER * 3 + 30));
+    }
+    let log = app.whole_log(&id, None);
+    let at = |entry: &Value| chrono::DateTime::parse_from_rfc3339(entry["created_at"].as_str().unwrap()).unwrap();
+    let roll = &log[rolled as usize - 1];
+    let discards = &log[rolled as usize..rolled as usize + pending];
+    for discard in discards {
+        assert_eq!(discard["kind"], "discard");
+        assert_eq!(discard["auto"], true, "{discard}");
+        let after = at(discard) - at(roll);
+        assert!(after >= chrono::Duration::milliseconds(TIMER as i64 * 1000 - 100), "after {after}");
+        assert!(
+            after < chrono::Duration::milliseconds(TIMER as i64 * 1000 + 3000),
+            "after {after}: the clock restarted"
+        );
+    }
+}

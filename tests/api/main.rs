@@ -13,6 +13,7 @@ mod moves;
 mod openapi;
 mod processes;
 mod reads;
+mod recovery;
 mod seafarers;
 mod stored_games;
 mod stream;

@@ -295,12 +295,21 @@ static SQLITE_WRITER: std::sync::Mutex<()> = std::sync::Mutex::new(());
 /// race to write), a plain `BEGIN` on PostgreSQL (where the caller takes row locks with
 /// `SELECT ... FOR UPDATE`). Commits when `f` succeeds, rolls back otherwise.
 ///
+/// Inside another write transaction, `f` simply runs as part of it (its error rolls the
+/// whole back): an `Idempotency-Key` and the game it creates, joins or starts commit
+/// together ([`crate::idempotency::once`]).
+///
 /// # Errors
 /// `f`'s error, or a database error from begin/commit.
 pub fn write_transaction<T, F>(conn: &mut DbConnection, f: F) -> Result<T, ApiError>
 where
     F: FnOnce(&mut DbConnection) -> Result<T, ApiError>,
 {
+    let depth =
+        <DbConnection as Connection>::TransactionManager::transaction_manager_status_mut(conn).transaction_depth();
+    if matches!(depth, Ok(Some(_))) {
+        return f(conn);
+    }
     // SQLite has one writer at a time; a writer that finds the lock taken sleeps in SQLite's
     // busy handler (in steps of up to 100 ms), which made the slowest moves wait ~60 ms under
     // load. Writers of this process queue on a mutex instead and take the lock in turn (the

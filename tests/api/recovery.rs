@@ -89,3 +89,50 @@ fn a_postgres_restart_costs_no_request_and_wakes_waiters_soon_after() {
     let woken = waiter.join().unwrap();
     assert_eq!(woken["entries"][0]["seq"], 3, "woken by the move on the other process: {woken}");
 }
+
+/// A server killed (`kill -9`) in the middle of a keyed `POST /games` leaves neither the game
+/// nor its key: the key commits with the game or not at all, so the retry on another process
+/// creates the game (once), instead of being told for five minutes that the key is in use.
+#[test]
+fn a_crash_mid_request_leaves_no_stuck_key_and_no_duplicate() {
+    let url = postgres::fresh_database();
+    let app = spawn_app_at(Some(url.clone()));
+    let victim = ServerProcess::start(&url);
+    let alice = app.register("alice");
+    let create = serde_json::json!({"max_players": 3});
+    let post = |base: &str| {
+        let request = app.client.post(format!("{base}/api/v1/games")).bearer_auth(&alice.token);
+        request.header("Idempotency-Key", "crash").json(&create).send()
+    };
+
+    // Hold the request at its insert of the game: the game table is locked meanwhile.
+    let mut locker = ::postgres::Client::connect(&url, ::postgres::NoTls).expect("connect");
+    let mut lock = locker.transaction().expect("begin");
+    lock.batch_execute("LOCK TABLE games IN EXCLUSIVE MODE").expect("lock the games");
+    let victim_base = victim.base.clone();
+    std::thread::scope(|scope| {
+        let in_flight = scope.spawn(|| post(&victim_base));
+        let (base, database) = url.rsplit_once('/').unwrap();
+        let mut admin = ::postgres::Client::connect(&format!("{base}/postgres"), ::postgres::NoTls).unwrap();
+        let waiting = "SELECT count(*) FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock' \
+                       AND query LIKE 'INSERT INTO \"games\"%'";
+        let asked = Instant::now();
+        while admin.query_one(waiting, &[&database]).unwrap().get::<_, i64>(0) == 0 {
+            assert!(asked.elapsed() < Duration::from_secs(30), "the request never reached the game's insert");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        drop(victim);
+        assert!(in_flight.join().unwrap().is_err(), "the killed server never answered");
+    });
+    lock.rollback().expect("unlock");
+
+    let retried = post(&app.base).unwrap();
+    assert_eq!(retried.status(), StatusCode::CREATED, "{}", retried.text().unwrap());
+    assert!(retried.headers().get("idempotent-replayed").is_none(), "nothing ran before");
+    let first: Value = retried.json().unwrap();
+    let again = post(&app.base).unwrap();
+    assert_eq!(again.headers().get("idempotent-replayed").unwrap(), "true");
+    assert_eq!(again.json::<Value>().unwrap()["id"], first["id"]);
+    let games: Value = app.get("/api/v1/games", None).json().unwrap();
+    assert_eq!(games["games"].as_array().unwrap().len(), 1, "one game: {games}");
+}

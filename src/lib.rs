@@ -12,6 +12,7 @@ pub mod feed;
 pub mod idempotency;
 pub mod notify;
 pub mod reads;
+pub mod revocation;
 pub mod schema;
 pub mod snapshots;
 pub mod sole_server;

@@ -89,7 +89,7 @@ impl Application {
             db::DatabaseUrl::Postgres(_) => None,
         };
         let pool = open_database(config)?;
-        let keys = JwtKeys::new(&config.jwt_secret()?);
+        let keys = JwtKeys::new(&config.jwt_secret()?).with_lifetime(config.token_lifetime);
         let listener = TcpListener::bind(&config.bind)?;
         let port = listener.local_addr()?.port();
         // SQLite is served by one process (`sole_server` holds the file), so every commit goes
@@ -105,10 +105,11 @@ impl Application {
         }
         // Built-in bots play their moves on their own threads, resuming any game left waiting.
         let bots = BotRunner::start(pool.clone(), notifier.clone(), BotSettings::from_env())?;
+        let revocations = Arc::new(crate::revocation::Revocations::load(&mut *pool.get()?, sole_writer)?);
         Ok(Application {
             listener,
             port,
-            state: AppState { pool, notifier, bots, reads, sole_server, sandbox: config.sandbox },
+            state: AppState { pool, notifier, bots, reads, sole_server, sandbox: config.sandbox, revocations },
             keys,
             workers: config.workers,
         })

@@ -102,6 +102,8 @@ pub fn spawn_app_with(database_url: Option<String>, configure: impl FnOnce(&mut 
         // The tests replay chosen seeds with several users (see `games::a_seeded_game_*` for
         // the default).
         sandbox: true,
+        token_lifetime: Config::default().token_lifetime,
+        body_timeout: Config::default().body_timeout,
     };
     configure(&mut config);
     let app = Application::build(&config).expect("the server starts");

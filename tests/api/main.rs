@@ -17,6 +17,7 @@ mod recovery;
 mod seafarers;
 mod stored_games;
 mod stream;
+mod tokens;
 mod trades;
 mod users;
 mod wonders;

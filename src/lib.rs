@@ -4,6 +4,7 @@
 pub mod api;
 pub mod append;
 pub mod auth;
+pub mod body_timeout;
 pub mod bots;
 pub mod config;
 pub mod db;

@@ -33,6 +33,8 @@ pub struct Application {
     state: AppState,
     keys: JwtKeys,
     workers: Option<usize>,
+    /// How long a request body may take ([`crate::body_timeout`]).
+    body_timeout: std::time::Duration,
 }
 
 /// Creates the directory a SQLite file (and its lock file) lives in.
@@ -112,6 +114,7 @@ impl Application {
             state: AppState { pool, notifier, bots, reads, sole_server, sandbox: config.sandbox, revocations },
             keys,
             workers: config.workers,
+            body_timeout: config.body_timeout,
         })
     }
 
@@ -143,6 +146,7 @@ impl Application {
         // with as many moves per second or a few percent more.
         let workers = self.workers.unwrap_or_else(crate::config::default_workers).max(1);
         let blocking_threads = (self.state.pool.max_size() as usize).div_ceil(workers).max(1);
+        let body_timeout = self.body_timeout;
         let state = web::Data::new(self.state);
         let keys = web::Data::new(self.keys);
         let server = HttpServer::new(move || {
@@ -150,11 +154,13 @@ impl Application {
                 .into_utoipa_app()
                 .openapi(ApiDoc::openapi())
                 .map(|app| {
-                    app.wrap(ErrorHandlers::new().default_handler(error::problem_fallback))
+                    app.wrap(actix_web::middleware::from_fn(crate::body_timeout::limit))
+                        .wrap(ErrorHandlers::new().default_handler(error::problem_fallback))
                         .wrap(TracingLogger::default())
                 })
                 .app_data(state.clone())
                 .app_data(keys.clone())
+                .app_data(crate::body_timeout::BodyTimeout(body_timeout))
                 .app_data(
                     web::JsonConfig::default()
                         .limit(JSON_LIMIT)

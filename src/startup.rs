@@ -128,6 +128,11 @@ impl Application {
         self.state.pool.clone()
     }
 
+    /// Returns the notifier of committed versions (tests measure it).
+    pub fn notifier(&self) -> Notifier {
+        self.state.notifier.clone()
+    }
+
     /// Returns the read cache (tests measure it).
     pub fn reads(&self) -> Arc<Reads> {
         Arc::clone(&self.state.reads)

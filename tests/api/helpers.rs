@@ -56,6 +56,8 @@ pub struct TestApp {
     pub pool: DbPool,
     /// The server's read cache ([`catan_server::reads`]), to measure it.
     pub reads: Arc<Reads>,
+    /// The server's notifier ([`catan_server::notify`]), to measure it.
+    pub notifier: catan_server::notify::Notifier,
     data_dir: PathBuf,
     handle: actix_web::dev::ServerHandle,
 }
@@ -110,6 +112,7 @@ pub fn spawn_app_with(database_url: Option<String>, configure: impl FnOnce(&mut 
     let port = app.port();
     let pool = app.pool();
     let reads = app.reads();
+    let notifier = app.notifier();
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
         actix_web::rt::System::new().block_on(async move {
@@ -124,6 +127,7 @@ pub fn spawn_app_with(database_url: Option<String>, configure: impl FnOnce(&mut 
         client: Client::builder().timeout(std::time::Duration::from_secs(60)).build().expect("client"),
         pool,
         reads,
+        notifier,
         data_dir,
         handle,
     }

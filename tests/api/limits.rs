@@ -15,7 +15,7 @@ use crate::{
     helpers::{postgres, spawn_app_with, Backend, TestApp},
 };
 
-both_backends!(a_stalled_body_is_answered_408);
+both_backends!(a_stalled_body_is_answered_408, reads_of_unknown_games_leave_nothing_behind);
 
 fn app_with_body_timeout(backend: Backend, timeout: Duration) -> TestApp {
     let url = match backend {
@@ -61,4 +61,28 @@ fn a_stalled_body_is_answered_408(backend: Backend) {
     // Bodies that arrive whole are unaffected, and the server goes on serving.
     assert_eq!(app.get("/healthz", None).status(), StatusCode::OK);
     app.register("carol");
+}
+
+/// Reads of games that do not exist (views, legal moves, long-polls, event streams) answer
+/// 404 and leave nothing behind per id: the waiters' channels are dropped as they double, and
+/// nothing enters the read cache.
+fn reads_of_unknown_games_leave_nothing_behind(backend: Backend) {
+    let app = app_with_body_timeout(backend, Duration::from_secs(10));
+    let user = app.register("alice");
+    let (id, _) = app.started_game(2, 5);
+    assert_eq!(app.get(&format!("/api/v1/games/{id}/moves?after=0"), None).status(), StatusCode::OK);
+    let cached = app.reads.cached_bytes();
+    for i in 0..3_000 {
+        let unknown = uuid::Uuid::new_v4();
+        let path = match i % 4 {
+            0 => format!("/api/v1/games/{unknown}"),
+            1 => format!("/api/v1/games/{unknown}/legal-moves"),
+            2 => format!("/api/v1/games/{unknown}/moves?after=0&wait=5"),
+            _ => format!("/api/v1/games/{unknown}/stream"),
+        };
+        let response = app.get(&path, Some(&user.token));
+        assert_eq!(response.status(), StatusCode::NOT_FOUND, "{path}");
+    }
+    assert!(app.notifier.channels() <= 2 * 1024, "{} channels kept", app.notifier.channels());
+    assert_eq!(app.reads.cached_bytes(), cached, "nothing cached for unknown games");
 }

@@ -76,8 +76,7 @@ pub async fn limit(
     let expired = Rc::new(Cell::new(false));
     if let (Some(BodyTimeout(timeout)), true) = (timeout, has_body(&req)) {
         let inner = req.take_payload();
-        let deadline =
-            Deadline { inner, sleep: Box::pin(tokio::time::sleep(timeout)), expired: Rc::clone(&expired) };
+        let deadline = Deadline { inner, sleep: Box::pin(tokio::time::sleep(timeout)), expired: Rc::clone(&expired) };
         let stream: Pin<Box<dyn Stream<Item = Result<Bytes, PayloadError>>>> = Box::pin(deadline);
         req.set_payload(Payload::from(stream));
     }

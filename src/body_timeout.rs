@@ -93,3 +93,27 @@ pub async fn limit(
     let (req, _) = res.into_parts();
     Ok(ServiceResponse::new(req, response).map_into_right_body())
 }
+
+/// Documents the 408 on every operation that takes a body, in the OpenAPI document (once
+/// its paths are collected from the routes).
+pub fn document(openapi: &mut utoipa::openapi::OpenApi) {
+    use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
+    let response = ResponseBuilder::new()
+        .description(
+            "The body did not arrive within the body timeout (`CATAN_BODY_TIMEOUT_SECONDS`, default 10 s) \
+             of the request's head (`request_timeout`); the connection is closed",
+        )
+        .content(
+            "application/problem+json",
+            ContentBuilder::new().schema(Some(Ref::from_schema_name("Problem"))).build(),
+        )
+        .build();
+    for item in openapi.paths.paths.values_mut() {
+        let operations = [&mut item.post, &mut item.put, &mut item.patch, &mut item.delete];
+        for operation in operations.into_iter().flatten() {
+            if operation.request_body.is_some() {
+                operation.responses.responses.insert("408".into(), response.clone().into());
+            }
+        }
+    }
+}

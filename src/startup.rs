@@ -178,7 +178,10 @@ impl Application {
                 .app_data(web::QueryConfig::default().error_handler(error::query_error))
                 .app_data(web::PayloadConfig::default().limit(JSON_LIMIT))
                 .configure(api::routes)
-                .openapi_service(|api| SwaggerUi::new("/swagger-ui/{_:.*}").url("/api-docs/openapi.json", api))
+                .openapi_service(|mut api| {
+                    crate::body_timeout::document(&mut api);
+                    SwaggerUi::new("/swagger-ui/{_:.*}").url("/api-docs/openapi.json", api)
+                })
                 .route(
                     "/",
                     web::get().to(|| async {

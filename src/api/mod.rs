@@ -115,7 +115,10 @@ pub fn routes(cfg: &mut ServiceConfig) {
 
 /// Returns the OpenAPI document of the routes, without starting a server.
 pub fn openapi() -> OpenApiDoc {
-    actix_web::App::new().into_utoipa_app().openapi(ApiDoc::openapi()).configure(routes).split_for_parts().1
+    let mut doc =
+        actix_web::App::new().into_utoipa_app().openapi(ApiDoc::openapi()).configure(routes).split_for_parts().1;
+    crate::body_timeout::document(&mut doc);
+    doc
 }
 
 /// Returns the OpenAPI document as the pretty JSON committed in `openapi/openapi.json`.

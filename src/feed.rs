@@ -28,6 +28,9 @@ use crate::notify::Notifier;
 /// The PostgreSQL channel that carries `<game_id>:<seq>` entries, separated by spaces.
 pub const CHANNEL: &str = "catan_moves";
 
+/// How the announcer sends a notification.
+const NOTIFY: &str = "SELECT pg_notify($1, $2)";
+
 /// Entries per notification: `<uuid>:<seq>` plus a space is at most 58 bytes, and a
 /// notification payload must stay under 8000 bytes.
 const ENTRIES_PER_NOTIFICATION: usize = 128;
@@ -64,11 +67,18 @@ fn announce(url: &str, commits: &mpsc::Receiver<(Uuid, i64)>) {
         }
         let entries: Vec<(Uuid, i64)> = latest.into_iter().collect();
         let sent = entries.chunks(ENTRIES_PER_NOTIFICATION).try_for_each(|chunk| {
-            let connection = match client.as_mut() {
-                Some(connection) => connection,
-                None => client.insert(postgres::Client::connect(url, postgres::NoTls)?),
-            };
-            connection.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload(chunk)]).map(drop)
+            let payload = payload(chunk);
+            if let Some(connection) = client.as_mut() {
+                match connection.execute(NOTIFY, &[&CHANNEL, &payload]) {
+                    Ok(_) => return Ok(()),
+                    // Closed while idle (the database restarted): send it on a fresh one, at
+                    // once, rather than drop the batch.
+                    Err(error) if error.is_closed() || connection.is_closed() => client = None,
+                    Err(error) => return Err(error),
+                }
+            }
+            let connection = client.insert(postgres::Client::connect(url, postgres::NoTls)?);
+            connection.execute(NOTIFY, &[&CHANNEL, &payload]).map(drop)
         });
         match sent {
             Ok(()) => backoff.reset(),
@@ -158,12 +168,19 @@ pub fn spawn_listener(url: String, notifier: Notifier) -> std::io::Result<std::t
 
 fn listen(url: &str, notifier: &Notifier) {
     let mut backoff = Backoff::default();
+    let mut reconnecting = false;
     while notifier.is_shared() {
         let failure = match postgres::Client::connect(url, postgres::NoTls) {
             Ok(mut client) => match client.batch_execute(&format!("LISTEN {CHANNEL}")) {
                 Ok(()) => {
                     tracing::info!(channel = CHANNEL, "listening for commits of every server process");
                     backoff.reset();
+                    // Commits announced while the connection was down were never heard.
+                    if std::mem::replace(&mut reconnecting, true) {
+                        if let Err(error) = catch_up(&mut client, notifier) {
+                            tracing::warn!(%error, "cannot read the versions of the games waited on");
+                        }
+                    }
                     match relay(&mut client, notifier) {
                         Ok(()) => return,
                         Err(error) => {
@@ -182,6 +199,27 @@ fn listen(url: &str, notifier: &Notifier) {
         }
         std::thread::sleep(pause);
     }
+}
+
+/// Wakes the waiters of this process for every commit they may have missed while the LISTEN
+/// connection was down: reads the current version of each game someone waits on (after the
+/// `LISTEN`, so that nothing committed later is missed either). Returns how many games it
+/// read.
+///
+/// # Errors
+/// When the query fails.
+pub fn catch_up(client: &mut postgres::Client, notifier: &Notifier) -> Result<usize, postgres::Error> {
+    let watched: Vec<String> = notifier.watched().iter().map(Uuid::to_string).collect();
+    if watched.is_empty() {
+        return Ok(0);
+    }
+    let rows = client.query("SELECT id, version FROM games WHERE id = ANY($1)", &[&watched])?;
+    for row in &rows {
+        if let Ok(game) = Uuid::parse_str(row.get::<_, &str>(0)) {
+            notifier.wake(game, row.get(1));
+        }
+    }
+    Ok(rows.len())
 }
 
 /// Forwards notifications until the server is gone (`Ok`) or the connection fails.

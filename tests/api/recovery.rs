@@ -64,6 +64,7 @@ fn a_postgres_restart_costs_no_request_and_wakes_waiters_soon_after() {
             // A sanity bound only (the check waits half a second for a connection): it was
             // the pool's whole connection timeout.
             assert!(answered < Duration::from_secs(3), "503 after {answered:?}");
+            eprintln!("healthz with the database down: 503 after {answered:?}");
         }
         std::thread::sleep(Duration::from_millis(500));
     }
@@ -76,6 +77,7 @@ fn a_postgres_restart_costs_no_request_and_wakes_waiters_soon_after() {
         std::thread::sleep(Duration::from_millis(50));
     }
     let relistened = up.elapsed();
+    eprintln!("both processes listening again {relistened:?} after pg_ctl start returned");
     assert_eq!(listeners(&url), 2, "both processes listen again");
     assert!(relistened < Duration::from_secs(3), "listening again {relistened:?} after the database's return");
     for base in [&app.base, &other.base] {

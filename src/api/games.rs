@@ -687,16 +687,18 @@ pub async fn start_game(
     let claim = idempotency::claim(&req, user.id, &())?;
     let id = parse_game_id(path)?;
     let user_id = user.id;
-    let notifier = state.notifier.clone();
+    let (notifier, bots) = (state.notifier.clone(), state.bots.clone());
     let written = with_conn(&state.pool, move |conn| {
         let written = idempotency::once(conn, claim.as_ref(), 200, |conn| {
             let version = store::start_game(conn, id, user_id)?;
             let (tag, body) = rendered(conn, id, user_id)?;
             Ok(((version, tag), body))
         })?;
-        // Announced right after the commit, even if the client has gone meanwhile.
+        // Announced (and the bots told) right after the commit, even if the client has gone
+        // meanwhile: the blocking task runs to its end either way.
         if let Keyed::Done((version, _), _) = &written {
             notifier.publish(id, *version);
+            bots.poke(id);
         }
         Ok(written)
     })
@@ -704,7 +706,6 @@ pub async fn start_game(
     Ok(match written {
         Keyed::Replay(first) => first.replay(),
         Keyed::Done((_, tag), body) => {
-            state.bots.poke(id);
             HttpResponse::Ok().insert_header((header::ETAG, tag)).content_type(ContentType::json()).body(body)
         }
     })

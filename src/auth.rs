@@ -1,21 +1,20 @@
 //! Authentication: argon2 password hashes, HS256 JWTs, and the `AuthUser` / `MaybeAuthUser`
 //! extractors. A handler is protected by taking an `AuthUser` parameter.
 
-use std::future::{ready, Ready};
-
 use actix_web::{dev::Payload, http::header, web, FromRequest, HttpRequest};
 use argon2::{
     password_hash::{rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString},
     Argon2,
 };
 use chrono::{DateTime, Duration, Utc};
+use futures_util::future::LocalBoxFuture;
 use jsonwebtoken::{decode, encode, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::error::ApiError;
 
-/// How long a token is valid.
+/// How long a token is valid, unless configured otherwise (`CATAN_TOKEN_LIFETIME_HOURS`).
 pub const TOKEN_LIFETIME_DAYS: i64 = 7;
 
 /// The claims of our tokens.
@@ -29,6 +28,10 @@ pub struct Claims {
     pub iat: i64,
     /// Expires at (seconds since the epoch).
     pub exp: i64,
+    /// The token's own id, by which it can be revoked ([`crate::revocation`]); absent from
+    /// tokens issued before revocation existed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub jti: Option<Uuid>,
 }
 
 /// Signs and checks tokens with one HS256 secret.
@@ -38,6 +41,8 @@ pub struct JwtKeys {
     decoding: DecodingKey,
     /// Built once: building it allocates, and every authenticated request needs it.
     validation: Validation,
+    /// How long the tokens it issues are valid.
+    lifetime: Duration,
 }
 
 impl std::fmt::Debug for JwtKeys {
@@ -52,7 +57,13 @@ impl JwtKeys {
             encoding: EncodingKey::from_secret(secret),
             decoding: DecodingKey::from_secret(secret),
             validation: Validation::default(),
+            lifetime: Duration::days(TOKEN_LIFETIME_DAYS),
         }
+    }
+
+    /// Returns these keys issuing tokens valid for `lifetime`.
+    pub fn with_lifetime(self, lifetime: std::time::Duration) -> Self {
+        JwtKeys { lifetime: Duration::from_std(lifetime).unwrap_or(self.lifetime), ..self }
     }
 
     /// Issues a token for a user; returns it with its expiry.
@@ -61,9 +72,14 @@ impl JwtKeys {
     /// Only on an encoder failure (not expected with HS256).
     pub fn issue(&self, user_id: Uuid, username: &str) -> Result<(String, DateTime<Utc>), ApiError> {
         let now = Utc::now();
-        let expires_at = now + Duration::days(TOKEN_LIFETIME_DAYS);
-        let claims =
-            Claims { sub: user_id, name: username.to_owned(), iat: now.timestamp(), exp: expires_at.timestamp() };
+        let expires_at = now + self.lifetime;
+        let claims = Claims {
+            sub: user_id,
+            name: username.to_owned(),
+            iat: now.timestamp(),
+            exp: expires_at.timestamp(),
+            jti: Some(Uuid::new_v4()),
+        };
         let token = encode(&Header::default(), &claims, &self.encoding).map_err(ApiError::internal)?;
         Ok((token, expires_at))
     }
@@ -100,6 +116,10 @@ pub fn verify_password(password: &str, hash: &str) -> bool {
 pub struct AuthUser {
     pub id: Uuid,
     pub username: String,
+    /// The presented token's id (`jti`), if it has one.
+    pub token_id: Option<Uuid>,
+    /// When the presented token expires (seconds since the epoch).
+    pub token_expires: i64,
 }
 
 /// A caller who may or may not be authenticated. A token that is present but invalid is
@@ -119,27 +139,42 @@ fn authenticate(req: &HttpRequest) -> Result<Option<AuthUser>, ApiError> {
         .ok_or_else(|| ApiError::Unauthorized("expected `Authorization: Bearer <token>`".into()))?;
     let keys = req.app_data::<web::Data<JwtKeys>>().ok_or_else(|| ApiError::internal("JWT keys are not configured"))?;
     let claims = keys.verify(token.trim())?;
-    Ok(Some(AuthUser { id: claims.sub, username: claims.name }))
+    Ok(Some(AuthUser { id: claims.sub, username: claims.name, token_id: claims.jti, token_expires: claims.exp }))
+}
+
+/// Authenticates the request and refuses a revoked token ([`crate::revocation`]).
+fn authenticate_unrevoked(req: &HttpRequest) -> LocalBoxFuture<'static, Result<Option<AuthUser>, ApiError>> {
+    let user = authenticate(req);
+    let state = req.app_data::<web::Data<crate::api::AppState>>().cloned();
+    Box::pin(async move {
+        let user = user?;
+        if let (Some(AuthUser { token_id: Some(jti), token_expires, .. }), Some(state)) = (&user, state) {
+            if state.revocations.is_revoked(&state.pool, *jti, *token_expires).await? {
+                return Err(ApiError::Unauthorized("this token has been revoked".into()));
+            }
+        }
+        Ok(user)
+    })
 }
 
 impl FromRequest for AuthUser {
     type Error = ApiError;
-    type Future = Ready<Result<Self, Self::Error>>;
+    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        ready(
-            authenticate(req).and_then(|user| {
-                user.ok_or_else(|| ApiError::Unauthorized("this endpoint needs a Bearer token".into()))
-            }),
-        )
+        let user = authenticate_unrevoked(req);
+        Box::pin(async move {
+            user.await?.ok_or_else(|| ApiError::Unauthorized("this endpoint needs a Bearer token".into()))
+        })
     }
 }
 
 impl FromRequest for MaybeAuthUser {
     type Error = ApiError;
-    type Future = Ready<Result<Self, Self::Error>>;
+    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        ready(authenticate(req).map(MaybeAuthUser))
+        let user = authenticate_unrevoked(req);
+        Box::pin(async move { user.await.map(MaybeAuthUser) })
     }
 }

@@ -29,6 +29,11 @@ pub struct Config {
     /// A sandbox (`CATAN_SANDBOX=1`): anyone may join a game whose seed its creator chose.
     /// Off by default, since such a game's dice can be known in advance.
     pub sandbox: bool,
+    /// How long an issued token is valid (`CATAN_TOKEN_LIFETIME_HOURS`, default 7 days).
+    pub token_lifetime: std::time::Duration,
+    /// How long a request body may take to arrive (`CATAN_BODY_TIMEOUT_SECONDS`, default 10):
+    /// a body that stalls longer is answered 408 ([`crate::body_timeout`]).
+    pub body_timeout: std::time::Duration,
 }
 
 /// One HTTP worker per two cores (at least one). A worker only parses, routes, checks tokens
@@ -52,13 +57,16 @@ impl Default for Config {
             db_timeout: std::time::Duration::from_secs(10),
             read_cache_bytes: 64 << 20,
             sandbox: false,
+            token_lifetime: std::time::Duration::from_secs(crate::auth::TOKEN_LIFETIME_DAYS as u64 * 24 * 3600),
+            body_timeout: std::time::Duration::from_secs(10),
         }
     }
 }
 
 impl Config {
     /// Reads `CATAN_BIND`, `CATAN_DATA_DIR`, `DATABASE_URL`, `JWT_SECRET`, `CATAN_WORKERS`
-    /// `CATAN_POOL_SIZE`, `CATAN_READ_CACHE_MB` and `CATAN_SANDBOX`.
+    /// `CATAN_POOL_SIZE`, `CATAN_READ_CACHE_MB`, `CATAN_SANDBOX`,
+    /// `CATAN_TOKEN_LIFETIME_HOURS` and `CATAN_BODY_TIMEOUT_SECONDS`.
     pub fn from_env() -> Config {
         let env = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
         let defaults = Config::default();
@@ -73,6 +81,14 @@ impl Config {
                 .and_then(|v| v.parse::<usize>().ok())
                 .map_or(defaults.read_cache_bytes, |mb| mb << 20),
             sandbox: env("CATAN_SANDBOX").is_some_and(|v| matches!(v.trim(), "1" | "true" | "yes")),
+            token_lifetime: env("CATAN_TOKEN_LIFETIME_HOURS")
+                .and_then(|v| v.trim().parse::<u64>().ok())
+                .filter(|hours| *hours > 0)
+                .map_or(defaults.token_lifetime, |hours| std::time::Duration::from_secs(hours * 3600)),
+            body_timeout: env("CATAN_BODY_TIMEOUT_SECONDS")
+                .and_then(|v| v.trim().parse::<u64>().ok())
+                .filter(|seconds| *seconds > 0)
+                .map_or(defaults.body_timeout, std::time::Duration::from_secs),
             ..defaults
         }
     }

@@ -83,7 +83,9 @@ impl ManageConnection for DbManager {
     fn connect(&self) -> Result<DbConnection, Self::Error> {
         match &self.url {
             DatabaseUrl::Postgres(url) => {
-                PgConnection::establish(url).map(DbConnection::Pg).map_err(diesel::r2d2::Error::ConnectionError)
+                let mut conn = PgConnection::establish(url).map_err(diesel::r2d2::Error::ConnectionError)?;
+                conn.set_instrumentation(lost::watch);
+                Ok(DbConnection::Pg(conn))
             }
             DatabaseUrl::Sqlite(path) => {
                 let mut conn = SqliteConnection::establish(path).map_err(diesel::r2d2::Error::ConnectionError)?;
@@ -96,14 +98,18 @@ impl ManageConnection for DbManager {
     /// Pings the connection only while connections are suspect ([`suspect_connections`]):
     /// a ping on every checkout was one more round trip per request.
     fn is_valid(&self, conn: &mut DbConnection) -> Result<(), Self::Error> {
+        lost::checked_out();
         if !connections_suspect() {
             return Ok(());
         }
         conn.ping().map_err(diesel::r2d2::Error::QueryError)
     }
 
+    /// A connection is dropped instead of going back to the pool when it is in a broken
+    /// transaction state, or when a statement on it failed because the connection itself was
+    /// lost (e.g. the database restarted): diesel's own check looks only at the transaction.
     fn has_broken(&self, conn: &mut DbConnection) -> bool {
-        std::thread::panicking() || conn.is_broken()
+        std::thread::panicking() || lost::take() || conn.is_broken()
     }
 }
 
@@ -157,30 +163,127 @@ pub fn run_migrations(conn: &mut DbConnection) -> Result<Vec<String>, Box<dyn st
 /// (see `startup`), so requests may queue for a thread; waiting for the thread and for the
 /// connection together is bounded by the pool's connection timeout.
 ///
+/// A pooled connection that the database closed while it sat idle (a restart of PostgreSQL)
+/// fails on its first statement, before anything was done: then `f` runs once more, on a
+/// fresh connection, so the restart costs no request a 500 ([`lost`]).
+///
 /// # Errors
 /// `f`'s error, or [`ApiError::Unavailable`] when no connection can be had.
 pub async fn with_conn<T, F>(pool: &DbPool, f: F) -> Result<T, ApiError>
 where
-    F: FnOnce(&mut DbConnection) -> Result<T, ApiError> + Send + 'static,
+    F: FnOnce(&mut DbConnection) -> Result<T, ApiError> + Clone + Send + 'static,
+    T: Send + 'static,
+{
+    let timeout = pool.connection_timeout();
+    with_conn_within(pool, timeout, f).await
+}
+
+/// Like [`with_conn`], waiting at most `timeout` (rather than the pool's connection timeout)
+/// for a thread and a connection: the health check answers 503 quickly while the database
+/// is down.
+///
+/// # Errors
+/// `f`'s error, or [`ApiError::Unavailable`] when no connection can be had in time.
+pub async fn with_conn_within<T, F>(pool: &DbPool, timeout: Duration, f: F) -> Result<T, ApiError>
+where
+    F: FnOnce(&mut DbConnection) -> Result<T, ApiError> + Clone + Send + 'static,
     T: Send + 'static,
 {
     let pool = pool.clone();
     // The wait for a blocking thread counts toward the wait for a connection: a request that
     // could not start within the pool's timeout answers 503 without touching the database.
-    let deadline = Instant::now() + pool.connection_timeout();
+    let deadline = Instant::now() + timeout;
     let result = web::block(move || {
-        let remaining = deadline.saturating_duration_since(Instant::now());
-        if remaining.is_zero() {
-            return Err(ApiError::Unavailable);
+        let checkout = || {
+            let remaining = deadline.saturating_duration_since(Instant::now());
+            if remaining.is_zero() {
+                return Err(ApiError::Unavailable);
+            }
+            let conn = pool.get_timeout(remaining)?;
+            lost::checked_out();
+            Ok(conn)
+        };
+        let mut conn = checkout()?;
+        let again = f.clone();
+        match f(&mut conn) {
+            Err(error) if lost::stale() => {
+                tracing::warn!(%error, "a pooled database connection was closed; retrying on a fresh one");
+                // Its siblings were most likely closed too: check them on checkout for a while.
+                suspect_connections();
+                drop(conn);
+                let mut fresh = checkout()?;
+                again(&mut fresh)
+            }
+            result => result,
         }
-        let mut conn = pool.get_timeout(remaining)?;
-        f(&mut conn)
     })
     .await?;
     if matches!(result, Err(ApiError::Internal(_) | ApiError::Unavailable)) {
         suspect_connections();
     }
     result
+}
+
+/// Which connection failures this thread saw on its checked-out connection: diesel reports
+/// every statement to the connection's instrumentation ([`watch`], set on each PostgreSQL
+/// connection), on the thread that runs it, which is the thread that checked it out.
+///
+/// - *stale*: the checkout's first statement failed because the connection was gone: nothing
+///   was done on it, so the work may run again on another connection. A failure on a later
+///   statement is never retried (a lost `COMMIT` may have committed).
+/// - *lost*: some statement failed that way; the pool drops the connection when it comes back
+///   ([`DbManager::has_broken`]), instead of handing it to the next request.
+pub mod lost {
+    use std::cell::Cell;
+
+    use diesel::{
+        connection::InstrumentationEvent,
+        result::{DatabaseErrorKind, Error},
+    };
+
+    thread_local! {
+        static STATEMENTS: Cell<u32> = const { Cell::new(0) };
+        static STALE: Cell<bool> = const { Cell::new(false) };
+        static LOST: Cell<bool> = const { Cell::new(false) };
+    }
+
+    /// Tests if `error` says the connection itself is gone, not that a statement failed.
+    pub fn is_connection_error(error: &Error) -> bool {
+        matches!(
+            error,
+            Error::DatabaseError(DatabaseErrorKind::ClosedConnection | DatabaseErrorKind::UnableToSendCommand, _)
+        )
+    }
+
+    /// The instrumentation of every PostgreSQL connection.
+    pub fn watch(event: InstrumentationEvent<'_>) {
+        if let InstrumentationEvent::FinishQuery { error, .. } = event {
+            let first = STATEMENTS.with(|n| n.replace(n.get().saturating_add(1))) == 0;
+            if error.is_some_and(is_connection_error) {
+                LOST.with(|lost| lost.set(true));
+                if first {
+                    STALE.with(|stale| stale.set(true));
+                }
+            }
+        }
+    }
+
+    /// Starts watching a connection this thread just checked out.
+    pub fn checked_out() {
+        STATEMENTS.with(|n| n.set(0));
+        STALE.with(|stale| stale.set(false));
+        LOST.with(|lost| lost.set(false));
+    }
+
+    /// Tests (and forgets) whether the checkout's first statement found its connection gone.
+    pub fn stale() -> bool {
+        STALE.with(Cell::take)
+    }
+
+    /// Tests (and forgets) whether a statement found the connection gone.
+    pub fn take() -> bool {
+        LOST.with(Cell::take)
+    }
 }
 
 /// The turn to write to SQLite, within this process (one per process, not per file: a server
@@ -192,12 +295,21 @@ static SQLITE_WRITER: std::sync::Mutex<()> = std::sync::Mutex::new(());
 /// race to write), a plain `BEGIN` on PostgreSQL (where the caller takes row locks with
 /// `SELECT ... FOR UPDATE`). Commits when `f` succeeds, rolls back otherwise.
 ///
+/// Inside another write transaction, `f` simply runs as part of it (its error rolls the
+/// whole back): an `Idempotency-Key` and the game it creates, joins or starts commit
+/// together ([`crate::idempotency::once`]).
+///
 /// # Errors
 /// `f`'s error, or a database error from begin/commit.
 pub fn write_transaction<T, F>(conn: &mut DbConnection, f: F) -> Result<T, ApiError>
 where
     F: FnOnce(&mut DbConnection) -> Result<T, ApiError>,
 {
+    let depth =
+        <DbConnection as Connection>::TransactionManager::transaction_manager_status_mut(conn).transaction_depth();
+    if matches!(depth, Ok(Some(_))) {
+        return f(conn);
+    }
     // SQLite has one writer at a time; a writer that finds the lock taken sleeps in SQLite's
     // busy handler (in steps of up to 100 ms), which made the slowest moves wait ~60 ms under
     // load. Writers of this process queue on a mutex instead and take the lock in turn (the

@@ -28,6 +28,9 @@ use crate::notify::Notifier;
 /// The PostgreSQL channel that carries `<game_id>:<seq>` entries, separated by spaces.
 pub const CHANNEL: &str = "catan_moves";
 
+/// How the announcer sends a notification.
+const NOTIFY: &str = "SELECT pg_notify($1, $2)";
+
 /// Entries per notification: `<uuid>:<seq>` plus a space is at most 58 bytes, and a
 /// notification payload must stay under 8000 bytes.
 const ENTRIES_PER_NOTIFICATION: usize = 128;
@@ -53,7 +56,7 @@ pub fn spawn_announcer(url: String) -> std::io::Result<mpsc::Sender<(Uuid, i64)>
 
 fn announce(url: &str, commits: &mpsc::Receiver<(Uuid, i64)>) {
     let mut client: Option<postgres::Client> = None;
-    let mut backoff = Duration::from_millis(100);
+    let mut backoff = Backoff::default();
     // Blocks until a commit arrives; then lets others gather for a moment and takes them all.
     while let Ok(first) = commits.recv() {
         std::thread::sleep(GATHER);
@@ -64,20 +67,29 @@ fn announce(url: &str, commits: &mpsc::Receiver<(Uuid, i64)>) {
         }
         let entries: Vec<(Uuid, i64)> = latest.into_iter().collect();
         let sent = entries.chunks(ENTRIES_PER_NOTIFICATION).try_for_each(|chunk| {
-            let connection = match client.as_mut() {
-                Some(connection) => connection,
-                None => client.insert(postgres::Client::connect(url, postgres::NoTls)?),
-            };
-            connection.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload(chunk)]).map(drop)
+            let payload = payload(chunk);
+            if let Some(connection) = client.as_mut() {
+                match connection.execute(NOTIFY, &[&CHANNEL, &payload]) {
+                    Ok(_) => return Ok(()),
+                    // Closed while idle (the database restarted): send it on a fresh one, at
+                    // once, rather than drop the batch.
+                    Err(error) if error.is_closed() || connection.is_closed() => client = None,
+                    Err(error) => return Err(error),
+                }
+            }
+            let connection = client.insert(postgres::Client::connect(url, postgres::NoTls)?);
+            connection.execute(NOTIFY, &[&CHANNEL, &payload]).map(drop)
         });
         match sent {
-            Ok(()) => backoff = Duration::from_millis(100),
+            Ok(()) => backoff.reset(),
             Err(error) => {
-                tracing::warn!(%error, entries = entries.len(), retry_in = ?backoff,
-                    "cannot announce commits to the other server processes");
+                let (pause, log) = backoff.failed();
+                if log {
+                    tracing::warn!(%error, entries = entries.len(), retry_in = ?pause,
+                        "cannot announce commits to the other server processes");
+                }
                 client = None;
-                std::thread::sleep(backoff);
-                backoff = (backoff * 2).min(MAX_BACKOFF);
+                std::thread::sleep(pause);
             }
         }
     }
@@ -101,8 +113,47 @@ pub fn parse_payload(payload: &str) -> Option<Vec<(Uuid, i64)>> {
 
 /// How long the listener blocks before checking that its server still runs.
 const LIVENESS_CHECK: std::time::Duration = std::time::Duration::from_secs(5);
-/// The longest pause between two reconnection attempts.
-const MAX_BACKOFF: std::time::Duration = std::time::Duration::from_secs(30);
+/// The first pause after a failed connection.
+const MIN_BACKOFF: Duration = Duration::from_millis(50);
+/// The longest pause between two reconnection attempts: low, so that waiters hear of other
+/// processes' commits within about a second of the database's return (an attempt on a
+/// database that is down costs one refused connection). It was 30 s, and after an outage of
+/// a minute the listener slept 25.6 s past the database's return.
+const MAX_BACKOFF: Duration = Duration::from_millis(500);
+/// While the database stays down, every this many failed attempts is logged (about once a
+/// minute at the longest pause), not each one.
+const LOG_EVERY: u32 = 120;
+
+/// The pauses between reconnection attempts: doubling from [`MIN_BACKOFF`] up to
+/// [`MAX_BACKOFF`], back to the start after every success.
+#[derive(Debug)]
+struct Backoff {
+    next: Duration,
+    failures: u32,
+}
+
+impl Default for Backoff {
+    fn default() -> Self {
+        Backoff { next: MIN_BACKOFF, failures: 0 }
+    }
+}
+
+impl Backoff {
+    /// Records a failure: returns how long to pause, and whether to log the failure (the
+    /// first one, and every [`LOG_EVERY`]th after it).
+    fn failed(&mut self) -> (Duration, bool) {
+        let pause = self.next;
+        let log = self.failures.is_multiple_of(LOG_EVERY);
+        self.failures = self.failures.saturating_add(1);
+        self.next = (self.next * 2).min(MAX_BACKOFF);
+        (pause, log)
+    }
+
+    /// Records a success: the next failure pauses [`MIN_BACKOFF`] again.
+    fn reset(&mut self) {
+        *self = Backoff::default();
+    }
+}
 
 /// Starts this process's listener: a thread with its own PostgreSQL connection that
 /// `LISTEN`s on [`CHANNEL`] and publishes every committed entry, from any process, to
@@ -116,25 +167,59 @@ pub fn spawn_listener(url: String, notifier: Notifier) -> std::io::Result<std::t
 }
 
 fn listen(url: &str, notifier: &Notifier) {
-    let mut backoff = std::time::Duration::from_millis(100);
+    let mut backoff = Backoff::default();
+    let mut reconnecting = false;
     while notifier.is_shared() {
-        match postgres::Client::connect(url, postgres::NoTls) {
+        let failure = match postgres::Client::connect(url, postgres::NoTls) {
             Ok(mut client) => match client.batch_execute(&format!("LISTEN {CHANNEL}")) {
                 Ok(()) => {
                     tracing::info!(channel = CHANNEL, "listening for commits of every server process");
-                    backoff = std::time::Duration::from_millis(100);
+                    backoff.reset();
+                    // Commits announced while the connection was down were never heard.
+                    if std::mem::replace(&mut reconnecting, true) {
+                        if let Err(error) = catch_up(&mut client, notifier) {
+                            tracing::warn!(%error, "cannot read the versions of the games waited on");
+                        }
+                    }
                     match relay(&mut client, notifier) {
                         Ok(()) => return,
-                        Err(error) => tracing::warn!(%error, "lost the LISTEN connection; reconnecting"),
+                        Err(error) => {
+                            tracing::warn!(%error, "lost the LISTEN connection; reconnecting");
+                            None
+                        }
                     }
                 }
-                Err(error) => tracing::warn!(%error, "LISTEN failed; retrying"),
+                Err(error) => Some(("LISTEN failed; retrying", error)),
             },
-            Err(error) => tracing::warn!(%error, retry_in = ?backoff, "cannot open the LISTEN connection"),
+            Err(error) => Some(("cannot open the LISTEN connection", error)),
+        };
+        let (pause, log) = backoff.failed();
+        if let (Some((what, error)), true) = (failure, log) {
+            tracing::warn!(%error, retry_in = ?pause, failures = backoff.failures, "{what}");
         }
-        std::thread::sleep(backoff);
-        backoff = (backoff * 2).min(MAX_BACKOFF);
+        std::thread::sleep(pause);
     }
+}
+
+/// Wakes the waiters of this process for every commit they may have missed while the LISTEN
+/// connection was down: reads the current version of each game someone waits on (after the
+/// `LISTEN`, so that nothing committed later is missed either). Returns how many games it
+/// read.
+///
+/// # Errors
+/// When the query fails.
+pub fn catch_up(client: &mut postgres::Client, notifier: &Notifier) -> Result<usize, postgres::Error> {
+    let watched: Vec<String> = notifier.watched().iter().map(Uuid::to_string).collect();
+    if watched.is_empty() {
+        return Ok(0);
+    }
+    let rows = client.query("SELECT id, version FROM games WHERE id = ANY($1)", &[&watched])?;
+    for row in &rows {
+        if let Ok(game) = Uuid::parse_str(row.get::<_, &str>(0)) {
+            notifier.wake(game, row.get(1));
+        }
+    }
+    Ok(rows.len())
 }
 
 /// Forwards notifications until the server is gone (`Ok`) or the connection fails.
@@ -163,6 +248,23 @@ mod tests {
         let payload = payload(&entries);
         assert!(payload.len() < 8000, "PostgreSQL refuses payloads of 8000 bytes or more");
         assert_eq!(parse_payload(&payload), Some(entries));
+    }
+
+    /// After a long outage the pause stays short (so other processes' commits are heard
+    /// within about a second of the database's return), and a success starts over.
+    #[test]
+    fn reconnection_pauses_stay_short_and_start_over_after_a_success() {
+        let mut backoff = Backoff::default();
+        let pauses: Vec<Duration> = (0..1000).map(|_| backoff.failed().0).collect();
+        assert_eq!(pauses[0], MIN_BACKOFF);
+        assert!(pauses.windows(2).all(|w| w[0] <= w[1]), "pauses never shrink while failing");
+        assert!(pauses.iter().all(|p| *p <= Duration::from_millis(500)), "{:?}", pauses.last());
+        assert_eq!(*pauses.last().unwrap(), MAX_BACKOFF);
+        backoff.reset();
+        assert_eq!(backoff.failed(), (MIN_BACKOFF, true), "a success starts over, and the next failure is logged");
+        let mut outage = Backoff::default();
+        let logged = (0..1000).filter(|_| outage.failed().1).count();
+        assert!(logged <= 10, "an outage logs now and then, not every attempt: {logged}");
     }
 
     #[test]

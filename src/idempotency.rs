@@ -3,29 +3,27 @@
 //! twice; the same key with a different request is a 422 `idempotency_key_reused`.
 //!
 //! Keys are scoped per caller (the authenticated user) and kept for [`KEY_LIFETIME_HOURS`]
-//! in `idempotency_keys`. Two ways in:
-//! - moves (and the trade endpoints, which are moves) look the key up and store the response
-//!   inside the move's own transaction ([`find`], [`store`]), so the key and the log entry
-//!   commit together or not at all;
-//! - other POSTs (create, join, start a game) go through [`run`]: the key is reserved first
-//!   (a concurrent duplicate gets 409 `idempotency_key_in_use`), the handler runs, and its
-//!   response is stored.
+//! in `idempotency_keys`. A key is looked up and its response stored inside the transaction
+//! of the write it stands for, so the key and its effect commit together or not at all:
+//! moves (and the trade endpoints, which are moves) call [`find`] and [`store`] in the move's
+//! own transaction; creating, joining and starting a game go through [`once`].
 //!
 //! Only successful responses are stored: a request that failed changed nothing, so its retry
-//! simply runs again. A reserved request runs to its end even when the client disconnects;
-//! only a crash in between leaves a reservation, which is freed after
-//! [`ABANDONED_AFTER_SECONDS`].
+//! simply runs again, and so does the retry of a request cut short by a crash.
+//!
+//! Older servers reserved a key before running the request and stored the response after
+//! it, in two transactions: a crash in between left a key without a response, which blocked
+//! it (409 `idempotency_key_in_use`) for [`ABANDONED_AFTER_SECONDS`] and let its retries
+//! create duplicates. Such a row is still honoured until then; no new one is made.
 
-use std::future::Future;
-
-use actix_web::{body::MessageBody, http::StatusCode, HttpRequest, HttpResponse};
+use actix_web::{http::StatusCode, HttpRequest, HttpResponse};
 use chrono::{Duration, NaiveDateTime};
 use diesel::prelude::*;
 use serde::Serialize;
 use uuid::Uuid;
 
 use crate::{
-    db::{with_conn, DbConnection, DbPool},
+    db::{write_transaction, DbConnection},
     error::ApiError,
     schema::idempotency_keys,
     store::now,
@@ -34,8 +32,8 @@ use crate::{
 /// How long a key is remembered.
 pub const KEY_LIFETIME_HOURS: i64 = 24;
 
-/// How long a reservation may stay without a response before it counts as abandoned (its
-/// request runs to the end even when the client goes away, so only a crash leaves one).
+/// How long a key without a response (a reservation left by an older server, see the module
+/// docs) blocks its key before it counts as abandoned.
 pub const ABANDONED_AFTER_SECONDS: i64 = 300;
 
 /// The response header that marks a replayed first response.
@@ -73,7 +71,7 @@ impl StoredResponse {
 pub enum Found {
     /// The key is new (or expired).
     Absent,
-    /// The same request is still running (only for reserved keys).
+    /// The same request is still running (only for keys an older server reserved).
     InProgress,
     /// The same request already succeeded with this response.
     Done(StoredResponse),
@@ -156,8 +154,8 @@ pub fn find(conn: &mut DbConnection, claim: &Claim) -> Result<Found, ApiError> {
     }
 }
 
-/// Stores the first response of a claim that [`find`] found absent (inside the move's
-/// transaction).
+/// Stores the first response of a claim that [`find`] found absent (inside the transaction
+/// of the write it stands for).
 ///
 /// # Errors
 /// A database error (a concurrent insert of the same key is a unique violation, which the
@@ -176,39 +174,6 @@ pub fn store(conn: &mut DbConnection, claim: &Claim, response: &StoredResponse) 
     Ok(())
 }
 
-/// Reserves a claim's key before running a request that is not a move: `Ok(None)` when the
-/// caller should run it, `Ok(Some(response))` for a replay.
-///
-/// # Errors
-/// 409 `idempotency_key_in_use` while the first request still runs, 422
-/// `idempotency_key_reused`, or a database error.
-pub fn reserve(conn: &mut DbConnection, claim: &Claim) -> Result<Option<StoredResponse>, ApiError> {
-    match find(conn, claim)? {
-        Found::Done(response) => return Ok(Some(response)),
-        Found::InProgress => return Err(in_use()),
-        Found::Absent => {}
-    }
-    let inserted = diesel::insert_into(idempotency_keys::table)
-        .values((
-            idempotency_keys::scope.eq(&claim.scope),
-            idempotency_keys::idem_key.eq(&claim.key),
-            idempotency_keys::request.eq(&claim.request),
-            idempotency_keys::created_at.eq(now()),
-        ))
-        .execute(conn);
-    match inserted {
-        Ok(_) => Ok(None),
-        // Someone reserved it between our look and our insert: look again.
-        Err(diesel::result::Error::DatabaseError(diesel::result::DatabaseErrorKind::UniqueViolation, _)) => {
-            match find(conn, claim)? {
-                Found::Done(response) => Ok(Some(response)),
-                _ => Err(in_use()),
-            }
-        }
-        Err(e) => Err(e.into()),
-    }
-}
-
 fn in_use() -> ApiError {
     ApiError::conflict(
         "idempotency_key_in_use",
@@ -216,57 +181,53 @@ fn in_use() -> ApiError {
     )
 }
 
-/// Records the response of a reserved claim, or releases the key when the request failed.
-fn finish(conn: &mut DbConnection, claim: &Claim, response: Option<&StoredResponse>) -> Result<(), ApiError> {
-    let row = idempotency_keys::table.find((&claim.scope, &claim.key));
-    match response {
-        Some(response) => diesel::update(row)
-            .set((
-                idempotency_keys::status.eq(Some(i32::from(response.status))),
-                idempotency_keys::body.eq(Some(&response.body)),
-            ))
-            .execute(conn)?,
-        None => diesel::delete(row).execute(conn)?,
-    };
-    Ok(())
+/// What a keyed write did.
+#[derive(Debug)]
+pub enum Keyed<T> {
+    /// It ran now: `effect`'s value and the response body it stored.
+    Done(T, String),
+    /// It had run before: the first response, to replay.
+    Replay(StoredResponse),
 }
 
-/// Runs a handler body that is not a move under a claim: replays a stored response, or runs
-/// `f` and stores its response when it succeeds (releases the key when it fails).
+/// Runs a write that is not a move (create, join, start a game) under a claim, in one write
+/// transaction with the key: the key is looked up, `effect` runs and its response (`status`
+/// and the body `effect` returns) is stored with it, and all of it commits together or not
+/// at all. A crash in between leaves neither the game nor the key, so the retry simply runs
+/// again; a key is never held without its effect.
+///
+/// A concurrent request with the same key either waits for the first to commit (SQLite takes
+/// the write lock at once; on PostgreSQL the second insert of the key waits on the first)
+/// and replays its response, or fails on the game's new state (e.g. `already_joined`) and
+/// then finds the first response to replay.
 ///
 /// # Errors
-/// `f`'s error, the errors of [`reserve`], or a database error.
-pub async fn run<F, Fut>(pool: &DbPool, claim: Option<Claim>, f: F) -> Result<HttpResponse, ApiError>
+/// `effect`'s error, 422 `idempotency_key_reused`, or a database error.
+pub fn once<T, F>(conn: &mut DbConnection, claim: Option<&Claim>, status: u16, effect: F) -> Result<Keyed<T>, ApiError>
 where
-    F: FnOnce() -> Fut + 'static,
-    Fut: Future<Output = Result<HttpResponse, ApiError>> + 'static,
+    F: FnOnce(&mut DbConnection) -> Result<(T, String), ApiError>,
 {
-    let Some(claim) = claim else {
-        return f().await;
-    };
-    let reserved = claim.clone();
-    if let Some(stored) = with_conn(pool, move |conn| reserve(conn, &reserved)).await? {
-        return Ok(stored.replay());
-    }
-    // Run to the end even if the client goes away, so that the key is always completed or
-    // released.
-    let pool = pool.clone();
-    actix_web::rt::spawn(async move {
-        let result = f().await;
-        let (response, stored) = match result {
-            Ok(response) if response.status().is_success() => {
-                let status = response.status().as_u16();
-                let (head, body) = response.into_parts();
-                let bytes =
-                    body.try_into_bytes().map_err(|_| ApiError::internal("a streaming body cannot be stored"))?;
-                let stored = StoredResponse { status, body: String::from_utf8_lossy(&bytes).into_owned() };
-                (Ok(head.set_body(bytes).map_into_boxed_body()), Some(stored))
+    let attempt = write_transaction(conn, |conn| {
+        if let Some(claim) = claim {
+            match find(conn, claim)? {
+                Found::Done(response) => return Ok(Keyed::Replay(response)),
+                // Only an older server reserved keys apart from their effect.
+                Found::InProgress => return Err(in_use()),
+                Found::Absent => {}
             }
-            other => (other, None),
-        };
-        with_conn(&pool, move |conn| finish(conn, &claim, stored.as_ref())).await?;
-        response
-    })
-    .await
-    .map_err(ApiError::internal)?
+        }
+        let (value, body) = effect(conn)?;
+        if let Some(claim) = claim {
+            store(conn, claim, &StoredResponse { status, body: body.clone() })?;
+        }
+        Ok(Keyed::Done(value, body))
+    });
+    match (attempt, claim) {
+        // Lost a race to a request with the same key, which committed first.
+        (Err(error), Some(claim)) => match find(conn, claim) {
+            Ok(Found::Done(response)) => Ok(Keyed::Replay(response)),
+            _ => Err(error),
+        },
+        (attempt, _) => attempt,
+    }
 }

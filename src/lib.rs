@@ -4,6 +4,7 @@
 pub mod api;
 pub mod append;
 pub mod auth;
+pub mod body_timeout;
 pub mod bots;
 pub mod config;
 pub mod db;
@@ -12,6 +13,7 @@ pub mod feed;
 pub mod idempotency;
 pub mod notify;
 pub mod reads;
+pub mod revocation;
 pub mod schema;
 pub mod snapshots;
 pub mod sole_server;

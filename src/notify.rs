@@ -59,6 +59,12 @@ impl Notifier {
         channels.games.entry(game).or_insert_with(|| watch::channel(0).0).subscribe()
     }
 
+    /// The games someone waits on now.
+    pub fn watched(&self) -> Vec<Uuid> {
+        let channels = self.games.lock().unwrap_or_else(|e| e.into_inner());
+        channels.games.iter().filter(|(_, sender)| sender.receiver_count() > 0).map(|(game, _)| *game).collect()
+    }
+
     /// How many games have a channel now (for tests and metrics).
     pub fn channels(&self) -> usize {
         self.games.lock().unwrap_or_else(|e| e.into_inner()).games.len()

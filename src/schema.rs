@@ -90,3 +90,10 @@ diesel::table! {
 }
 
 diesel::joinable!(trade_offers -> games (game_id));
+
+diesel::table! {
+    revoked_tokens (jti) {
+        jti -> Text,
+        expires_at -> Timestamp,
+    }
+}

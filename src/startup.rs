@@ -33,6 +33,8 @@ pub struct Application {
     state: AppState,
     keys: JwtKeys,
     workers: Option<usize>,
+    /// How long a request body may take ([`crate::body_timeout`]).
+    body_timeout: std::time::Duration,
 }
 
 /// Creates the directory a SQLite file (and its lock file) lives in.
@@ -89,7 +91,7 @@ impl Application {
             db::DatabaseUrl::Postgres(_) => None,
         };
         let pool = open_database(config)?;
-        let keys = JwtKeys::new(&config.jwt_secret()?);
+        let keys = JwtKeys::new(&config.jwt_secret()?).with_lifetime(config.token_lifetime);
         let listener = TcpListener::bind(&config.bind)?;
         let port = listener.local_addr()?.port();
         // SQLite is served by one process (`sole_server` holds the file), so every commit goes
@@ -105,12 +107,14 @@ impl Application {
         }
         // Built-in bots play their moves on their own threads, resuming any game left waiting.
         let bots = BotRunner::start(pool.clone(), notifier.clone(), BotSettings::from_env())?;
+        let revocations = Arc::new(crate::revocation::Revocations::load(&mut *pool.get()?, sole_writer)?);
         Ok(Application {
             listener,
             port,
-            state: AppState { pool, notifier, bots, reads, sole_server, sandbox: config.sandbox },
+            state: AppState { pool, notifier, bots, reads, sole_server, sandbox: config.sandbox, revocations },
             keys,
             workers: config.workers,
+            body_timeout: config.body_timeout,
         })
     }
 
@@ -122,6 +126,11 @@ impl Application {
     /// Returns the database pool (tests inspect the stored log through it).
     pub fn pool(&self) -> DbPool {
         self.state.pool.clone()
+    }
+
+    /// Returns the notifier of committed versions (tests measure it).
+    pub fn notifier(&self) -> Notifier {
+        self.state.notifier.clone()
     }
 
     /// Returns the read cache (tests measure it).
@@ -142,6 +151,7 @@ impl Application {
         // with as many moves per second or a few percent more.
         let workers = self.workers.unwrap_or_else(crate::config::default_workers).max(1);
         let blocking_threads = (self.state.pool.max_size() as usize).div_ceil(workers).max(1);
+        let body_timeout = self.body_timeout;
         let state = web::Data::new(self.state);
         let keys = web::Data::new(self.keys);
         let server = HttpServer::new(move || {
@@ -149,11 +159,13 @@ impl Application {
                 .into_utoipa_app()
                 .openapi(ApiDoc::openapi())
                 .map(|app| {
-                    app.wrap(ErrorHandlers::new().default_handler(error::problem_fallback))
+                    app.wrap(actix_web::middleware::from_fn(crate::body_timeout::limit))
+                        .wrap(ErrorHandlers::new().default_handler(error::problem_fallback))
                         .wrap(TracingLogger::default())
                 })
                 .app_data(state.clone())
                 .app_data(keys.clone())
+                .app_data(crate::body_timeout::BodyTimeout(body_timeout))
                 .app_data(
                     web::JsonConfig::default()
                         .limit(JSON_LIMIT)
@@ -166,7 +178,10 @@ impl Application {
                 .app_data(web::QueryConfig::default().error_handler(error::query_error))
                 .app_data(web::PayloadConfig::default().limit(JSON_LIMIT))
                 .configure(api::routes)
-                .openapi_service(|api| SwaggerUi::new("/swagger-ui/{_:.*}").url("/api-docs/openapi.json", api))
+                .openapi_service(|mut api| {
+                    crate::body_timeout::document(&mut api);
+                    SwaggerUi::new("/swagger-ui/{_:.*}").url("/api-docs/openapi.json", api)
+                })
                 .route(
                     "/",
                     web::get().to(|| async {

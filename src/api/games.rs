@@ -24,7 +24,7 @@ use crate::{
     auth::{AuthUser, MaybeAuthUser},
     db::with_conn,
     error::{ApiError, Problem},
-    idempotency,
+    idempotency::{self, Keyed},
     reads::{Key, Latest, Reader},
     store::{self, GameRecord, GameRow, GameStatus},
 };
@@ -369,7 +369,6 @@ fn if_none_match(headers: &HeaderMap, etag: &str) -> bool {
         (status = 201, description = "Created", body = GameResponse),
         (status = 400, description = "Malformed body", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "`idempotency_key_in_use`", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`invalid_max_players`, `unsupported_variant`, a setup code such as `invalid_board`, `invalid_config` (e.g. a `turn_limit` outside 1 to 10,000) or `invalid_player_count` (e.g. Wonders of Catan with 2 or 5 players), `invalid_turn_timer` (`turn_timer_seconds` outside 5 to 604,800), or `idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "The body is not JSON: send `Content-Type: application/json` (`unsupported_media_type`)", body = Problem, content_type = "application/problem+json"),
     )
@@ -382,15 +381,6 @@ pub async fn create_game(
     body: web::Json<CreateGameRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let claim = idempotency::claim(&req, user.id, &*body)?;
-    let pool = state.pool.clone();
-    idempotency::run(&pool, claim, || create_game_once(state, user, body)).await
-}
-
-async fn create_game_once(
-    state: web::Data<AppState>,
-    user: AuthUser,
-    body: web::Json<CreateGameRequest>,
-) -> Result<HttpResponse, ApiError> {
     let request = body.into_inner();
     let seat_creator = request.seat_creator.unwrap_or(true);
     let had_options = request.options.is_some();
@@ -450,15 +440,27 @@ async fn create_game_once(
     };
     let id = Uuid::parse_str(&row.id).map_err(ApiError::internal)?;
     let user_id = user.id;
-    let (tag, body) = with_conn(&state.pool, move |conn| {
-        store::insert_game(conn, &row, seat_creator)?;
-        render(conn, id, Some(user_id))
+    let written = with_conn(&state.pool, move |conn| {
+        idempotency::once(conn, claim.as_ref(), 201, |conn| {
+            store::insert_game(conn, &row, seat_creator)?;
+            rendered(conn, id, user_id)
+        })
     })
     .await?;
-    Ok(HttpResponse::Created()
-        .insert_header((header::LOCATION, format!("/api/v1/games/{id}")))
-        .insert_header((header::ETAG, tag))
-        .json(body))
+    Ok(match written {
+        Keyed::Replay(first) => first.replay(),
+        Keyed::Done(tag, body) => HttpResponse::Created()
+            .insert_header((header::LOCATION, format!("/api/v1/games/{id}")))
+            .insert_header((header::ETAG, tag))
+            .content_type(ContentType::json())
+            .body(body),
+    })
+}
+
+/// Renders a game for `user` as the JSON body of a keyed write, with its entity tag.
+fn rendered(conn: &mut crate::db::DbConnection, id: Uuid, user: Uuid) -> Result<(String, String), ApiError> {
+    let (tag, body) = render(conn, id, Some(user))?;
+    Ok((tag, serde_json::to_string(&body)?))
 }
 
 /// List games, newest first.
@@ -606,7 +608,7 @@ pub async fn latest(state: &AppState, id: Uuid) -> Result<Option<Latest>, ApiErr
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "Only the creator may seat bots", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "`game_not_open`, `already_joined`, `game_full` or `idempotency_key_in_use`", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`game_not_open`, `already_joined`, `game_full`", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`unknown_bot_kind` or `idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "The body is not JSON: send `Content-Type: application/json` (`unsupported_media_type`)", body = Problem, content_type = "application/problem+json"),
     )
@@ -622,8 +624,7 @@ pub async fn join_game(
     let fingerprint = serde_json::from_slice::<serde_json::Value>(&body)
         .unwrap_or_else(|_| String::from_utf8_lossy(&body).trim().into());
     let claim = idempotency::claim(&req, user.id, &fingerprint)?;
-    let pool = state.pool.clone();
-    idempotency::run(&pool, claim, || join_game_once(state, user, path, req, body)).await
+    join_game_once(state, user, path, req, body, claim).await
 }
 
 /// Tests if the request's `Content-Type` is JSON (`application/json` or a `+json` type).
@@ -639,6 +640,7 @@ async fn join_game_once(
     path: web::Path<String>,
     req: HttpRequest,
     body: web::Bytes,
+    claim: Option<idempotency::Claim>,
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_game_id(path)?;
     let request: JoinRequest = if body.iter().all(u8::is_ascii_whitespace) {
@@ -658,15 +660,22 @@ async fn join_game_once(
     };
     let user_id = user.id;
     let sandbox = state.sandbox;
-    let (tag, body) = with_conn(&state.pool, move |conn| {
-        match bot {
-            Some(kind) => store::add_bot(conn, id, user_id, kind)?,
-            None => store::join_game(conn, id, user_id, sandbox)?,
-        };
-        render(conn, id, Some(user_id))
+    let written = with_conn(&state.pool, move |conn| {
+        idempotency::once(conn, claim.as_ref(), 201, |conn| {
+            match bot {
+                Some(kind) => store::add_bot(conn, id, user_id, kind)?,
+                None => store::join_game(conn, id, user_id, sandbox)?,
+            };
+            rendered(conn, id, user_id)
+        })
     })
     .await?;
-    Ok(HttpResponse::Created().insert_header((header::ETAG, tag)).json(body))
+    Ok(match written {
+        Keyed::Replay(first) => first.replay(),
+        Keyed::Done(tag, body) => {
+            HttpResponse::Created().insert_header((header::ETAG, tag)).content_type(ContentType::json()).body(body)
+        }
+    })
 }
 
 /// Start the game (creator only; at least 2 players). Seats are fixed from now on; the
@@ -680,7 +689,7 @@ async fn join_game_once(
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "Not the creator", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "`game_not_open`, `not_enough_players` or `idempotency_key_in_use`", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`game_not_open`, `not_enough_players`", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
     )
 )]
@@ -692,25 +701,28 @@ pub async fn start_game(
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let claim = idempotency::claim(&req, user.id, &())?;
-    let pool = state.pool.clone();
-    idempotency::run(&pool, claim, || start_game_once(state, user, path)).await
-}
-
-async fn start_game_once(
-    state: web::Data<AppState>,
-    user: AuthUser,
-    path: web::Path<String>,
-) -> Result<HttpResponse, ApiError> {
     let id = parse_game_id(path)?;
     let user_id = user.id;
-    let notifier = state.notifier.clone();
-    let (tag, body) = with_conn(&state.pool, move |conn| {
-        let version = store::start_game(conn, id, user_id)?;
-        // Announced right after the commit, even if the client has gone meanwhile.
-        notifier.publish(id, version);
-        render(conn, id, Some(user_id))
+    let (notifier, bots) = (state.notifier.clone(), state.bots.clone());
+    let written = with_conn(&state.pool, move |conn| {
+        let written = idempotency::once(conn, claim.as_ref(), 200, |conn| {
+            let version = store::start_game(conn, id, user_id)?;
+            let (tag, body) = rendered(conn, id, user_id)?;
+            Ok(((version, tag), body))
+        })?;
+        // Announced (and the bots told) right after the commit, even if the client has gone
+        // meanwhile: the blocking task runs to its end either way.
+        if let Keyed::Done((version, _), _) = &written {
+            notifier.publish(id, *version);
+            bots.poke(id);
+        }
+        Ok(written)
     })
     .await?;
-    state.bots.poke(id);
-    Ok(HttpResponse::Ok().insert_header((header::ETAG, tag)).json(body))
+    Ok(match written {
+        Keyed::Replay(first) => first.replay(),
+        Keyed::Done((_, tag), body) => {
+            HttpResponse::Ok().insert_header((header::ETAG, tag)).content_type(ContentType::json()).body(body)
+        }
+    })
 }

@@ -6,6 +6,7 @@ pub mod moves;
 pub mod play;
 pub mod scenarios;
 pub mod stream;
+pub mod tokens;
 pub mod trades;
 pub mod users;
 
@@ -37,6 +38,8 @@ pub struct AppState {
     pub sole_server: Option<Arc<crate::sole_server::SoleServer>>,
     /// Anyone may join a seeded game (`Config::sandbox`).
     pub sandbox: bool,
+    /// Revoked tokens ([`crate::revocation`]).
+    pub revocations: Arc<crate::revocation::Revocations>,
 }
 
 /// The API document's fixed parts; paths and schemas are collected from the routes.
@@ -92,6 +95,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
             .service(moves::list_moves)
             .service(users::register_user)
             .service(users::create_token)
+            .service(tokens::revoke_current_token)
             .service(games::create_game)
             .service(games::list_games)
             .service(scenarios::list_scenarios)
@@ -111,7 +115,10 @@ pub fn routes(cfg: &mut ServiceConfig) {
 
 /// Returns the OpenAPI document of the routes, without starting a server.
 pub fn openapi() -> OpenApiDoc {
-    actix_web::App::new().into_utoipa_app().openapi(ApiDoc::openapi()).configure(routes).split_for_parts().1
+    let mut doc =
+        actix_web::App::new().into_utoipa_app().openapi(ApiDoc::openapi()).configure(routes).split_for_parts().1;
+    crate::body_timeout::document(&mut doc);
+    doc
 }
 
 /// Returns the OpenAPI document as the pretty JSON committed in `openapi/openapi.json`.

@@ -56,6 +56,8 @@ pub struct TestApp {
     pub pool: DbPool,
     /// The server's read cache ([`catan_server::reads`]), to measure it.
     pub reads: Arc<Reads>,
+    /// The server's notifier ([`catan_server::notify`]), to measure it.
+    pub notifier: catan_server::notify::Notifier,
     data_dir: PathBuf,
     handle: actix_web::dev::ServerHandle,
 }
@@ -102,12 +104,15 @@ pub fn spawn_app_with(database_url: Option<String>, configure: impl FnOnce(&mut 
         // The tests replay chosen seeds with several users (see `games::a_seeded_game_*` for
         // the default).
         sandbox: true,
+        token_lifetime: Config::default().token_lifetime,
+        body_timeout: Config::default().body_timeout,
     };
     configure(&mut config);
     let app = Application::build(&config).expect("the server starts");
     let port = app.port();
     let pool = app.pool();
     let reads = app.reads();
+    let notifier = app.notifier();
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
         actix_web::rt::System::new().block_on(async move {
@@ -122,6 +127,7 @@ pub fn spawn_app_with(database_url: Option<String>, configure: impl FnOnce(&mut 
         client: Client::builder().timeout(std::time::Duration::from_secs(60)).build().expect("client"),
         pool,
         reads,
+        notifier,
         data_dir,
         handle,
     }
@@ -260,12 +266,57 @@ pub mod postgres {
 
     use super::*;
 
-    struct Cluster {
+    pub struct Cluster {
         /// `postgres://user@host:port` with no database.
         base: String,
         /// Keeps the cleanup watchdog's stdin open; when this process exits, the pipe
         /// closes and the watchdog stops the cluster and deletes its directory.
         _watchdog: Option<Child>,
+        /// How to run `pg_ctl` on a cluster the tests started (see [`own_cluster`]).
+        ctl: Option<Ctl>,
+    }
+
+    /// What `pg_ctl` needs to stop and start a cluster again.
+    struct Ctl {
+        root: bool,
+        bin: PathBuf,
+        data: PathBuf,
+        log: PathBuf,
+        options: String,
+    }
+
+    /// A throwaway cluster of the calling test's own, which it may stop and start (the
+    /// shared one must stay up for the other tests).
+    pub fn own_cluster() -> Cluster {
+        start_cluster().unwrap_or_else(|e| panic!("cannot start a PostgreSQL cluster: {e}"))
+    }
+
+    impl Cluster {
+        fn pg_ctl(&self, args: &[&str]) -> Result<(), String> {
+            let ctl = self.ctl.as_ref().ok_or("not a cluster the tests started")?;
+            let mut pg_ctl = pg_command(ctl.root, ctl.bin.join("pg_ctl"));
+            pg_ctl.arg("-D").arg(&ctl.data).arg("-l").arg(&ctl.log).arg("-o").arg(&ctl.options).args(args);
+            run(pg_ctl, "pg_ctl")
+        }
+
+        /// Stops the cluster (`mode`: `fast` or `immediate`), waiting until it is down.
+        pub fn stop(&self, mode: &str) {
+            self.pg_ctl(&["-w", "-m", mode, "stop"]).expect("pg_ctl stop");
+        }
+
+        /// Starts the stopped cluster again, on the same port, waiting until it answers.
+        pub fn start(&self) {
+            self.pg_ctl(&["-w", "-t", "60", "start"]).expect("pg_ctl start");
+        }
+
+        /// Creates an empty database in this cluster and returns its URL.
+        pub fn fresh_database(&self) -> String {
+            let name = format!("catan_test_{}", Uuid::new_v4().simple());
+            let mut admin =
+                diesel::PgConnection::establish(&format!("{}/postgres", self.base)).expect("connect to the cluster");
+            diesel::sql_query(format!("CREATE DATABASE {name}")).execute(&mut admin).expect("create a database");
+            format!("{}/{name}", self.base)
+        }
     }
 
     static CLUSTER: OnceLock<Result<Cluster, String>> = OnceLock::new();
@@ -282,7 +333,7 @@ pub mod postgres {
             for var in ["TEST_DATABASE_URL", "DATABASE_URL"] {
                 if let Ok(url) = std::env::var(var) {
                     if url.starts_with("postgres") {
-                        return Ok(Cluster { base: base_of(&url), _watchdog: None });
+                        return Ok(Cluster { base: base_of(&url), _watchdog: None, ctl: None });
                     }
                 }
             }
@@ -369,6 +420,11 @@ pub mod postgres {
         initdb.arg("-D").arg(&data).args(["-A", "trust", "-U", "postgres", "-E", "UTF8", "--no-sync"]);
         run(initdb, "initdb")?;
         let port = free_port();
+        let options = format!(
+            "-p {port} -k {} -c listen_addresses=127.0.0.1 -c max_connections=400 \
+             -c fsync=off -c synchronous_commit=off -c full_page_writes=off",
+            dir.display()
+        );
         let mut pg_ctl = pg_command(root, bin.join("pg_ctl"));
         pg_ctl
             .arg("-D")
@@ -376,11 +432,7 @@ pub mod postgres {
             .arg("-l")
             .arg(dir.join("postgres.log"))
             .arg("-o")
-            .arg(format!(
-                "-p {port} -k {} -c listen_addresses=127.0.0.1 -c max_connections=400 \
-                 -c fsync=off -c synchronous_commit=off -c full_page_writes=off",
-                dir.display()
-            ))
+            .arg(&options)
             .args(["-w", "-t", "60", "start"]);
         run(pg_ctl, "pg_ctl start")?;
 
@@ -399,7 +451,8 @@ pub mod postgres {
         if let Some(stdin) = watchdog.stdin.as_mut() {
             let _ = stdin.flush();
         }
-        Ok(Cluster { base: format!("postgres://postgres@127.0.0.1:{port}"), _watchdog: Some(watchdog) })
+        let ctl = Ctl { root, bin, data, log: dir.join("postgres.log"), options };
+        Ok(Cluster { base: format!("postgres://postgres@127.0.0.1:{port}"), _watchdog: Some(watchdog), ctl: Some(ctl) })
     }
 
     /// Runs one statement in the cluster's `postgres` database.

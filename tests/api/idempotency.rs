@@ -13,7 +13,12 @@ use crate::{
     helpers::{assert_problem, spawn_app, Backend, TestApp, User},
 };
 
-both_backends!(retried_posts_apply_once, concurrent_retries_apply_once);
+both_backends!(
+    retried_posts_apply_once,
+    concurrent_retries_apply_once,
+    a_key_whose_request_failed_runs_again,
+    concurrent_joins_and_starts_with_one_key_apply_once
+);
 
 impl TestApp {
     fn post_with_key(&self, path: &str, user: &User, key: &str, body: Option<&Value>) -> Response {
@@ -105,8 +110,8 @@ fn retried_posts_apply_once(backend: Backend) {
     assert_eq!(fresh.0, 201);
     assert_ne!(fresh.1["id"], made.1["id"]);
 
-    // A reservation left by a request that never finished (a crash) blocks its key with 409
-    // `idempotency_key_in_use`, until it is old enough to count as abandoned.
+    // A key without a response (a reservation an older server left when it crashed) blocks
+    // its key with 409 `idempotency_key_in_use`, until it is old enough to count as abandoned.
     let alice = &users[0];
     let created = read(app.post_with_key("/api/v1/games", alice, "pending", Some(&create)), false);
     let sql = |statement: String| {
@@ -153,14 +158,61 @@ fn concurrent_retries_apply_once(backend: Backend) {
     assert!(results.iter().filter(|r| r.0 == "move").all(|r| r.1 == 201), "{results:?}");
     assert!(played.windows(2).all(|w| w[0] == w[1]));
     assert_eq!(app.game(&id, None)["version"], 2, "one move played");
-    // The game: one created; a duplicate that raced the first either replays it or is told
-    // to retry (409 `idempotency_key_in_use`).
+    // The game: one created, and every duplicate that raced it waited for it and replayed
+    // it (the key commits with the game; nobody is told to come back later).
     let created: Vec<&(String, u16, Value)> = results.iter().filter(|r| r.0 == "game").collect();
-    for (_, status, body) in &created {
-        assert!(*status == 201 || (*status == 409 && body["code"] == "idempotency_key_in_use"), "{body}");
-    }
-    let ids: std::collections::HashSet<&Value> = created.iter().filter(|r| r.1 == 201).map(|r| &r.2["id"]).collect();
+    assert!(created.iter().all(|r| r.1 == 201), "{created:?}");
+    let ids: std::collections::HashSet<&Value> = created.iter().map(|r| &r.2["id"]).collect();
     assert_eq!(ids.len(), 1, "one game");
     let games: Value = app.get("/api/v1/games", None).json().unwrap();
     assert_eq!(games["games"].as_array().unwrap().len(), 2, "the started game and one new one");
+}
+
+/// A request that failed left nothing behind, not even its key: the same key and request run
+/// again once they can succeed.
+fn a_key_whose_request_failed_runs_again(backend: Backend) {
+    let app = spawn_app(backend);
+    let (alice, bob) = (app.register("alice"), app.register("bob"));
+    let game = app.create_game(&alice, &json!({"max_players": 2}));
+    let start = format!("/api/v1/games/{}/start", game["id"].as_str().unwrap());
+    assert_problem(app.post_with_key(&start, &alice, "start", None), 409, "not_enough_players");
+    assert_eq!(app.join(game["id"].as_str().unwrap(), &bob).status(), StatusCode::CREATED);
+    let (status, started) = read(app.post_with_key(&start, &alice, "start", None), false);
+    assert_eq!((status, &started["status"]), (200, &json!("playing")));
+    assert_eq!(read(app.post_with_key(&start, &alice, "start", None), true), (200, started));
+}
+
+/// Racing retries of a join and of a start: one seat taken, one start, and every racer gets
+/// the first response (not `already_joined`, `game_not_open` or a 409 to retry later).
+fn concurrent_joins_and_starts_with_one_key_apply_once(backend: Backend) {
+    let app = spawn_app(backend);
+    let (alice, bob) = (app.register("alice"), app.register("bob"));
+    let game = app.create_game(&alice, &json!({"max_players": 2}));
+    let id = game["id"].as_str().unwrap().to_owned();
+    let app = &app;
+    let race = |path: &str, user: &User, key: &str| -> Vec<(u16, Value)> {
+        let barrier = Barrier::new(6);
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..6)
+                .map(|_| {
+                    let (barrier, path, user, key) = (&barrier, path, user, key);
+                    scope.spawn(move || {
+                        barrier.wait();
+                        let response = app.post_with_key(path, user, key, None);
+                        (response.status().as_u16(), response.json::<Value>().unwrap())
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        })
+    };
+    let joined = race(&format!("/api/v1/games/{id}/players"), &bob, "join");
+    assert!(joined.iter().all(|r| r == &joined[0]), "{joined:?}");
+    assert_eq!(joined[0].0, 201);
+    let started = race(&format!("/api/v1/games/{id}/start"), &alice, "start");
+    assert!(started.iter().all(|r| r == &started[0]), "{started:?}");
+    assert_eq!(started[0].0, 200);
+    let view = app.game(&id, None);
+    assert_eq!(view["players"].as_array().unwrap().len(), 2);
+    assert_eq!(view["version"], 1, "started once");
 }

@@ -17,14 +17,14 @@ use crate::{
 };
 
 /// The built `catan-server` binary serving `database_url` on a free port, as its own process.
-struct ServerProcess {
+pub struct ServerProcess {
     child: Child,
-    base: String,
+    pub base: String,
     data_dir: std::path::PathBuf,
 }
 
 impl ServerProcess {
-    fn start(database_url: &str) -> ServerProcess {
+    pub fn start(database_url: &str) -> ServerProcess {
         let data_dir = std::env::temp_dir().join(format!("catan-proc-{}", uuid::Uuid::new_v4().simple()));
         let mut child = Command::new(env!("CARGO_BIN_EXE_catan-server"))
             .args(["serve", "--bind", "127.0.0.1:0", "--data-dir"])

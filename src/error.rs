@@ -187,6 +187,16 @@ impl From<diesel::result::Error> for ApiError {
             Error::DatabaseError(DatabaseErrorKind::SerializationFailure, _) => {
                 ApiError::conflict("version_conflict", "the game changed while the request ran; reload and retry")
             }
+            // The database went away while the request ran (a restart, a failover): the
+            // database is unavailable, not the server broken; the client may retry (with its
+            // Idempotency-Key, since a lost COMMIT may have committed).
+            Error::DatabaseError(
+                DatabaseErrorKind::ClosedConnection | DatabaseErrorKind::UnableToSendCommand,
+                info,
+            ) => {
+                tracing::warn!(error = info.message(), "the database connection was lost mid-request");
+                ApiError::Unavailable
+            }
             other => ApiError::internal(other),
         }
     }

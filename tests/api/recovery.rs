@@ -159,3 +159,47 @@ fn a_reconnected_listener_catches_up_on_the_games_waited_on() {
     assert_eq!(*waiter.borrow(), 2, "woken for version 2");
     assert_eq!(*unrelated.borrow(), 0);
 }
+
+/// A connection the database drops while a request runs on it (a restart or a failover in
+/// the middle of the request) answers 503 `database_unavailable`, never a 500: the server is
+/// not broken, the database was away, and the client may retry with its Idempotency-Key.
+#[test]
+fn a_connection_lost_mid_request_answers_503_not_500() {
+    let url = postgres::fresh_database();
+    let app = spawn_app_at(Some(url.clone()));
+    let alice = app.register("alice");
+
+    // Hold the request at its insert of the game, then end its database session.
+    let mut locker = ::postgres::Client::connect(&url, ::postgres::NoTls).expect("connect");
+    let mut lock = locker.transaction().expect("begin");
+    lock.batch_execute("LOCK TABLE games IN EXCLUSIVE MODE").expect("lock the games");
+    std::thread::scope(|scope| {
+        let in_flight = scope.spawn(|| {
+            let request = app.client.post(format!("{}/api/v1/games", app.base)).bearer_auth(&alice.token);
+            request.json(&serde_json::json!({"max_players": 3})).send().expect("an answer")
+        });
+        let (base, database) = url.rsplit_once('/').unwrap();
+        let mut admin = ::postgres::Client::connect(&format!("{base}/postgres"), ::postgres::NoTls).unwrap();
+        let waiting = "SELECT pid FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock' \
+                       AND query LIKE 'INSERT INTO \"games\"%'";
+        let asked = Instant::now();
+        let pid: i32 = loop {
+            if let Some(row) = admin.query(waiting, &[&database]).unwrap().first() {
+                break row.get(0);
+            }
+            assert!(asked.elapsed() < Duration::from_secs(30), "the request never reached the game's insert");
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        admin.execute("SELECT pg_terminate_backend($1)", &[&pid]).expect("terminate the request's session");
+        let answer = in_flight.join().unwrap();
+        assert_problem(answer, 503, "database_unavailable");
+    });
+    lock.rollback().expect("unlock");
+
+    // Nothing was half-written, and the next request is served.
+    let games: Value = app.get("/api/v1/games", None).json().unwrap();
+    assert_eq!(games["games"].as_array().unwrap().len(), 0, "no game: {games}");
+    let created = app.client.post(format!("{}/api/v1/games", app.base)).bearer_auth(&alice.token);
+    let created = created.json(&serde_json::json!({"max_players": 3})).send().unwrap();
+    assert_eq!(created.status(), StatusCode::CREATED);
+}

@@ -29,6 +29,9 @@ pub struct Config {
     /// A sandbox (`CATAN_SANDBOX=1`): anyone may join a game whose seed its creator chose.
     /// Off by default, since such a game's dice can be known in advance.
     pub sandbox: bool,
+    /// Rate limits, the cap on unfinished games, trusted proxies and the password hashing
+    /// pool (`CATAN_RATE_*`, `CATAN_MAX_OPEN_GAMES`, `CATAN_TRUSTED_PROXIES`, `CATAN_HASH_*`).
+    pub limits: crate::limits::LimitsConfig,
 }
 
 /// One HTTP worker per two cores (at least one). A worker only parses, routes, checks tokens
@@ -52,6 +55,7 @@ impl Default for Config {
             db_timeout: std::time::Duration::from_secs(10),
             read_cache_bytes: 64 << 20,
             sandbox: false,
+            limits: crate::limits::LimitsConfig::default(),
         }
     }
 }
@@ -73,6 +77,7 @@ impl Config {
                 .and_then(|v| v.parse::<usize>().ok())
                 .map_or(defaults.read_cache_bytes, |mb| mb << 20),
             sandbox: env("CATAN_SANDBOX").is_some_and(|v| matches!(v.trim(), "1" | "true" | "yes")),
+            limits: crate::limits::LimitsConfig::from_env(),
             ..defaults
         }
     }

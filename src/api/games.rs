@@ -356,7 +356,14 @@ fn if_none_match(headers: &HeaderMap, etag: &str) -> bool {
         (status = 201, description = "Created", body = GameResponse),
         (status = 400, description = "Malformed body", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "`idempotency_key_in_use`", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`idempotency_key_in_use`, or `too_many_games`: you created as many games as one account may have open or playing at once (`CATAN_MAX_OPEN_GAMES`, default 20)", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = crate::api::users::RATE_LIMITED, body = Problem, content_type = "application/problem+json", headers(
+            ("Retry-After" = u64, description = "Seconds to wait"),
+            ("RateLimit-Limit" = u32, description = "The limit's burst"),
+            ("RateLimit-Remaining" = u32, description = "Requests left now (0)"),
+            ("RateLimit-Reset" = u64, description = "Seconds until a request is allowed again"),
+            ("RateLimit-Policy" = String, description = "`<burst>;w=<seconds to refill it>`"),
+        )),
         (status = 422, description = "`invalid_max_players`, `unsupported_variant`, a setup code such as `invalid_board`, `invalid_config` or `invalid_player_count` (e.g. Wonders of Catan with 2 or 5 players), or `idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "The body is not JSON: send `Content-Type: application/json` (`unsupported_media_type`)", body = Problem, content_type = "application/problem+json"),
     )
@@ -368,6 +375,7 @@ pub async fn create_game(
     req: HttpRequest,
     body: web::Json<CreateGameRequest>,
 ) -> Result<HttpResponse, ApiError> {
+    state.limits.create_game(user.id)?;
     let claim = idempotency::claim(&req, user.id, &*body)?;
     let pool = state.pool.clone();
     idempotency::run(&pool, claim, || create_game_once(state, user, body)).await
@@ -436,7 +444,9 @@ async fn create_game_once(
     };
     let id = Uuid::parse_str(&row.id).map_err(ApiError::internal)?;
     let user_id = user.id;
+    let limits = Arc::clone(&state.limits);
     let (tag, body) = with_conn(&state.pool, move |conn| {
+        limits.check_open_games(conn, user_id)?;
         store::insert_game(conn, &row, seat_creator)?;
         render(conn, id, Some(user_id))
     })

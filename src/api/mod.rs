@@ -37,6 +37,10 @@ pub struct AppState {
     pub sole_server: Option<Arc<crate::sole_server::SoleServer>>,
     /// Anyone may join a seeded game (`Config::sandbox`).
     pub sandbox: bool,
+    /// Rate limits and the cap on unfinished games ([`crate::limits`]).
+    pub limits: Arc<crate::limits::Limits>,
+    /// The password hashing pool ([`crate::hashing`]).
+    pub hasher: Arc<crate::hashing::Hasher>,
 }
 
 /// The API document's fixed parts; paths and schemas are collected from the routes.

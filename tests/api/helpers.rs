@@ -56,6 +56,8 @@ pub struct TestApp {
     pub pool: DbPool,
     /// The server's read cache ([`catan_server::reads`]), to measure it.
     pub reads: Arc<Reads>,
+    /// The server's password hashing pool, to count its verifications.
+    pub hasher: Arc<catan_server::hashing::Hasher>,
     data_dir: PathBuf,
     handle: actix_web::dev::ServerHandle,
 }
@@ -102,12 +104,16 @@ pub fn spawn_app_with(database_url: Option<String>, configure: impl FnOnce(&mut 
         // The tests replay chosen seeds with several users (see `games::a_seeded_game_*` for
         // the default).
         sandbox: true,
+        // The default limits, but for moves: the tests play whole games and race dozens of
+        // moves per seat as fast as the machine allows (`limits` lowers them to test them).
+        limits: catan_server::limits::LimitsConfig { moves_per_sec: 0, ..Default::default() },
     };
     configure(&mut config);
     let app = Application::build(&config).expect("the server starts");
     let port = app.port();
     let pool = app.pool();
     let reads = app.reads();
+    let hasher = app.hasher();
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
         actix_web::rt::System::new().block_on(async move {
@@ -122,6 +128,7 @@ pub fn spawn_app_with(database_url: Option<String>, configure: impl FnOnce(&mut 
         client: Client::builder().timeout(std::time::Duration::from_secs(60)).build().expect("client"),
         pool,
         reads,
+        hasher,
         data_dir,
         handle,
     }

@@ -9,6 +9,7 @@ mod errors;
 mod full_game;
 mod games;
 mod idempotency;
+mod limits;
 mod moves;
 mod openapi;
 mod processes;

@@ -20,6 +20,10 @@
 //! `ETag` it got, then its legal moves), the others as anonymous spectators (the game with
 //! `If-None-Match`, then the last 100 log entries). Reads are reported beside the moves.
 //!
+//! With `--pace N`, each worker posts at most N moves per second (spread over its seats), like
+//! people playing quickly rather than a machine: such players stay within the server's
+//! per-account move limit (`scripts/bench-flood.sh` measures them during a login flood).
+//!
 //! The last line is machine-readable:
 //! `RESULT games=32 seconds=20.0 moves=... moves_per_s=... p50_ms=... p99_ms=... errors=...
 //! reads=... reads_per_s=... read_p50_ms=... read_p99_ms=... not_modified=...`
@@ -181,6 +185,8 @@ struct Options {
     max_moves: usize,
     players: usize,
     pollers: usize,
+    /// Moves per second per worker at most (0: as fast as possible).
+    pace: f64,
 }
 
 fn parse_options() -> Result<Options, String> {
@@ -191,6 +197,7 @@ fn parse_options() -> Result<Options, String> {
         max_moves: 1_000_000,
         players: 4,
         pollers: 0,
+        pace: 0.0,
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -202,6 +209,7 @@ fn parse_options() -> Result<Options, String> {
             "--max-moves" => options.max_moves = value()?.parse().map_err(|e| format!("--max-moves: {e}"))?,
             "--players" => options.players = value()?.parse().map_err(|e| format!("--players: {e}"))?,
             "--pollers" => options.pollers = value()?.parse().map_err(|e| format!("--pollers: {e}"))?,
+            "--pace" => options.pace = value()?.parse().map_err(|e| format!("--pace: {e}"))?,
             other => return Err(format!("unknown argument {other:?}")),
         }
     }
@@ -212,9 +220,11 @@ fn parse_options() -> Result<Options, String> {
     if !(1..=512).contains(&options.games)
         || !(2..=4).contains(&options.players)
         || options.seconds <= 0.0
+        || options.pace < 0.0
+        || !options.pace.is_finite()
         || options.games * options.pollers > 1024
     {
-        return Err("--games 1..512, --players 2..4, --seconds > 0, --games x --pollers <= 1024".into());
+        return Err("--games 1..512, --players 2..4, --seconds > 0, --pace >= 0, --games x --pollers <= 1024".into());
     }
     options.url = options.url.trim_end_matches('/').to_owned();
     Ok(options)
@@ -310,8 +320,10 @@ impl Worker {
         Ok(game["turn"]["waiting_for"][0].as_u64().map(|s| s as usize))
     }
 
-    fn run(&mut self, until: Instant, max_moves: usize, tally: &mut Tally) {
+    fn run(&mut self, until: Instant, max_moves: usize, pace: f64, tally: &mut Tally) {
         let mut moves = 0;
+        let interval = (pace > 0.0).then(|| Duration::from_secs_f64(1.0 / pace));
+        let mut next_move = Instant::now();
         'games: while Instant::now() < until && moves < max_moves {
             let id = match self.new_game() {
                 Ok(id) => id,
@@ -355,6 +367,10 @@ impl Worker {
                     continue;
                 }
                 let mv = &legal.moves[RandomBot::weighted_pick(&legal.moves, |bound| self.rng.gen_range(0..bound))];
+                if let Some(interval) = interval {
+                    std::thread::sleep(next_move.saturating_duration_since(Instant::now()));
+                    next_move = next_move.max(Instant::now()) + interval;
+                }
                 let started = Instant::now();
                 let response = self.post(&format!("/games/{id}/moves"), current, mv);
                 let elapsed = started.elapsed();
@@ -465,7 +481,7 @@ fn main() {
     let options = match parse_options() {
         Ok(options) => options,
         Err(error) => {
-            eprintln!("loadgen: {error}\nusage: loadgen [--url http://127.0.0.1:8080] [--games 32] [--seconds 20] [--max-moves N] [--players 4] [--pollers 0]");
+            eprintln!("loadgen: {error}\nusage: loadgen [--url http://127.0.0.1:8080] [--games 32] [--seconds 20] [--max-moves N] [--players 4] [--pollers 0] [--pace 0]");
             std::process::exit(2);
         }
     };
@@ -477,7 +493,8 @@ fn main() {
     let handles: Vec<_> = (0..options.games)
         .map(|index| {
             let (api, host, barrier, readers) = (api.clone(), host.clone(), Arc::clone(&barrier), Arc::clone(&readers));
-            let (players, max_moves, pollers) = (options.players, options.max_moves, options.pollers);
+            let (players, max_moves, pollers, pace) =
+                (options.players, options.max_moves, options.pollers, options.pace);
             std::thread::spawn(move || {
                 let worker = Worker::setup(Http::new(&host), api.clone(), index, players);
                 barrier.wait(); // everyone is registered: the measured window begins
@@ -503,7 +520,7 @@ fn main() {
                         })
                     })
                     .collect();
-                worker.run(until, max_moves, &mut tally);
+                worker.run(until, max_moves, pace, &mut tally);
                 for poller in polling {
                     let _ = poller.join();
                 }

@@ -212,6 +212,12 @@ pub fn client_address(req: &HttpRequest, trusted: &[IpBlock]) -> Option<IpAddr> 
     Some(forwarded.into_iter().rev().find(|ip| !is_trusted(*ip)).unwrap_or(peer))
 }
 
+/// The key a username is limited by: lowercased (names are case-insensitive), and no longer
+/// than a name can be, so that made-up names cannot fill memory with long keys.
+fn account_key(username: &str) -> String {
+    username.chars().take(40).collect::<String>().to_ascii_lowercase()
+}
+
 /// The most keys one limiter keeps before it sweeps at once instead of once a minute.
 pub const MAX_KEYS: usize = 100_000;
 
@@ -362,7 +368,7 @@ impl Limits {
         if let Some(address) = self.address(req) {
             self.login_address.check(&address)?;
         }
-        self.login_account.check(&username.to_ascii_lowercase())
+        self.login_account.check(&account_key(username))
     }
 
     /// Counts a registration of `username` (any case) from the request's client.
@@ -373,7 +379,7 @@ impl Limits {
         if let Some(address) = self.address(req) {
             self.register_address.check(&address)?;
         }
-        self.register_account.check(&username.to_ascii_lowercase())
+        self.register_account.check(&account_key(username))
     }
 
     /// Counts a game created by `user`.
@@ -504,6 +510,12 @@ mod tests {
         assert_eq!(from("[::ffff:203.0.113.9]:4000", "1.2.3.4"), "203.0.113.9");
         assert!(parse_blocks("10.0.0.0/33").is_err());
         assert!(parse_blocks("nonsense").is_err());
+    }
+
+    #[test]
+    fn account_keys_are_lowercased_and_bounded() {
+        assert_eq!(account_key("Alice"), "alice");
+        assert_eq!(account_key(&"Z".repeat(70_000)), "z".repeat(40));
     }
 
     #[test]

@@ -23,6 +23,8 @@
 //! With `--pace N`, each worker posts at most N moves per second (spread over its seats), like
 //! people playing quickly rather than a machine: such players stay within the server's
 //! per-account move limit (`scripts/bench-flood.sh` measures them during a login flood).
+//! With `--delay S`, the measured window begins S seconds after the users are registered (so
+//! that another load can start in between).
 //!
 //! The last line is machine-readable:
 //! `RESULT games=32 seconds=20.0 moves=... moves_per_s=... p50_ms=... p99_ms=... errors=...
@@ -187,6 +189,8 @@ struct Options {
     pollers: usize,
     /// Moves per second per worker at most (0: as fast as possible).
     pace: f64,
+    /// Seconds between the registrations and the measured window.
+    delay: f64,
 }
 
 fn parse_options() -> Result<Options, String> {
@@ -198,6 +202,7 @@ fn parse_options() -> Result<Options, String> {
         players: 4,
         pollers: 0,
         pace: 0.0,
+        delay: 0.0,
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -210,6 +215,7 @@ fn parse_options() -> Result<Options, String> {
             "--players" => options.players = value()?.parse().map_err(|e| format!("--players: {e}"))?,
             "--pollers" => options.pollers = value()?.parse().map_err(|e| format!("--pollers: {e}"))?,
             "--pace" => options.pace = value()?.parse().map_err(|e| format!("--pace: {e}"))?,
+            "--delay" => options.delay = value()?.parse().map_err(|e| format!("--delay: {e}"))?,
             other => return Err(format!("unknown argument {other:?}")),
         }
     }
@@ -222,9 +228,13 @@ fn parse_options() -> Result<Options, String> {
         || options.seconds <= 0.0
         || options.pace < 0.0
         || !options.pace.is_finite()
+        || !(0.0..=60.0).contains(&options.delay)
         || options.games * options.pollers > 1024
     {
-        return Err("--games 1..512, --players 2..4, --seconds > 0, --pace >= 0, --games x --pollers <= 1024".into());
+        return Err(
+            "--games 1..512, --players 2..4, --seconds > 0, --pace >= 0, --delay 0..60, --games x --pollers <= 1024"
+                .into(),
+        );
     }
     options.url = options.url.trim_end_matches('/').to_owned();
     Ok(options)
@@ -481,7 +491,7 @@ fn main() {
     let options = match parse_options() {
         Ok(options) => options,
         Err(error) => {
-            eprintln!("loadgen: {error}\nusage: loadgen [--url http://127.0.0.1:8080] [--games 32] [--seconds 20] [--max-moves N] [--players 4] [--pollers 0] [--pace 0]");
+            eprintln!("loadgen: {error}\nusage: loadgen [--url http://127.0.0.1:8080] [--games 32] [--seconds 20] [--max-moves N] [--players 4] [--pollers 0] [--pace 0] [--delay 0]");
             std::process::exit(2);
         }
     };
@@ -489,6 +499,7 @@ fn main() {
     let api = "/api/v1".to_owned();
     let barrier = Arc::new(Barrier::new(options.games + 1));
     let window = Duration::from_secs_f64(options.seconds);
+    let delay = Duration::from_secs_f64(options.delay);
     let readers = Arc::new(Mutex::new(Vec::<ReadTally>::new()));
     let handles: Vec<_> = (0..options.games)
         .map(|index| {
@@ -498,6 +509,7 @@ fn main() {
             std::thread::spawn(move || {
                 let worker = Worker::setup(Http::new(&host), api.clone(), index, players);
                 barrier.wait(); // everyone is registered: the measured window begins
+                std::thread::sleep(delay);
                 let until = Instant::now() + window;
                 let mut tally = Tally::default();
                 let mut worker = match worker {
@@ -529,6 +541,7 @@ fn main() {
         })
         .collect();
     barrier.wait();
+    std::thread::sleep(delay);
     let started = Instant::now();
     let tallies: Vec<Tally> = handles.into_iter().map(|h| h.join().expect("a worker")).collect();
     let elapsed = started.elapsed().as_secs_f64();

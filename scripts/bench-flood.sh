@@ -82,9 +82,9 @@ field() { # $1: key, stdin: RESULT line
     tr ' ' '\n' | sed -n "s/^$1=//p"
 }
 
-players() { # prints the load generator's RESULT line
+players() { # $1: seconds between registering and playing; prints the load generator's RESULT line
     "$TARGET/release/examples/loadgen" --url "$BASE" --games "$GAMES" --players "$PLAYERS" \
-        --seconds "$DURATION" --pace "$PACE" 2>>"$WORK/loadgen.err" | grep '^RESULT'
+        --seconds "$DURATION" --pace "$PACE" --delay "$1" 2>>"$WORK/loadgen.err" | grep '^RESULT'
 }
 
 kib() { # $1: field of /proc/<server>/status, in KiB
@@ -103,11 +103,16 @@ phase() { # $1: name; the rest: VAR=value for the server
     idle_rss=$(kib VmRSS)
 
     local unloaded flooded flood p99_u p99_f
-    unloaded=$(players)
-    wrk -t 2 -c "$CLIENTS" -d "$((DURATION + 4))s" -s "$WORK/flood.lua" "$BASE" >"$WORK/flood.out" 2>&1 &
-    FLOOD_PID=$!
+    unloaded=$(players 0)
+    # The players register first (a flood without login limits would crowd them out of the
+    # hashing pool), then the flood starts, then their measured window.
+    players 2 >"$WORK/flooded" &
+    local players_pid=$!
     sleep 1
-    flooded=$(players)
+    wrk -t 2 -c "$CLIENTS" -d "$((DURATION + 2))s" -s "$WORK/flood.lua" "$BASE" >"$WORK/flood.out" 2>&1 &
+    FLOOD_PID=$!
+    wait "$players_pid" || true
+    flooded=$(cat "$WORK/flooded")
     wait "$FLOOD_PID" || true
     FLOOD_PID=
     flood=$(grep '^FLOOD' "$WORK/flood.out" || echo "FLOOD (wrk failed: $(tail -1 "$WORK/flood.out"))")
@@ -122,7 +127,7 @@ phase() { # $1: name; the rest: VAR=value for the server
     echo "== $name ($*)"
     echo "players unloaded:  $(echo "$unloaded" | field moves) moves, p50 $(echo "$unloaded" | field p50_ms) ms, p99 $p99_u ms, errors $(echo "$unloaded" | field errors)"
     echo "players in flood:  $(echo "$flooded" | field moves) moves, p50 $(echo "$flooded" | field p50_ms) ms, p99 $p99_f ms, errors $(echo "$flooded" | field errors)"
-    echo "flood ($CLIENTS clients, $((DURATION + 4)) s): $flood"
+    echo "flood ($CLIENTS clients, $((DURATION + 2)) s): $flood"
     awk -v u="$p99_u" -v f="$p99_f" -v i="$idle_rss" -v p="$peak" -v a="$after" 'BEGIN {
         printf "moves p99 in flood / unloaded: %.2fx (target < 3x)\n", (u > 0 ? f / u : 0)
         printf "server RSS: idle %.1f MiB, peak %.1f MiB (target < 150 MiB), 5 s after the flood %.1f MiB\n", i / 1024, p / 1024, a / 1024

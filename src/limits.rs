@@ -46,6 +46,11 @@ pub struct LimitsConfig {
     pub moves_burst: u32,
     /// Games one account may have created that are open or playing (`CATAN_MAX_OPEN_GAMES`).
     pub max_open_games: u32,
+    /// How long a refusal (429) is held back at most before it is sent, in milliseconds
+    /// (`CATAN_RATE_REFUSAL_DELAY_MS`): until the limit would allow the request, but no
+    /// longer than this. A client that floods on a few connections then waits instead of
+    /// keeping the server busy answering 429s.
+    pub refusal_delay_ms: u64,
     /// Proxies whose `X-Forwarded-For` is believed (`CATAN_TRUSTED_PROXIES`: addresses or
     /// CIDR blocks, comma-separated). Empty: the peer address is the client's.
     pub trusted_proxies: Vec<IpBlock>,
@@ -67,8 +72,11 @@ impl Default for LimitsConfig {
             moves_per_sec: 10,
             moves_burst: 20,
             max_open_games: 20,
+            refusal_delay_ms: 1000,
             trusted_proxies: Vec::new(),
-            hash_threads: std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
+            // Half the cores: a login flood without login limits then leaves the other half to
+            // the games (scripts/bench-flood.sh).
+            hash_threads: std::thread::available_parallelism().map_or(1, |cores| (cores.get() / 2).max(1)),
             hash_queue: 16,
         }
     }
@@ -92,6 +100,7 @@ impl LimitsConfig {
             moves_per_sec: number("CATAN_RATE_MOVES_PER_SEC", d.moves_per_sec),
             moves_burst: number("CATAN_RATE_MOVES_BURST", d.moves_burst),
             max_open_games: number("CATAN_MAX_OPEN_GAMES", d.max_open_games),
+            refusal_delay_ms: read_env("CATAN_RATE_REFUSAL_DELAY_MS", d.refusal_delay_ms),
             trusted_proxies: match std::env::var("CATAN_TRUSTED_PROXIES") {
                 Ok(list) => parse_blocks(&list).unwrap_or_else(|bad| {
                     tracing::warn!(%bad, "CATAN_TRUSTED_PROXIES: not an address or CIDR block; trusting no proxy");
@@ -115,6 +124,7 @@ impl LimitsConfig {
             moves_per_sec: 0,
             moves_burst: 0,
             max_open_games: 0,
+            refusal_delay_ms: 0,
             ..LimitsConfig::default()
         }
     }
@@ -283,6 +293,8 @@ pub struct Throttled {
     /// The limit's burst and the seconds it takes to refill it, for `RateLimit-Limit` and
     /// `RateLimit-Policy`.
     pub policy: Option<(u32, u64)>,
+    /// How long until the limit allows a request.
+    pub wait: Duration,
 }
 
 fn whole_seconds(wait: Duration) -> u64 {
@@ -298,12 +310,20 @@ impl Throttled {
             detail: format!("too many {what}; retry in {retry_after} s"),
             retry_after,
             policy: Some((quota.burst_size().get(), whole_seconds(quota.burst_size_replenished_in()))),
+            wait,
         }
     }
 
     /// The server cannot take this request now (e.g. every password hashing slot is busy).
     pub fn busy(detail: impl Into<String>) -> Throttled {
-        Throttled { status: 503, code: "server_busy", detail: detail.into(), retry_after: 1, policy: None }
+        Throttled {
+            status: 503,
+            code: "server_busy",
+            detail: detail.into(),
+            retry_after: 1,
+            policy: None,
+            wait: Duration::ZERO,
+        }
     }
 
     /// Adds `Retry-After` and, for a rate limit, `RateLimit-Limit`, `RateLimit-Remaining`,
@@ -329,6 +349,7 @@ pub struct Limits {
     games: Limit<Uuid>,
     moves: Limit<Uuid>,
     max_open_games: u32,
+    refusal_delay: Duration,
 }
 
 impl std::fmt::Debug for Limits {
@@ -352,6 +373,7 @@ impl Limits {
             games: Limit::per_minute("games created by this account", config.games_per_min),
             moves: Limit::new("moves by this account", moves),
             max_open_games: config.max_open_games,
+            refusal_delay: Duration::from_millis(config.refusal_delay_ms),
         }
     }
 
@@ -359,43 +381,59 @@ impl Limits {
         client_address(req, &self.trusted_proxies).map(address_key)
     }
 
+    /// Holds a refusal back until the limit would allow the request, or the refusal delay
+    /// at most, so that a client hammering on a few connections spends its time waiting.
+    async fn answer(&self, result: Result<(), ApiError>) -> Result<(), ApiError> {
+        if let Err(ApiError::Throttled(throttled)) = &result {
+            let delay = throttled.wait.min(self.refusal_delay);
+            if !delay.is_zero() {
+                tokio::time::sleep(delay).await;
+            }
+        }
+        result
+    }
+
     /// Counts a login attempt for `username` (any case) from the request's client. The
     /// address is checked first, so a flood of made-up names adds no keys once it is limited.
     ///
     /// # Errors
     /// 429 `rate_limited`.
-    pub fn login(&self, req: &HttpRequest, username: &str) -> Result<(), ApiError> {
-        if let Some(address) = self.address(req) {
-            self.login_address.check(&address)?;
-        }
-        self.login_account.check(&account_key(username))
+    pub async fn login(&self, req: &HttpRequest, username: &str) -> Result<(), ApiError> {
+        let address = self.address(req);
+        let checked = match address {
+            Some(address) => self.login_address.check(&address),
+            None => Ok(()),
+        };
+        self.answer(checked.and_then(|()| self.login_account.check(&account_key(username)))).await
     }
 
     /// Counts a registration of `username` (any case) from the request's client.
     ///
     /// # Errors
     /// 429 `rate_limited`.
-    pub fn register(&self, req: &HttpRequest, username: &str) -> Result<(), ApiError> {
-        if let Some(address) = self.address(req) {
-            self.register_address.check(&address)?;
-        }
-        self.register_account.check(&account_key(username))
+    pub async fn register(&self, req: &HttpRequest, username: &str) -> Result<(), ApiError> {
+        let address = self.address(req);
+        let checked = match address {
+            Some(address) => self.register_address.check(&address),
+            None => Ok(()),
+        };
+        self.answer(checked.and_then(|()| self.register_account.check(&account_key(username)))).await
     }
 
     /// Counts a game created by `user`.
     ///
     /// # Errors
     /// 429 `rate_limited`.
-    pub fn create_game(&self, user: Uuid) -> Result<(), ApiError> {
-        self.games.check(&user)
+    pub async fn create_game(&self, user: Uuid) -> Result<(), ApiError> {
+        self.answer(self.games.check(&user)).await
     }
 
     /// Counts a move (or trade action) posted by `user`.
     ///
     /// # Errors
     /// 429 `rate_limited`.
-    pub fn play(&self, user: Uuid) -> Result<(), ApiError> {
-        self.moves.check(&user)
+    pub async fn play(&self, user: Uuid) -> Result<(), ApiError> {
+        self.answer(self.moves.check(&user)).await
     }
 
     /// Refuses one more unfinished game for `user` once they created `max_open_games` games
@@ -461,7 +499,7 @@ mod tests {
         let limits = Limits::new(&LimitsConfig::unlimited());
         let user = Uuid::new_v4();
         for _ in 0..1000 {
-            limits.play(user).expect("no limit");
+            limits.moves.check(&user).expect("no limit");
         }
     }
 
@@ -470,9 +508,9 @@ mod tests {
         let limits = Limits::new(&LimitsConfig { moves_per_sec: 10, moves_burst: 20, ..LimitsConfig::default() });
         let user = Uuid::new_v4();
         for _ in 0..20 {
-            limits.play(user).expect("a burst of 20");
+            limits.moves.check(&user).expect("a burst of 20");
         }
-        let refused = throttled(limits.play(user));
+        let refused = throttled(limits.moves.check(&user));
         assert_eq!(refused.retry_after, 1);
         assert_eq!(refused.policy, Some((20, 2)));
     }
@@ -510,6 +548,27 @@ mod tests {
         assert_eq!(from("[::ffff:203.0.113.9]:4000", "1.2.3.4"), "203.0.113.9");
         assert!(parse_blocks("10.0.0.0/33").is_err());
         assert!(parse_blocks("nonsense").is_err());
+    }
+
+    #[test]
+    fn a_refusal_is_held_back_until_allowed_or_the_delay() {
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_time().build().unwrap();
+        let config = LimitsConfig { games_per_min: 1, refusal_delay_ms: 300, ..LimitsConfig::unlimited() };
+        let limits = Limits::new(&config);
+        let user = Uuid::new_v4();
+        runtime.block_on(limits.create_game(user)).expect("the first");
+        let started = Instant::now();
+        let refused = throttled(runtime.block_on(limits.create_game(user)));
+        // The limit allows the next one in ~60 s: held back for the delay, not for that.
+        assert!(started.elapsed() >= Duration::from_millis(300), "{:?}", started.elapsed());
+        assert!(refused.wait > Duration::from_secs(50), "{refused:?}");
+        // A limit that allows the next request sooner than the delay waits only that long.
+        let config = LimitsConfig { moves_per_sec: 10, moves_burst: 1, refusal_delay_ms: 60_000, ..config };
+        let limits = Limits::new(&config);
+        runtime.block_on(limits.play(user)).expect("the first");
+        let started = Instant::now();
+        throttled(runtime.block_on(limits.play(user)));
+        assert!(started.elapsed() < Duration::from_secs(30), "{:?}", started.elapsed());
     }
 
     #[test]

@@ -375,7 +375,7 @@ pub async fn create_game(
     req: HttpRequest,
     body: web::Json<CreateGameRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    state.limits.create_game(user.id)?;
+    state.limits.create_game(user.id).await?;
     let claim = idempotency::claim(&req, user.id, &*body)?;
     let pool = state.pool.clone();
     idempotency::run(&pool, claim, || create_game_once(state, user, body)).await

@@ -111,7 +111,7 @@ pub async fn register_user(
     body: web::Json<Credentials>,
 ) -> Result<HttpResponse, ApiError> {
     let credentials = body.into_inner();
-    state.limits.register(&req, &credentials.username)?;
+    state.limits.register(&req, &credentials.username).await?;
     validate(&credentials)?;
     let password_hash = state.hasher.hash(credentials.password).await?;
     let user = UserRow {
@@ -168,7 +168,7 @@ pub async fn create_token(
     body: web::Json<Credentials>,
 ) -> Result<HttpResponse, ApiError> {
     let Credentials { username, password } = body.into_inner();
-    state.limits.login(&req, &username)?;
+    state.limits.login(&req, &username).await?;
     let user = with_conn(&state.pool, move |conn| store::find_user_by_name(conn, &username)).await?;
     // An unknown name is checked against a dummy hash: the same cost as a wrong password.
     let ok = state.hasher.verify(password, user.as_ref().map(|u| u.password_hash.clone())).await?;

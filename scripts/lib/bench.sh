@@ -1,6 +1,6 @@
 # Shared by the benchmark scripts (sourced, not run): the median of numbers on stdin, and one
 # release server at a time. The caller sets WORK (its scratch directory) and SERVER_PID=,
-# builds target/release/catan-server, and kills a server left running on exit.
+# builds $CARGO_TARGET_DIR (or target)/release/catan-server, and kills a server left running on exit.
 
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 

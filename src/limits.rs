@@ -67,7 +67,7 @@ impl Default for LimitsConfig {
             login_per_account_per_min: 10,
             login_per_address_per_min: 30,
             register_per_account_per_min: 5,
-            register_per_address_per_min: 20,
+            register_per_address_per_min: 30,
             games_per_min: 20,
             moves_per_sec: 10,
             moves_burst: 20,

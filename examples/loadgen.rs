@@ -20,6 +20,12 @@
 //! `ETag` it got, then its legal moves), the others as anonymous spectators (the game with
 //! `If-None-Match`, then the last 100 log entries). Reads are reported beside the moves.
 //!
+//! With `--pace N`, each worker posts at most N moves per second (spread over its seats), like
+//! people playing quickly rather than a machine: such players stay within the server's
+//! per-account move limit (`scripts/bench-flood.sh` measures them during a login flood).
+//! With `--delay S`, the measured window begins S seconds after the users are registered (so
+//! that another load can start in between).
+//!
 //! The last line is machine-readable:
 //! `RESULT games=32 seconds=20.0 moves=... moves_per_s=... p50_ms=... p99_ms=... errors=...
 //! reads=... reads_per_s=... read_p50_ms=... read_p99_ms=... not_modified=...`
@@ -181,6 +187,10 @@ struct Options {
     max_moves: usize,
     players: usize,
     pollers: usize,
+    /// Moves per second per worker at most (0: as fast as possible).
+    pace: f64,
+    /// Seconds between the registrations and the measured window.
+    delay: f64,
 }
 
 fn parse_options() -> Result<Options, String> {
@@ -191,6 +201,8 @@ fn parse_options() -> Result<Options, String> {
         max_moves: 1_000_000,
         players: 4,
         pollers: 0,
+        pace: 0.0,
+        delay: 0.0,
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -202,6 +214,8 @@ fn parse_options() -> Result<Options, String> {
             "--max-moves" => options.max_moves = value()?.parse().map_err(|e| format!("--max-moves: {e}"))?,
             "--players" => options.players = value()?.parse().map_err(|e| format!("--players: {e}"))?,
             "--pollers" => options.pollers = value()?.parse().map_err(|e| format!("--pollers: {e}"))?,
+            "--pace" => options.pace = value()?.parse().map_err(|e| format!("--pace: {e}"))?,
+            "--delay" => options.delay = value()?.parse().map_err(|e| format!("--delay: {e}"))?,
             other => return Err(format!("unknown argument {other:?}")),
         }
     }
@@ -212,9 +226,15 @@ fn parse_options() -> Result<Options, String> {
     if !(1..=512).contains(&options.games)
         || !(2..=4).contains(&options.players)
         || options.seconds <= 0.0
+        || options.pace < 0.0
+        || !options.pace.is_finite()
+        || !(0.0..=60.0).contains(&options.delay)
         || options.games * options.pollers > 1024
     {
-        return Err("--games 1..512, --players 2..4, --seconds > 0, --games x --pollers <= 1024".into());
+        return Err(
+            "--games 1..512, --players 2..4, --seconds > 0, --pace >= 0, --delay 0..60, --games x --pollers <= 1024"
+                .into(),
+        );
     }
     options.url = options.url.trim_end_matches('/').to_owned();
     Ok(options)
@@ -310,8 +330,10 @@ impl Worker {
         Ok(game["turn"]["waiting_for"][0].as_u64().map(|s| s as usize))
     }
 
-    fn run(&mut self, until: Instant, max_moves: usize, tally: &mut Tally) {
+    fn run(&mut self, until: Instant, max_moves: usize, pace: f64, tally: &mut Tally) {
         let mut moves = 0;
+        let interval = (pace > 0.0).then(|| Duration::from_secs_f64(1.0 / pace));
+        let mut next_move = Instant::now();
         'games: while Instant::now() < until && moves < max_moves {
             let id = match self.new_game() {
                 Ok(id) => id,
@@ -355,6 +377,10 @@ impl Worker {
                     continue;
                 }
                 let mv = &legal.moves[RandomBot::weighted_pick(&legal.moves, |bound| self.rng.gen_range(0..bound))];
+                if let Some(interval) = interval {
+                    std::thread::sleep(next_move.saturating_duration_since(Instant::now()));
+                    next_move = next_move.max(Instant::now()) + interval;
+                }
                 let started = Instant::now();
                 let response = self.post(&format!("/games/{id}/moves"), current, mv);
                 let elapsed = started.elapsed();
@@ -465,7 +491,7 @@ fn main() {
     let options = match parse_options() {
         Ok(options) => options,
         Err(error) => {
-            eprintln!("loadgen: {error}\nusage: loadgen [--url http://127.0.0.1:8080] [--games 32] [--seconds 20] [--max-moves N] [--players 4] [--pollers 0]");
+            eprintln!("loadgen: {error}\nusage: loadgen [--url http://127.0.0.1:8080] [--games 32] [--seconds 20] [--max-moves N] [--players 4] [--pollers 0] [--pace 0] [--delay 0]");
             std::process::exit(2);
         }
     };
@@ -473,14 +499,17 @@ fn main() {
     let api = "/api/v1".to_owned();
     let barrier = Arc::new(Barrier::new(options.games + 1));
     let window = Duration::from_secs_f64(options.seconds);
+    let delay = Duration::from_secs_f64(options.delay);
     let readers = Arc::new(Mutex::new(Vec::<ReadTally>::new()));
     let handles: Vec<_> = (0..options.games)
         .map(|index| {
             let (api, host, barrier, readers) = (api.clone(), host.clone(), Arc::clone(&barrier), Arc::clone(&readers));
-            let (players, max_moves, pollers) = (options.players, options.max_moves, options.pollers);
+            let (players, max_moves, pollers, pace) =
+                (options.players, options.max_moves, options.pollers, options.pace);
             std::thread::spawn(move || {
                 let worker = Worker::setup(Http::new(&host), api.clone(), index, players);
                 barrier.wait(); // everyone is registered: the measured window begins
+                std::thread::sleep(delay);
                 let until = Instant::now() + window;
                 let mut tally = Tally::default();
                 let mut worker = match worker {
@@ -503,7 +532,7 @@ fn main() {
                         })
                     })
                     .collect();
-                worker.run(until, max_moves, &mut tally);
+                worker.run(until, max_moves, pace, &mut tally);
                 for poller in polling {
                     let _ = poller.join();
                 }
@@ -512,6 +541,7 @@ fn main() {
         })
         .collect();
     barrier.wait();
+    std::thread::sleep(delay);
     let started = Instant::now();
     let tallies: Vec<Tally> = handles.into_iter().map(|h| h.join().expect("a worker")).collect();
     let elapsed = started.elapsed().as_secs_f64();

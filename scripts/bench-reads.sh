@@ -33,6 +33,10 @@ trap cleanup EXIT INT TERM
 command -v wrk >/dev/null || { echo "wrk is not installed (apt-get install wrk)" >&2; exit 1; }
 # shellcheck source=scripts/lib/bench.sh
 . scripts/lib/bench.sh
+# The load generator registers four users per game from one address and plays every seat at
+# machine speed: the per-address registration and per-account move limits are for people.
+export CATAN_RATE_REGISTER_PER_ADDRESS_PER_MIN=${CATAN_RATE_REGISTER_PER_ADDRESS_PER_MIN:-0}
+export CATAN_RATE_MOVES_PER_SEC=${CATAN_RATE_MOVES_PER_SEC:-0}
 
 echo "== building (release)"
 cargo build --release --quiet --bin catan-server --example loadgen

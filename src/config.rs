@@ -34,6 +34,9 @@ pub struct Config {
     /// How long a request body may take to arrive (`CATAN_BODY_TIMEOUT_SECONDS`, default 10):
     /// a body that stalls longer is answered 408 ([`crate::body_timeout`]).
     pub body_timeout: std::time::Duration,
+    /// Rate limits, the cap on unfinished games, trusted proxies and the password hashing
+    /// pool (`CATAN_RATE_*`, `CATAN_MAX_OPEN_GAMES`, `CATAN_TRUSTED_PROXIES`, `CATAN_HASH_*`).
+    pub limits: crate::limits::LimitsConfig,
 }
 
 /// One HTTP worker per two cores (at least one). A worker only parses, routes, checks tokens
@@ -59,6 +62,7 @@ impl Default for Config {
             sandbox: false,
             token_lifetime: std::time::Duration::from_secs(crate::auth::TOKEN_LIFETIME_DAYS as u64 * 24 * 3600),
             body_timeout: std::time::Duration::from_secs(10),
+            limits: crate::limits::LimitsConfig::default(),
         }
     }
 }
@@ -89,6 +93,7 @@ impl Config {
                 .and_then(|v| v.trim().parse::<u64>().ok())
                 .filter(|seconds| *seconds > 0)
                 .map_or(defaults.body_timeout, std::time::Duration::from_secs),
+            limits: crate::limits::LimitsConfig::from_env(),
             ..defaults
         }
     }

@@ -58,6 +58,10 @@ pub enum ApiError {
     /// into a problem by [`problem_fallback`].
     #[error("{detail}")]
     Http { status: StatusCode, code: &'static str, detail: String },
+    /// 429 `rate_limited` or 503 `server_busy`, with `Retry-After` (and `RateLimit-*` for a
+    /// rate limit): see [`crate::limits`].
+    #[error("{}", .0.detail)]
+    Throttled(crate::limits::Throttled),
 }
 
 /// An RFC 9457 problem details body.
@@ -121,6 +125,7 @@ impl ApiError {
             ApiError::Setup(e) => e.code(),
             ApiError::Unavailable => "database_unavailable",
             ApiError::Internal(_) => "internal_error",
+            ApiError::Throttled(t) => t.code,
         }
     }
 
@@ -156,6 +161,7 @@ impl ResponseError for ApiError {
             ApiError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
             ApiError::Http { status, .. } => *status,
+            ApiError::Throttled(t) => StatusCode::from_u16(t.status).unwrap_or(StatusCode::TOO_MANY_REQUESTS),
         }
     }
 
@@ -170,6 +176,9 @@ impl ResponseError for ApiError {
         }
         if let ApiError::VersionConflict { current } = self {
             response.insert_header((header::ETAG, format!("\"v{current}\"")));
+        }
+        if let ApiError::Throttled(throttled) = self {
+            throttled.add_headers(&mut response);
         }
         let body = serde_json::to_string(&self.problem()).unwrap_or_else(|_| "{}".to_owned());
         response.body(body)

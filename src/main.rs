@@ -9,6 +9,12 @@ use catan_server::{
     telemetry,
 };
 
+/// mimalloc rather than glibc's malloc: password hashing allocates 19 MiB per run, which glibc
+/// kept in its arenas (RSS grew by 19 MiB per login up to ~450 MiB, and stayed there);
+/// mimalloc gives it back (measured by `scripts/bench-flood.sh`).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 const USAGE: &str = "\
 catan-server: a Catan game server over HTTP
 

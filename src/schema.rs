@@ -8,6 +8,7 @@ diesel::table! {
         username -> Text,
         password_hash -> Text,
         created_at -> Timestamp,
+        username_key -> Text,
     }
 }
 

@@ -111,7 +111,17 @@ impl Application {
         Ok(Application {
             listener,
             port,
-            state: AppState { pool, notifier, bots, reads, sole_server, sandbox: config.sandbox, revocations },
+            state: AppState {
+                pool,
+                notifier,
+                bots,
+                reads,
+                sole_server,
+                sandbox: config.sandbox,
+                revocations,
+                limits: Arc::new(crate::limits::Limits::new(&config.limits)),
+                hasher: Arc::new(crate::hashing::Hasher::start(config.limits.hash_threads, config.limits.hash_queue)?),
+            },
             keys,
             workers: config.workers,
             body_timeout: config.body_timeout,
@@ -136,6 +146,11 @@ impl Application {
     /// Returns the read cache (tests measure it).
     pub fn reads(&self) -> Arc<Reads> {
         Arc::clone(&self.state.reads)
+    }
+
+    /// Returns the password hashing pool (tests count its verifications).
+    pub fn hasher(&self) -> Arc<crate::hashing::Hasher> {
+        Arc::clone(&self.state.hasher)
     }
 
     /// Starts serving; must be called inside an actix/tokio runtime.

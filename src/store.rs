@@ -32,6 +32,13 @@ pub struct UserRow {
     pub username: String,
     pub password_hash: String,
     pub created_at: NaiveDateTime,
+    /// The lowercased username, unique: names are case-insensitive ([`username_key`]).
+    pub username_key: String,
+}
+
+/// The key that makes usernames case-insensitive: `abc` and `ABC` are one account.
+pub fn username_key(username: &str) -> String {
+    username.to_ascii_lowercase()
 }
 
 /// Inserts a user; a taken username is a 409 `username_taken`.
@@ -61,12 +68,21 @@ pub fn ensure_user(conn: &mut DbConnection, user_id: &str) -> Result<(), ApiErro
     }
 }
 
-/// Finds a user by name.
+/// Finds a user by name, in any case.
 ///
 /// # Errors
 /// A database error.
 pub fn find_user_by_name(conn: &mut DbConnection, username: &str) -> Result<Option<UserRow>, ApiError> {
-    Ok(users::table.filter(users::username.eq(username)).select(UserRow::as_select()).first(conn).optional()?)
+    // In any case; the exact name first, for accounts an older server let differ only by
+    // case (see the migration `case_insensitive_usernames`).
+    let mut found: Vec<UserRow> = users::table
+        .filter(users::username.eq(username).or(users::username_key.eq(username_key(username))))
+        .select(UserRow::as_select())
+        .load(conn)?;
+    Ok(match found.iter().position(|user| user.username == username) {
+        Some(exact) => Some(found.swap_remove(exact)),
+        None => found.pop(),
+    })
 }
 
 // ---------------------------------------------------------------------------------------

@@ -40,6 +40,10 @@ pub struct AppState {
     pub sandbox: bool,
     /// Revoked tokens ([`crate::revocation`]).
     pub revocations: Arc<crate::revocation::Revocations>,
+    /// Rate limits and the cap on unfinished games ([`crate::limits`]).
+    pub limits: Arc<crate::limits::Limits>,
+    /// The password hashing pool ([`crate::hashing`]).
+    pub hasher: Arc<crate::hashing::Hasher>,
 }
 
 /// The API document's fixed parts; paths and schemas are collected from the routes.

@@ -284,6 +284,13 @@ fn json_ok(body: Bytes) -> HttpResponse {
         (status = 201, description = "Played; the new version and the log entry", body = SubmitMoveResponse),
         (status = 400, description = "Malformed body (`malformed_body`) or If-Match", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = crate::api::users::RATE_LIMITED, body = Problem, content_type = "application/problem+json", headers(
+            ("Retry-After" = u64, description = "Seconds to wait"),
+            ("RateLimit-Limit" = u32, description = "The limit's burst"),
+            ("RateLimit-Remaining" = u32, description = "Requests left now (0)"),
+            ("RateLimit-Reset" = u64, description = "Seconds until a request is allowed again"),
+            ("RateLimit-Policy" = String, description = "`<burst>;w=<seconds to refill it>`"),
+        )),
         (status = 403, description = "You have no seat in this game", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`game_not_started`, `idempotency_key_in_use`, or a lost race (`version_conflict`)", body = Problem, content_type = "application/problem+json"),

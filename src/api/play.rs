@@ -31,6 +31,8 @@ where
     R: Serialize + Send + 'static,
     F: Fn(&mut DbConnection, &Applied) -> Result<(u16, R), ApiError> + Clone + Send + 'static,
 {
+    // Per account, on every endpoint that plays a move (built-in bots do not come here).
+    state.limits.play(user).await?;
     let if_match = request.if_match;
     let mut attempt = 0;
     let submitted = loop {

@@ -1,6 +1,6 @@
 //! Accounts: register, and log in for a token.
 
-use actix_web::{post, web, HttpResponse};
+use actix_web::{post, web, HttpRequest, HttpResponse};
 use chrono::{DateTime, NaiveDateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -8,7 +8,7 @@ use uuid::Uuid;
 
 use crate::{
     api::AppState,
-    auth::{hash_password, verify_password, JwtKeys},
+    auth::JwtKeys,
     db::with_conn,
     error::{ApiError, Problem},
     store::{self, UserRow},
@@ -49,6 +49,13 @@ pub struct TokenResponse {
     pub expires_at: DateTime<Utc>,
 }
 
+/// The 429 of a rate limit, as the OpenAPI document describes it.
+pub const RATE_LIMITED: &str = "Too many requests (`rate_limited`): wait `Retry-After` seconds. \
+    The `RateLimit-*` headers describe the limit that was hit";
+
+/// The 503 of a full password hashing queue.
+pub const BUSY: &str = "Every password check is busy (`server_busy`): retry after `Retry-After` seconds";
+
 pub fn utc(at: NaiveDateTime) -> DateTime<Utc> {
     DateTime::from_naive_utc_and_offset(at, Utc)
 }
@@ -71,30 +78,45 @@ fn validate(credentials: &Credentials) -> Result<(), ApiError> {
 
 /// Register a new user.
 ///
-/// Returns the user and a token, so a client can go on at once.
+/// Returns the user and a token, so a client can go on at once. Usernames are
+/// case-insensitive: `ABC` is taken once `abc` is (409 `username_taken`); the name keeps the
+/// case it was registered with. Limited per client address and per username (429
+/// `rate_limited`, with `Retry-After` and `RateLimit-*` headers).
 #[utoipa::path(
     tag = "users",
     request_body = Credentials,
     responses(
         (status = 201, description = "Registered", body = RegisterResponse),
         (status = 400, description = "Malformed body", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "`username_taken`", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`username_taken` (in any case)", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`invalid_username` or `invalid_password`", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "The body is not JSON: send `Content-Type: application/json` (`unsupported_media_type`)", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = RATE_LIMITED, body = Problem, content_type = "application/problem+json", headers(
+            ("Retry-After" = u64, description = "Seconds to wait"),
+            ("RateLimit-Limit" = u32, description = "The limit's burst"),
+            ("RateLimit-Remaining" = u32, description = "Requests left now (0)"),
+            ("RateLimit-Reset" = u64, description = "Seconds until a request is allowed again"),
+            ("RateLimit-Policy" = String, description = "`<burst>;w=<seconds to refill it>`"),
+        )),
+        (status = 503, description = BUSY, body = Problem, content_type = "application/problem+json", headers(
+            ("Retry-After" = u64, description = "Seconds to wait"),
+        )),
     )
 )]
 #[post("/users")]
 pub async fn register_user(
     state: web::Data<AppState>,
     keys: web::Data<JwtKeys>,
+    req: HttpRequest,
     body: web::Json<Credentials>,
 ) -> Result<HttpResponse, ApiError> {
     let credentials = body.into_inner();
+    state.limits.register(&req, &credentials.username).await?;
     validate(&credentials)?;
-    let password = credentials.password;
-    let password_hash = web::block(move || hash_password(&password)).await??;
+    let password_hash = state.hasher.hash(credentials.password).await?;
     let user = UserRow {
         id: Uuid::new_v4().to_string(),
+        username_key: store::username_key(&credentials.username),
         username: credentials.username,
         password_hash,
         created_at: store::now(),
@@ -114,6 +136,10 @@ pub async fn register_user(
 }
 
 /// Log in: exchange a username and password for a token.
+///
+/// The username may be given in any case. Limited per client address and per username,
+/// failed attempts included (429 `rate_limited`). A name that does not exist costs the same
+/// password check as a wrong password.
 #[utoipa::path(
     tag = "users",
     request_body = Credentials,
@@ -122,25 +148,33 @@ pub async fn register_user(
         (status = 400, description = "Malformed body", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "Wrong username or password (`unauthorized`)", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "The body is not JSON: send `Content-Type: application/json` (`unsupported_media_type`)", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = RATE_LIMITED, body = Problem, content_type = "application/problem+json", headers(
+            ("Retry-After" = u64, description = "Seconds to wait"),
+            ("RateLimit-Limit" = u32, description = "The limit's burst"),
+            ("RateLimit-Remaining" = u32, description = "Requests left now (0)"),
+            ("RateLimit-Reset" = u64, description = "Seconds until a request is allowed again"),
+            ("RateLimit-Policy" = String, description = "`<burst>;w=<seconds to refill it>`"),
+        )),
+        (status = 503, description = BUSY, body = Problem, content_type = "application/problem+json", headers(
+            ("Retry-After" = u64, description = "Seconds to wait"),
+        )),
     )
 )]
 #[post("/tokens")]
 pub async fn create_token(
     state: web::Data<AppState>,
     keys: web::Data<JwtKeys>,
+    req: HttpRequest,
     body: web::Json<Credentials>,
 ) -> Result<HttpResponse, ApiError> {
     let Credentials { username, password } = body.into_inner();
+    state.limits.login(&req, &username).await?;
     let user = with_conn(&state.pool, move |conn| store::find_user_by_name(conn, &username)).await?;
-    let wrong = || ApiError::Unauthorized("wrong username or password".into());
-    let Some(user) = user else {
-        return Err(wrong());
+    // An unknown name is checked against a dummy hash: the same cost as a wrong password.
+    let ok = state.hasher.verify(password, user.as_ref().map(|u| u.password_hash.clone())).await?;
+    let Some(user) = user.filter(|_| ok) else {
+        return Err(ApiError::Unauthorized("wrong username or password".into()));
     };
-    let hash = user.password_hash.clone();
-    let ok = web::block(move || verify_password(&password, &hash)).await?;
-    if !ok {
-        return Err(wrong());
-    }
     let id = Uuid::parse_str(&user.id).map_err(ApiError::internal)?;
     let (token, expires_at) = keys.issue(id, &user.username)?;
     Ok(HttpResponse::Ok().json(TokenResponse { token, expires_at }))

@@ -58,6 +58,8 @@ pub struct TestApp {
     pub reads: Arc<Reads>,
     /// The server's notifier ([`catan_server::notify`]), to measure it.
     pub notifier: catan_server::notify::Notifier,
+    /// The server's password hashing pool, to count its verifications.
+    pub hasher: Arc<catan_server::hashing::Hasher>,
     data_dir: PathBuf,
     handle: actix_web::dev::ServerHandle,
 }
@@ -106,6 +108,9 @@ pub fn spawn_app_with(database_url: Option<String>, configure: impl FnOnce(&mut 
         sandbox: true,
         token_lifetime: Config::default().token_lifetime,
         body_timeout: Config::default().body_timeout,
+        // The default limits, but for moves: the tests play whole games and race dozens of
+        // moves per seat as fast as the machine allows (`limits` lowers them to test them).
+        limits: catan_server::limits::LimitsConfig { moves_per_sec: 0, ..Default::default() },
     };
     configure(&mut config);
     let app = Application::build(&config).expect("the server starts");
@@ -113,6 +118,7 @@ pub fn spawn_app_with(database_url: Option<String>, configure: impl FnOnce(&mut 
     let pool = app.pool();
     let reads = app.reads();
     let notifier = app.notifier();
+    let hasher = app.hasher();
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
         actix_web::rt::System::new().block_on(async move {
@@ -128,6 +134,7 @@ pub fn spawn_app_with(database_url: Option<String>, configure: impl FnOnce(&mut 
         pool,
         reads,
         notifier,
+        hasher,
         data_dir,
         handle,
     }

@@ -9,6 +9,7 @@ mod errors;
 mod every_game_ends;
 mod full_game;
 mod games;
+mod holding;
 mod idempotency;
 mod limits;
 mod moves;

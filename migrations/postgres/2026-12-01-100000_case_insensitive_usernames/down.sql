@@ -1,0 +1,2 @@
+DROP INDEX users_username_key_unique;
+ALTER TABLE users DROP COLUMN username_key;

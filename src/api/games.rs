@@ -370,13 +370,7 @@ fn if_none_match(headers: &HeaderMap, etag: &str) -> bool {
         (status = 400, description = "Malformed body", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`too_many_games`: you created as many games as one account may have open or playing at once (`CATAN_MAX_OPEN_GAMES`, default 20)", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = crate::api::users::RATE_LIMITED, body = Problem, content_type = "application/problem+json", headers(
-            ("Retry-After" = u64, description = "Seconds to wait"),
-            ("RateLimit-Limit" = u32, description = "The limit's burst"),
-            ("RateLimit-Remaining" = u32, description = "Requests left now (0)"),
-            ("RateLimit-Reset" = u64, description = "Seconds until a request is allowed again"),
-            ("RateLimit-Policy" = String, description = "`<burst>;w=<seconds to refill it>`"),
-        )),
+        (status = 429, response = crate::api::responses::RateLimited),
         (status = 422, description = "`invalid_max_players`, `unsupported_variant`, a setup code such as `invalid_board`, `invalid_config` (e.g. a `turn_limit` outside 1 to 10,000) or `invalid_player_count` (e.g. Wonders of Catan with 2 or 5 players), `invalid_turn_timer` (`turn_timer_seconds` outside 5 to 604,800), or `idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "The body is not JSON: send `Content-Type: application/json` (`unsupported_media_type`)", body = Problem, content_type = "application/problem+json"),
     )

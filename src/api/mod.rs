@@ -4,6 +4,7 @@ pub mod games;
 pub mod health;
 pub mod moves;
 pub mod play;
+pub mod responses;
 pub mod scenarios;
 pub mod stream;
 pub mod tokens;
@@ -57,6 +58,7 @@ pub struct AppState {
             answer 422 with the rule's code (e.g. `not_your_turn`, `settlement_too_close`).",
         license(name = "MIT OR Apache-2.0")
     ),
+    components(responses(responses::RateLimited, responses::ServerBusy)),
     modifiers(&SecurityAddon),
     tags(
         (name = "users", description = "Accounts and tokens"),

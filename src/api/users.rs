@@ -49,13 +49,6 @@ pub struct TokenResponse {
     pub expires_at: DateTime<Utc>,
 }
 
-/// The 429 of a rate limit, as the OpenAPI document describes it.
-pub const RATE_LIMITED: &str = "Too many requests (`rate_limited`): wait `Retry-After` seconds. \
-    The `RateLimit-*` headers describe the limit that was hit";
-
-/// The 503 of a full password hashing queue.
-pub const BUSY: &str = "Every password check is busy (`server_busy`): retry after `Retry-After` seconds";
-
 pub fn utc(at: NaiveDateTime) -> DateTime<Utc> {
     DateTime::from_naive_utc_and_offset(at, Utc)
 }
@@ -91,16 +84,8 @@ fn validate(credentials: &Credentials) -> Result<(), ApiError> {
         (status = 409, description = "`username_taken` (in any case)", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`invalid_username` or `invalid_password`", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "The body is not JSON: send `Content-Type: application/json` (`unsupported_media_type`)", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = RATE_LIMITED, body = Problem, content_type = "application/problem+json", headers(
-            ("Retry-After" = u64, description = "Seconds to wait"),
-            ("RateLimit-Limit" = u32, description = "The limit's burst"),
-            ("RateLimit-Remaining" = u32, description = "Requests left now (0)"),
-            ("RateLimit-Reset" = u64, description = "Seconds until a request is allowed again"),
-            ("RateLimit-Policy" = String, description = "`<burst>;w=<seconds to refill it>`"),
-        )),
-        (status = 503, description = BUSY, body = Problem, content_type = "application/problem+json", headers(
-            ("Retry-After" = u64, description = "Seconds to wait"),
-        )),
+        (status = 429, response = crate::api::responses::RateLimited),
+        (status = 503, response = crate::api::responses::ServerBusy),
     )
 )]
 #[post("/users")]
@@ -148,16 +133,8 @@ pub async fn register_user(
         (status = 400, description = "Malformed body", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "Wrong username or password (`unauthorized`)", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "The body is not JSON: send `Content-Type: application/json` (`unsupported_media_type`)", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = RATE_LIMITED, body = Problem, content_type = "application/problem+json", headers(
-            ("Retry-After" = u64, description = "Seconds to wait"),
-            ("RateLimit-Limit" = u32, description = "The limit's burst"),
-            ("RateLimit-Remaining" = u32, description = "Requests left now (0)"),
-            ("RateLimit-Reset" = u64, description = "Seconds until a request is allowed again"),
-            ("RateLimit-Policy" = String, description = "`<burst>;w=<seconds to refill it>`"),
-        )),
-        (status = 503, description = BUSY, body = Problem, content_type = "application/problem+json", headers(
-            ("Retry-After" = u64, description = "Seconds to wait"),
-        )),
+        (status = 429, response = crate::api::responses::RateLimited),
+        (status = 503, response = crate::api::responses::ServerBusy),
     )
 )]
 #[post("/tokens")]

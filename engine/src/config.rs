@@ -144,6 +144,27 @@ pub struct GameConfig {
     /// be built.
     #[serde(skip_serializing_if = "is_true")]
     pub wonder_ship_reserved: bool,
+    /// CK: Cities & Knights (RULES.md 8.6). Engine-only for now: not yet offered by the
+    /// server, so it is left out of the published schema.
+    #[serde(skip_serializing_if = "is_false")]
+    #[cfg_attr(feature = "openapi", schema(ignore))]
+    pub cities_and_knights: bool,
+    /// CK-BAR-1: the barbarian ship's advances to Catan (default 7; 6 reads seed [000]).
+    #[serde(skip_serializing_if = "is_seven")]
+    #[cfg_attr(feature = "openapi", schema(ignore))]
+    pub barbarian_steps: u8,
+    /// CK-BAR-10: the robber stays put until the first barbarian attack.
+    #[serde(skip_serializing_if = "is_true")]
+    #[cfg_attr(feature = "openapi", schema(ignore))]
+    pub robber_waits_for_first_attack: bool,
+}
+
+fn is_seven(n: &u8) -> bool {
+    *n == 7
+}
+
+fn is_false(flag: &bool) -> bool {
+    !*flag
 }
 
 fn is_true(flag: &bool) -> bool {
@@ -179,6 +200,9 @@ impl Default for GameConfig {
             islands: IslandDefinition::ConnectedLand,
             vp_target: None,
             wonder_ship_reserved: true,
+            cities_and_knights: false,
+            barbarian_steps: 7,
+            robber_waits_for_first_attack: true,
         }
     }
 }

@@ -60,15 +60,17 @@ pub use chance::{Chance, Draw, FixedChance, SeededChance};
 pub use config::{
     BoardSpec, DevCardsBeforeRoll, FirstPlayer, GameConfig, IslandBonusMode, IslandDefinition, ScenarioId,
 };
+pub use ext::cities_knights::{EventFace, ProgressCard, ProgressCards, Track, EVENT_DIE, PROGRESS_CARD};
 pub use ext::wonders::{MarkedSet, Requirement, WonderId, WonderView, WONDER_STAGES};
 pub use game::Game;
 pub use model::{
-    cost, Building, BuildingKind, CardKind, Counts, DevCard, DevCards, PendingDiscard, PendingGold, Phase, Pieces,
-    PlayerState, Resource, Resources, Seat, SetupStep, TradeOffer,
+    cost, Building, BuildingKind, CardKind, Cards, Commodities, Commodity, Counts, DevCard, DevCards, GoldSource,
+    PendingDiscard, PendingGold, Phase, Pieces, PlayerState, Resource, Resources, Seat, SetupStep, TradeOffer,
 };
-pub use position::{PositionError, SeafarersSetup, SeatSetup, Setup, TurnSetup, WonderSetup};
+pub use position::{CitiesKnightsSetup, PositionError, SeafarersSetup, SeatSetup, Setup, TurnSetup, WonderSetup};
 pub use protocol::{
-    Bandit, Event, Move, RuleError, SeatCount, SeatResources, SetupError, StartingRoll, VictoryCondition, Viewer,
+    Bandit, Event, Move, RuleError, SeatCommodities, SeatCount, SeatResources, SetupError, StartingRoll,
+    VictoryCondition, Viewer,
 };
 pub use ruleset::VARIANT_NAMES;
 pub use view::GameView;

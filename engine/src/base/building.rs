@@ -226,9 +226,12 @@ impl Game {
     pub(super) fn apply_city(&mut self, seat: Seat, vertex: VertexId, cost: &Resources) {
         self.mark_built_or_bought();
         if let (Some(v), Some(player)) = (self.board.vertex(vertex), self.players.get_mut(seat.index())) {
-            self.buildings[v as usize] = Some(Building { seat, kind: BuildingKind::City });
-            // The settlement a city replaces goes back to the supply (B-BLD-6).
-            player.pieces_left.settlements = (player.pieces_left.settlements + 1).min(player.supply.settlements);
+            let replaced = self.buildings[v as usize].replace(Building { seat, kind: BuildingKind::City });
+            // The settlement a city replaces goes back to the supply (B-BLD-6); a city placed
+            // on an empty site (CK-SET-1) replaces none.
+            if replaced.is_some() {
+                player.pieces_left.settlements = (player.pieces_left.settlements + 1).min(player.supply.settlements);
+            }
             player.pieces_left.cities = player.pieces_left.cities.saturating_sub(1);
         }
         self.pay(seat, cost);

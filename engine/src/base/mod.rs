@@ -41,6 +41,9 @@ pub(crate) fn decide(game: &Game, seat: Seat, mv: &Move, chance: &mut dyn Chance
         (Phase::Discard { pending }, Move::Discard { resources }) => {
             return game.decide_discard(seat, pending, resources);
         }
+        (Phase::Discard { pending }, Move::DiscardCards { cards }) => {
+            return game.decide_discard_cards(seat, pending, cards);
+        }
         (Phase::GoldChoice { roll, pending, chosen, source }, Move::ChooseGoldResources { resources }) => {
             return game.decide_gold_choice(seat, *roll, pending, chosen, *source, resources);
         }
@@ -184,6 +187,32 @@ pub(crate) fn apply(game: &mut Game, event: &Event) {
         Event::LargestArmyChanged { holder, .. } => game.largest_army = *holder,
         Event::LongestRoadChanged { holder, .. } => game.longest_road = *holder,
         Event::TurnStarted { seat, turn } => game.apply_turn_started(*seat, *turn),
+        // Cities & Knights keeps these in its own state.
+        Event::EventDieRolled { .. } | Event::BarbariansAdvanced { .. } => {}
+        Event::CommoditiesProduced { gains, .. } => {
+            for gain in gains {
+                game.receive_cards(gain.seat, &crate::model::Cards::of_commodities(gain.commodities));
+            }
+        }
+        Event::CardsDiscarded { seat, cards, .. } => {
+            if let Some(cards) = cards {
+                game.pay_cards(*seat, cards);
+            }
+        }
+        Event::CommodityStolen { thief, victim, commodity } => {
+            if let Some(commodity) = commodity {
+                game.transfer_commodity(*victim, *thief, *commodity);
+            }
+        }
+        Event::ImprovementBuilt { seat, cost, .. } => {
+            game.mark_built_or_bought();
+            game.pay_cards(*seat, &crate::model::Cards::of_commodities(*cost));
+        }
+        Event::ProgressCardDrawn { .. } => {}
+        Event::CardsTradedWithBank { seat, give, get } => {
+            game.pay_cards(*seat, give);
+            game.receive_cards(*seat, get);
+        }
         Event::GameWon { seat, .. } => {
             game.winner = Some(*seat);
             game.phase = Phase::GameOver;

@@ -42,6 +42,9 @@ pub enum GoldSource {
     Production,
     Setup,
     Discovery,
+    /// Cities & Knights' Aqueduct: a seat with Science 3 that took nothing on a roll takes
+    /// one resource of its choice (CK-IMP-5).
+    Aqueduct,
 }
 
 impl GoldSource {

@@ -76,6 +76,7 @@ fn build_parts(setup: Setup) -> Result<Game, PositionError> {
         winner,
         seafarers,
         wonders,
+        cities_knights,
     } = setup;
     // The configuration and the board's topology, as a new game checks them.
     let rules = Arc::new(Ruleset::build(&config)?);
@@ -135,6 +136,7 @@ fn build_parts(setup: Setup) -> Result<Game, PositionError> {
     };
     game.bank = conserved_bank(&rules.components, seats, bank)?;
     game.deck = conserved_deck(&rules.components, seats, deck)?;
+    super::cities_knights::place(&mut game, cities_knights, seats)?;
 
     if let Some((red, white)) = turn.dice {
         if !(1..=6).contains(&red) || !(1..=6).contains(&white) {
@@ -530,7 +532,13 @@ fn check_phases(game: &Game, phase: &Phase, then: &[Phase], turn: &TurnSetup) ->
                 }
                 if let SetupStep::PlaceRoad { settlement } = step {
                     let v = game.board.vertex(*settlement).ok_or(E::UnknownVertex(*settlement))?;
-                    let own = Building { seat: *seat, kind: BuildingKind::Settlement };
+                    // CK-SET-1: in Cities & Knights the second setup piece is a city.
+                    let kind = if game.rules().components.setup_city && usize::from(*placement) >= players {
+                        BuildingKind::City
+                    } else {
+                        BuildingKind::Settlement
+                    };
+                    let own = Building { seat: *seat, kind };
                     if game.buildings[v as usize] != Some(own) {
                         return Err(phase_error(format!(
                             "the setup road follows seat {seat}'s settlement, which is not on {settlement} (B-SET-4)"
@@ -551,8 +559,10 @@ fn check_phases(game: &Game, phase: &Phase, then: &[Phase], turn: &TurnSetup) ->
                     if pending[..i].iter().any(|p| p.seat == owed.seat) {
                         return Err(phase_error(format!("seat {} owes two discards", owed.seat)));
                     }
-                    let held = game.players[owed.seat.index()].resources.total();
-                    if held <= DISCARD_LIMIT || owed.count != held / 2 {
+                    // CK-7-1: commodities count, and each wall raises the limit by 2.
+                    let held = game.players[owed.seat.index()].hand_size();
+                    let limit = DISCARD_LIMIT + 2 * game.ext.cities_knights.walls_of(owed.seat);
+                    if held <= limit || owed.count != held / 2 {
                         return Err(phase_error(format!(
                             "seat {} holds {held} cards and owes {}: more than 7 cards discard half (B-ROB-1)",
                             owed.seat, owed.count

@@ -3,7 +3,7 @@
 use super::tagged_enum;
 use crate::{
     board::{EdgeId, HexCoord, VertexId},
-    ext::wonders::WonderId,
+    ext::{cities_knights::Track, wonders::WonderId},
     model::Seat,
 };
 
@@ -152,6 +152,10 @@ pub enum RuleError => fn code {
     UnknownWonder = "unknown_wonder"(WonderId),
     #[error("{0} is not part of this game's rules")]
     NotInThisGame = "not_in_this_game"(&'static str),
+    #[error("city improvements need a city of yours on the board (CK-IMP-3)")]
+    CityRequired = "city_required",
+    #[error("the {0:?} track is complete (CK-IMP-1)")]
+    TrackComplete = "track_complete"(Track),
 }
 }
 

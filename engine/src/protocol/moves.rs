@@ -6,8 +6,8 @@ use serde::{Deserialize, Serialize};
 use super::tagged_enum;
 use crate::{
     board::{EdgeId, HexCoord, VertexId},
-    ext::wonders::WonderId,
-    model::{Resource, Resources, Seat},
+    ext::{cities_knights::Track, wonders::WonderId},
+    model::{Cards, Resource, Resources, Seat},
 };
 
 tagged_enum! {
@@ -108,6 +108,19 @@ pub enum Move => fn kind {
     WithdrawTrade = "withdraw_trade" { offer_id: u32 },
     /// End your turn (B-TURN-7).
     EndTurn = "end_turn",
+    /// Return resource and commodity cards after a 7 (Cities & Knights, CK-7-1): exactly half
+    /// your hand, rounded down.
+    #[cfg_attr(feature = "openapi", schema(example = json!({"type": "discard_cards", "cards": {"resources": {"ore": 2}, "commodities": {"coin": 2}}})))]
+    DiscardCards = "discard_cards" { cards: Cards },
+    /// Trade with the bank naming commodities (Cities & Knights, CK-TRD-1/2): identical cards
+    /// of one kind at your rate for it (commodities 4:1, 3:1 at a generic harbour, 2:1 with
+    /// the trade improvement at level 3) for as many cards of other kinds.
+    #[cfg_attr(feature = "openapi", schema(example = json!({"type": "trade_cards_with_bank", "give": {"commodities": {"cloth": 4}}, "get": {"resources": {"ore": 1}}})))]
+    TradeCardsWithBank = "trade_cards_with_bank" { give: Cards, get: Cards },
+    /// Build the next level of a city improvement track (Cities & Knights, CK-IMP-2/3): level
+    /// k costs k cards of the track's commodity (trade: cloth, politics: coin, science: paper).
+    #[cfg_attr(feature = "openapi", schema(example = json!({"type": "build_improvement", "track": "trade"})))]
+    BuildImprovement = "build_improvement" { track: Track },
 }
 }
 

@@ -345,6 +345,19 @@ impl Setup {
         self
     }
 
+    /// A knight of `seat` on `vertex` (Cities & Knights, CK-KNT): rank 1 to 3, active or not.
+    pub fn with_knight(mut self, seat: Seat, vertex: VertexId, rank: u8, active: bool) -> Self {
+        self.cities_knights.knights.push(crate::Knight {
+            vertex,
+            seat,
+            rank,
+            active,
+            activated_this_turn: false,
+            promoted_this_turn: false,
+        });
+        self
+    }
+
     /// `seat`'s improvement levels (Cities & Knights, CK-IMP): trade, politics, science.
     pub fn with_improvements(mut self, seat: Seat, levels: [u8; 3]) -> Self {
         self.cities_knights.improvements.retain(|(s, _)| *s != seat);

@@ -190,6 +190,10 @@ pub struct GameView {
     pub longest_road: Option<Seat>,
     pub largest_army: Option<Seat>,
     pub vp_target: u8,
+    /// The barbarians, improvements, knights, walls and progress cards (Cities & Knights);
+    /// absent in other games.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cities_and_knights: Option<crate::ext::cities_knights::CitiesKnightsView>,
     /// The wonders, their owners and stages (Wonders of Catan, WON-8..11); absent in other
     /// games.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -273,6 +277,7 @@ impl Game {
             longest_road: self.longest_road,
             largest_army: self.largest_army,
             vp_target: self.rules().base.vp_target,
+            cities_and_knights: self.cities_and_knights_view(you),
             wonders: self.wonders(),
             winner: self.winner,
             seed: over.then_some(self.seed),

@@ -89,6 +89,7 @@ fn decide_in_turn(game: &Game, seat: Seat, mv: &Move, chance: &mut dyn Chance) -
         (Phase::RoadBuilding { .. }, _) => Err(RuleError::WrongPhase("place the roads of road building first")),
         (Phase::Main, mv) => game.decide_main(seat, mv, chance),
         (Phase::Setup { .. } | Phase::Discard { .. } | Phase::GoldChoice { .. } | Phase::GameOver, _)
+        | (Phase::LoseCity { .. } | Phase::DefenderDraw { .. }, _)
         | (Phase::SpecialBuilding { .. }, _) => Err(RuleError::WrongPhase("this move is not part of this phase")),
     }
 }
@@ -110,7 +111,7 @@ pub(crate) fn legal_moves(game: &Game, seat: Seat, moves: &mut Vec<Move>) {
         Phase::MoveRobber => game.robber_moves(seat, moves, |hex, steal_from| Move::MoveRobber { hex, steal_from }),
         Phase::RoadBuilding { .. } => game.free_road_moves(seat, moves),
         Phase::Main => game.main_moves(seat, moves),
-        Phase::SpecialBuilding { .. } => {}
+        Phase::SpecialBuilding { .. } | Phase::LoseCity { .. } | Phase::DefenderDraw { .. } => {}
     }
     for extension in &game.rules().extensions {
         extension.more_moves(game, seat, moves);
@@ -208,7 +209,21 @@ pub(crate) fn apply(game: &mut Game, event: &Event) {
             game.mark_built_or_bought();
             game.pay_cards(*seat, &crate::model::Cards::of_commodities(*cost));
         }
-        Event::ProgressCardDrawn { .. } => {}
+        Event::ProgressCardDrawn { .. }
+        | Event::KnightActivated { .. }
+        | Event::BarbariansAttacked { .. }
+        | Event::DefenderOfCatan { .. } => {
+            if let Event::KnightActivated { seat, cost, .. } = event {
+                game.pay(*seat, cost);
+            }
+        }
+        Event::KnightRecruited { seat, cost, .. }
+        | Event::KnightPromoted { seat, cost, .. }
+        | Event::CityWallBuilt { seat, cost, .. } => {
+            game.mark_built_or_bought();
+            game.pay(*seat, cost);
+        }
+        Event::CityPillaged { seat, vertex } => game.apply_pillage(*seat, *vertex),
         Event::CardsTradedWithBank { seat, give, get } => {
             game.pay_cards(*seat, give);
             game.receive_cards(*seat, get);

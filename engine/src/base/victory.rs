@@ -117,5 +117,10 @@ fn may_change_points(event: &Event) -> bool {
             | Event::CommodityStolen { .. }
             | Event::CardsTradedWithBank { .. }
             | Event::ImprovementBuilt { .. }
+            | Event::KnightRecruited { .. }
+            | Event::KnightPromoted { .. }
+            | Event::KnightActivated { .. }
+            | Event::CityWallBuilt { .. }
+            | Event::BarbariansAttacked { .. }
     )
 }

@@ -454,7 +454,7 @@ pub mod cost {
 }
 
 #[cfg(feature = "openapi")]
-mod schema {
+pub(crate) mod schema {
     //! The OpenAPI schemas of the counts clients see: an object with one integer per kind.
     use serde_json::json;
     use utoipa::openapi::{
@@ -464,7 +464,7 @@ mod schema {
 
     use super::{CardKind, Counts, DevCard, Resource};
 
-    fn object_of<K: CardKind>(description: &str, strict: bool) -> ObjectBuilder {
+    pub(crate) fn object_of<K: CardKind>(description: &str, strict: bool) -> ObjectBuilder {
         let mut object = ObjectBuilder::new().description(Some(description));
         for &kind in K::ALL {
             object = object.property(

@@ -505,8 +505,17 @@ fn check_phases(game: &Game, phase: &Phase, then: &[Phase], turn: &TurnSetup) ->
     }
     let stages = || iter::once(phase).chain(then);
     let before_roll = stages().any(|p| matches!(p, Phase::PreRoll));
-    let after_roll = stages()
-        .any(|p| matches!(p, Phase::Main | Phase::Discard { .. } | Phase::MoveRobber | Phase::GoldChoice { .. }));
+    let after_roll = stages().any(|p| {
+        matches!(
+            p,
+            Phase::Main
+                | Phase::Discard { .. }
+                | Phase::MoveRobber
+                | Phase::GoldChoice { .. }
+                | Phase::LoseCity { .. }
+                | Phase::DefenderDraw { .. }
+        )
+    });
     if before_roll && after_roll {
         return Err(phase_error("the phases mix before and after the roll"));
     }
@@ -624,6 +633,21 @@ fn check_phases(game: &Game, phase: &Phase, then: &[Phase], turn: &TurnSetup) ->
                     return Err(phase_error(
                         "a seat's own gold: no roll, no earlier choices, 1 card or more the bank has",
                     ));
+                }
+            }
+            Phase::LoseCity { pending, roll: dice } | Phase::DefenderDraw { pending, roll: dice } => {
+                // CK-BAR-6/7: decisions of an attack, before the roll's number dice.
+                if !game.config.cities_and_knights {
+                    return Err(E::NotInThisGame("barbarian attacks (CK-BAR)"));
+                }
+                if roll != Some(*dice) || pending.is_empty() {
+                    return Err(phase_error("an attack's decisions: owed by someone, for the roll of the dice"));
+                }
+                for (i, seat) in pending.iter().enumerate() {
+                    in_game(*seat)?;
+                    if pending[..i].contains(seat) {
+                        return Err(phase_error(format!("seat {seat} owes two decisions")));
+                    }
                 }
             }
             Phase::SpecialBuilding { seat } => {

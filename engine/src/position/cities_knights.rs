@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{PositionError as E, SeatSetup};
 use crate::{
-    ext::cities_knights::ProgressCards,
+    ext::cities_knights::{Knight, ProgressCards},
     game::Game,
     model::{BuildingKind, Commodities, Seat},
     VertexId,
@@ -27,6 +27,10 @@ pub struct CitiesKnightsSetup {
     pub walls: Vec<VertexId>,
     /// Progress cards held, by seat (CK-PC); the decks hold the rest of the 54.
     pub progress: Vec<(Seat, ProgressCards)>,
+    /// The knights on the board (CK-KNT), each on an empty vertex, two of each rank per seat.
+    pub knights: Vec<Knight>,
+    /// Defender of Catan cards by seat (CK-BAR-6).
+    pub defenders: Vec<(Seat, u32)>,
 }
 
 impl CitiesKnightsSetup {
@@ -46,7 +50,15 @@ impl CitiesKnightsSetup {
                 .filter(|(_, levels)| **levels != [0; 3])
                 .map(|(i, levels)| (Seat(i as u8), *levels))
                 .collect(),
-            walls: state.walls.iter().map(|(v, _)| game.board.vertices[*v as usize]).collect(),
+            walls: state.walls.iter().map(|(v, _)| *v).collect(),
+            knights: state.knights.clone(),
+            defenders: state
+                .defenders
+                .iter()
+                .enumerate()
+                .filter(|(_, n)| **n > 0)
+                .map(|(i, n)| (Seat(i as u8), *n))
+                .collect(),
             progress: state
                 .progress
                 .iter()
@@ -120,13 +132,44 @@ pub(super) fn place(game: &mut Game, setup: CitiesKnightsSetup, seats: &[SeatSet
             return bad(format!("the wall at {vertex} stands under no city (CK-WALL-1)"));
         };
         let state = &mut game.ext.cities_knights;
-        if state.walls.iter().any(|(w, _)| *w == v) {
+        if state.walls.iter().any(|(w, _)| *w == vertex) {
             return bad(format!("the city at {vertex} has two walls (CK-WALL-1)"));
         }
         if state.walls_of(city.seat) >= WALLS_PER_SEAT {
             return bad(format!("seat {} has more than {WALLS_PER_SEAT} walls (CK-CMP-5)", city.seat));
         }
-        state.walls.push((v, city.seat));
+        state.walls.push((vertex, city.seat));
+    }
+    for knight in setup.knights {
+        let vertex = knight.vertex;
+        let v = game.board.vertex(vertex).ok_or(E::UnknownVertex(vertex))?;
+        if knight.seat.index() >= game.players.len() {
+            return Err(E::UnknownSeat(knight.seat));
+        }
+        if !game.board.vertex_is_buildable[v as usize] || game.building_index(v).is_some() {
+            return bad(format!("the knight at {vertex} needs an empty vertex on land (CK-KNT-2)"));
+        }
+        if !(1..=3).contains(&knight.rank) {
+            return bad(format!("the knight at {vertex} has rank {}: 1 to 3 (CK-CMP-4)", knight.rank));
+        }
+        let state = &mut game.ext.cities_knights;
+        if state.knights.iter().any(|k| k.vertex == vertex) {
+            return bad(format!("two knights at {vertex}"));
+        }
+        if state.knights.iter().filter(|k| k.seat == knight.seat && k.rank == knight.rank).count() >= 2 {
+            return bad(format!("seat {} has more than 2 knights of rank {} (CK-CMP-4)", knight.seat, knight.rank));
+        }
+        state.knights.push(knight);
+    }
+    for (seat, count) in setup.defenders {
+        if seat.index() >= game.players.len() {
+            return Err(E::UnknownSeat(seat));
+        }
+        let defenders = &mut game.ext.cities_knights.defenders;
+        if defenders.len() <= seat.index() {
+            defenders.resize(seat.index() + 1, 0);
+        }
+        defenders[seat.index()] += count;
     }
     Ok(())
 }

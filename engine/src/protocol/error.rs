@@ -156,6 +156,20 @@ pub enum RuleError => fn code {
     CityRequired = "city_required",
     #[error("the {0:?} track is complete (CK-IMP-1)")]
     TrackComplete = "track_complete"(Track),
+    #[error("a knight on {0} must stand at the end of one of your roads (CK-KNT-2)")]
+    KnightNotConnected = "knight_not_connected"(VertexId),
+    #[error("you have no knight on {0}")]
+    NotYourKnight = "not_your_knight"(VertexId),
+    #[error("you have no city on {0}")]
+    NotYourCity = "not_your_city"(VertexId),
+    #[error("a mighty knight cannot be promoted (CK-KNT-3)")]
+    KnightAtTopRank = "knight_at_top_rank",
+    #[error("this knight was already promoted this turn (CK-KNT-3)")]
+    KnightAlreadyPromoted = "knight_already_promoted",
+    #[error("a mighty knight needs politics level 3 (CK-KNT-3)")]
+    PoliticsLevelRequired = "politics_level_required",
+    #[error("this knight is already active (CK-KNT-4)")]
+    KnightAlreadyActive = "knight_already_active",
 }
 }
 

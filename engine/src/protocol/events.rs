@@ -322,6 +322,48 @@ pub enum Event => fn kind {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         card: Option<ProgressCard>,
     },
+    /// A basic knight joined the board, inactive (CK-KNT-2).
+    KnightRecruited = "knight_recruited" {
+        seat: Seat,
+        vertex: VertexId,
+        cost: Resources,
+    },
+    /// A knight rose to `rank` (CK-KNT-3).
+    KnightPromoted = "knight_promoted" {
+        seat: Seat,
+        vertex: VertexId,
+        rank: u8,
+        cost: Resources,
+    },
+    /// A knight became active (CK-KNT-4).
+    KnightActivated = "knight_activated" {
+        seat: Seat,
+        vertex: VertexId,
+        cost: Resources,
+    },
+    /// A city wall was built (CK-WALL-1).
+    CityWallBuilt = "city_wall_built" {
+        seat: Seat,
+        vertex: VertexId,
+        cost: Resources,
+    },
+    /// The barbarians reached Catan (CK-BAR-3..5): their `strength` (cities) against the
+    /// active knights' `defence`, with each seat's contribution. Afterwards every knight is
+    /// inactive and the ship is back at the start (CK-BAR-9).
+    BarbariansAttacked = "barbarians_attacked" {
+        strength: u32,
+        defence: u32,
+        contributions: Vec<SeatCount>,
+    },
+    /// The strongest defender took a Defender of Catan card: 1 point (CK-BAR-6).
+    DefenderOfCatan = "defender_of_catan" {
+        seat: Seat,
+    },
+    /// The barbarians pillaged a city: it became a settlement and lost its wall (CK-BAR-7/8).
+    CityPillaged = "city_pillaged" {
+        seat: Seat,
+        vertex: VertexId,
+    },
     /// A trade with the bank naming commodities (CK-TRD-1/2).
     CardsTradedWithBank = "cards_traded_with_bank" {
         seat: Seat,

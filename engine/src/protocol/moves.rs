@@ -121,6 +121,20 @@ pub enum Move => fn kind {
     /// k costs k cards of the track's commodity (trade: cloth, politics: coin, science: paper).
     #[cfg_attr(feature = "openapi", schema(example = json!({"type": "build_improvement", "track": "trade"})))]
     BuildImprovement = "build_improvement" { track: Track },
+    /// Recruit a basic knight, inactive, on an empty vertex at the end of one of your roads
+    /// (Cities & Knights, CK-KNT-1/2): 1 wool + 1 ore.
+    RecruitKnight = "recruit_knight" { vertex: VertexId },
+    /// Promote your knight one rank, once per turn (CK-KNT-3): 1 wool + 1 ore; mighty needs
+    /// politics level 3.
+    PromoteKnight = "promote_knight" { vertex: VertexId },
+    /// Activate your knight (CK-KNT-4): 1 grain.
+    ActivateKnight = "activate_knight" { vertex: VertexId },
+    /// Build a city wall under one of your cities (CK-WALL-1): 2 brick, three at most.
+    BuildCityWall = "build_city_wall" { vertex: VertexId },
+    /// Choose the city the barbarians pillage (CK-BAR-7).
+    ChooseCityToLose = "choose_city_to_lose" { vertex: VertexId },
+    /// Choose the deck a tied Defender of Catan draws from (CK-BAR-6).
+    ChooseProgressDeck = "choose_progress_deck" { track: Track },
 }
 }
 

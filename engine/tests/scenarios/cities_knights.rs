@@ -536,3 +536,344 @@ fn tc_94_the_aqueduct_gives_a_resource_when_a_roll_gives_nothing() {
     s.when_with(P0, Move::RollDice, roll(EventFace::Trade, 5, 6));
     assert_eq!(*s.game.phase(), Phase::Main);
 }
+
+/// The barbarians one step from Catan, P0 (A) to roll, with 3 seats A, B, C.
+fn attack_given() -> catan_engine::Setup {
+    given_with(ck(3)).with_barbarians(6, 0).turn(P0)
+}
+
+trait Knights {
+    fn knight(self, seat: catan_engine::Seat, vertex: &str, rank: u8, active: bool) -> Self;
+}
+impl Knights for catan_engine::Setup {
+    fn knight(self, seat: catan_engine::Seat, vertex: &str, rank: u8, active: bool) -> Self {
+        self.with_knight(seat, v(vertex), rank, active)
+    }
+}
+
+fn attack(events: &[Event]) -> Option<&Event> {
+    events.iter().find(|e| matches!(e, Event::BarbariansAttacked { .. }))
+}
+
+fn contributions(counts: [u32; 3]) -> Vec<catan_engine::SeatCount> {
+    counts
+        .iter()
+        .enumerate()
+        .map(|(i, &count)| catan_engine::SeatCount { seat: catan_engine::Seat(i as u8), count })
+        .collect()
+}
+
+/// TC-75 [CK-BAR-1, CK-BAR-2, CK-TURN-3]: with 7 steps, the sixth ship leaves the barbarians
+/// at 6 without an attack; the seventh attacks at once, before production; afterwards the
+/// ship is back at 0.
+#[test]
+fn tc_75_the_barbarians_attack_on_the_seventh_ship_before_production() {
+    let mut s = given_with(ck(3)).city(P0, "-1,0,S").road(P0, "-1,0,SE").with_barbarians(5, 0).turn(P0).start();
+    let events = s.when_with(P0, Move::RollDice, roll(EventFace::Ship, 5, 6));
+    assert!(attack(&events).is_none());
+    assert_eq!(s.game.barbarian_position(), 6);
+
+    let mut s = s.then_given().turn(P0).start();
+    let events = s.when_with(P0, Move::RollDice, roll(EventFace::Ship, 5, 6));
+    let attacked = events.iter().position(|e| matches!(e, Event::BarbariansAttacked { .. })).expect("an attack");
+    let produced = events.iter().position(|e| matches!(e, Event::ResourcesProduced { .. })).expect("production");
+    assert_eq!(events[attacked - 1], Event::BarbariansAdvanced { position: 7 });
+    assert!(attacked < produced, "the attack comes before production: {events:?}");
+    // One city, no knights: the barbarians win and P0's only city falls at once.
+    assert_eq!(
+        attack(&events),
+        Some(&Event::BarbariansAttacked { strength: 1, defence: 0, contributions: contributions([0, 0, 0]) })
+    );
+    assert!(events.contains(&Event::CityPillaged { seat: P0, vertex: v("-1,0,S") }));
+    // The pillaged city produces as a settlement: 1 lumber, no paper.
+    assert_eq!(
+        events[produced],
+        Event::ResourcesProduced {
+            roll: 11,
+            gains: vec![catan_engine::SeatResources { seat: P0, resources: Resources::new(1, 0, 0, 0, 0) }],
+            shortages: vec![],
+            discoveries: vec![],
+        }
+    );
+    assert!(!events.iter().any(|e| matches!(e, Event::CommoditiesProduced { .. })));
+    assert_eq!((s.game.barbarian_position(), s.game.barbarian_attacks()), (0, 1));
+    assert_eq!(*s.game.phase(), Phase::Main);
+}
+
+/// TC-76 [CK-BAR-3..7] (seed 003, example 1): A has 3 cities and an active strong knight (2);
+/// B 1 city and two active basic knights (2); C 2 cities and an active basic knight (1).
+/// Barbarians 6 > Catan 5: C, the weakest, loses a city of its choice; then production.
+#[test]
+fn tc_76_the_weakest_defender_loses_a_city() {
+    let mut s = attack_given()
+        .city(P0, "-1,-1,N")
+        .city(P0, "1,-1,N")
+        .city(P0, "0,1,N")
+        .knight(P0, "-1,0,N", 2, true)
+        .city(P1, "0,-2,N")
+        .knight(P1, "0,0,N", 1, true)
+        .knight(P1, "1,0,N", 1, true)
+        .city(P2, "-2,1,N")
+        .city(P2, "1,1,N")
+        .knight(P2, "-2,2,N", 1, true)
+        .start();
+    let events = s.when_with(P0, Move::RollDice, roll(EventFace::Ship, 2, 3));
+    assert_eq!(
+        attack(&events),
+        Some(&Event::BarbariansAttacked { strength: 6, defence: 5, contributions: contributions([2, 2, 1]) })
+    );
+    assert_eq!(*s.game.phase(), Phase::LoseCity { pending: vec![P2], roll: 5 });
+    assert_eq!(s.game.waiting_for(), vec![P2]);
+    assert!(!events.iter().any(|e| matches!(e, Event::ResourcesProduced { .. })), "production waits");
+    let mut choices = s.game.legal_moves(P2);
+    choices.sort_by_key(|m| format!("{m:?}"));
+    assert_eq!(choices.len(), 2);
+    assert!(s.game.legal_moves(P0).is_empty());
+    s.rejects(P0, Move::EndTurn, "nothing_to_decide");
+    s.rejects(P2, Move::ChooseCityToLose { vertex: v("1,-1,N") }, "not_your_city");
+    s.rejects(P2, Move::EndTurn, "wrong_phase");
+    let events = s.when(P2, Move::ChooseCityToLose { vertex: v("1,1,N") });
+    assert_eq!(events[0], Event::CityPillaged { seat: P2, vertex: v("1,1,N") });
+    assert_eq!(s.game.building_at(v("1,1,N")).map(|b| b.kind), Some(catan_engine::BuildingKind::Settlement));
+    // Production of the 5 follows: pasture (1,1) gives the new settlement one wool.
+    assert!(matches!(events[1], Event::ResourcesProduced { roll: 5, .. }));
+    assert_eq!(s.hand(P2), Resources::new(0, 0, 1, 0, 0));
+    assert_eq!(*s.game.phase(), Phase::Main);
+    // CK-BAR-9: every knight is inactive afterwards.
+    assert!(s.game.knights().iter().all(|k| !k.active));
+    assert_eq!(s.game.public_victory_points(P2), 3);
+}
+
+/// TC-78 [CK-BAR-7] (seed 003, example 3): A 2 cities with two active basic knights (2); B 3
+/// cities with an active strong knight (2); C 2 cities with two active basic knights (2).
+/// Barbarians 7 > Catan 6, all three tie for weakest: each loses a city.
+#[test]
+fn tc_78_tied_weakest_defenders_each_lose_a_city() {
+    let mut s = attack_given()
+        .city(P0, "-1,-1,N")
+        .city(P0, "1,-1,N")
+        .knight(P0, "-1,0,N", 1, true)
+        .knight(P0, "0,0,N", 1, true)
+        .city(P1, "0,-2,N")
+        .city(P1, "2,-2,N")
+        .city(P1, "0,1,N")
+        .knight(P1, "1,0,N", 2, true)
+        .city(P2, "-2,1,N")
+        .city(P2, "1,1,N")
+        .knight(P2, "-2,2,N", 1, true)
+        .knight(P2, "0,2,N", 1, true)
+        .start();
+    let events = s.when_with(P0, Move::RollDice, roll(EventFace::Ship, 4, 3));
+    assert_eq!(
+        attack(&events),
+        Some(&Event::BarbariansAttacked { strength: 7, defence: 6, contributions: contributions([2, 2, 2]) })
+    );
+    assert_eq!(*s.game.phase(), Phase::LoseCity { pending: vec![P0, P1, P2], roll: 7 });
+    // Any of them may choose first.
+    s.when(P1, Move::ChooseCityToLose { vertex: v("0,1,N") });
+    s.rejects(P1, Move::ChooseCityToLose { vertex: v("0,-2,N") }, "nothing_to_decide");
+    s.when(P2, Move::ChooseCityToLose { vertex: v("1,1,N") });
+    let events = s.when(P0, Move::ChooseCityToLose { vertex: v("1,-1,N") });
+    // The number dice showed 7: after the pillages, the 7 (the robber moves now: this was
+    // the first attack, CK-BAR-10).
+    assert_eq!(events.last(), Some(&Event::PhaseChanged { phase: Phase::MoveRobber, then: vec![Phase::Main] }));
+    for seat in [P0, P1, P2] {
+        assert_eq!(s.game.player(seat).unwrap().settlements_on_board(), 1);
+    }
+}
+
+/// TC-80 [CK-BAR-5, CK-BAR-6, CK-BAR-9]: 4 cities; A's active mighty knight (3) and B's active
+/// basic knight (1): 4 >= 4, Catan wins and A takes a Defender of Catan point; then every
+/// knight is inactive and the ship at 0. With A 2 and B 2, nobody takes the card: A, then B,
+/// draw the top card of a deck of their choice.
+#[test]
+fn tc_80_the_strongest_defender_or_the_tied_ones_are_rewarded() {
+    let given = || {
+        attack_given()
+            .city(P0, "-1,-1,N")
+            .city(P0, "1,-1,N")
+            .city(P1, "0,-2,N")
+            .city(P2, "1,1,N")
+            .knight(P1, "1,0,N", 1, true)
+            .knight(P2, "0,2,N", 1, false)
+    };
+    let mut s = given().knight(P0, "-1,0,N", 3, true).start();
+    let before = s.game.public_victory_points(P0);
+    let events = s.when_with(P0, Move::RollDice, roll(EventFace::Ship, 2, 3));
+    assert_eq!(
+        attack(&events),
+        Some(&Event::BarbariansAttacked { strength: 4, defence: 4, contributions: contributions([3, 1, 0]) })
+    );
+    assert!(events.contains(&Event::DefenderOfCatan { seat: P0 }));
+    assert_eq!(s.game.public_victory_points(P0), before + 1);
+    assert_eq!(s.game.defender_points(P0), 1);
+    assert!(s.game.knights().iter().all(|k| !k.active));
+    assert_eq!(s.game.barbarian_position(), 0);
+    assert_eq!(*s.game.phase(), Phase::Main);
+
+    let mut s =
+        given().knight(P0, "-1,0,N", 1, true).knight(P0, "0,0,N", 1, true).knight(P1, "-2,2,N", 1, true).start();
+    let events = s.when_with(P0, Move::RollDice, roll(EventFace::Ship, 2, 3));
+    assert!(!events.iter().any(|e| matches!(e, Event::DefenderOfCatan { .. })));
+    assert_eq!(*s.game.phase(), Phase::DefenderDraw { pending: vec![P0, P1], roll: 5 });
+    assert_eq!(s.game.waiting_for(), vec![P0]);
+    s.rejects(P1, Move::ChooseProgressDeck { track: Track::Trade }, "not_your_turn");
+    assert_eq!(s.game.legal_moves(P0).len(), 3);
+    let events = s.when(P0, Move::ChooseProgressDeck { track: Track::Trade });
+    assert!(matches!(events[0], Event::ProgressCardDrawn { seat: P0, track: Track::Trade, card: Some(_) }));
+    let events = s.when(P1, Move::ChooseProgressDeck { track: Track::Science });
+    assert!(matches!(events[0], Event::ProgressCardDrawn { seat: P1, track: Track::Science, card: Some(_) }));
+    assert!(matches!(events[1], Event::ResourcesProduced { roll: 5, .. }));
+    assert_eq!(*s.game.phase(), Phase::Main);
+    assert_eq!((s.game.progress_cards(P0).total(), s.game.progress_cards(P1).total()), (1, 1));
+}
+
+/// TC-81 [CK-BAR-8, CK-WALL-3]: A loses a city with a wall: the wall goes back to A's supply,
+/// A's hand limit drops by 2, the vertex holds a settlement.
+#[test]
+fn tc_81_a_pillaged_city_loses_its_wall() {
+    let mut setup = attack_given().city(P0, "-1,-1,N").city(P1, "0,-2,N").knight(P1, "1,0,N", 1, true);
+    setup.cities_knights.walls = vec![v("-1,-1,N")];
+    let mut s = setup.start();
+    assert_eq!(s.game.city_walls(P0), 1);
+    let events = s.when_with(P0, Move::RollDice, roll(EventFace::Ship, 2, 3));
+    assert!(events.contains(&Event::CityPillaged { seat: P0, vertex: v("-1,-1,N") }));
+    assert_eq!(s.game.city_walls(P0), 0);
+    assert!(!s.game.has_wall(v("-1,-1,N")));
+    assert_eq!(s.game.building_at(v("-1,-1,N")).map(|b| b.kind), Some(catan_engine::BuildingKind::Settlement));
+    assert_eq!(s.game.player(P0).unwrap().pieces_left().cities, 4);
+}
+
+/// TC-86 [CK-KNT-1, CK-KNT-2]: P0 pays 1 wool + 1 ore for a basic knight on an empty vertex at
+/// the end of its road, next to P1's settlement (no distance rule); a vertex touching none
+/// of P0's roads is refused.
+#[test]
+fn tc_86_a_knight_is_recruited_at_the_end_of_a_road() {
+    let mut s = given_with(ck(4))
+        .city(P0, "0,-1,N")
+        .road(P0, "0,-1,NE")
+        .settlement(P1, "1,-1,N")
+        .road(P1, "1,-1,NE")
+        .give(P0, Resources::new(0, 0, 2, 0, 2))
+        .main_phase(P0)
+        .start();
+    // (0,-1,NE) joins (0,-1,N) and (1,-2,S), which is next to P1's settlement at (1,-1,N).
+    s.rejects(P0, Move::RecruitKnight { vertex: v("-1,0,N") }, "knight_not_connected");
+    s.rejects(P0, Move::RecruitKnight { vertex: v("0,-1,N") }, "vertex_occupied");
+    let events = s.when(P0, Move::RecruitKnight { vertex: v("1,-2,S") });
+    assert_eq!(events, vec![Event::KnightRecruited { seat: P0, vertex: v("1,-2,S"), cost: catan_engine::KNIGHT_COST }]);
+    let knight = s.game.knight_at(v("1,-2,S")).copied().unwrap();
+    assert_eq!((knight.seat, knight.rank, knight.active), (P0, 1, false));
+    assert_eq!(s.hand(P0), Resources::new(0, 0, 1, 0, 1));
+    s.rejects(P0, Move::RecruitKnight { vertex: v("1,-2,S") }, "vertex_occupied");
+    // CK-KNT-4: activating costs a grain.
+    s.rejects(P0, Move::ActivateKnight { vertex: v("1,-2,S") }, "insufficient_resources");
+    let s = s.then_given().give(P0, Resources::new(0, 0, 0, 1, 0)).main_phase(P0).start();
+    let mut s = s;
+    s.when(P0, Move::ActivateKnight { vertex: v("1,-2,S") });
+    assert!(s.game.knight_at(v("1,-2,S")).unwrap().active);
+    s.rejects(P0, Move::ActivateKnight { vertex: v("1,-2,S") }, "knight_already_active");
+}
+
+/// TC-89 [CK-KNT-3]: strong → mighty needs Politics 3; with it the promotion keeps the
+/// knight's state; a second promotion of the same knight in a turn is refused.
+#[test]
+fn tc_89_mighty_knights_need_politics_three() {
+    let given = |politics| {
+        given_with(ck(4))
+            .city(P0, "0,-1,N")
+            .road(P0, "0,-1,NE")
+            .knight(P0, "1,-2,S", 1, true)
+            .knight(P0, "0,-1,S", 2, false)
+            .give(P0, Resources::new(0, 0, 3, 0, 3))
+            .with_improvements(P0, [0, politics, 0])
+            .main_phase(P0)
+            .start()
+    };
+    let s = given(2);
+    s.rejects(P0, Move::PromoteKnight { vertex: v("0,-1,S") }, "politics_level_required");
+    let mut s = given(3);
+    s.when(P0, Move::PromoteKnight { vertex: v("0,-1,S") });
+    let mighty = *s.game.knight_at(v("0,-1,S")).unwrap();
+    assert_eq!((mighty.rank, mighty.active), (3, false));
+    s.rejects(P0, Move::PromoteKnight { vertex: v("0,-1,S") }, "knight_at_top_rank");
+    s.when(P0, Move::PromoteKnight { vertex: v("1,-2,S") });
+    let strong = *s.game.knight_at(v("1,-2,S")).unwrap();
+    assert_eq!((strong.rank, strong.active), (2, true));
+    s.rejects(P0, Move::PromoteKnight { vertex: v("1,-2,S") }, "knight_already_promoted");
+    // The limit is per turn: the next turn starts with it lifted.
+    s.when(P0, Move::EndTurn);
+    assert!(s.game.knights().iter().all(|k| !k.promoted_this_turn && !k.activated_this_turn));
+}
+
+/// CK-WALL-1: a wall costs 2 brick, under one's own city without a wall, three at most.
+#[test]
+fn ck_wall_1_walls_stand_under_own_cities_three_at_most() {
+    let mut setup = given_with(ck(4))
+        .city(P0, "-1,-1,N")
+        .city(P0, "1,-1,N")
+        .city(P0, "0,1,N")
+        .city(P0, "-2,1,N")
+        .settlement(P0, "2,-2,N")
+        .city(P1, "0,-2,N")
+        .give(P0, Resources::new(0, 6, 0, 0, 0))
+        .main_phase(P0);
+    setup.cities_knights.walls = vec![v("-1,-1,N"), v("1,-1,N")];
+    let mut s = setup.start();
+    s.rejects(P0, Move::BuildCityWall { vertex: v("-1,-1,N") }, "vertex_occupied");
+    s.rejects(P0, Move::BuildCityWall { vertex: v("2,-2,N") }, "not_your_city");
+    s.rejects(P0, Move::BuildCityWall { vertex: v("0,-2,N") }, "not_your_city");
+    let events = s.when(P0, Move::BuildCityWall { vertex: v("0,1,N") });
+    assert_eq!(events, vec![Event::CityWallBuilt { seat: P0, vertex: v("0,1,N"), cost: catan_engine::WALL_COST }]);
+    assert_eq!(s.game.city_walls(P0), 3);
+    s.rejects(P0, Move::BuildCityWall { vertex: v("-2,1,N") }, "no_pieces_left");
+}
+
+/// TC-90 [CK-KNT-9, B-LR-2, B-LR-5]: P0 holds Longest Road with a 5-road path around the
+/// desert; P1 recruits a knight on its third vertex (P1's road touches it) → P0's length
+/// becomes 3 and nobody holds the card.
+#[test]
+fn tc_90_a_knight_breaks_an_opponents_longest_road() {
+    let mut s = given_with(ck(4))
+        .settlement(P0, "0,0,N")
+        .roads_along(P0, &["0,0,N", "1,-1,S", "0,1,N", "0,0,S", "-1,1,N", "0,-1,S"])
+        .settlement(P1, "1,0,S")
+        .roads_along(P1, &["1,0,S", "0,1,N"])
+        .give(P1, catan_engine::KNIGHT_COST + Resources::new(0, 1, 0, 0, 0))
+        .main_phase(P1)
+        .start();
+    assert_eq!((s.game.longest_road_holder(), s.road_length(P0)), (Some(P0), 5));
+    let events = s.when(P1, Move::RecruitKnight { vertex: v("0,1,N") });
+    assert_eq!(s.road_length(P0), 3);
+    assert!(events.contains(&Event::LongestRoadChanged { holder: None, previous: Some(P0), length: 3 }));
+    assert_eq!(s.game.longest_road_holder(), None);
+    // The knight occupies its vertex: no building there, and P0 cannot build a road on
+    // through it from its side.
+    let s = s.then_given().give(P0, Resources::new(1, 1, 1, 1, 0)).main_phase(P0).start();
+    s.rejects(P0, Move::BuildSettlement { vertex: v("0,1,N") }, "vertex_occupied");
+}
+
+/// The C&K part of the view: the barbarians, levels, knights and walls for everyone;
+/// progress cards as counts for other seats, in full for the seat itself.
+#[test]
+fn ck_view_shows_the_barbarians_and_hides_progress_cards() {
+    let mut setup = given_with(ck(4))
+        .city(P0, "-1,0,S")
+        .road(P0, "-1,0,SE")
+        .knight(P0, "0,0,S", 2, true)
+        .with_improvements(P0, [1, 2, 3])
+        .with_barbarians(4, 1)
+        .main_phase(P0);
+    setup.cities_knights.progress = vec![(P0, catan_engine::ProgressCards::of(ProgressCard::Spy, 1))];
+    setup.cities_knights.walls = vec![v("-1,0,S")];
+    let s = setup.start();
+    let theirs = s.game.view(Viewer::Seat(P1)).cities_and_knights.unwrap();
+    assert_eq!((theirs.barbarians, theirs.barbarian_steps, theirs.attacks, theirs.robber_active), (4, 7, 1, true));
+    let p0 = &theirs.seats[0];
+    assert_eq!((p0.improvements, p0.progress_card_count, p0.progress_cards), ([1, 2, 3], 1, None));
+    assert_eq!((p0.knights.len(), p0.walls.clone()), (1, vec![v("-1,0,S")]));
+    assert_eq!(theirs.decks.iter().map(|d| d.cards_left).sum::<u32>(), 53);
+    let own = s.game.view(Viewer::Seat(P0)).cities_and_knights.unwrap();
+    assert_eq!(own.seats[0].progress_cards, Some(catan_engine::ProgressCards::of(ProgressCard::Spy, 1)));
+    assert!(given().start().game.view(Viewer::Seat(P0)).cities_and_knights.is_none());
+}

@@ -5,12 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::{
-    chance::{roll_dice, Chance, Draw},
-    game::Game,
-    model::Seat,
-    protocol::Event,
-};
+use crate::chance::{Chance, Draw};
 
 /// The event die's draw: three ship faces and one gate of each colour (CK-EVT-1).
 pub const EVENT_DIE: Draw = Draw("event_die");
@@ -56,31 +51,4 @@ impl EventFace {
 pub(crate) fn roll_event_die(chance: &mut dyn Chance) -> EventFace {
     let index = chance.pick(EVENT_DIE, &EventFace::WEIGHTS);
     EventFace::ALL.get(index).copied().unwrap_or(EventFace::Ship)
-}
-
-/// CK-TURN-2/3: all three dice, recorded in the events, then resolved in order: what the
-/// event die does (`on_event_die`, given the red die), then the number dice on the state the
-/// event die left (`on_number_dice`, given that state and the sum).
-pub(crate) fn roll_three_dice(
-    game: &Game,
-    seat: Seat,
-    chance: &mut dyn Chance,
-    on_event_die: impl FnOnce(&Game, EventFace, u8, &mut dyn Chance) -> Vec<Event>,
-    on_number_dice: impl FnOnce(&Game, u8) -> Vec<Event>,
-) -> Vec<Event> {
-    let face = roll_event_die(chance);
-    let (red, white) = roll_dice(chance);
-    let mut events = vec![Event::EventDieRolled { seat, face }, Event::DiceRolled { seat, red, white }];
-    let event_die = on_event_die(game, face, red, chance);
-    if event_die.is_empty() {
-        events.extend(on_number_dice(game, red + white));
-    } else {
-        let mut after = game.clone();
-        for event in &event_die {
-            after.apply(event);
-        }
-        events.extend(event_die);
-        events.extend(on_number_dice(&after, red + white));
-    }
-    events
 }

@@ -9,18 +9,23 @@ mod barbarians;
 mod commodities;
 mod dice;
 mod improvements;
+mod knights;
 mod progress;
 mod seven;
 mod trade;
+mod view;
 
 use serde::{Deserialize, Serialize};
 
 pub use dice::{EventFace, EVENT_DIE};
+pub use knights::{Knight, ACTIVATION_COST, KNIGHT_COST, WALL_COST};
 pub(crate) use progress::full_decks;
 pub use progress::{ProgressCard, ProgressCards, PROGRESS_CARD};
+pub use view::{CitiesKnightsSeatView, CitiesKnightsView, DeckView};
 
 use crate::{
     base::production::Production,
+    board::VertexId,
     chance::Chance,
     config::GameConfig,
     ext::{ExtState, Extension},
@@ -80,7 +85,13 @@ pub(crate) struct CitiesKnightsState {
     pub improvements: Vec<[u8; 3]>,
     /// The vertices of cities with a city wall, with the wall's owner (CK-WALL).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub walls: Vec<(u16, Seat)>,
+    pub walls: Vec<(VertexId, Seat)>,
+    /// The knights on the board (CK-KNT).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub knights: Vec<Knight>,
+    /// Defender of Catan cards by seat (CK-BAR-6).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub defenders: Vec<u32>,
     /// Each seat's progress cards, VP cards included (CK-PC); the decks are the 54 cards
     /// less these.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -170,6 +181,26 @@ impl Extension for CitiesKnights {
             }
             (_, Move::TradeCardsWithBank { give, get }) => Some(self.decide_bank_trade(game, seat, give, get)),
             (_, Move::BuildImprovement { track }) => Some(self.decide_improvement(game, seat, *track)),
+            (_, Move::RecruitKnight { vertex }) => Some(self.decide_recruit(game, seat, *vertex)),
+            (_, Move::PromoteKnight { vertex }) => Some(self.decide_promote(game, seat, *vertex)),
+            (_, Move::ActivateKnight { vertex }) => Some(self.decide_activate(game, seat, *vertex)),
+            (_, Move::BuildCityWall { vertex }) => Some(self.decide_wall(game, seat, *vertex)),
+            (Phase::LoseCity { pending, roll }, Move::ChooseCityToLose { vertex }) => {
+                Some(self.decide_lose_city(game, seat, *vertex, pending, *roll))
+            }
+            (Phase::DefenderDraw { pending, roll }, Move::ChooseProgressDeck { track }) => {
+                Some(self.decide_defender_draw(game, seat, *track, pending, *roll, chance))
+            }
+            (Phase::LoseCity { pending, .. } | Phase::DefenderDraw { pending, .. }, _) => {
+                Some(Err(if pending.contains(&seat) {
+                    RuleError::WrongPhase("the barbarians' attack waits for your decision")
+                } else {
+                    RuleError::NothingToDecide
+                }))
+            }
+            (_, Move::ChooseCityToLose { .. } | Move::ChooseProgressDeck { .. }) => {
+                Some(Err(RuleError::NothingToDecide))
+            }
             _ => None,
         }
     }
@@ -178,6 +209,23 @@ impl Extension for CitiesKnights {
         match game.phase() {
             Phase::MoveRobber if seat == game.turn_active() => {
                 Self::robber_moves(game, seat, moves);
+                true
+            }
+            Phase::LoseCity { pending, .. } => {
+                if pending.contains(&seat) {
+                    moves.extend(game.cities_of(seat).into_iter().map(|vertex| Move::ChooseCityToLose { vertex }));
+                }
+                true
+            }
+            Phase::DefenderDraw { pending, .. } => {
+                if pending.first() == Some(&seat) {
+                    let decks = game.progress_decks();
+                    for track in Track::ALL {
+                        if !progress::of_track(&decks, track).is_empty() {
+                            moves.push(Move::ChooseProgressDeck { track });
+                        }
+                    }
+                }
                 true
             }
             _ => false,
@@ -194,6 +242,7 @@ impl Extension for CitiesKnights {
             Phase::Main => {
                 self.bank_trade_moves(game, seat, moves);
                 self.improvement_moves(game, seat, moves);
+                self.knight_moves(game, seat, moves);
             }
             _ => {}
         }
@@ -214,18 +263,60 @@ impl Extension for CitiesKnights {
             Event::ProgressCardDrawn { seat, card: Some(card), .. } => {
                 *CitiesKnightsState::of_seat(&mut state.progress, *seat).get_mut(*card) += 1;
             }
+            Event::KnightRecruited { seat, vertex, .. } if !state.knights.iter().any(|k| k.vertex == *vertex) => {
+                state.knights.push(Knight {
+                    vertex: *vertex,
+                    seat: *seat,
+                    rank: 1,
+                    active: false,
+                    activated_this_turn: false,
+                    promoted_this_turn: false,
+                });
+            }
+            Event::KnightPromoted { vertex, rank, .. } => {
+                if let Some(knight) = state.knights.iter_mut().find(|k| k.vertex == *vertex) {
+                    knight.rank = (*rank).min(knights::MIGHTY);
+                    knight.promoted_this_turn = true;
+                }
+            }
+            Event::KnightActivated { vertex, .. } => {
+                if let Some(knight) = state.knights.iter_mut().find(|k| k.vertex == *vertex) {
+                    knight.active = true;
+                    knight.activated_this_turn = true;
+                }
+            }
+            Event::CityWallBuilt { seat, vertex, .. } if !state.walls.iter().any(|(v, _)| v == vertex) => {
+                state.walls.push((*vertex, *seat));
+            }
+            Event::BarbariansAttacked { .. } => {
+                // CK-BAR-9: every knight inactive, the ship back at the start.
+                state.attacks += 1;
+                state.barbarians = 0;
+                for knight in &mut state.knights {
+                    knight.active = false;
+                }
+            }
+            Event::DefenderOfCatan { seat } => *CitiesKnightsState::of_seat(&mut state.defenders, *seat) += 1,
+            Event::CityPillaged { vertex, .. } => state.walls.retain(|(v, _)| v != vertex),
+            Event::TurnStarted { .. } => {
+                for knight in &mut state.knights {
+                    knight.activated_this_turn = false;
+                    knight.promoted_this_turn = false;
+                }
+            }
             _ => {}
         }
     }
 
     /// CK-EVT-3: revealed VP progress cards (the rest of CK-WIN-2 comes with the second issue).
     fn victory_points(&self, game: &Game, seat: Seat) -> u32 {
-        game.progress_points(seat)
+        game.progress_points(seat) + game.defender_points(seat)
     }
 
-    /// The two VP progress cards (CK-EVT-3).
+    /// The two VP progress cards (CK-EVT-3) and Defender of Catan cards, which keep coming as
+    /// points when the six run out (CK-CMP-3): no bound.
     fn most_points(&self, _pieces: &crate::Pieces) -> Option<u32> {
-        Some(2)
+        None
     }
 }
 
@@ -233,19 +324,28 @@ impl CitiesKnights {
     /// CK-TURN-2/3: the three dice, the event die resolved first, then the number dice: a 7
     /// (CK-7), or production with the cities' commodities (CK-PROD).
     fn roll(&self, game: &Game, seat: Seat, chance: &mut dyn Chance) -> Vec<Event> {
-        dice::roll_three_dice(
-            game,
-            seat,
-            chance,
-            |game, face, red, chance| match face.track() {
-                None => self.advance(game),
-                Some(track) => self.progress_draws(game, track, red, chance),
-            },
-            |game, roll| self.number_dice(game, roll),
-        )
+        let face = dice::roll_event_die(chance);
+        let (red, white) = crate::chance::roll_dice(chance);
+        let roll = red + white;
+        let mut events = vec![Event::EventDieRolled { seat, face }, Event::DiceRolled { seat, red, white }];
+        let arrival = match face.track() {
+            None => self.advance(game, roll),
+            Some(track) => barbarians::Arrival { events: self.progress_draws(game, track, red, chance), pending: None },
+        };
+        let mut after = game.clone();
+        for event in events.iter().chain(&arrival.events) {
+            after.apply(event);
+        }
+        events.extend(arrival.events);
+        match arrival.pending {
+            // The attack's decisions come first; the number dice wait for them.
+            Some(pending) => events.push(Event::PhaseChanged { phase: pending, then: Vec::new() }),
+            None => events.extend(self.number_dice(&after, roll)),
+        }
+        events
     }
 
-    fn number_dice(&self, game: &Game, roll: u8) -> Vec<Event> {
+    pub(super) fn number_dice(&self, game: &Game, roll: u8) -> Vec<Event> {
         if roll == 7 {
             return self.seven(game);
         }

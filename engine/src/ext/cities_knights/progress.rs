@@ -191,3 +191,25 @@ impl CitiesKnights {
         events
     }
 }
+
+#[cfg(feature = "openapi")]
+mod schema {
+    use utoipa::openapi::{RefOr, Schema};
+
+    use super::{ProgressCard, ProgressCards};
+
+    impl utoipa::PartialSchema for ProgressCards {
+        fn schema() -> RefOr<Schema> {
+            crate::model::cards::schema::object_of::<ProgressCard>(
+                "A count of progress cards per kind (Cities & Knights); missing names count as zero.",
+                false,
+            )
+            .into()
+        }
+    }
+    impl utoipa::ToSchema for ProgressCards {
+        fn name() -> std::borrow::Cow<'static, str> {
+            "ProgressCards".into()
+        }
+    }
+}

@@ -234,7 +234,8 @@ impl Game {
             let replaced = self.buildings[v as usize].replace(Building { seat, kind: BuildingKind::City });
             // The settlement a city replaces goes back to the supply (B-BLD-6); a city placed
             // on an empty site (CK-SET-1) replaces none.
-            if replaced.is_some() {
+            // CK-BAR-8: a pillaged city that took no settlement piece gives none back.
+            if replaced.is_some() && !self.ext.cities_knights.take_pillaged(vertex) {
                 player.pieces_left.settlements = (player.pieces_left.settlements + 1).min(player.supply.settlements);
             }
             player.pieces_left.cities = player.pieces_left.cities.saturating_sub(1);

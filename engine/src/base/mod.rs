@@ -210,6 +210,8 @@ pub(crate) fn apply(game: &mut Game, event: &Event) {
             game.pay_cards(*seat, &crate::model::Cards::of_commodities(*cost));
         }
         Event::ProgressCardDrawn { .. }
+        | Event::KnightMoved { .. }
+        | Event::RobberChased { .. }
         | Event::KnightActivated { .. }
         | Event::BarbariansAttacked { .. }
         | Event::DefenderOfCatan { .. } => {

@@ -120,6 +120,8 @@ fn may_change_points(event: &Event) -> bool {
             | Event::KnightRecruited { .. }
             | Event::KnightPromoted { .. }
             | Event::KnightActivated { .. }
+            | Event::KnightMoved { .. }
+            | Event::RobberChased { .. }
             | Event::CityWallBuilt { .. }
             | Event::BarbariansAttacked { .. }
     )

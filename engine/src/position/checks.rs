@@ -109,7 +109,9 @@ fn build_parts(setup: Setup) -> Result<Game, PositionError> {
     place_buildings(&mut game, &buildings)?;
     place_roads(&mut game, &roads)?;
     place_ships(&mut game, &ships, rules.components.pieces)?;
-    count_pieces(&mut game, rules.components.pieces)?;
+    // CK-BAR-8: pillaged cities without a settlement piece take none.
+    let pillaged: Vec<u16> = cities_knights.pillaged.iter().filter_map(|v| game.board.vertex(*v)).collect();
+    count_pieces(&mut game, rules.components.pieces, &pillaged)?;
     check_connected(&game, &roads)?;
     check_ships_connected(&game, &ships)?;
 
@@ -265,10 +267,13 @@ fn place_ships(game: &mut Game, ships: &[ShipView], supply: Pieces) -> Result<()
 
 /// B-CMP-7, B-BLD-2, SEA-1: no more pieces on the board than the supply; what is left stays
 /// in it.
-fn count_pieces(game: &mut Game, supply: Pieces) -> Result<(), PositionError> {
+fn count_pieces(game: &mut Game, supply: Pieces, pillaged: &[u16]) -> Result<(), PositionError> {
     for (i, player) in game.players.iter_mut().enumerate() {
         let seat = Seat(i as u8);
-        let kind_count = |kind| game.buildings.iter().flatten().filter(|b| b.seat == seat && b.kind == kind).count();
+        let kind_count = |kind| {
+            let placed = game.buildings.iter().enumerate().filter(|(v, _)| !pillaged.contains(&(*v as u16)));
+            placed.filter_map(|(_, b)| *b).filter(|b| b.seat == seat && b.kind == kind).count()
+        };
         let placed = [
             ("roads", game.roads.iter().filter(|r| **r == Some(seat)).count(), supply.roads),
             ("settlements", kind_count(BuildingKind::Settlement), supply.settlements),

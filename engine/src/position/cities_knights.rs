@@ -31,6 +31,9 @@ pub struct CitiesKnightsSetup {
     pub knights: Vec<Knight>,
     /// Defender of Catan cards by seat (CK-BAR-6).
     pub defenders: Vec<(Seat, u32)>,
+    /// Settlements that are pillaged cities whose owner had no settlement piece left: they
+    /// take no piece (CK-BAR-8).
+    pub pillaged: Vec<VertexId>,
 }
 
 impl CitiesKnightsSetup {
@@ -52,6 +55,7 @@ impl CitiesKnightsSetup {
                 .collect(),
             walls: state.walls.iter().map(|(v, _)| *v).collect(),
             knights: state.knights.clone(),
+            pillaged: state.pillaged.clone(),
             defenders: state
                 .defenders
                 .iter()
@@ -160,6 +164,13 @@ pub(super) fn place(game: &mut Game, setup: CitiesKnightsSetup, seats: &[SeatSet
             return bad(format!("seat {} has more than 2 knights of rank {} (CK-CMP-4)", knight.seat, knight.rank));
         }
         state.knights.push(knight);
+    }
+    for vertex in setup.pillaged {
+        let v = game.board.vertex(vertex).ok_or(E::UnknownVertex(vertex))?;
+        if game.building_index(v).is_none_or(|b| b.kind != BuildingKind::Settlement) {
+            return bad(format!("the pillaged city at {vertex} is no settlement (CK-BAR-8)"));
+        }
+        game.ext.cities_knights.pillaged.push(vertex);
     }
     for (seat, count) in setup.defenders {
         if seat.index() >= game.players.len() {

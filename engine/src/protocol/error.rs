@@ -170,6 +170,14 @@ pub enum RuleError => fn code {
     PoliticsLevelRequired = "politics_level_required",
     #[error("this knight is already active (CK-KNT-4)")]
     KnightAlreadyActive = "knight_already_active",
+    #[error("only an active knight that was not activated this turn may act (CK-KNT-5)")]
+    KnightCannotAct = "knight_cannot_act",
+    #[error("the knight cannot reach {0} along your roads (CK-KNT-6)")]
+    KnightUnreachable = "knight_unreachable"(VertexId),
+    #[error("the knight on {0} does not stand on a corner of the robber's hex (CK-KNT-8)")]
+    KnightNotAtRobber = "knight_not_at_robber"(VertexId),
+    #[error("the robber waits for the first barbarian attack (CK-BAR-10)")]
+    RobberWaits = "robber_waits",
 }
 }
 

@@ -341,6 +341,18 @@ pub enum Event => fn kind {
         vertex: VertexId,
         cost: Resources,
     },
+    /// A knight moved along its owner's roads and became inactive (CK-KNT-6).
+    KnightMoved = "knight_moved" {
+        seat: Seat,
+        from: VertexId,
+        to: VertexId,
+    },
+    /// A knight chased the robber and became inactive (CK-KNT-8); the robber's move and the
+    /// theft follow.
+    RobberChased = "robber_chased" {
+        seat: Seat,
+        knight: VertexId,
+    },
     /// A city wall was built (CK-WALL-1).
     CityWallBuilt = "city_wall_built" {
         seat: Seat,

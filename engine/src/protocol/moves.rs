@@ -131,6 +131,17 @@ pub enum Move => fn kind {
     ActivateKnight = "activate_knight" { vertex: VertexId },
     /// Build a city wall under one of your cities (CK-WALL-1): 2 brick, three at most.
     BuildCityWall = "build_city_wall" { vertex: VertexId },
+    /// Move your active knight along your roads to an empty vertex (CK-KNT-5/6); it becomes
+    /// inactive.
+    MoveKnight = "move_knight" { from: VertexId, to: VertexId },
+    /// With your active knight on a corner of the robber's hex, move the robber and steal
+    /// (CK-KNT-8); the knight stays and becomes inactive. Not before the first attack.
+    ChaseRobber = "chase_robber" {
+        knight: VertexId,
+        hex: HexCoord,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        steal_from: Option<Seat>,
+    },
     /// Choose the city the barbarians pillage (CK-BAR-7).
     ChooseCityToLose = "choose_city_to_lose" { vertex: VertexId },
     /// Choose the deck a tied Defender of Catan draws from (CK-BAR-6).

@@ -877,3 +877,108 @@ fn ck_view_shows_the_barbarians_and_hides_progress_cards() {
     assert_eq!(own.seats[0].progress_cards, Some(catan_engine::ProgressCards::of(ProgressCard::Spy, 1)));
     assert!(given().start().game.view(Viewer::Seat(P0)).cities_and_knights.is_none());
 }
+
+/// TC-87 [CK-KNT-4, CK-KNT-5, CK-KNT-6]: a knight recruited and activated this turn may not
+/// act; the next turn it moves along P0's roads and becomes inactive; re-activated (a grain)
+/// it may not act again that turn.
+#[test]
+fn tc_87_a_knight_acts_once_a_turn_and_not_on_the_turn_it_was_activated() {
+    let mut s = given_with(ck(4))
+        .city(P0, "0,-1,N")
+        .roads_along(P0, &["0,-1,N", "1,-2,S", "1,-1,N"])
+        .give(P0, Resources::new(0, 0, 1, 2, 1))
+        .main_phase(P0)
+        .start();
+    s.when(P0, Move::RecruitKnight { vertex: v("1,-2,S") });
+    s.when(P0, Move::ActivateKnight { vertex: v("1,-2,S") });
+    let step = Move::MoveKnight { from: v("1,-2,S"), to: v("1,-1,N") };
+    s.rejects(P0, step.clone(), "knight_cannot_act");
+    s.when(P0, Move::EndTurn);
+    let mut s = s.then_given().main_phase(P0).start();
+    let events = s.when(P0, step.clone());
+    assert_eq!(events[0], Event::KnightMoved { seat: P0, from: v("1,-2,S"), to: v("1,-1,N") });
+    let knight = *s.game.knight_at(v("1,-1,N")).unwrap();
+    assert!(!knight.active);
+    assert!(s.game.knight_at(v("1,-2,S")).is_none());
+    s.when(P0, Move::ActivateKnight { vertex: v("1,-1,N") });
+    s.rejects(P0, Move::MoveKnight { from: v("1,-1,N"), to: v("1,-2,S") }, "knight_cannot_act");
+}
+
+/// CK-KNT-6: a knight moves only along its owner's roads, to an empty vertex, and not through
+/// an opponent's piece.
+#[test]
+fn ck_knt_6_knights_move_along_own_roads_only() {
+    let s = given_with(ck(4))
+        .city(P0, "0,-1,N")
+        .roads_along(P0, &["0,-1,N", "1,-2,S", "1,-1,N", "2,-2,S"])
+        .knight(P0, "1,-2,S", 1, true)
+        .knight(P1, "1,-1,N", 1, false)
+        .main_phase(P0)
+        .start();
+    s.rejects(P0, Move::MoveKnight { from: v("1,-2,S"), to: v("2,-2,S") }, "knight_unreachable");
+    s.rejects(P0, Move::MoveKnight { from: v("1,-2,S"), to: v("0,0,N") }, "knight_unreachable");
+    s.rejects(P0, Move::MoveKnight { from: v("1,-2,S"), to: v("0,-1,N") }, "vertex_occupied");
+    s.rejects(P0, Move::MoveKnight { from: v("1,-1,N"), to: v("1,-2,S") }, "not_your_knight");
+}
+
+/// TC-91 [CK-KNT-8, CK-BAR-10]: after the first attack, P0's active knight on a corner of the
+/// robber's hex chases it: the robber moves, one card is stolen, the knight stays and is
+/// inactive. Before the first attack the chase is refused (TC-74).
+#[test]
+fn tc_91_a_knight_chases_the_robber_after_the_first_attack() {
+    let given = |attacks| {
+        given_with(ck(4))
+            .city(P0, "0,-1,N")
+            .knight(P0, "0,0,N", 2, true)
+            .city(P1, "1,-1,N")
+            .give(P1, Resources::new(0, 0, 0, 0, 2))
+            .with_barbarians(0, attacks)
+            .main_phase(P0)
+            .start()
+    };
+    let chase = Move::ChaseRobber { knight: v("0,0,N"), hex: h("1,-1"), steal_from: Some(P1) };
+    given(0).rejects(P0, chase.clone(), "robber_waits");
+    let mut s = given(1);
+    let events = s.when_with(P0, chase, FixedChance::steal(Resource::Ore));
+    assert_eq!(
+        events,
+        vec![
+            Event::RobberChased { seat: P0, knight: v("0,0,N") },
+            Event::RobberMoved { seat: P0, hex: h("1,-1") },
+            Event::ResourceStolen { thief: P0, victim: P1, resource: Some(Resource::Ore) },
+        ]
+    );
+    assert_eq!(s.game.robber_hex(), Some(h("1,-1")));
+    let knight = *s.game.knight_at(v("0,0,N")).unwrap();
+    assert!(!knight.active);
+    assert_eq!(s.hand(P0), Resources::new(0, 0, 0, 0, 1));
+    // Inactive now, it cannot chase again.
+    s.rejects(P0, Move::ChaseRobber { knight: v("0,0,N"), hex: h("0,0"), steal_from: None }, "knight_cannot_act");
+}
+
+/// CK-BAR-8: a seat with no settlement piece left keeps its pillaged city as a settlement
+/// that takes no piece: it scores 1, and upgrading it again gives no piece back.
+#[test]
+fn ck_bar_8_a_pillaged_city_without_a_settlement_piece_still_counts() {
+    let mut s = attack_given()
+        .city(P0, "-1,-1,N")
+        .settlement(P0, "1,-1,N")
+        .settlement(P0, "0,1,N")
+        .settlement(P0, "-2,1,N")
+        .settlement(P0, "1,1,N")
+        .settlement(P0, "2,-2,N")
+        .city(P1, "0,-2,N")
+        .knight(P1, "1,0,N", 1, true)
+        .start();
+    assert_eq!(s.game.player(P0).unwrap().pieces_left().settlements, 0);
+    let before = s.game.public_victory_points(P0);
+    let events = s.when_with(P0, Move::RollDice, roll(EventFace::Ship, 2, 3));
+    assert!(events.contains(&Event::CityPillaged { seat: P0, vertex: v("-1,-1,N") }));
+    assert_eq!(s.game.public_victory_points(P0), before - 1);
+    assert_eq!(s.game.player(P0).unwrap().pieces_left().settlements, 0);
+    // The position round-trips, and rebuilding the city takes a city piece, none back.
+    let mut s = s.then_given().give(P0, catan_engine::cost::CITY).main_phase(P0).start();
+    s.when(P0, Move::BuildCity { vertex: v("-1,-1,N") });
+    assert_eq!(s.game.public_victory_points(P0), before);
+    assert_eq!(s.game.player(P0).unwrap().pieces_left().settlements, 0);
+}

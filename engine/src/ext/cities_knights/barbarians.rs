@@ -35,7 +35,12 @@ impl Game {
         self.buildings[v as usize] = Some(crate::model::Building { seat, kind: BuildingKind::Settlement });
         let player = &mut self.players[seat.index()];
         player.pieces_left.cities = (player.pieces_left.cities + 1).min(player.supply.cities);
-        player.pieces_left.settlements = player.pieces_left.settlements.saturating_sub(1);
+        if player.pieces_left.settlements > 0 {
+            player.pieces_left.settlements -= 1;
+        } else {
+            // CK-BAR-8: no settlement piece left: the vertex counts as a settlement anyway.
+            self.ext.cities_knights.pillaged.push(vertex);
+        }
     }
 
     /// Defender of Catan cards (points) `seat` holds (CK-BAR-6).

@@ -5,6 +5,7 @@
 //! what C&K changes: 13 points to win (CK-GEN-1), no development cards (CK-GEN-2), a city as
 //! the second setup piece (CK-SET-1).
 
+mod actions;
 mod barbarians;
 mod commodities;
 mod dice;
@@ -92,6 +93,10 @@ pub(crate) struct CitiesKnightsState {
     /// Defender of Catan cards by seat (CK-BAR-6).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub defenders: Vec<u32>,
+    /// Pillaged cities whose owner had no settlement piece left: they count as settlements
+    /// without taking a piece (CK-BAR-8).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pillaged: Vec<VertexId>,
     /// Each seat's progress cards, VP cards included (CK-PC); the decks are the 54 cards
     /// less these.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -114,6 +119,14 @@ impl CitiesKnightsState {
             list.resize(seat.index() + 1, T::default());
         }
         &mut list[seat.index()]
+    }
+
+    /// Forgets that the settlement on `vertex` is a pillaged city without a piece (it is
+    /// upgraded again); returns whether it was one.
+    pub(crate) fn take_pillaged(&mut self, vertex: VertexId) -> bool {
+        let before = self.pillaged.len();
+        self.pillaged.retain(|v| *v != vertex);
+        self.pillaged.len() != before
     }
 
     /// The walls `seat` has on the board (CK-WALL-1).
@@ -185,6 +198,10 @@ impl Extension for CitiesKnights {
             (_, Move::PromoteKnight { vertex }) => Some(self.decide_promote(game, seat, *vertex)),
             (_, Move::ActivateKnight { vertex }) => Some(self.decide_activate(game, seat, *vertex)),
             (_, Move::BuildCityWall { vertex }) => Some(self.decide_wall(game, seat, *vertex)),
+            (_, Move::MoveKnight { from, to }) => Some(self.decide_move_knight(game, seat, *from, *to)),
+            (_, Move::ChaseRobber { knight, hex, steal_from }) => {
+                Some(self.decide_chase(game, seat, *knight, *hex, *steal_from, chance))
+            }
             (Phase::LoseCity { pending, roll }, Move::ChooseCityToLose { vertex }) => {
                 Some(self.decide_lose_city(game, seat, *vertex, pending, *roll))
             }
@@ -243,6 +260,7 @@ impl Extension for CitiesKnights {
                 self.bank_trade_moves(game, seat, moves);
                 self.improvement_moves(game, seat, moves);
                 self.knight_moves(game, seat, moves);
+                self.action_moves(game, seat, moves);
             }
             _ => {}
         }
@@ -285,6 +303,17 @@ impl Extension for CitiesKnights {
                     knight.activated_this_turn = true;
                 }
             }
+            Event::KnightMoved { from, to, .. } if !state.knights.iter().any(|k| k.vertex == *to) => {
+                if let Some(knight) = state.knights.iter_mut().find(|k| k.vertex == *from) {
+                    knight.vertex = *to;
+                    knight.active = false;
+                }
+            }
+            Event::RobberChased { knight, .. } => {
+                if let Some(knight) = state.knights.iter_mut().find(|k| k.vertex == *knight) {
+                    knight.active = false;
+                }
+            }
             Event::CityWallBuilt { seat, vertex, .. } if !state.walls.iter().any(|(v, _)| v == vertex) => {
                 state.walls.push((*vertex, *seat));
             }
@@ -310,7 +339,10 @@ impl Extension for CitiesKnights {
 
     /// CK-EVT-3: revealed VP progress cards (the rest of CK-WIN-2 comes with the second issue).
     fn victory_points(&self, game: &Game, seat: Seat) -> u32 {
-        game.progress_points(seat) + game.defender_points(seat)
+        // CK-BAR-8: a pillaged city without a settlement piece scores as a settlement.
+        let pillaged = game.ext.cities_knights.pillaged.iter();
+        let settlements = pillaged.filter(|&&v| game.building_at(v).is_some_and(|b| b.seat == seat)).count() as u32;
+        game.progress_points(seat) + game.defender_points(seat) + settlements
     }
 
     /// The two VP progress cards (CK-EVT-3) and Defender of Catan cards, which keep coming as

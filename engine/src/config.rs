@@ -156,6 +156,27 @@ pub struct GameConfig {
     /// (the catan server: 5 to 604,800, else 422 `invalid_turn_timer`; off when absent).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub turn_timer_seconds: Option<u32>,
+    /// CK: Cities & Knights (RULES.md 8.6). Engine-only for now: not yet offered by the
+    /// server, so it is left out of the published schema.
+    #[serde(skip_serializing_if = "is_false")]
+    #[cfg_attr(feature = "openapi", schema(ignore))]
+    pub cities_and_knights: bool,
+    /// CK-BAR-1: the barbarian ship's advances to Catan (default 7; 6 reads seed [000]).
+    #[serde(skip_serializing_if = "is_seven")]
+    #[cfg_attr(feature = "openapi", schema(ignore))]
+    pub barbarian_steps: u8,
+    /// CK-BAR-10: the robber stays put until the first barbarian attack.
+    #[serde(skip_serializing_if = "is_true")]
+    #[cfg_attr(feature = "openapi", schema(ignore))]
+    pub robber_waits_for_first_attack: bool,
+}
+
+fn is_seven(n: &u8) -> bool {
+    *n == 7
+}
+
+fn is_false(flag: &bool) -> bool {
+    !*flag
 }
 
 fn is_true(flag: &bool) -> bool {
@@ -193,6 +214,9 @@ impl Default for GameConfig {
             wonder_ship_reserved: true,
             turn_limit: None,
             turn_timer_seconds: None,
+            cities_and_knights: false,
+            barbarian_steps: 7,
+            robber_waits_for_first_attack: true,
         }
     }
 }

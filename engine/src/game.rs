@@ -56,6 +56,9 @@ pub struct Game {
     /// What the extensions in play keep.
     #[serde(default)]
     pub(crate) ext: ExtState,
+    /// The commodity cards in the bank (Cities & Knights, CK-CMP-1); none in other games.
+    #[serde(default, skip_serializing_if = "crate::model::Commodities::is_empty")]
+    pub(crate) commodity_bank: crate::model::Commodities,
     /// The ruleset, built from `config` on first use.
     #[serde(skip)]
     rules: RulesCell,
@@ -190,6 +193,7 @@ impl Game {
             next_offer_id: 1,
             winner: None,
             ext: ExtState::default(),
+            commodity_bank: components.commodities,
             rules: RulesCell(OnceLock::from(rules)),
             config,
         })
@@ -319,6 +323,11 @@ impl Game {
 
     pub fn bank(&self) -> &Resources {
         &self.bank
+    }
+
+    /// The commodity cards in the bank (Cities & Knights; none in other games).
+    pub fn commodity_bank(&self) -> &crate::model::Commodities {
+        &self.commodity_bank
     }
 
     pub fn development_deck(&self) -> &DevCards {

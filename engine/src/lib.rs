@@ -60,15 +60,20 @@ pub use chance::{Chance, Draw, FixedChance, SeededChance};
 pub use config::{
     BoardSpec, DevCardsBeforeRoll, FirstPlayer, GameConfig, IslandBonusMode, IslandDefinition, ScenarioId,
 };
+pub use ext::cities_knights::{
+    CitiesKnightsSeatView, CitiesKnightsView, DeckView, EventFace, Knight, ProgressCard, ProgressCards, Track,
+    ACTIVATION_COST, EVENT_DIE, KNIGHT_COST, PROGRESS_CARD, WALL_COST,
+};
 pub use ext::wonders::{MarkedSet, Requirement, WonderId, WonderView, WONDER_STAGES};
 pub use game::Game;
 pub use model::{
-    cost, Building, BuildingKind, CardKind, Counts, DevCard, DevCards, PendingDiscard, PendingGold, Phase, Pieces,
-    PlayerState, Resource, Resources, Seat, SetupStep, TradeOffer,
+    cost, Building, BuildingKind, CardKind, Cards, Commodities, Commodity, Counts, DevCard, DevCards, GoldSource,
+    PendingDiscard, PendingGold, Phase, Pieces, PlayerState, Resource, Resources, Seat, SetupStep, TradeOffer,
 };
-pub use position::{PositionError, SeafarersSetup, SeatSetup, Setup, TurnSetup, WonderSetup};
+pub use position::{CitiesKnightsSetup, PositionError, SeafarersSetup, SeatSetup, Setup, TurnSetup, WonderSetup};
 pub use protocol::{
-    Bandit, Event, Move, RuleError, SeatCount, SeatResources, SetupError, StartingRoll, VictoryCondition, Viewer,
+    Bandit, Event, Move, RuleError, SeatCommodities, SeatCount, SeatResources, SetupError, StartingRoll,
+    VictoryCondition, Viewer,
 };
 pub use ruleset::{TURN_LIMITS, VARIANT_NAMES};
 pub use view::GameView;

@@ -104,7 +104,10 @@
 //! game's own chance stream.
 
 mod checks;
+mod cities_knights;
 mod error;
+
+pub use cities_knights::CitiesKnightsSetup;
 
 use serde::{Deserialize, Serialize};
 
@@ -133,6 +136,9 @@ pub struct SeatSetup {
     pub knights_played: u32,
     /// Jungle discoveries (JUN-4); only with the jungle.
     pub discoveries: u32,
+    /// Commodity cards in the hand (Cities & Knights, CK-CMP-1); only in C&K games.
+    #[serde(skip_serializing_if = "crate::model::Commodities::is_empty")]
+    pub commodities: crate::model::Commodities,
 }
 
 /// The turn in progress.
@@ -268,6 +274,9 @@ pub struct Setup {
     /// (Wonders of Catan, WON-8..10).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub wonders: Vec<WonderSetup>,
+    /// What Cities & Knights keeps beyond the pieces and hands (CK-BAR, CK-IMP, CK-WALL).
+    #[serde(default, skip_serializing_if = "CitiesKnightsSetup::is_empty")]
+    pub cities_knights: CitiesKnightsSetup,
 }
 
 fn one() -> u64 {
@@ -311,6 +320,7 @@ impl Setup {
             winner: None,
             seafarers: SeafarersSetup::default(),
             wonders: Vec::new(),
+            cities_knights: CitiesKnightsSetup::default(),
         }
     }
 
@@ -320,6 +330,39 @@ impl Setup {
     /// The first [`PositionError`] found, naming the rule the position breaks.
     pub fn position(self) -> Result<Game, PositionError> {
         checks::build(self)
+    }
+
+    /// Commodity cards from the bank into `seat`'s hand (Cities & Knights).
+    pub fn with_commodities(mut self, seat: Seat, commodities: crate::model::Commodities) -> Self {
+        self.seat_mut(seat).commodities += commodities;
+        self
+    }
+
+    /// The barbarian ship at `position` (Cities & Knights, CK-BAR-1), after `attacks` attacks.
+    pub fn with_barbarians(mut self, position: u8, attacks: u32) -> Self {
+        self.cities_knights.barbarians = position;
+        self.cities_knights.attacks = attacks;
+        self
+    }
+
+    /// A knight of `seat` on `vertex` (Cities & Knights, CK-KNT): rank 1 to 3, active or not.
+    pub fn with_knight(mut self, seat: Seat, vertex: VertexId, rank: u8, active: bool) -> Self {
+        self.cities_knights.knights.push(crate::Knight {
+            vertex,
+            seat,
+            rank,
+            active,
+            activated_this_turn: false,
+            promoted_this_turn: false,
+        });
+        self
+    }
+
+    /// `seat`'s improvement levels (Cities & Knights, CK-IMP): trade, politics, science.
+    pub fn with_improvements(mut self, seat: Seat, levels: [u8; 3]) -> Self {
+        self.cities_knights.improvements.retain(|(s, _)| *s != seat);
+        self.cities_knights.improvements.push((seat, levels));
+        self
     }
 
     /// What `seat` holds, for editing (the list grows to hold the seat; a seat outside the
@@ -534,6 +577,7 @@ impl From<&Game> for Setup {
                     new_dev_cards: p.new_dev_cards,
                     knights_played: p.knights_played,
                     discoveries: game.discoveries(seat),
+                    commodities: p.commodities,
                 }
             })
             .collect();
@@ -604,6 +648,7 @@ impl From<&Game> for Setup {
                 .iter()
                 .map(|c| WonderSetup { seat: c.seat, wonder: c.wonder, stages: c.stages })
                 .collect(),
+            cities_knights: CitiesKnightsSetup::of(game),
         }
     }
 }

@@ -8,13 +8,17 @@ use std::sync::Arc;
 use crate::{
     board::{BoardLayout, HarbourKind, HexCoord, NumberPlacement, Terrain},
     config::{BoardSpec, DevCardsBeforeRoll, GameConfig, ScenarioId},
-    ext::{big_river::BigRiver, five_six::FiveSix, jungle::Jungle, seafarers::Seafarers, wonders::Wonders, Extension},
+    ext::{
+        big_river::BigRiver, cities_knights::CitiesKnights, five_six::FiveSix, jungle::Jungle, seafarers::Seafarers,
+        wonders::Wonders, Extension,
+    },
     model::{DevCards, Pieces, Resources},
     protocol::SetupError,
 };
 
 /// The rule sets a game can name: the base game and the variants it can add.
-pub const VARIANT_NAMES: [&str; 6] = ["base", "five_six", "jungle", "big_river", "seafarers", "wonders"];
+pub const VARIANT_NAMES: [&str; 7] =
+    ["base", "five_six", "jungle", "big_river", "seafarers", "wonders", "cities_and_knights"];
 
 /// The turn limits a game may have (`GameConfig::turn_limit`).
 pub const TURN_LIMITS: std::ops::RangeInclusive<u32> = 1..=10_000;
@@ -64,6 +68,10 @@ pub(crate) struct Components {
     pub longest_road_card: bool,
     /// A seat without a wonder keeps its last ship for the claim (WON-8, engine decision).
     pub ship_kept_for_wonder: bool,
+    /// The second setup piece is a city, not a settlement (CK-SET-1).
+    pub setup_city: bool,
+    /// The commodity cards in the bank at the start (CK-CMP-1); none outside C&K.
+    pub commodities: crate::model::Commodities,
 }
 
 impl Components {
@@ -82,6 +90,8 @@ impl Components {
             vp_target: 10,
             longest_road_card: true,
             ship_kept_for_wonder: false,
+            setup_city: false,
+            commodities: crate::model::Commodities::NONE,
         }
     }
 
@@ -140,6 +150,9 @@ impl Ruleset {
                 gold_produces: config.river_gold_produces,
                 gold_bonus_vp: config.river_gold_bonus_vp,
             }));
+        }
+        if config.cities_and_knights {
+            extensions.push(Box::new(CitiesKnights::from_config(config)));
         }
         let mut components = Components::base();
         for extension in &extensions {
@@ -268,6 +281,7 @@ impl GameConfig {
                     self.seafarers = true;
                     self.scenario = Some(ScenarioId::Wonders);
                 }
+                "cities_and_knights" => self.cities_and_knights = true,
                 other => {
                     return Err(invalid(format!(
                         "unknown variant {other:?}; known: {}, combined with '+'",

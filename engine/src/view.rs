@@ -7,7 +7,7 @@ use crate::{
     board::{EdgeId, HarbourKind, HexCoord, HexTile, VertexId},
     ext::wonders::{MarkedSet, WonderView},
     game::Game,
-    model::{BuildingKind, DevCards, Phase, Resources, Seat, TradeOffer},
+    model::{BuildingKind, Commodities, DevCards, Phase, Resources, Seat, TradeOffer},
     protocol::Viewer,
 };
 
@@ -115,6 +115,13 @@ pub struct PlayerView {
     /// Present when the game is over: all development cards kept.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub development_cards: Option<DevCards>,
+    /// Commodity cards held (Cities & Knights, CK-CMP-1): a count like `resource_count`;
+    /// absent in other games.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commodity_count: Option<u32>,
+    /// Present when a Cities & Knights game is over: the commodities kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commodities: Option<Commodities>,
 }
 
 /// The viewer's own hand.
@@ -132,6 +139,9 @@ pub struct HandView {
     pub bank_rates: Resources,
     /// Whether the seat may make a new trade offer now.
     pub may_offer_trade: bool,
+    /// Commodity cards held (Cities & Knights); absent in other games.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commodities: Option<Commodities>,
 }
 
 /// The turn in progress.
@@ -170,6 +180,9 @@ pub struct GameView {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hand: Option<HandView>,
     pub bank: Resources,
+    /// The commodity cards in the bank (Cities & Knights); absent in other games.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commodity_bank: Option<Commodities>,
     pub development_cards_left: u32,
     pub board: BoardView,
     pub turn: TurnView,
@@ -177,6 +190,10 @@ pub struct GameView {
     pub longest_road: Option<Seat>,
     pub largest_army: Option<Seat>,
     pub vp_target: u8,
+    /// The barbarians, improvements, knights, walls and progress cards (Cities & Knights);
+    /// absent in other games.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cities_and_knights: Option<crate::ext::cities_knights::CitiesKnightsView>,
     /// The wonders, their owners and stages (Wonders of Catan, WON-8..11); absent in other
     /// games.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -191,6 +208,7 @@ impl Game {
     /// Returns the game as `viewer` may see it.
     pub fn view(&self, viewer: Viewer) -> GameView {
         let over = self.winner.is_some();
+        let ck = self.config.cities_and_knights;
         let you = match viewer {
             Viewer::Seat(seat) if seat.index() < self.players.len() => Some(seat),
             _ => None,
@@ -219,6 +237,8 @@ impl Game {
                     },
                     resources: over.then_some(p.resources),
                     development_cards: over.then_some(cards),
+                    commodity_count: ck.then_some(p.commodities.total()),
+                    commodities: (ck && over).then_some(p.commodities),
                 }
             })
             .collect();
@@ -231,6 +251,7 @@ impl Game {
                 victory_points: self.victory_points(seat),
                 bank_rates: self.bank_rates(seat),
                 may_offer_trade: self.may_offer_trade(seat),
+                commodities: ck.then_some(p.commodities),
             }
         });
         GameView {
@@ -238,6 +259,7 @@ impl Game {
             you,
             hand,
             bank: self.bank,
+            commodity_bank: ck.then_some(self.commodity_bank),
             development_cards_left: self.deck.total(),
             board: self.board_view(),
             turn: TurnView {
@@ -255,6 +277,7 @@ impl Game {
             longest_road: self.longest_road,
             largest_army: self.largest_army,
             vp_target: self.rules().base.vp_target,
+            cities_and_knights: self.cities_and_knights_view(you),
             wonders: self.wonders(),
             winner: self.winner,
             seed: over.then_some(self.seed),

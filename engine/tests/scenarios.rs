@@ -14,6 +14,8 @@ mod support;
 
 #[path = "scenarios/building.rs"]
 mod building;
+#[path = "scenarios/cities_knights.rs"]
+mod cities_knights;
 #[path = "scenarios/development.rs"]
 mod development;
 #[path = "scenarios/geometry.rs"]

@@ -109,7 +109,9 @@ impl RoadNetwork {
                             Some((bv, s)) if bv == v => Some(s),
                             _ => game.buildings[v as usize].map(|b| b.seat),
                         };
-                        net.blocked[i] = owner.is_some_and(|o| o != seat);
+                        // CK-KNT-9: an opponent's knight breaks the road like a building.
+                        let knight = game.knight_owner(v);
+                        net.blocked[i] = owner.is_some_and(|o| o != seat) || knight.is_some_and(|k| k != seat);
                         net.junction[i] = owner == Some(seat);
                         net.vertex_count += 1;
                         i
@@ -292,7 +294,8 @@ mod tests {
                     continue;
                 }
                 let next = game.board.other_end(e, at);
-                let blocked = game.buildings[next as usize].is_some_and(|b| b.seat != seat);
+                let blocked = game.buildings[next as usize].is_some_and(|b| b.seat != seat)
+                    || game.knight_owner(next).is_some_and(|k| k != seat);
                 used.push(e);
                 let rest = if blocked { 0 } else { walk(game, seat, next, Some(is_ship), used) };
                 used.pop();

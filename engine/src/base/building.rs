@@ -16,6 +16,7 @@ impl Game {
     pub(crate) fn settlement_site_is_legal(&self, seat: Seat, v: u16) -> bool {
         self.board.vertex_is_buildable[v as usize]
             && self.buildings[v as usize].is_none()
+            && self.knight_owner(v).is_none()
             && !self.board.neighbours_of(v).any(|n| self.buildings[n as usize].is_some())
             && self.touches_own_road(seat, v)
     }
@@ -26,7 +27,8 @@ impl Game {
         if !self.board.vertex_is_buildable[v as usize] {
             return Err(RuleError::VertexNotBuildable(id));
         }
-        if self.buildings[v as usize].is_some() {
+        // CK-KNT-9: a knight occupies its vertex too.
+        if self.buildings[v as usize].is_some() || self.knight_owner(v).is_some() {
             return Err(RuleError::VertexOccupied(id));
         }
         if self.board.neighbours_of(v).any(|n| self.buildings[n as usize].is_some()) {
@@ -53,6 +55,8 @@ impl Game {
         self.board.edge_vertices[e as usize].iter().any(|&x| match self.buildings[x as usize] {
             Some(b) if b.seat == seat => true,
             Some(_) => false,
+            // CK-KNT-9: an opponent's knight blocks like an opponent's building.
+            None if self.knight_owner(x).is_some_and(|k| k != seat) => false,
             None => self
                 .board
                 .edges_of(x)
@@ -88,6 +92,7 @@ impl Game {
         for v in 0..vertex_count {
             let builds_from = match self.buildings[v] {
                 Some(building) => building.seat == seat,
+                None if self.knight_owner(v as u16).is_some_and(|k| k != seat) => false,
                 None => self.board.edges_of(v as u16).any(|e| self.roads[e as usize] == Some(seat)),
             };
             if builds_from {
@@ -226,9 +231,13 @@ impl Game {
     pub(super) fn apply_city(&mut self, seat: Seat, vertex: VertexId, cost: &Resources) {
         self.mark_built_or_bought();
         if let (Some(v), Some(player)) = (self.board.vertex(vertex), self.players.get_mut(seat.index())) {
-            self.buildings[v as usize] = Some(Building { seat, kind: BuildingKind::City });
-            // The settlement a city replaces goes back to the supply (B-BLD-6).
-            player.pieces_left.settlements = (player.pieces_left.settlements + 1).min(player.supply.settlements);
+            let replaced = self.buildings[v as usize].replace(Building { seat, kind: BuildingKind::City });
+            // The settlement a city replaces goes back to the supply (B-BLD-6); a city placed
+            // on an empty site (CK-SET-1) replaces none.
+            // CK-BAR-8: a pillaged city that took no settlement piece gives none back.
+            if replaced.is_some() && !self.ext.cities_knights.take_pillaged(vertex) {
+                player.pieces_left.settlements = (player.pieces_left.settlements + 1).min(player.supply.settlements);
+            }
             player.pieces_left.cities = player.pieces_left.cities.saturating_sub(1);
         }
         self.pay(seat, cost);

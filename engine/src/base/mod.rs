@@ -41,6 +41,9 @@ pub(crate) fn decide(game: &Game, seat: Seat, mv: &Move, chance: &mut dyn Chance
         (Phase::Discard { pending }, Move::Discard { resources }) => {
             return game.decide_discard(seat, pending, resources);
         }
+        (Phase::Discard { pending }, Move::DiscardCards { cards }) => {
+            return game.decide_discard_cards(seat, pending, cards);
+        }
         (Phase::GoldChoice { roll, pending, chosen, source }, Move::ChooseGoldResources { resources }) => {
             return game.decide_gold_choice(seat, *roll, pending, chosen, *source, resources);
         }
@@ -87,6 +90,7 @@ fn decide_in_turn(game: &Game, seat: Seat, mv: &Move, chance: &mut dyn Chance) -
         (Phase::RoadBuilding { .. }, _) => Err(RuleError::WrongPhase("place the roads of road building first")),
         (Phase::Main, mv) => game.decide_main(seat, mv, chance),
         (Phase::Setup { .. } | Phase::Discard { .. } | Phase::GoldChoice { .. } | Phase::GameOver, _)
+        | (Phase::LoseCity { .. } | Phase::DefenderDraw { .. }, _)
         | (Phase::SpecialBuilding { .. }, _) => Err(RuleError::WrongPhase("this move is not part of this phase")),
     }
 }
@@ -108,7 +112,7 @@ pub(crate) fn legal_moves(game: &Game, seat: Seat, moves: &mut Vec<Move>) {
         Phase::MoveRobber => game.robber_moves(seat, moves, |hex, steal_from| Move::MoveRobber { hex, steal_from }),
         Phase::RoadBuilding { .. } => game.free_road_moves(seat, moves),
         Phase::Main => game.main_moves(seat, moves),
-        Phase::SpecialBuilding { .. } => {}
+        Phase::SpecialBuilding { .. } | Phase::LoseCity { .. } | Phase::DefenderDraw { .. } => {}
     }
     for extension in &game.rules().extensions {
         extension.more_moves(game, seat, moves);
@@ -185,6 +189,48 @@ pub(crate) fn apply(game: &mut Game, event: &Event) {
         Event::LargestArmyChanged { holder, .. } => game.largest_army = *holder,
         Event::LongestRoadChanged { holder, .. } => game.longest_road = *holder,
         Event::TurnStarted { seat, turn } => game.apply_turn_started(*seat, *turn),
+        // Cities & Knights keeps these in its own state.
+        Event::EventDieRolled { .. } | Event::BarbariansAdvanced { .. } => {}
+        Event::CommoditiesProduced { gains, .. } => {
+            for gain in gains {
+                game.receive_cards(gain.seat, &crate::model::Cards::of_commodities(gain.commodities));
+            }
+        }
+        Event::CardsDiscarded { seat, cards, .. } => {
+            if let Some(cards) = cards {
+                game.pay_cards(*seat, cards);
+            }
+        }
+        Event::CommodityStolen { thief, victim, commodity } => {
+            if let Some(commodity) = commodity {
+                game.transfer_commodity(*victim, *thief, *commodity);
+            }
+        }
+        Event::ImprovementBuilt { seat, cost, .. } => {
+            game.mark_built_or_bought();
+            game.pay_cards(*seat, &crate::model::Cards::of_commodities(*cost));
+        }
+        Event::ProgressCardDrawn { .. }
+        | Event::KnightMoved { .. }
+        | Event::RobberChased { .. }
+        | Event::KnightActivated { .. }
+        | Event::BarbariansAttacked { .. }
+        | Event::DefenderOfCatan { .. } => {
+            if let Event::KnightActivated { seat, cost, .. } = event {
+                game.pay(*seat, cost);
+            }
+        }
+        Event::KnightRecruited { seat, cost, .. }
+        | Event::KnightPromoted { seat, cost, .. }
+        | Event::CityWallBuilt { seat, cost, .. } => {
+            game.mark_built_or_bought();
+            game.pay(*seat, cost);
+        }
+        Event::CityPillaged { seat, vertex } => game.apply_pillage(*seat, *vertex),
+        Event::CardsTradedWithBank { seat, give, get } => {
+            game.pay_cards(*seat, give);
+            game.receive_cards(*seat, get);
+        }
         Event::GameWon { seat, .. } => {
             game.winner = Some(*seat);
             game.phase = Phase::GameOver;

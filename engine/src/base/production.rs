@@ -36,6 +36,13 @@ impl Game {
             events.push(self.seven_rolled());
             return events;
         }
+        events.extend(self.production_of_roll(roll));
+        events
+    }
+
+    /// What the number dice's `roll` (not a 7) yields: production, or first the gold choices.
+    pub(crate) fn production_of_roll(&self, roll: u8) -> Vec<Event> {
+        let mut events = Vec::with_capacity(2);
         let gold = self.gold_owed(roll);
         if gold.is_empty() {
             events.push(self.production(roll, &[]));

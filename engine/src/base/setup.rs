@@ -31,11 +31,24 @@ impl Game {
         if seat != placing {
             return Err(RuleError::NotYourTurn { active: placing });
         }
+        // CK-SET-1: in Cities & Knights the second piece is a city, placed on an empty site.
+        let city_now = self.rules().components.setup_city && placement >= self.player_count();
         match (step, mv) {
-            (SetupStep::PlaceSettlement, Move::BuildSettlement { vertex }) => {
+            (SetupStep::PlaceSettlement, Move::BuildSettlement { .. }) if city_now => {
+                Err(RuleError::WrongPhase("place a city: the second setup piece is a city (CK-SET-1)"))
+            }
+            (SetupStep::PlaceSettlement, Move::BuildCity { vertex }) if !city_now => {
+                Err(RuleError::WrongPhase("place a settlement (setup)"))
+            }
+            (SetupStep::PlaceSettlement, Move::BuildSettlement { vertex } | Move::BuildCity { vertex }) => {
                 let v = self.board.vertex(*vertex).ok_or(RuleError::UnknownVertex(*vertex))?;
                 self.check_setup_site(v, *vertex)?;
-                let mut events = vec![Event::SettlementBuilt { seat, vertex: *vertex, cost: Resources::ZERO }];
+                let piece = if city_now {
+                    Event::CityBuilt { seat, vertex: *vertex, cost: Resources::ZERO }
+                } else {
+                    Event::SettlementBuilt { seat, vertex: *vertex, cost: Resources::ZERO }
+                };
+                let mut events = vec![piece];
                 let next = Phase::Setup { seat, placement, step: SetupStep::PlaceRoad { settlement: *vertex } };
                 // B-SET-6: the second settlement yields one card per adjacent producing hex,
                 // and (SEA-9) one of free choice per adjacent gold hex.
@@ -114,9 +127,15 @@ impl Game {
     pub(super) fn setup_moves(&self, step: SetupStep, moves: &mut Vec<Move>) {
         match step {
             SetupStep::PlaceSettlement => {
+                let city = self.rules().components.setup_city
+                    && matches!(self.phase, Phase::Setup { placement, .. } if placement >= self.player_count());
                 for (v, vertex) in self.board.vertices.iter().enumerate() {
                     if self.check_setup_site(v as u16, *vertex).is_ok() {
-                        moves.push(Move::BuildSettlement { vertex: *vertex });
+                        moves.push(if city {
+                            Move::BuildCity { vertex: *vertex }
+                        } else {
+                            Move::BuildSettlement { vertex: *vertex }
+                        });
                     }
                 }
             }

@@ -56,6 +56,11 @@ impl MaritimeRates {
         rates
     }
 
+    /// Whether the seat holds a generic 3:1 harbour (B-TRD-3).
+    pub(crate) fn generic(&self) -> bool {
+        self.generic
+    }
+
     /// The rates for `resource`, best first.
     pub(crate) fn entitled(&self, resource: Resource) -> impl Iterator<Item = u32> {
         let special = self.special.get(resource) > 0;

@@ -110,5 +110,19 @@ fn may_change_points(event: &Event) -> bool {
             | Event::FogRevealed { .. }
             | Event::WonderClaimed { .. }
             | Event::WonderStageBuilt { .. }
+            | Event::EventDieRolled { .. }
+            | Event::BarbariansAdvanced { .. }
+            | Event::CommoditiesProduced { .. }
+            | Event::CardsDiscarded { .. }
+            | Event::CommodityStolen { .. }
+            | Event::CardsTradedWithBank { .. }
+            | Event::ImprovementBuilt { .. }
+            | Event::KnightRecruited { .. }
+            | Event::KnightPromoted { .. }
+            | Event::KnightActivated { .. }
+            | Event::KnightMoved { .. }
+            | Event::RobberChased { .. }
+            | Event::CityWallBuilt { .. }
+            | Event::BarbariansAttacked { .. }
     )
 }

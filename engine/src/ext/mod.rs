@@ -5,6 +5,7 @@
 //! [`ExtState`]. The ruleset builder (`ruleset.rs`) decides which extensions are in play.
 
 pub(crate) mod big_river;
+pub(crate) mod cities_knights;
 pub(crate) mod five_six;
 pub(crate) mod jungle;
 pub(crate) mod seafarers;
@@ -157,4 +158,6 @@ pub(crate) struct ExtState {
     pub seafarers: seafarers::SeafarersState,
     #[serde(default, skip_serializing_if = "wonders::WondersState::is_unused")]
     pub wonders: wonders::WondersState,
+    #[serde(default, skip_serializing_if = "cities_knights::CitiesKnightsState::is_unused")]
+    pub cities_knights: cities_knights::CitiesKnightsState,
 }

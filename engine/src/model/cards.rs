@@ -330,6 +330,117 @@ impl Counts<DevCard> {
     }
 }
 
+const COMMODITY_NAMES: [&str; 3] = ["paper", "cloth", "coin"];
+
+/// One of the three commodities of Cities & Knights (CK-CMP-1): paper from forest, cloth from
+/// pasture, coin from mountains.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum Commodity {
+    Paper,
+    Cloth,
+    Coin,
+}
+
+impl Commodity {
+    pub const ALL: [Commodity; 3] = [Commodity::Paper, Commodity::Cloth, Commodity::Coin];
+
+    pub const fn name(self) -> &'static str {
+        COMMODITY_NAMES[self as usize]
+    }
+
+    /// The resource whose hexes also yield this commodity to a city (CK-PROD-2).
+    pub const fn resource(self) -> Resource {
+        match self {
+            Commodity::Paper => Resource::Lumber,
+            Commodity::Cloth => Resource::Wool,
+            Commodity::Coin => Resource::Ore,
+        }
+    }
+
+    /// The commodity a city takes besides one `resource` (CK-PROD-2), if any.
+    pub fn of_resource(resource: Resource) -> Option<Commodity> {
+        Commodity::ALL.into_iter().find(|c| c.resource() == resource)
+    }
+}
+
+impl CardKind for Commodity {
+    const ALL: &'static [Commodity] = &Commodity::ALL;
+    const NAMES: &'static [&'static str] = &COMMODITY_NAMES;
+    type Array = [u32; 3];
+    fn index(self) -> usize {
+        self as usize
+    }
+    fn name(self) -> &'static str {
+        Commodity::name(self)
+    }
+}
+
+/// A count of commodity cards per kind (Cities & Knights): a hand, the bank, a cost.
+pub type Commodities = Counts<Commodity>;
+
+impl Counts<Commodity> {
+    pub const NONE: Commodities = Counts::from_array([0; 3]);
+
+    pub const fn new(paper: u32, cloth: u32, coin: u32) -> Self {
+        Counts::from_array([paper, cloth, coin])
+    }
+}
+
+/// Cards of a hand in Cities & Knights: resources and commodities (CK-7-1 counts both).
+/// Serialized as `{"resources": {...}, "commodities": {...}}`, either absent when empty.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
+pub struct Cards {
+    #[serde(default, skip_serializing_if = "Counts::is_empty")]
+    pub resources: Resources,
+    #[serde(default, skip_serializing_if = "Counts::is_empty")]
+    pub commodities: Commodities,
+}
+
+impl Cards {
+    pub const fn new(resources: Resources, commodities: Commodities) -> Self {
+        Cards { resources, commodities }
+    }
+
+    pub fn of_resources(resources: Resources) -> Self {
+        Cards { resources, commodities: Commodities::NONE }
+    }
+
+    pub fn of_commodities(commodities: Commodities) -> Self {
+        Cards { resources: Resources::ZERO, commodities }
+    }
+
+    /// The number of cards (saturating).
+    pub fn total(&self) -> u32 {
+        self.resources.total().saturating_add(self.commodities.total())
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.resources.is_empty() && self.commodities.is_empty()
+    }
+
+    /// Tests if every count of `other` is covered.
+    pub fn contains(&self, other: &Cards) -> bool {
+        self.resources.contains(&other.resources) && self.commodities.contains(&other.commodities)
+    }
+
+    /// The counts of all eight kinds, resources first: one weight per card kind for a draw.
+    pub fn weights(&self) -> [u32; 8] {
+        let mut weights = [0; 8];
+        weights[..5].copy_from_slice(self.resources.as_slice());
+        weights[5..].copy_from_slice(self.commodities.as_slice());
+        weights
+    }
+
+    /// The kinds with a non-zero count: how many different kinds the cards hold.
+    pub fn kind_count(&self) -> usize {
+        self.resources.kinds().count() + self.commodities.kinds().count()
+    }
+}
+
 /// Building costs (B-BLD-1).
 pub mod cost {
     use super::Resources;
@@ -343,7 +454,7 @@ pub mod cost {
 }
 
 #[cfg(feature = "openapi")]
-mod schema {
+pub(crate) mod schema {
     //! The OpenAPI schemas of the counts clients see: an object with one integer per kind.
     use serde_json::json;
     use utoipa::openapi::{
@@ -353,7 +464,7 @@ mod schema {
 
     use super::{CardKind, Counts, DevCard, Resource};
 
-    fn object_of<K: CardKind>(description: &str, strict: bool) -> ObjectBuilder {
+    pub(crate) fn object_of<K: CardKind>(description: &str, strict: bool) -> ObjectBuilder {
         let mut object = ObjectBuilder::new().description(Some(description));
         for &kind in K::ALL {
             object = object.property(
@@ -388,6 +499,21 @@ mod schema {
     impl utoipa::ToSchema for Counts<Resource> {
         fn name() -> std::borrow::Cow<'static, str> {
             "Resources".into()
+        }
+    }
+
+    impl utoipa::PartialSchema for Counts<super::Commodity> {
+        fn schema() -> RefOr<Schema> {
+            object_of::<super::Commodity>(
+                "A count of commodity cards per kind (Cities & Knights); missing names count as zero.",
+                true,
+            )
+            .into()
+        }
+    }
+    impl utoipa::ToSchema for Counts<super::Commodity> {
+        fn name() -> std::borrow::Cow<'static, str> {
+            "Commodities".into()
         }
     }
 

@@ -8,7 +8,7 @@ mod player;
 mod seat;
 mod trade;
 
-pub use cards::{cost, CardKind, Counts, DevCard, DevCards, Resource, Resources};
+pub use cards::{cost, CardKind, Cards, Commodities, Commodity, Counts, DevCard, DevCards, Resource, Resources};
 pub(crate) use phase::Turn;
 pub use phase::{GoldSource, PendingDiscard, PendingGold, Phase, SetupStep};
 pub use player::{Building, BuildingKind, Pieces, PlayerState};

@@ -42,6 +42,9 @@ pub enum GoldSource {
     Production,
     Setup,
     Discovery,
+    /// Cities & Knights' Aqueduct: a seat with Science 3 that took nothing on a roll takes
+    /// one resource of its choice (CK-IMP-5).
+    Aqueduct,
 }
 
 impl GoldSource {
@@ -86,6 +89,12 @@ pub enum Phase {
     SpecialBuilding { seat: Seat },
     /// The game has ended (B-WIN-4).
     GameOver,
+    /// The barbarians won: these seats each choose which of their cities they lose; then the
+    /// number dice `roll` are resolved (Cities & Knights, CK-BAR-7, CK-TURN-3).
+    LoseCity { pending: Vec<Seat>, roll: u8 },
+    /// Tied strongest defenders each draw a progress card from a deck they choose, in turn
+    /// order; then the number dice `roll` are resolved (Cities & Knights, CK-BAR-6).
+    DefenderDraw { pending: Vec<Seat>, roll: u8 },
 }
 
 impl Phase {
@@ -101,6 +110,8 @@ impl Phase {
             Phase::GoldChoice { .. } => "gold_choice",
             Phase::SpecialBuilding { .. } => "special_building",
             Phase::GameOver => "game_over",
+            Phase::LoseCity { .. } => "lose_city",
+            Phase::DefenderDraw { .. } => "defender_draw",
         }
     }
 
@@ -111,6 +122,8 @@ impl Phase {
             Phase::Setup { seat, .. } | Phase::SpecialBuilding { seat } => vec![*seat],
             Phase::Discard { pending } => pending.iter().map(|p| p.seat).collect(),
             Phase::GoldChoice { pending, .. } => pending.iter().map(|p| p.seat).collect(),
+            Phase::LoseCity { pending, .. } => pending.clone(),
+            Phase::DefenderDraw { pending, .. } => pending.first().copied().into_iter().collect(),
             Phase::PreRoll | Phase::MoveRobber | Phase::Main | Phase::RoadBuilding { .. } => vec![active],
         }
     }
@@ -122,6 +135,7 @@ impl Phase {
             Phase::Setup { seat, .. } | Phase::SpecialBuilding { seat } => Some(*seat),
             Phase::Discard { pending } => pending.first().map(|p| p.seat),
             Phase::GoldChoice { pending, .. } => pending.first().map(|p| p.seat),
+            Phase::LoseCity { pending, .. } | Phase::DefenderDraw { pending, .. } => pending.first().copied(),
             Phase::PreRoll | Phase::MoveRobber | Phase::Main | Phase::RoadBuilding { .. } => Some(active),
         }
     }

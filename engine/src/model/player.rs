@@ -1,6 +1,6 @@
 use serde::{Deserialize, Serialize};
 
-use super::{DevCards, Resources, Seat};
+use super::{Commodities, DevCards, Resources, Seat};
 
 /// A count of each kind of piece a seat places (B-CMP-7): a supply, or what is left of it.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -30,6 +30,9 @@ pub struct PlayerState {
     /// The pieces this seat started with, and those still in its supply.
     pub(crate) supply: Pieces,
     pub(crate) pieces_left: Pieces,
+    /// Commodity cards in the hand (Cities & Knights, CK-CMP-1).
+    #[serde(default, skip_serializing_if = "Commodities::is_empty")]
+    pub(crate) commodities: Commodities,
 }
 
 impl PlayerState {
@@ -41,11 +44,22 @@ impl PlayerState {
             knights_played: 0,
             supply,
             pieces_left: supply,
+            commodities: Commodities::NONE,
         }
     }
 
     pub fn resources(&self) -> &Resources {
         &self.resources
+    }
+
+    /// Commodity cards held (Cities & Knights; none in other games).
+    pub fn commodities(&self) -> &Commodities {
+        &self.commodities
+    }
+
+    /// Resource and commodity cards held: the hand a 7 counts (B-ROB-1, CK-7-1).
+    pub fn hand_size(&self) -> u32 {
+        self.resources.total().saturating_add(self.commodities.total())
     }
 
     /// Development cards that may be played this turn.

@@ -76,6 +76,7 @@ fn build_parts(setup: Setup) -> Result<Game, PositionError> {
         winner,
         seafarers,
         wonders,
+        cities_knights,
     } = setup;
     // The configuration and the board's topology, as a new game checks them.
     let rules = Arc::new(Ruleset::build(&config)?);
@@ -108,7 +109,9 @@ fn build_parts(setup: Setup) -> Result<Game, PositionError> {
     place_buildings(&mut game, &buildings)?;
     place_roads(&mut game, &roads)?;
     place_ships(&mut game, &ships, rules.components.pieces)?;
-    count_pieces(&mut game, rules.components.pieces)?;
+    // CK-BAR-8: pillaged cities without a settlement piece take none.
+    let pillaged: Vec<u16> = cities_knights.pillaged.iter().filter_map(|v| game.board.vertex(*v)).collect();
+    count_pieces(&mut game, rules.components.pieces, &pillaged)?;
     check_connected(&game, &roads)?;
     check_ships_connected(&game, &ships)?;
 
@@ -135,6 +138,7 @@ fn build_parts(setup: Setup) -> Result<Game, PositionError> {
     };
     game.bank = conserved_bank(&rules.components, seats, bank)?;
     game.deck = conserved_deck(&rules.components, seats, deck)?;
+    super::cities_knights::place(&mut game, cities_knights, seats)?;
 
     if let Some((red, white)) = turn.dice {
         if !(1..=6).contains(&red) || !(1..=6).contains(&white) {
@@ -263,10 +267,13 @@ fn place_ships(game: &mut Game, ships: &[ShipView], supply: Pieces) -> Result<()
 
 /// B-CMP-7, B-BLD-2, SEA-1: no more pieces on the board than the supply; what is left stays
 /// in it.
-fn count_pieces(game: &mut Game, supply: Pieces) -> Result<(), PositionError> {
+fn count_pieces(game: &mut Game, supply: Pieces, pillaged: &[u16]) -> Result<(), PositionError> {
     for (i, player) in game.players.iter_mut().enumerate() {
         let seat = Seat(i as u8);
-        let kind_count = |kind| game.buildings.iter().flatten().filter(|b| b.seat == seat && b.kind == kind).count();
+        let kind_count = |kind| {
+            let placed = game.buildings.iter().enumerate().filter(|(v, _)| !pillaged.contains(&(*v as u16)));
+            placed.filter_map(|(_, b)| *b).filter(|b| b.seat == seat && b.kind == kind).count()
+        };
         let placed = [
             ("roads", game.roads.iter().filter(|r| **r == Some(seat)).count(), supply.roads),
             ("settlements", kind_count(BuildingKind::Settlement), supply.settlements),
@@ -503,8 +510,17 @@ fn check_phases(game: &Game, phase: &Phase, then: &[Phase], turn: &TurnSetup) ->
     }
     let stages = || iter::once(phase).chain(then);
     let before_roll = stages().any(|p| matches!(p, Phase::PreRoll));
-    let after_roll = stages()
-        .any(|p| matches!(p, Phase::Main | Phase::Discard { .. } | Phase::MoveRobber | Phase::GoldChoice { .. }));
+    let after_roll = stages().any(|p| {
+        matches!(
+            p,
+            Phase::Main
+                | Phase::Discard { .. }
+                | Phase::MoveRobber
+                | Phase::GoldChoice { .. }
+                | Phase::LoseCity { .. }
+                | Phase::DefenderDraw { .. }
+        )
+    });
     if before_roll && after_roll {
         return Err(phase_error("the phases mix before and after the roll"));
     }
@@ -530,7 +546,13 @@ fn check_phases(game: &Game, phase: &Phase, then: &[Phase], turn: &TurnSetup) ->
                 }
                 if let SetupStep::PlaceRoad { settlement } = step {
                     let v = game.board.vertex(*settlement).ok_or(E::UnknownVertex(*settlement))?;
-                    let own = Building { seat: *seat, kind: BuildingKind::Settlement };
+                    // CK-SET-1: in Cities & Knights the second setup piece is a city.
+                    let kind = if game.rules().components.setup_city && usize::from(*placement) >= players {
+                        BuildingKind::City
+                    } else {
+                        BuildingKind::Settlement
+                    };
+                    let own = Building { seat: *seat, kind };
                     if game.buildings[v as usize] != Some(own) {
                         return Err(phase_error(format!(
                             "the setup road follows seat {seat}'s settlement, which is not on {settlement} (B-SET-4)"
@@ -551,8 +573,10 @@ fn check_phases(game: &Game, phase: &Phase, then: &[Phase], turn: &TurnSetup) ->
                     if pending[..i].iter().any(|p| p.seat == owed.seat) {
                         return Err(phase_error(format!("seat {} owes two discards", owed.seat)));
                     }
-                    let held = game.players[owed.seat.index()].resources.total();
-                    if held <= DISCARD_LIMIT || owed.count != held / 2 {
+                    // CK-7-1: commodities count, and each wall raises the limit by 2.
+                    let held = game.players[owed.seat.index()].hand_size();
+                    let limit = DISCARD_LIMIT + 2 * game.ext.cities_knights.walls_of(owed.seat);
+                    if held <= limit || owed.count != held / 2 {
                         return Err(phase_error(format!(
                             "seat {} holds {held} cards and owes {}: more than 7 cards discard half (B-ROB-1)",
                             owed.seat, owed.count
@@ -614,6 +638,21 @@ fn check_phases(game: &Game, phase: &Phase, then: &[Phase], turn: &TurnSetup) ->
                     return Err(phase_error(
                         "a seat's own gold: no roll, no earlier choices, 1 card or more the bank has",
                     ));
+                }
+            }
+            Phase::LoseCity { pending, roll: dice } | Phase::DefenderDraw { pending, roll: dice } => {
+                // CK-BAR-6/7: decisions of an attack, before the roll's number dice.
+                if !game.config.cities_and_knights {
+                    return Err(E::NotInThisGame("barbarian attacks (CK-BAR)"));
+                }
+                if roll != Some(*dice) || pending.is_empty() {
+                    return Err(phase_error("an attack's decisions: owed by someone, for the roll of the dice"));
+                }
+                for (i, seat) in pending.iter().enumerate() {
+                    in_game(*seat)?;
+                    if pending[..i].contains(seat) {
+                        return Err(phase_error(format!("seat {seat} owes two decisions")));
+                    }
                 }
             }
             Phase::SpecialBuilding { seat } => {

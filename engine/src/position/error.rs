@@ -68,6 +68,8 @@ pub enum PositionError {
     Seafarers(String),
     #[error("wonders: {0}")]
     Wonders(String),
+    #[error("cities & knights: {0}")]
+    CitiesKnights(String),
     #[error("seat {seat} has {points} victory points on its own turn: the game would be over (B-WIN-3)")]
     AlreadyWon { seat: Seat, points: u32 },
 }
@@ -102,6 +104,7 @@ impl PositionError {
             PositionError::Seafarers(_) => "seafarers_state_inconsistent",
             PositionError::Wonders(_) => "wonders_state_inconsistent",
             PositionError::AlreadyWon { .. } => "already_won",
+            PositionError::CitiesKnights(_) => "cities_knights_state_inconsistent",
         }
     }
 }

@@ -3,7 +3,7 @@
 use super::tagged_enum;
 use crate::{
     board::{EdgeId, HexCoord, VertexId},
-    ext::wonders::WonderId,
+    ext::{cities_knights::Track, wonders::WonderId},
     model::Seat,
 };
 
@@ -152,6 +152,32 @@ pub enum RuleError => fn code {
     UnknownWonder = "unknown_wonder"(WonderId),
     #[error("{0} is not part of this game's rules")]
     NotInThisGame = "not_in_this_game"(&'static str),
+    #[error("city improvements need a city of yours on the board (CK-IMP-3)")]
+    CityRequired = "city_required",
+    #[error("the {0:?} track is complete (CK-IMP-1)")]
+    TrackComplete = "track_complete"(Track),
+    #[error("a knight on {0} must stand at the end of one of your roads (CK-KNT-2)")]
+    KnightNotConnected = "knight_not_connected"(VertexId),
+    #[error("you have no knight on {0}")]
+    NotYourKnight = "not_your_knight"(VertexId),
+    #[error("you have no city on {0}")]
+    NotYourCity = "not_your_city"(VertexId),
+    #[error("a mighty knight cannot be promoted (CK-KNT-3)")]
+    KnightAtTopRank = "knight_at_top_rank",
+    #[error("this knight was already promoted this turn (CK-KNT-3)")]
+    KnightAlreadyPromoted = "knight_already_promoted",
+    #[error("a mighty knight needs politics level 3 (CK-KNT-3)")]
+    PoliticsLevelRequired = "politics_level_required",
+    #[error("this knight is already active (CK-KNT-4)")]
+    KnightAlreadyActive = "knight_already_active",
+    #[error("only an active knight that was not activated this turn may act (CK-KNT-5)")]
+    KnightCannotAct = "knight_cannot_act",
+    #[error("the knight cannot reach {0} along your roads (CK-KNT-6)")]
+    KnightUnreachable = "knight_unreachable"(VertexId),
+    #[error("the knight on {0} does not stand on a corner of the robber's hex (CK-KNT-8)")]
+    KnightNotAtRobber = "knight_not_at_robber"(VertexId),
+    #[error("the robber waits for the first barbarian attack (CK-BAR-10)")]
+    RobberWaits = "robber_waits",
 }
 }
 

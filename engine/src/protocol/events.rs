@@ -8,8 +8,11 @@ use super::tagged_enum;
 use crate::{
     board::Terrain,
     board::{BoardLayout, EdgeId, HexCoord, VertexId},
-    ext::wonders::WonderId,
-    model::{DevCard, Phase, Resource, Resources, Seat, TradeOffer},
+    ext::{
+        cities_knights::{EventFace, ProgressCard, Track},
+        wonders::WonderId,
+    },
+    model::{Cards, Commodities, Commodity, DevCard, Phase, Resource, Resources, Seat, TradeOffer},
 };
 
 /// Cards that changed hands for one seat.
@@ -275,7 +278,123 @@ pub enum Event => fn kind {
         #[serde(default)]
         condition: VictoryCondition,
     },
+    /// The event die of Cities & Knights, rolled with the number dice (CK-CMP-8, CK-TURN-2);
+    /// it is resolved first (CK-TURN-3).
+    EventDieRolled = "event_die_rolled" {
+        seat: Seat,
+        face: EventFace,
+    },
+    /// The barbarian ship advanced to `position` (CK-BAR-2).
+    BarbariansAdvanced = "barbarians_advanced" {
+        position: u8,
+    },
+    /// The commodities cities took on a roll (CK-PROD-2), after `resources_produced` of the
+    /// same roll; `shortages` lists kinds nobody received because the bank ran short (CK-PROD-4).
+    CommoditiesProduced = "commodities_produced" {
+        roll: u8,
+        gains: Vec<SeatCommodities>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        shortages: Vec<Commodity>,
+    },
+    /// A seat returned resource and commodity cards after a 7 (CK-7-1). The cards are visible
+    /// to that seat only.
+    CardsDiscarded = "cards_discarded" {
+        seat: Seat,
+        count: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        cards: Option<Cards>,
+    },
+    /// A commodity card was stolen (CK-7-2). Which one is visible to the thief and the victim only.
+    CommodityStolen = "commodity_stolen" {
+        thief: Seat,
+        victim: Seat,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        commodity: Option<Commodity>,
+    },
+    /// A seat built the next level of an improvement track (CK-IMP-2).
+    ImprovementBuilt = "improvement_built" {
+        seat: Seat,
+        track: Track,
+        level: u8,
+        cost: Commodities,
+    },
+    /// A seat drew a progress card of `track`'s deck (CK-EVT-2). Which card is visible to
+    /// that seat only, but for the VP cards, revealed at once (CK-EVT-3).
+    ProgressCardDrawn = "progress_card_drawn" {
+        seat: Seat,
+        track: Track,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        card: Option<ProgressCard>,
+    },
+    /// A basic knight joined the board, inactive (CK-KNT-2).
+    KnightRecruited = "knight_recruited" {
+        seat: Seat,
+        vertex: VertexId,
+        cost: Resources,
+    },
+    /// A knight rose to `rank` (CK-KNT-3).
+    KnightPromoted = "knight_promoted" {
+        seat: Seat,
+        vertex: VertexId,
+        rank: u8,
+        cost: Resources,
+    },
+    /// A knight became active (CK-KNT-4).
+    KnightActivated = "knight_activated" {
+        seat: Seat,
+        vertex: VertexId,
+        cost: Resources,
+    },
+    /// A knight moved along its owner's roads and became inactive (CK-KNT-6).
+    KnightMoved = "knight_moved" {
+        seat: Seat,
+        from: VertexId,
+        to: VertexId,
+    },
+    /// A knight chased the robber and became inactive (CK-KNT-8); the robber's move and the
+    /// theft follow.
+    RobberChased = "robber_chased" {
+        seat: Seat,
+        knight: VertexId,
+    },
+    /// A city wall was built (CK-WALL-1).
+    CityWallBuilt = "city_wall_built" {
+        seat: Seat,
+        vertex: VertexId,
+        cost: Resources,
+    },
+    /// The barbarians reached Catan (CK-BAR-3..5): their `strength` (cities) against the
+    /// active knights' `defence`, with each seat's contribution. Afterwards every knight is
+    /// inactive and the ship is back at the start (CK-BAR-9).
+    BarbariansAttacked = "barbarians_attacked" {
+        strength: u32,
+        defence: u32,
+        contributions: Vec<SeatCount>,
+    },
+    /// The strongest defender took a Defender of Catan card: 1 point (CK-BAR-6).
+    DefenderOfCatan = "defender_of_catan" {
+        seat: Seat,
+    },
+    /// The barbarians pillaged a city: it became a settlement and lost its wall (CK-BAR-7/8).
+    CityPillaged = "city_pillaged" {
+        seat: Seat,
+        vertex: VertexId,
+    },
+    /// A trade with the bank naming commodities (CK-TRD-1/2).
+    CardsTradedWithBank = "cards_traded_with_bank" {
+        seat: Seat,
+        give: Cards,
+        get: Cards,
+    },
 }
+}
+
+/// Commodity cards that changed hands for one seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct SeatCommodities {
+    pub seat: Seat,
+    pub commodities: Commodities,
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -294,6 +413,13 @@ impl Event {
             Event::ResourcesDiscarded { seat, resources, .. } if !sees(*seat) => *resources = None,
             Event::ResourceStolen { thief, victim, resource } if !sees(*thief) && !sees(*victim) => *resource = None,
             Event::DevelopmentCardBought { seat, card, .. } if !sees(*seat) => *card = None,
+            Event::CardsDiscarded { seat, cards, .. } if !sees(*seat) => *cards = None,
+            Event::ProgressCardDrawn { seat, card, .. }
+                if !sees(*seat) && !card.is_some_and(|c| c.is_victory_point()) =>
+            {
+                *card = None
+            }
+            Event::CommodityStolen { thief, victim, commodity } if !sees(*thief) && !sees(*victim) => *commodity = None,
             _ => {}
         }
         event

@@ -7,7 +7,7 @@ mod moves;
 pub mod versioned;
 
 pub use error::{RuleError, SetupError};
-pub use events::{Event, SeatCount, SeatResources, StartingRoll, VictoryCondition, Viewer};
+pub use events::{Event, SeatCommodities, SeatCount, SeatResources, StartingRoll, VictoryCondition, Viewer};
 pub use moves::{Bandit, Move};
 
 /// Declares an enum whose variants each name their stable snake_case tag once, next to the

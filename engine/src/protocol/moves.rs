@@ -6,8 +6,8 @@ use serde::{Deserialize, Serialize};
 use super::tagged_enum;
 use crate::{
     board::{EdgeId, HexCoord, VertexId},
-    ext::wonders::WonderId,
-    model::{Resource, Resources, Seat},
+    ext::{cities_knights::Track, wonders::WonderId},
+    model::{Cards, Resource, Resources, Seat},
 };
 
 tagged_enum! {
@@ -108,6 +108,44 @@ pub enum Move => fn kind {
     WithdrawTrade = "withdraw_trade" { offer_id: u32 },
     /// End your turn (B-TURN-7).
     EndTurn = "end_turn",
+    /// Return resource and commodity cards after a 7 (Cities & Knights, CK-7-1): exactly half
+    /// your hand, rounded down.
+    #[cfg_attr(feature = "openapi", schema(example = json!({"type": "discard_cards", "cards": {"resources": {"ore": 2}, "commodities": {"coin": 2}}})))]
+    DiscardCards = "discard_cards" { cards: Cards },
+    /// Trade with the bank naming commodities (Cities & Knights, CK-TRD-1/2): identical cards
+    /// of one kind at your rate for it (commodities 4:1, 3:1 at a generic harbour, 2:1 with
+    /// the trade improvement at level 3) for as many cards of other kinds.
+    #[cfg_attr(feature = "openapi", schema(example = json!({"type": "trade_cards_with_bank", "give": {"commodities": {"cloth": 4}}, "get": {"resources": {"ore": 1}}})))]
+    TradeCardsWithBank = "trade_cards_with_bank" { give: Cards, get: Cards },
+    /// Build the next level of a city improvement track (Cities & Knights, CK-IMP-2/3): level
+    /// k costs k cards of the track's commodity (trade: cloth, politics: coin, science: paper).
+    #[cfg_attr(feature = "openapi", schema(example = json!({"type": "build_improvement", "track": "trade"})))]
+    BuildImprovement = "build_improvement" { track: Track },
+    /// Recruit a basic knight, inactive, on an empty vertex at the end of one of your roads
+    /// (Cities & Knights, CK-KNT-1/2): 1 wool + 1 ore.
+    RecruitKnight = "recruit_knight" { vertex: VertexId },
+    /// Promote your knight one rank, once per turn (CK-KNT-3): 1 wool + 1 ore; mighty needs
+    /// politics level 3.
+    PromoteKnight = "promote_knight" { vertex: VertexId },
+    /// Activate your knight (CK-KNT-4): 1 grain.
+    ActivateKnight = "activate_knight" { vertex: VertexId },
+    /// Build a city wall under one of your cities (CK-WALL-1): 2 brick, three at most.
+    BuildCityWall = "build_city_wall" { vertex: VertexId },
+    /// Move your active knight along your roads to an empty vertex (CK-KNT-5/6); it becomes
+    /// inactive.
+    MoveKnight = "move_knight" { from: VertexId, to: VertexId },
+    /// With your active knight on a corner of the robber's hex, move the robber and steal
+    /// (CK-KNT-8); the knight stays and becomes inactive. Not before the first attack.
+    ChaseRobber = "chase_robber" {
+        knight: VertexId,
+        hex: HexCoord,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        steal_from: Option<Seat>,
+    },
+    /// Choose the city the barbarians pillage (CK-BAR-7).
+    ChooseCityToLose = "choose_city_to_lose" { vertex: VertexId },
+    /// Choose the deck a tied Defender of Catan draws from (CK-BAR-6).
+    ChooseProgressDeck = "choose_progress_deck" { track: Track },
 }
 }
 

@@ -1,0 +1,190 @@
+//! The barbarians (CK-BAR): the ship advances on the event die and attacks on arriving.
+//! Barbarian strength is the cities on the board, Catan's the active knights; Catan wins
+//! ties. The single strongest defender takes a Defender of Catan point; tied strongest
+//! defenders each draw a progress card of a deck they choose. If the barbarians win, the
+//! weakest defenders among the seats with a city each lose one (their choice when they have
+//! several), its wall with it. Every attack deactivates every knight and sends the ship back.
+
+use super::{CitiesKnights, Track};
+use crate::{
+    board::VertexId,
+    game::Game,
+    model::{BuildingKind, Phase, Seat},
+    protocol::{Event, RuleError, SeatCount},
+};
+
+impl Game {
+    /// The cities `seat` has on the board, by vertex.
+    pub(super) fn cities_of(&self, seat: Seat) -> Vec<VertexId> {
+        self.buildings
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| b.is_some_and(|b| b.seat == seat && b.kind == BuildingKind::City))
+            .map(|(v, _)| self.board.vertices[v])
+            .collect()
+    }
+
+    /// CK-BAR-8: the pillaged city becomes a settlement (its piece back to the supply, a
+    /// settlement piece from it); its wall goes with it (in the extension's state).
+    pub(crate) fn apply_pillage(&mut self, seat: Seat, vertex: VertexId) {
+        let Some(v) = self.board.vertex(vertex) else { return };
+        let city = crate::model::Building { seat, kind: BuildingKind::City };
+        if self.buildings[v as usize] != Some(city) {
+            return;
+        }
+        self.buildings[v as usize] = Some(crate::model::Building { seat, kind: BuildingKind::Settlement });
+        let player = &mut self.players[seat.index()];
+        player.pieces_left.cities = (player.pieces_left.cities + 1).min(player.supply.cities);
+        if player.pieces_left.settlements > 0 {
+            player.pieces_left.settlements -= 1;
+        } else {
+            // CK-BAR-8: no settlement piece left: the vertex counts as a settlement anyway.
+            self.ext.cities_knights.pillaged.push(vertex);
+        }
+    }
+
+    /// Defender of Catan cards (points) `seat` holds (CK-BAR-6).
+    pub fn defender_points(&self, seat: Seat) -> u32 {
+        self.ext.cities_knights.defenders.get(seat.index()).copied().unwrap_or(0)
+    }
+}
+
+/// What the event die's ship leads to: the advance, and on arrival the attack with its
+/// rewards or losses. `pending` is the phase of the decisions the attack asks for, if any,
+/// before the number dice (`roll`) are resolved.
+pub(super) struct Arrival {
+    pub events: Vec<Event>,
+    pub pending: Option<Phase>,
+}
+
+impl CitiesKnights {
+    /// CK-BAR-2: a ship on the event die moves the barbarians one step closer to Catan;
+    /// arriving, they attack at once (CK-TURN-3).
+    pub(super) fn advance(&self, game: &Game, roll: u8) -> Arrival {
+        let position = game.ext.cities_knights.barbarians.saturating_add(1);
+        let mut events = vec![Event::BarbariansAdvanced { position: position.min(self.barbarian_steps) }];
+        if position < self.barbarian_steps {
+            return Arrival { events, pending: None };
+        }
+        let strength: u32 = game.seats().map(|s| game.player(s).map_or(0, |p| p.cities_on_board())).sum();
+        let contributions: Vec<SeatCount> =
+            game.seats().map(|seat| SeatCount { seat, count: game.active_knight_strength(seat) }).collect();
+        let defence: u32 = contributions.iter().map(|c| c.count).sum();
+        events.push(Event::BarbariansAttacked { strength, defence, contributions: contributions.clone() });
+        let in_turn_order = turn_order(game);
+        let of = |seat: Seat| contributions[seat.index()].count;
+        let mut pending = None;
+        if defence >= strength {
+            // CK-BAR-6: the single strongest defender, or the tied ones' draws; nobody at 0.
+            let best = contributions.iter().map(|c| c.count).max().unwrap_or(0);
+            let strongest: Vec<Seat> = in_turn_order.iter().copied().filter(|&s| best > 0 && of(s) == best).collect();
+            match strongest[..] {
+                [] => {}
+                [seat] => events.push(Event::DefenderOfCatan { seat }),
+                _ if game.progress_decks().is_empty() => {}
+                _ => pending = Some(Phase::DefenderDraw { pending: strongest, roll }),
+            }
+        } else {
+            // CK-BAR-7: among seats with a city, the weakest lose one.
+            let eligible: Vec<Seat> = in_turn_order
+                .iter()
+                .copied()
+                .filter(|&s| game.player(s).is_some_and(|p| p.cities_on_board() > 0))
+                .collect();
+            let weakest = eligible.iter().map(|&s| of(s)).min().unwrap_or(0);
+            let mut choosing = Vec::new();
+            for seat in eligible.into_iter().filter(|&s| of(s) == weakest) {
+                match game.cities_of(seat)[..] {
+                    [vertex] => events.push(Event::CityPillaged { seat, vertex }),
+                    _ => choosing.push(seat),
+                }
+            }
+            if !choosing.is_empty() {
+                pending = Some(Phase::LoseCity { pending: choosing, roll });
+            }
+        }
+        Arrival { events, pending }
+    }
+
+    /// CK-BAR-7: a seat that loses a city and has several chooses which.
+    pub(super) fn decide_lose_city(
+        &self,
+        game: &Game,
+        seat: Seat,
+        vertex: VertexId,
+        pending: &[Seat],
+        roll: u8,
+    ) -> Result<Vec<Event>, RuleError> {
+        if !pending.contains(&seat) {
+            return Err(RuleError::NothingToDecide);
+        }
+        if !game.cities_of(seat).contains(&vertex) {
+            return Err(RuleError::NotYourCity(vertex));
+        }
+        let pillaged = Event::CityPillaged { seat, vertex };
+        let rest: Vec<Seat> = pending.iter().copied().filter(|&s| s != seat).collect();
+        Ok(self.after_decision(game, pillaged, rest, |rest| Phase::LoseCity { pending: rest, roll }, roll))
+    }
+
+    /// CK-BAR-6: a tied strongest defender draws the top card of the deck it chooses.
+    pub(super) fn decide_defender_draw(
+        &self,
+        game: &Game,
+        seat: Seat,
+        track: Track,
+        pending: &[Seat],
+        roll: u8,
+        chance: &mut dyn crate::chance::Chance,
+    ) -> Result<Vec<Event>, RuleError> {
+        if pending.first() != Some(&seat) {
+            return Err(if pending.contains(&seat) {
+                RuleError::NotYourTurn { active: pending[0] }
+            } else {
+                RuleError::NothingToDecide
+            });
+        }
+        let deck = super::progress::of_track(&game.progress_decks(), track);
+        let Some(card) = crate::chance::draw_card(chance, super::PROGRESS_CARD, &deck) else {
+            return Err(RuleError::DeckEmpty);
+        };
+        let drawn = Event::ProgressCardDrawn { seat, track, card: Some(card) };
+        let mut rest: Vec<Seat> = pending[1..].to_vec();
+        // Nobody draws from three empty decks.
+        let left = game.progress_decks().total() - 1;
+        if left == 0 {
+            rest.clear();
+        }
+        Ok(self.after_decision(game, drawn, rest, |rest| Phase::DefenderDraw { pending: rest, roll }, roll))
+    }
+
+    /// The decision's event, then the rest of the decisions, or once all are made the number
+    /// dice of the roll that brought the barbarians (CK-TURN-3).
+    fn after_decision(
+        &self,
+        game: &Game,
+        decided: Event,
+        rest: Vec<Seat>,
+        phase: impl FnOnce(Vec<Seat>) -> Phase,
+        roll: u8,
+    ) -> Vec<Event> {
+        if !rest.is_empty() {
+            return vec![decided, game.continue_with(phase(rest))];
+        }
+        let mut after = game.clone();
+        after.apply(&decided);
+        let mut events = vec![decided];
+        events.extend(self.number_dice(&after, roll));
+        events
+    }
+}
+
+/// The seats from the active one, clockwise (CK-BAR-6: the order of the tied draws).
+fn turn_order(game: &Game) -> Vec<Seat> {
+    let mut seats = Vec::with_capacity(usize::from(game.player_count()));
+    let mut seat = game.turn_active();
+    for _ in 0..game.player_count() {
+        seats.push(seat);
+        seat = game.next_seat(seat);
+    }
+    seats
+}

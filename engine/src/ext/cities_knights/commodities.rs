@@ -1,0 +1,114 @@
+//! Commodities (CK-CMP-1, CK-PROD): cards in the hand beside resources, moved only between
+//! the bank and hands, and what cities take of them on a roll.
+
+use super::CitiesKnights;
+use crate::{
+    base::production::Production,
+    game::Game,
+    model::{BuildingKind, Cards, Commodities, Commodity, Seat},
+    protocol::{Event, SeatCommodities},
+};
+
+/// `wanted`, capped kind by kind at what `held` has.
+fn at_most(wanted: &Commodities, held: &Commodities) -> Commodities {
+    *wanted - (*wanted - *held)
+}
+
+impl Game {
+    /// The resource and commodity cards `seat` holds (CK-7-1).
+    pub fn hand_cards(&self, seat: Seat) -> Cards {
+        self.player(seat).map_or_else(Cards::default, |p| Cards::new(*p.resources(), *p.commodities()))
+    }
+
+    /// Moves cards from a hand to the bank (what is there of them).
+    pub(crate) fn pay_cards(&mut self, seat: Seat, cards: &Cards) {
+        self.pay(seat, &cards.resources);
+        if let Some(player) = self.players.get_mut(seat.index()) {
+            let paid = at_most(&cards.commodities, &player.commodities);
+            player.commodities -= paid;
+            self.commodity_bank += paid;
+        }
+    }
+
+    /// Moves cards from the bank to a hand (what the bank has of them).
+    pub(crate) fn receive_cards(&mut self, seat: Seat, cards: &Cards) {
+        self.receive(seat, &cards.resources);
+        if let Some(player) = self.players.get_mut(seat.index()) {
+            let given = at_most(&cards.commodities, &self.commodity_bank);
+            self.commodity_bank -= given;
+            player.commodities += given;
+        }
+    }
+
+    /// Moves one commodity card between two hands, if the first holds it.
+    pub(crate) fn transfer_commodity(&mut self, from: Seat, to: Seat, commodity: Commodity) {
+        let seats = self.players.len();
+        if from == to || from.index() >= seats || to.index() >= seats {
+            return;
+        }
+        if self.players[from.index()].commodities.get(commodity) > 0 {
+            *self.players[from.index()].commodities.get_mut(commodity) -= 1;
+            *self.players[to.index()].commodities.get_mut(commodity) += 1;
+        }
+    }
+}
+
+impl CitiesKnights {
+    /// CK-PROD-2: a city on forest, pasture or mountains takes one resource and one
+    /// commodity instead of two resources; the base game has counted two resources.
+    pub(super) fn reduce_city_yield(&self, game: &Game, roll: u8, production: &mut Production) {
+        for (h, commodity) in commodity_hexes(game, roll) {
+            let resource = commodity.resource();
+            for building in game.buildings_around(h).filter(|b| b.kind == BuildingKind::City) {
+                if let Some(owed) = production.resources.get_mut(building.seat.index()) {
+                    *owed.get_mut(resource) = owed.get(resource).saturating_sub(1);
+                }
+            }
+        }
+    }
+
+    /// CK-PROD-2..4: the commodities cities take on `roll`, with the bank-shortage rule per
+    /// kind (B-PROD-4); `None` when nobody takes any.
+    pub(super) fn commodity_production(&self, game: &Game, roll: u8) -> Option<Event> {
+        let mut owed = vec![Commodities::NONE; game.players.len()];
+        for (h, commodity) in commodity_hexes(game, roll) {
+            for building in game.buildings_around(h).filter(|b| b.kind == BuildingKind::City) {
+                *owed[building.seat.index()].get_mut(commodity) += 1;
+            }
+        }
+        let mut shortages = Vec::new();
+        for commodity in Commodity::ALL {
+            let need: u32 = owed.iter().map(|o| o.get(commodity)).sum();
+            let bank = game.commodity_bank.get(commodity);
+            if need <= bank {
+                continue;
+            }
+            let claimants = owed.iter().filter(|o| o.get(commodity) > 0).count();
+            for o in owed.iter_mut().filter(|o| o.get(commodity) > 0) {
+                // B-PROD-4: a single claimant takes what is left; several take nothing.
+                o.set(commodity, if claimants == 1 { bank } else { 0 });
+            }
+            shortages.push(commodity);
+        }
+        let gains: Vec<SeatCommodities> = owed
+            .into_iter()
+            .enumerate()
+            .filter(|(_, c)| !c.is_empty())
+            .map(|(i, commodities)| SeatCommodities { seat: Seat(i as u8), commodities })
+            .collect();
+        (!gains.is_empty() || !shortages.is_empty()).then_some(Event::CommoditiesProduced { roll, gains, shortages })
+    }
+}
+
+/// The hexes numbered `roll`, not under the robber (CK-PROD-3), whose terrain gives a city a
+/// commodity, with that commodity.
+fn commodity_hexes(game: &Game, roll: u8) -> impl Iterator<Item = (u8, Commodity)> + '_ {
+    game.board.hexes_by_number[roll as usize]
+        .iter()
+        .copied()
+        .filter(move |&h| Some(h) != game.robber_index())
+        .filter_map(move |h| {
+            let resource = game.board.terrain[h as usize].resource()?;
+            Commodity::of_resource(resource).map(|c| (h, c))
+        })
+}

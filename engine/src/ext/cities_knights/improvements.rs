@@ -1,0 +1,111 @@
+//! City improvements (CK-IMP): three tracks of five levels, level k costing k cards of the
+//! track's commodity, built in order in one's own main phase while holding a city. Levels 4
+//! and 5 are allowed and recorded; the metropolises they bring come with the second issue.
+//! Level 3 abilities: trade 2:1 for commodities (`trade.rs`), mighty knights (`knights.rs`),
+//! the Aqueduct (here).
+
+use super::{CitiesKnights, Track};
+use crate::{
+    game::Game,
+    model::{Commodities, Commodity, GoldSource, PendingGold, Phase, Seat},
+    protocol::{Event, Move, RuleError},
+};
+
+/// The highest level of a track (CK-IMP-1).
+pub(super) const TOP_LEVEL: u8 = 5;
+/// The level that gives a track's ability (CK-IMP-5).
+pub(super) const ABILITY_LEVEL: u8 = 3;
+
+impl Track {
+    pub const ALL: [Track; 3] = [Track::Trade, Track::Politics, Track::Science];
+
+    /// The commodity the track is built with (CK-IMP-1).
+    pub const fn commodity(self) -> Commodity {
+        match self {
+            Track::Trade => Commodity::Cloth,
+            Track::Politics => Commodity::Coin,
+            Track::Science => Commodity::Paper,
+        }
+    }
+}
+
+impl Game {
+    /// `seat`'s level in `track` (CK-IMP-1); 0 outside C&K.
+    pub fn improvement_level(&self, seat: Seat, track: Track) -> u8 {
+        self.ext.cities_knights.level(seat, track)
+    }
+}
+
+impl CitiesKnights {
+    /// CK-IMP-2/3: the next level of `track`.
+    pub(super) fn decide_improvement(&self, game: &Game, seat: Seat, track: Track) -> Result<Vec<Event>, RuleError> {
+        main_phase_of(game, seat)?;
+        let level = game.improvement_level(seat, track) + 1;
+        if level > TOP_LEVEL {
+            return Err(RuleError::TrackComplete(track));
+        }
+        if game.player(seat).is_none_or(|p| p.cities_on_board() == 0) {
+            return Err(RuleError::CityRequired);
+        }
+        let cost = Commodities::of(track.commodity(), u32::from(level));
+        if !game.player(seat).is_some_and(|p| p.commodities().contains(&cost)) {
+            return Err(RuleError::InsufficientResources);
+        }
+        Ok(vec![Event::ImprovementBuilt { seat, track, level, cost }])
+    }
+
+    pub(super) fn improvement_moves(&self, game: &Game, seat: Seat, moves: &mut Vec<Move>) {
+        for track in Track::ALL {
+            if self.decide_improvement(game, seat, track).is_ok() {
+                moves.push(Move::BuildImprovement { track });
+            }
+        }
+    }
+
+    /// CK-IMP-5 (Aqueduct): after a production roll, each seat with Science 3 that took no
+    /// resource and no commodity chooses one resource from the bank, in turn order from the
+    /// active seat; `produced` are the events of the roll. Returns the phases of the choices,
+    /// as many as the bank can serve.
+    pub(super) fn aqueduct_choices(&self, game: &Game, produced: &[Event]) -> Vec<Phase> {
+        let took = |seat: Seat| {
+            produced.iter().any(|e| match e {
+                Event::ResourcesProduced { gains, .. } => gains.iter().any(|g| g.seat == seat),
+                Event::CommoditiesProduced { gains, .. } => gains.iter().any(|g| g.seat == seat),
+                _ => false,
+            })
+        };
+        let mut bank = game.bank().total();
+        for event in produced {
+            if let Event::ResourcesProduced { gains, .. } = event {
+                bank = bank.saturating_sub(gains.iter().map(|g| g.resources.total()).sum());
+            }
+        }
+        let mut phases = Vec::new();
+        let mut seat = game.turn_active();
+        for _ in 0..game.player_count() {
+            if bank > 0 && game.improvement_level(seat, Track::Science) >= ABILITY_LEVEL && !took(seat) {
+                bank -= 1;
+                phases.push(Phase::GoldChoice {
+                    roll: 0,
+                    pending: vec![PendingGold { seat, count: 1 }],
+                    chosen: Vec::new(),
+                    source: GoldSource::Aqueduct,
+                });
+            }
+            seat = game.next_seat(seat);
+        }
+        phases
+    }
+}
+
+/// The active seat's main phase: where C&K's builds and actions happen.
+pub(super) fn main_phase_of(game: &Game, seat: Seat) -> Result<(), RuleError> {
+    if seat != game.turn_active() {
+        return Err(RuleError::NotYourTurn { active: game.turn_active() });
+    }
+    match game.phase() {
+        Phase::Main => Ok(()),
+        Phase::PreRoll => Err(RuleError::MustRollFirst),
+        _ => Err(RuleError::WrongPhase("this is done in the main phase of your turn")),
+    }
+}

@@ -1,0 +1,210 @@
+//! Knights and city walls (CK-KNT, CK-WALL): recruiting a basic knight at the end of one's
+//! road, promoting it (mighty needs Politics 3), activating it with grain, and walls under
+//! one's cities. Moving, displacing and chasing the robber come next.
+
+use serde::{Deserialize, Serialize};
+
+use super::{improvements::main_phase_of, improvements::ABILITY_LEVEL, CitiesKnights, Track};
+use crate::{
+    board::VertexId,
+    game::Game,
+    model::{BuildingKind, Resources, Seat},
+    protocol::{Event, Move, RuleError},
+};
+
+/// Knight pieces of each rank per seat (CK-CMP-4).
+pub(super) const PIECES_PER_RANK: usize = 2;
+/// The strongest rank: mighty (CK-CMP-4).
+pub(super) const MIGHTY: u8 = 3;
+/// City walls per seat (CK-CMP-5).
+pub(super) const WALLS_PER_SEAT: u32 = 3;
+/// Recruiting or promoting: 1 wool + 1 ore (CK-KNT-1).
+pub const KNIGHT_COST: Resources = Resources::new(0, 0, 1, 0, 1);
+/// Activating: 1 grain (CK-KNT-1).
+pub const ACTIVATION_COST: Resources = Resources::new(0, 0, 0, 1, 0);
+/// A city wall: 2 brick (CK-WALL-1).
+pub const WALL_COST: Resources = Resources::new(0, 2, 0, 0, 0);
+
+/// A knight on the board (CK-CMP-4): its rank is its strength (basic 1, strong 2, mighty 3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Knight {
+    pub vertex: VertexId,
+    pub seat: Seat,
+    pub rank: u8,
+    pub active: bool,
+    /// Activated during the current turn: it may not act before the next (CK-KNT-5).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub activated_this_turn: bool,
+    /// Promoted during the current turn: once per turn (CK-KNT-3).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub promoted_this_turn: bool,
+}
+
+impl Game {
+    /// The knights on the board (CK-KNT).
+    pub fn knights(&self) -> &[Knight] {
+        &self.ext.cities_knights.knights
+    }
+
+    /// The knight on `vertex`, if any.
+    pub fn knight_at(&self, vertex: VertexId) -> Option<&Knight> {
+        self.ext.cities_knights.knights.iter().find(|k| k.vertex == vertex)
+    }
+
+    /// The strength of `seat`'s active knights: its contribution against the barbarians
+    /// (CK-BAR-4/6).
+    pub fn active_knight_strength(&self, seat: Seat) -> u32 {
+        self.knights().iter().filter(|k| k.seat == seat && k.active).map(|k| u32::from(k.rank)).sum()
+    }
+
+    /// The walls `seat` has on the board (CK-WALL-1).
+    pub fn city_walls(&self, seat: Seat) -> u32 {
+        self.ext.cities_knights.walls_of(seat)
+    }
+
+    /// Whether the city on `vertex` has a wall.
+    pub fn has_wall(&self, vertex: VertexId) -> bool {
+        self.ext.cities_knights.walls.iter().any(|(v, _)| *v == vertex)
+    }
+
+    /// The owner of the knight on vertex index `v` (CK-KNT-9: knights occupy vertices).
+    pub(crate) fn knight_owner(&self, v: u16) -> Option<Seat> {
+        let knights = &self.ext.cities_knights.knights;
+        if knights.is_empty() {
+            return None;
+        }
+        let vertex = *self.board.vertices.get(v as usize)?;
+        knights.iter().find(|k| k.vertex == vertex).map(|k| k.seat)
+    }
+
+    fn knights_of_rank(&self, seat: Seat, rank: u8) -> usize {
+        self.knights().iter().filter(|k| k.seat == seat && k.rank == rank).count()
+    }
+
+    fn afford(&self, seat: Seat, cost: &Resources) -> Result<(), RuleError> {
+        if self.player(seat).is_some_and(|p| p.resources().contains(cost)) {
+            Ok(())
+        } else {
+            Err(RuleError::InsufficientResources)
+        }
+    }
+}
+
+impl CitiesKnights {
+    /// CK-KNT-1/2: a basic knight, inactive, on an empty vertex at the end of one's road.
+    pub(super) fn decide_recruit(&self, game: &Game, seat: Seat, vertex: VertexId) -> Result<Vec<Event>, RuleError> {
+        main_phase_of(game, seat)?;
+        let v = game.board().vertex(vertex).ok_or(RuleError::UnknownVertex(vertex))?;
+        if !game.board().vertex_is_buildable[v as usize] {
+            return Err(RuleError::VertexNotBuildable(vertex));
+        }
+        if game.building_index(v).is_some() || game.knight_at(vertex).is_some() {
+            return Err(RuleError::VertexOccupied(vertex));
+        }
+        if !game.board().edges_of(v).any(|e| game.road_index(e) == Some(seat)) {
+            return Err(RuleError::KnightNotConnected(vertex));
+        }
+        if game.knights_of_rank(seat, 1) >= PIECES_PER_RANK {
+            return Err(RuleError::NoPiecesLeft("basic knights"));
+        }
+        game.afford(seat, &KNIGHT_COST)?;
+        let recruited = Event::KnightRecruited { seat, vertex, cost: KNIGHT_COST };
+        // CK-KNT-9, B-LR-5: a knight on an opponent's road breaks it.
+        let mut after = game.clone();
+        after.apply(&recruited);
+        let mut events = vec![recruited];
+        events.extend(after.longest_road_update(crate::base::awards::Overlay::default()));
+        Ok(events)
+    }
+
+    /// CK-KNT-3: one rank up, in place, once per turn; mighty needs Politics 3.
+    pub(super) fn decide_promote(&self, game: &Game, seat: Seat, vertex: VertexId) -> Result<Vec<Event>, RuleError> {
+        main_phase_of(game, seat)?;
+        let knight = own_knight(game, seat, vertex)?;
+        if knight.rank >= MIGHTY {
+            return Err(RuleError::KnightAtTopRank);
+        }
+        if knight.promoted_this_turn {
+            return Err(RuleError::KnightAlreadyPromoted);
+        }
+        let rank = knight.rank + 1;
+        if rank == MIGHTY && game.improvement_level(seat, Track::Politics) < ABILITY_LEVEL {
+            return Err(RuleError::PoliticsLevelRequired);
+        }
+        if game.knights_of_rank(seat, rank) >= PIECES_PER_RANK {
+            return Err(RuleError::NoPiecesLeft(if rank == MIGHTY { "mighty knights" } else { "strong knights" }));
+        }
+        game.afford(seat, &KNIGHT_COST)?;
+        Ok(vec![Event::KnightPromoted { seat, vertex, rank, cost: KNIGHT_COST }])
+    }
+
+    /// CK-KNT-4: an inactive knight becomes active for 1 grain.
+    pub(super) fn decide_activate(&self, game: &Game, seat: Seat, vertex: VertexId) -> Result<Vec<Event>, RuleError> {
+        main_phase_of(game, seat)?;
+        if own_knight(game, seat, vertex)?.active {
+            return Err(RuleError::KnightAlreadyActive);
+        }
+        game.afford(seat, &ACTIVATION_COST)?;
+        Ok(vec![Event::KnightActivated { seat, vertex, cost: ACTIVATION_COST }])
+    }
+
+    /// CK-WALL-1: 2 brick, under one of one's cities without a wall, three at most.
+    pub(super) fn decide_wall(&self, game: &Game, seat: Seat, vertex: VertexId) -> Result<Vec<Event>, RuleError> {
+        main_phase_of(game, seat)?;
+        let v = game.board().vertex(vertex).ok_or(RuleError::UnknownVertex(vertex))?;
+        if game.building_index(v).is_none_or(|b| b.seat != seat || b.kind != BuildingKind::City) {
+            return Err(RuleError::NotYourCity(vertex));
+        }
+        if game.has_wall(vertex) {
+            return Err(RuleError::VertexOccupied(vertex));
+        }
+        if game.city_walls(seat) >= WALLS_PER_SEAT {
+            return Err(RuleError::NoPiecesLeft("city walls"));
+        }
+        game.afford(seat, &WALL_COST)?;
+        Ok(vec![Event::CityWallBuilt { seat, vertex, cost: WALL_COST }])
+    }
+
+    /// Recruiting, promoting, activating and walls the seat may do now.
+    pub(super) fn knight_moves(&self, game: &Game, seat: Seat, moves: &mut Vec<Move>) {
+        if main_phase_of(game, seat).is_err() {
+            return;
+        }
+        let hand = *game.player(seat).map_or(&Resources::ZERO, |p| p.resources());
+        if hand.contains(&KNIGHT_COST) && game.knights_of_rank(seat, 1) < PIECES_PER_RANK {
+            for (v, &vertex) in game.board().vertices.iter().enumerate() {
+                let v = v as u16;
+                let touches = game.board().edges_of(v).any(|e| game.road_index(e) == Some(seat));
+                if touches && self.decide_recruit(game, seat, vertex).is_ok() {
+                    moves.push(Move::RecruitKnight { vertex });
+                }
+            }
+        }
+        for knight in game.knights().iter().filter(|k| k.seat == seat) {
+            let vertex = knight.vertex;
+            if self.decide_promote(game, seat, vertex).is_ok() {
+                moves.push(Move::PromoteKnight { vertex });
+            }
+            if self.decide_activate(game, seat, vertex).is_ok() {
+                moves.push(Move::ActivateKnight { vertex });
+            }
+        }
+        if hand.contains(&WALL_COST) {
+            for (v, &vertex) in game.board().vertices.iter().enumerate() {
+                let own_city =
+                    game.building_index(v as u16).is_some_and(|b| b.seat == seat && b.kind == BuildingKind::City);
+                if own_city && self.decide_wall(game, seat, vertex).is_ok() {
+                    moves.push(Move::BuildCityWall { vertex });
+                }
+            }
+        }
+    }
+}
+
+fn own_knight(game: &Game, seat: Seat, vertex: VertexId) -> Result<Knight, RuleError> {
+    match game.knight_at(vertex) {
+        Some(knight) if knight.seat == seat => Ok(*knight),
+        _ => Err(RuleError::NotYourKnight(vertex)),
+    }
+}

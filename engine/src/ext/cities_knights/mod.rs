@@ -1,0 +1,399 @@
+//! Cities & Knights (CK, RULES.md 8.6): its own ruleset, one module per job — the three dice
+//! and their order (`dice.rs`), commodities in hands and production (`commodities.rs`), the 7
+//! and the robber (`seven.rs`), trading commodities with the bank (`trade.rs`) and the
+//! barbarians (`barbarians.rs`). The base game's building and trade stay; this folder changes
+//! what C&K changes: 13 points to win (CK-GEN-1), no development cards (CK-GEN-2), a city as
+//! the second setup piece (CK-SET-1).
+
+mod actions;
+mod barbarians;
+mod commodities;
+mod dice;
+mod improvements;
+mod knights;
+mod progress;
+mod seven;
+mod trade;
+mod view;
+
+use serde::{Deserialize, Serialize};
+
+pub use dice::{EventFace, EVENT_DIE};
+pub use knights::{Knight, ACTIVATION_COST, KNIGHT_COST, WALL_COST};
+pub(crate) use progress::full_decks;
+pub use progress::{ProgressCard, ProgressCards, PROGRESS_CARD};
+pub use view::{CitiesKnightsSeatView, CitiesKnightsView, DeckView};
+
+use crate::{
+    base::production::Production,
+    board::VertexId,
+    chance::Chance,
+    config::GameConfig,
+    ext::{ExtState, Extension},
+    game::Game,
+    model::{Commodities, DevCards, Phase, Seat},
+    protocol::{Event, Move, RuleError, SetupError},
+    ruleset::{invalid, Components, Ruleset},
+};
+
+/// Commodity cards of each kind (CK-CMP-1).
+const COMMODITIES_PER_KIND: u32 = 12;
+
+/// The Cities & Knights ruleset, with its options (RULES.md 0.4).
+#[derive(Debug)]
+pub(crate) struct CitiesKnights {
+    /// CK-BAR-1: advances of the barbarian ship until it reaches Catan.
+    pub barbarian_steps: u8,
+    /// CK-BAR-10: the robber waits for the first attack.
+    pub robber_waits: bool,
+}
+
+impl CitiesKnights {
+    pub(crate) fn from_config(config: &GameConfig) -> Self {
+        CitiesKnights { barbarian_steps: config.barbarian_steps, robber_waits: config.robber_waits_for_first_attack }
+    }
+
+    /// CK-BAR-10: whether the robber may move yet.
+    fn robber_may_move(&self, game: &Game) -> bool {
+        !self.robber_waits || game.ext.cities_knights.attacks > 0
+    }
+}
+
+/// The three city improvement tracks (CK-IMP-1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum Track {
+    /// Yellow, built with cloth.
+    Trade,
+    /// Blue, built with coin.
+    Politics,
+    /// Green, built with paper.
+    Science,
+}
+
+/// What Cities & Knights keeps beyond the base game.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct CitiesKnightsState {
+    /// The barbarian ship's position on its track, 0 to `barbarian_steps` (CK-BAR-1).
+    #[serde(default)]
+    pub barbarians: u8,
+    /// Barbarian attacks resolved so far (CK-BAR-10 looks at the first).
+    #[serde(default)]
+    pub attacks: u32,
+    /// Each seat's improvement levels, by track in [`Track::ALL`] order (CK-IMP).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub improvements: Vec<[u8; 3]>,
+    /// The vertices of cities with a city wall, with the wall's owner (CK-WALL).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub walls: Vec<(VertexId, Seat)>,
+    /// The knights on the board (CK-KNT).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub knights: Vec<Knight>,
+    /// Defender of Catan cards by seat (CK-BAR-6).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub defenders: Vec<u32>,
+    /// Pillaged cities whose owner had no settlement piece left: they count as settlements
+    /// without taking a piece (CK-BAR-8).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pillaged: Vec<VertexId>,
+    /// Each seat's progress cards, VP cards included (CK-PC); the decks are the 54 cards
+    /// less these.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub progress: Vec<ProgressCards>,
+}
+
+impl CitiesKnightsState {
+    pub(crate) fn is_unused(&self) -> bool {
+        *self == CitiesKnightsState::default()
+    }
+
+    /// The seat's level in `track` (CK-IMP-1).
+    pub(crate) fn level(&self, seat: Seat, track: Track) -> u8 {
+        self.improvements.get(seat.index()).map_or(0, |levels| levels[track as usize])
+    }
+
+    /// The entry of `seat` in a list kept by seat, grown to hold it.
+    fn of_seat<T: Default + Clone>(list: &mut Vec<T>, seat: Seat) -> &mut T {
+        if list.len() <= seat.index() {
+            list.resize(seat.index() + 1, T::default());
+        }
+        &mut list[seat.index()]
+    }
+
+    /// Forgets that the settlement on `vertex` is a pillaged city without a piece (it is
+    /// upgraded again); returns whether it was one.
+    pub(crate) fn take_pillaged(&mut self, vertex: VertexId) -> bool {
+        let before = self.pillaged.len();
+        self.pillaged.retain(|v| *v != vertex);
+        self.pillaged.len() != before
+    }
+
+    /// The walls `seat` has on the board (CK-WALL-1).
+    pub(crate) fn walls_of(&self, seat: Seat) -> u32 {
+        self.walls.iter().filter(|(_, s)| *s == seat).count() as u32
+    }
+}
+
+impl Game {
+    /// The barbarian ship's position, 0 (start) to the attack (CK-BAR-1); 0 outside C&K.
+    pub fn barbarian_position(&self) -> u8 {
+        self.ext.cities_knights.barbarians
+    }
+
+    /// Barbarian attacks resolved so far (CK-BAR-9/10).
+    pub fn barbarian_attacks(&self) -> u32 {
+        self.ext.cities_knights.attacks
+    }
+}
+
+impl Extension for CitiesKnights {
+    fn name(&self) -> &'static str {
+        "cities_and_knights"
+    }
+
+    fn validate(&self, _rules: &Ruleset) -> Result<(), SetupError> {
+        if !(1..=20).contains(&self.barbarian_steps) {
+            return Err(invalid(format!("barbarian_steps must be 1 to 20, not {}", self.barbarian_steps)));
+        }
+        Ok(())
+    }
+
+    fn conflicts_with(&self, others: &[&str]) -> Option<&'static str> {
+        others.iter().any(|o| *o != "five_six").then_some("cities_and_knights is played alone or with five_six for now")
+    }
+
+    /// CK-GEN-1, CK-GEN-2, CK-SET-1, CK-CMP-1.
+    fn components(&self, components: &mut Components) {
+        components.vp_target = 13;
+        components.development_deck = DevCards::default();
+        components.setup_city = true;
+        components.commodities = Commodities::each(COMMODITIES_PER_KIND);
+    }
+
+    fn decide(
+        &self,
+        game: &Game,
+        seat: Seat,
+        mv: &Move,
+        chance: &mut dyn Chance,
+    ) -> Option<Result<Vec<Event>, RuleError>> {
+        let active = seat == game.turn_active();
+        match (game.phase(), mv) {
+            (_, Move::BuyDevelopmentCard | Move::BuyDevelopmentCardWithDiscoveries { .. })
+            | (_, Move::PlayKnight { .. } | Move::PlayRoadBuilding)
+            | (_, Move::PlayYearOfPlenty { .. } | Move::PlayMonopoly { .. }) => {
+                Some(Err(RuleError::NotInThisGame("a development card (CK-GEN-2)")))
+            }
+            (Phase::PreRoll, Move::RollDice) if active => Some(Ok(self.roll(game, seat, chance))),
+            (Phase::MoveRobber, Move::MoveRobber { hex, steal_from }) if active => {
+                Some(self.decide_robber(game, seat, *hex, *steal_from, chance).map(|mut events| {
+                    events.push(game.resume());
+                    events
+                }))
+            }
+            (_, Move::TradeCardsWithBank { give, get }) => Some(self.decide_bank_trade(game, seat, give, get)),
+            (_, Move::BuildImprovement { track }) => Some(self.decide_improvement(game, seat, *track)),
+            (_, Move::RecruitKnight { vertex }) => Some(self.decide_recruit(game, seat, *vertex)),
+            (_, Move::PromoteKnight { vertex }) => Some(self.decide_promote(game, seat, *vertex)),
+            (_, Move::ActivateKnight { vertex }) => Some(self.decide_activate(game, seat, *vertex)),
+            (_, Move::BuildCityWall { vertex }) => Some(self.decide_wall(game, seat, *vertex)),
+            (_, Move::MoveKnight { from, to }) => Some(self.decide_move_knight(game, seat, *from, *to)),
+            (_, Move::ChaseRobber { knight, hex, steal_from }) => {
+                Some(self.decide_chase(game, seat, *knight, *hex, *steal_from, chance))
+            }
+            (Phase::LoseCity { pending, roll }, Move::ChooseCityToLose { vertex }) => {
+                Some(self.decide_lose_city(game, seat, *vertex, pending, *roll))
+            }
+            (Phase::DefenderDraw { pending, roll }, Move::ChooseProgressDeck { track }) => {
+                Some(self.decide_defender_draw(game, seat, *track, pending, *roll, chance))
+            }
+            (Phase::LoseCity { pending, .. } | Phase::DefenderDraw { pending, .. }, _) => {
+                Some(Err(if pending.contains(&seat) {
+                    RuleError::WrongPhase("the barbarians' attack waits for your decision")
+                } else {
+                    RuleError::NothingToDecide
+                }))
+            }
+            (_, Move::ChooseCityToLose { .. } | Move::ChooseProgressDeck { .. }) => {
+                Some(Err(RuleError::NothingToDecide))
+            }
+            _ => None,
+        }
+    }
+
+    fn legal_moves(&self, game: &Game, seat: Seat, moves: &mut Vec<Move>) -> bool {
+        match game.phase() {
+            Phase::MoveRobber if seat == game.turn_active() => {
+                Self::robber_moves(game, seat, moves);
+                true
+            }
+            Phase::LoseCity { pending, .. } => {
+                if pending.contains(&seat) {
+                    moves.extend(game.cities_of(seat).into_iter().map(|vertex| Move::ChooseCityToLose { vertex }));
+                }
+                true
+            }
+            Phase::DefenderDraw { pending, .. } => {
+                if pending.first() == Some(&seat) {
+                    let decks = game.progress_decks();
+                    for track in Track::ALL {
+                        if !progress::of_track(&decks, track).is_empty() {
+                            moves.push(Move::ChooseProgressDeck { track });
+                        }
+                    }
+                }
+                true
+            }
+            _ => false,
+        }
+    }
+
+    fn more_moves(&self, game: &Game, seat: Seat, moves: &mut Vec<Move>) {
+        match game.phase() {
+            Phase::Discard { pending } => {
+                if let Some(owed) = pending.iter().find(|p| p.seat == seat) {
+                    Self::commodity_discard_moves(game, seat, owed.count, moves);
+                }
+            }
+            Phase::Main => {
+                self.bank_trade_moves(game, seat, moves);
+                self.improvement_moves(game, seat, moves);
+                self.knight_moves(game, seat, moves);
+                self.action_moves(game, seat, moves);
+            }
+            _ => {}
+        }
+    }
+
+    fn produce(&self, game: &Game, roll: u8, production: &mut Production) {
+        self.reduce_city_yield(game, roll, production);
+    }
+
+    fn apply(&self, state: &mut ExtState, event: &Event, _phase: &Phase) {
+        let state = &mut state.cities_knights;
+        match event {
+            Event::BarbariansAdvanced { position } => state.barbarians = *position,
+            Event::ImprovementBuilt { seat, track, level, .. } => {
+                let levels = CitiesKnightsState::of_seat(&mut state.improvements, *seat);
+                levels[*track as usize] = (*level).min(improvements::TOP_LEVEL);
+            }
+            Event::ProgressCardDrawn { seat, card: Some(card), .. } => {
+                *CitiesKnightsState::of_seat(&mut state.progress, *seat).get_mut(*card) += 1;
+            }
+            Event::KnightRecruited { seat, vertex, .. } if !state.knights.iter().any(|k| k.vertex == *vertex) => {
+                state.knights.push(Knight {
+                    vertex: *vertex,
+                    seat: *seat,
+                    rank: 1,
+                    active: false,
+                    activated_this_turn: false,
+                    promoted_this_turn: false,
+                });
+            }
+            Event::KnightPromoted { vertex, rank, .. } => {
+                if let Some(knight) = state.knights.iter_mut().find(|k| k.vertex == *vertex) {
+                    knight.rank = (*rank).min(knights::MIGHTY);
+                    knight.promoted_this_turn = true;
+                }
+            }
+            Event::KnightActivated { vertex, .. } => {
+                if let Some(knight) = state.knights.iter_mut().find(|k| k.vertex == *vertex) {
+                    knight.active = true;
+                    knight.activated_this_turn = true;
+                }
+            }
+            Event::KnightMoved { from, to, .. } if !state.knights.iter().any(|k| k.vertex == *to) => {
+                if let Some(knight) = state.knights.iter_mut().find(|k| k.vertex == *from) {
+                    knight.vertex = *to;
+                    knight.active = false;
+                }
+            }
+            Event::RobberChased { knight, .. } => {
+                if let Some(knight) = state.knights.iter_mut().find(|k| k.vertex == *knight) {
+                    knight.active = false;
+                }
+            }
+            Event::CityWallBuilt { seat, vertex, .. } if !state.walls.iter().any(|(v, _)| v == vertex) => {
+                state.walls.push((*vertex, *seat));
+            }
+            Event::BarbariansAttacked { .. } => {
+                // CK-BAR-9: every knight inactive, the ship back at the start.
+                state.attacks += 1;
+                state.barbarians = 0;
+                for knight in &mut state.knights {
+                    knight.active = false;
+                }
+            }
+            Event::DefenderOfCatan { seat } => *CitiesKnightsState::of_seat(&mut state.defenders, *seat) += 1,
+            Event::CityPillaged { vertex, .. } => state.walls.retain(|(v, _)| v != vertex),
+            Event::TurnStarted { .. } => {
+                for knight in &mut state.knights {
+                    knight.activated_this_turn = false;
+                    knight.promoted_this_turn = false;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// CK-EVT-3: revealed VP progress cards (the rest of CK-WIN-2 comes with the second issue).
+    fn victory_points(&self, game: &Game, seat: Seat) -> u32 {
+        // CK-BAR-8: a pillaged city without a settlement piece scores as a settlement.
+        let pillaged = game.ext.cities_knights.pillaged.iter();
+        let settlements = pillaged.filter(|&&v| game.building_at(v).is_some_and(|b| b.seat == seat)).count() as u32;
+        game.progress_points(seat) + game.defender_points(seat) + settlements
+    }
+
+    /// The two VP progress cards (CK-EVT-3) and Defender of Catan cards, which keep coming as
+    /// points when the six run out (CK-CMP-3): no bound.
+    fn most_points(&self, _pieces: &crate::Pieces) -> Option<u32> {
+        None
+    }
+}
+
+impl CitiesKnights {
+    /// CK-TURN-2/3: the three dice, the event die resolved first, then the number dice: a 7
+    /// (CK-7), or production with the cities' commodities (CK-PROD).
+    fn roll(&self, game: &Game, seat: Seat, chance: &mut dyn Chance) -> Vec<Event> {
+        let face = dice::roll_event_die(chance);
+        let (red, white) = crate::chance::roll_dice(chance);
+        let roll = red + white;
+        let mut events = vec![Event::EventDieRolled { seat, face }, Event::DiceRolled { seat, red, white }];
+        let arrival = match face.track() {
+            None => self.advance(game, roll),
+            Some(track) => barbarians::Arrival { events: self.progress_draws(game, track, red, chance), pending: None },
+        };
+        let mut after = game.clone();
+        for event in events.iter().chain(&arrival.events) {
+            after.apply(event);
+        }
+        events.extend(arrival.events);
+        match arrival.pending {
+            // The attack's decisions come first; the number dice wait for them.
+            Some(pending) => events.push(Event::PhaseChanged { phase: pending, then: Vec::new() }),
+            None => events.extend(self.number_dice(&after, roll)),
+        }
+        events
+    }
+
+    pub(super) fn number_dice(&self, game: &Game, roll: u8) -> Vec<Event> {
+        if roll == 7 {
+            return self.seven(game);
+        }
+        let mut events = game.production_of_roll(roll);
+        if let Some(commodities) = self.commodity_production(game, roll) {
+            let at = events.iter().position(|e| matches!(e, Event::ResourcesProduced { .. })).map_or(0, |i| i + 1);
+            events.insert(at, commodities);
+        }
+        // CK-IMP-5: the Aqueduct's choices come before the main phase.
+        let mut choices = self.aqueduct_choices(game, &events);
+        if let (false, Some(Event::PhaseChanged { phase: Phase::Main, then })) = (choices.is_empty(), events.last()) {
+            let first = choices.remove(0);
+            choices.push(Phase::Main);
+            choices.extend(then.iter().cloned());
+            *events.last_mut().expect("a last event") = Event::PhaseChanged { phase: first, then: choices };
+        }
+        events
+    }
+}

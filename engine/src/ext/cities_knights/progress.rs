@@ -1,0 +1,215 @@
+//! Progress cards as far as this issue goes (CK-CMP-2, CK-IMP-6, CK-EVT-2/3): three decks of
+//! 18, drawn face down on a city gate by every seat whose level in the gate's track opens the
+//! window for the red die. The cards' effects come with the second issue; the two VP cards
+//! are revealed on drawing and score (CK-EVT-3).
+
+use serde::{Deserialize, Serialize};
+
+use super::{CitiesKnights, Track};
+use crate::{
+    chance::{draw_card, Chance, Draw},
+    game::Game,
+    model::{CardKind, Counts, Seat},
+    protocol::Event,
+};
+
+/// The draw of a progress card from a deck.
+pub const PROGRESS_CARD: Draw = Draw("progress_card");
+
+const NAMES: [&str; 25] = [
+    "alchemist",
+    "crane",
+    "engineer",
+    "inventor",
+    "irrigation",
+    "medicine",
+    "mining",
+    "printer",
+    "road_building",
+    "smith",
+    "commercial_harbor",
+    "master_merchant",
+    "merchant",
+    "merchant_fleet",
+    "resource_monopoly",
+    "trade_monopoly",
+    "bishop",
+    "constitution",
+    "deserter",
+    "diplomat",
+    "intrigue",
+    "saboteur",
+    "spy",
+    "warlord",
+    "wedding",
+];
+
+/// The 25 kinds of progress card (CK-PC-7), science first, then trade, then politics.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum ProgressCard {
+    Alchemist,
+    Crane,
+    Engineer,
+    Inventor,
+    Irrigation,
+    Medicine,
+    Mining,
+    Printer,
+    RoadBuilding,
+    Smith,
+    CommercialHarbor,
+    MasterMerchant,
+    Merchant,
+    MerchantFleet,
+    ResourceMonopoly,
+    TradeMonopoly,
+    Bishop,
+    Constitution,
+    Deserter,
+    Diplomat,
+    Intrigue,
+    Saboteur,
+    Spy,
+    Warlord,
+    Wedding,
+}
+
+use ProgressCard as P;
+
+impl ProgressCard {
+    pub const ALL: [ProgressCard; 25] = [
+        P::Alchemist,
+        P::Crane,
+        P::Engineer,
+        P::Inventor,
+        P::Irrigation,
+        P::Medicine,
+        P::Mining,
+        P::Printer,
+        P::RoadBuilding,
+        P::Smith,
+        P::CommercialHarbor,
+        P::MasterMerchant,
+        P::Merchant,
+        P::MerchantFleet,
+        P::ResourceMonopoly,
+        P::TradeMonopoly,
+        P::Bishop,
+        P::Constitution,
+        P::Deserter,
+        P::Diplomat,
+        P::Intrigue,
+        P::Saboteur,
+        P::Spy,
+        P::Warlord,
+        P::Wedding,
+    ];
+
+    /// The deck (track colour) the card belongs to (CK-CMP-2).
+    pub const fn track(self) -> Track {
+        match self as usize {
+            0..=9 => Track::Science,
+            10..=15 => Track::Trade,
+            _ => Track::Politics,
+        }
+    }
+
+    /// Printer and Constitution: 1 VP, revealed when drawn (CK-EVT-3).
+    pub const fn is_victory_point(self) -> bool {
+        matches!(self, P::Printer | P::Constitution)
+    }
+}
+
+impl CardKind for ProgressCard {
+    const ALL: &'static [ProgressCard] = &ProgressCard::ALL;
+    const NAMES: &'static [&'static str] = &NAMES;
+    type Array = [u32; 25];
+    fn index(self) -> usize {
+        self as usize
+    }
+    fn name(self) -> &'static str {
+        NAMES[self as usize]
+    }
+}
+
+/// A count of progress cards per kind: a hand, or a deck.
+pub type ProgressCards = Counts<ProgressCard>;
+
+/// The 54 cards: 18 per deck (CK-CMP-2, CK-PC-7).
+pub fn full_decks() -> ProgressCards {
+    Counts::from_array([2, 2, 1, 2, 2, 2, 2, 1, 2, 2, 2, 2, 6, 2, 4, 2, 2, 1, 2, 2, 2, 2, 3, 2, 2])
+}
+
+/// The cards of `cards` in `track`'s deck.
+pub fn of_track(cards: &ProgressCards, track: Track) -> ProgressCards {
+    let mut out = *cards;
+    for card in ProgressCard::ALL.into_iter().filter(|c| c.track() != track) {
+        out.set(card, 0);
+    }
+    out
+}
+
+impl Game {
+    /// The progress cards still in the decks (all three): the 54 less those held.
+    pub fn progress_decks(&self) -> ProgressCards {
+        let held = self.ext.cities_knights.progress.iter().fold(ProgressCards::default(), |sum, hand| sum + *hand);
+        full_decks() - held
+    }
+
+    /// The progress cards `seat` holds, VP cards included (CK-PC-6: hidden from others but
+    /// for the VP cards, which lie face up, CK-EVT-3).
+    pub fn progress_cards(&self, seat: Seat) -> ProgressCards {
+        self.ext.cities_knights.progress.get(seat.index()).copied().unwrap_or_default()
+    }
+
+    /// The VP progress cards `seat` has revealed (CK-EVT-3).
+    pub fn progress_points(&self, seat: Seat) -> u32 {
+        let cards = self.progress_cards(seat);
+        cards.get(P::Printer) + cards.get(P::Constitution)
+    }
+}
+
+impl CitiesKnights {
+    /// CK-IMP-6, CK-EVT-2: on a gate of `track` with red die `red`, every seat whose level
+    /// `L >= 1` in that track has `red <= L + 1` draws the top card of the track's deck,
+    /// starting with the active seat and going clockwise, while the deck lasts.
+    pub(super) fn progress_draws(&self, game: &Game, track: Track, red: u8, chance: &mut dyn Chance) -> Vec<Event> {
+        let mut deck = of_track(&game.progress_decks(), track);
+        let mut events = Vec::new();
+        let mut seat = game.turn_active();
+        for _ in 0..game.player_count() {
+            let level = game.ext.cities_knights.level(seat, track);
+            if level >= 1 && red <= level + 1 {
+                let Some(card) = draw_card(chance, PROGRESS_CARD, &deck) else { break };
+                *deck.get_mut(card) -= 1;
+                events.push(Event::ProgressCardDrawn { seat, track, card: Some(card) });
+            }
+            seat = game.next_seat(seat);
+        }
+        events
+    }
+}
+
+#[cfg(feature = "openapi")]
+mod schema {
+    use utoipa::openapi::{RefOr, Schema};
+
+    use super::{ProgressCard, ProgressCards};
+
+    impl utoipa::PartialSchema for ProgressCards {
+        fn schema() -> RefOr<Schema> {
+            crate::model::cards::schema::object_of::<ProgressCard>(
+                "A count of progress cards per kind (Cities & Knights); missing names count as zero.",
+                false,
+            )
+            .into()
+        }
+    }
+    impl utoipa::ToSchema for ProgressCards {
+        fn name() -> std::borrow::Cow<'static, str> {
+            "ProgressCards".into()
+        }
+    }
+}

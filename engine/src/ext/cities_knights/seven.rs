@@ -1,0 +1,165 @@
+//! A 7 in Cities & Knights (CK-7-1/2, CK-BAR-10): everyone above their hand limit discards
+//! half of their resources and commodities; the robber moves only once the barbarians have
+//! attacked, and steals a resource or a commodity.
+
+use super::CitiesKnights;
+use crate::{
+    board::HexCoord,
+    chance::{Chance, Draw},
+    game::Game,
+    model::{Cards, Commodity, PendingDiscard, Phase, Resource, Seat},
+    protocol::{Event, Move, RuleError},
+};
+
+/// The hand a seat may keep through a 7 without walls (CK-7-1).
+const BASE_LIMIT: u32 = 7;
+
+impl CitiesKnights {
+    /// CK-7-1, CK-WALL-2: the most cards `seat` may hold through a 7.
+    pub(super) fn hand_limit(&self, game: &Game, seat: Seat) -> u32 {
+        BASE_LIMIT + 2 * game.ext.cities_knights.walls_of(seat)
+    }
+
+    /// CK-7-1/2, CK-BAR-10: discards, then the robber if it may move, then the main phase.
+    pub(super) fn seven(&self, game: &Game) -> Vec<Event> {
+        let pending: Vec<PendingDiscard> = game
+            .seats()
+            .filter_map(|seat| {
+                let held = game.hand_cards(seat).total();
+                (held > self.hand_limit(game, seat)).then_some(PendingDiscard { seat, count: held / 2 })
+            })
+            .collect();
+        let mut next = Vec::with_capacity(2);
+        if self.robber_may_move(game) {
+            next.push(Phase::MoveRobber);
+        }
+        next.push(Phase::Main);
+        let event = if pending.is_empty() {
+            let phase = next.remove(0);
+            Event::PhaseChanged { phase, then: next }
+        } else {
+            Event::PhaseChanged { phase: Phase::Discard { pending }, then: next }
+        };
+        vec![event]
+    }
+
+    /// Every discard of `count` cards naming at least one commodity (discards of resources
+    /// only are the base game's `discard`).
+    pub(super) fn commodity_discard_moves(game: &Game, seat: Seat, count: u32, moves: &mut Vec<Move>) {
+        let hand = game.hand_cards(seat);
+        if hand.commodities.is_empty() {
+            return;
+        }
+        let weights = hand.weights();
+        let mut chosen = [0u32; 8];
+        walk(&weights, 0, count, &mut chosen, moves);
+    }
+
+    /// CK-7-2, B-ROB-2..4: moves the robber and steals one random card of the victim's
+    /// resources and commodities.
+    pub(super) fn decide_robber(
+        &self,
+        game: &Game,
+        seat: Seat,
+        hex: HexCoord,
+        steal_from: Option<Seat>,
+        chance: &mut dyn Chance,
+    ) -> Result<Vec<Event>, RuleError> {
+        let h = game.robber_target(hex)?;
+        let victims = robber_victims(game, seat, h);
+        let mut events = vec![Event::RobberMoved { seat, hex }];
+        match steal_from {
+            None if victims.is_empty() => {}
+            None => return Err(RuleError::VictimRequired),
+            Some(victim) if victims.contains(&victim) => events.push(steal(game, seat, victim, chance)),
+            Some(victim) => return Err(RuleError::InvalidVictim(victim)),
+        }
+        Ok(events)
+    }
+
+    /// Every robber move: each hex it may go to, with each seat it may rob there.
+    pub(super) fn robber_moves(game: &Game, seat: Seat, moves: &mut Vec<Move>) {
+        for (h, &hex) in game.board.hexes.iter().enumerate() {
+            if game.robber_target(hex).is_err() {
+                continue;
+            }
+            let victims = robber_victims(game, seat, h as u8);
+            if victims.is_empty() {
+                moves.push(Move::MoveRobber { hex, steal_from: None });
+            }
+            moves.extend(victims.into_iter().map(|victim| Move::MoveRobber { hex, steal_from: Some(victim) }));
+        }
+    }
+}
+
+impl Game {
+    /// CK-7-1: a discard of resources and commodities, exactly the count owed.
+    pub(crate) fn decide_discard_cards(
+        &self,
+        seat: Seat,
+        pending: &[PendingDiscard],
+        cards: &Cards,
+    ) -> Result<Vec<Event>, RuleError> {
+        if !self.config.cities_and_knights {
+            return Err(RuleError::NotInThisGame("commodities (Cities & Knights)"));
+        }
+        let Some(owed) = pending.iter().find(|p| p.seat == seat) else {
+            return Err(RuleError::NothingToDecide);
+        };
+        if cards.total() != owed.count {
+            return Err(RuleError::WrongDiscardCount { required: owed.count });
+        }
+        if !self.hand_cards(seat).contains(cards) {
+            return Err(RuleError::InsufficientResources);
+        }
+        let rest: Vec<PendingDiscard> = pending.iter().copied().filter(|p| p.seat != seat).collect();
+        let next = if rest.is_empty() { self.resume() } else { self.continue_with(Phase::Discard { pending: rest }) };
+        Ok(vec![Event::CardsDiscarded { seat, count: owed.count, cards: Some(*cards) }, next])
+    }
+}
+
+/// B-ROB-3, CK-7-2: opponents with a building on hex `h` and at least one resource or
+/// commodity, in seat order.
+pub(super) fn robber_victims(game: &Game, thief: Seat, h: u8) -> Vec<Seat> {
+    let mut victims: Vec<Seat> = game
+        .buildings_around(h)
+        .map(|b| b.seat)
+        .filter(|&seat| seat != thief && game.hand_cards(seat).total() > 0)
+        .collect();
+    victims.sort();
+    victims.dedup();
+    victims
+}
+
+/// CK-7-2: one card drawn at random from the victim's resources and commodities.
+pub(super) fn steal(game: &Game, thief: Seat, victim: Seat, chance: &mut dyn Chance) -> Event {
+    let weights = game.hand_cards(victim).weights();
+    let index = chance.pick(Draw::STOLEN_CARD, &weights);
+    match index.checked_sub(Resource::ALL.len()) {
+        None => Event::ResourceStolen { thief, victim, resource: Resource::ALL.get(index).copied() },
+        Some(c) => Event::CommodityStolen { thief, victim, commodity: Commodity::ALL.get(c).copied() },
+    }
+}
+
+/// Every way to take `left` cards from the kinds from `index` on, at least one commodity.
+fn walk(weights: &[u32; 8], index: usize, left: u32, chosen: &mut [u32; 8], moves: &mut Vec<Move>) {
+    if index == weights.len() {
+        if left == 0 && chosen[5..].iter().any(|&n| n > 0) {
+            let mut cards = Cards::default();
+            for (i, &n) in chosen.iter().enumerate() {
+                match i.checked_sub(Resource::ALL.len()) {
+                    None => cards.resources.set(Resource::ALL[i], n),
+                    Some(c) => cards.commodities.set(Commodity::ALL[c], n),
+                }
+            }
+            moves.push(Move::DiscardCards { cards });
+        }
+        return;
+    }
+    let rest: u32 = weights[index + 1..].iter().sum();
+    for take in left.saturating_sub(rest)..=weights[index].min(left) {
+        chosen[index] = take;
+        walk(weights, index + 1, left - take, chosen, moves);
+    }
+    chosen[index] = 0;
+}

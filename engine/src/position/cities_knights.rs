@@ -1,0 +1,186 @@
+//! The Cities & Knights part of a position: the barbarians, the improvements, the walls and
+//! the commodities in hands, checked against CK-BAR-1, CK-IMP-2, CK-WALL-1 and CK-CMP-1.
+
+use serde::{Deserialize, Serialize};
+
+use super::{PositionError as E, SeatSetup};
+use crate::{
+    ext::cities_knights::{Knight, ProgressCards},
+    game::Game,
+    model::{BuildingKind, Commodities, Seat},
+    VertexId,
+};
+
+/// What Cities & Knights keeps beyond the pieces on the board and the hands (only in C&K
+/// games).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct CitiesKnightsSetup {
+    /// The barbarian ship's position, 0 to `barbarian_steps - 1` (CK-BAR-1: it attacks on
+    /// arriving at the last step and goes back to 0).
+    pub barbarians: u8,
+    /// Barbarian attacks resolved so far (CK-BAR-10).
+    pub attacks: u32,
+    /// Improvement levels by seat: trade, politics, science, each 0 to 5 (CK-IMP-1/2).
+    pub improvements: Vec<(Seat, [u8; 3])>,
+    /// City walls, each under one of its owner's cities (CK-WALL-1).
+    pub walls: Vec<VertexId>,
+    /// Progress cards held, by seat (CK-PC); the decks hold the rest of the 54.
+    pub progress: Vec<(Seat, ProgressCards)>,
+    /// The knights on the board (CK-KNT), each on an empty vertex, two of each rank per seat.
+    pub knights: Vec<Knight>,
+    /// Defender of Catan cards by seat (CK-BAR-6).
+    pub defenders: Vec<(Seat, u32)>,
+    /// Settlements that are pillaged cities whose owner had no settlement piece left: they
+    /// take no piece (CK-BAR-8).
+    pub pillaged: Vec<VertexId>,
+}
+
+impl CitiesKnightsSetup {
+    pub fn is_empty(&self) -> bool {
+        *self == CitiesKnightsSetup::default()
+    }
+
+    pub(super) fn of(game: &Game) -> Self {
+        let state = &game.ext.cities_knights;
+        CitiesKnightsSetup {
+            barbarians: state.barbarians,
+            attacks: state.attacks,
+            improvements: state
+                .improvements
+                .iter()
+                .enumerate()
+                .filter(|(_, levels)| **levels != [0; 3])
+                .map(|(i, levels)| (Seat(i as u8), *levels))
+                .collect(),
+            walls: state.walls.iter().map(|(v, _)| *v).collect(),
+            knights: state.knights.clone(),
+            pillaged: state.pillaged.clone(),
+            defenders: state
+                .defenders
+                .iter()
+                .enumerate()
+                .filter(|(_, n)| **n > 0)
+                .map(|(i, n)| (Seat(i as u8), *n))
+                .collect(),
+            progress: state
+                .progress
+                .iter()
+                .enumerate()
+                .filter(|(_, cards)| !cards.is_empty())
+                .map(|(i, cards)| (Seat(i as u8), *cards))
+                .collect(),
+        }
+    }
+}
+
+/// Most walls one seat may have (CK-CMP-5).
+const WALLS_PER_SEAT: u32 = 3;
+/// The highest improvement level (CK-IMP-1).
+const TOP_LEVEL: u8 = 5;
+
+/// Checks and places the C&K state, and the commodities of the hands (CK-CMP-1: hands plus
+/// bank are the game's 36 commodities).
+pub(super) fn place(game: &mut Game, setup: CitiesKnightsSetup, seats: &[SeatSetup]) -> Result<(), E> {
+    let held = seats.iter().fold(Commodities::NONE, |sum, s| sum + s.commodities);
+    if !game.config.cities_and_knights {
+        if !setup.is_empty() || !held.is_empty() {
+            return Err(E::NotInThisGame("commodities, barbarians, improvements and walls (Cities & Knights)"));
+        }
+        return Ok(());
+    }
+    let bad = |message: String| Err(E::CitiesKnights(message));
+    let Some(bank) = game.commodity_bank.checked_sub(&held) else {
+        return bad(format!("the hands hold {held:?}, more commodities than the game's (CK-CMP-1)"));
+    };
+    game.commodity_bank = bank;
+    for (i, seat) in seats.iter().enumerate() {
+        game.players[i].commodities = seat.commodities;
+    }
+    let steps = game.config.barbarian_steps;
+    if setup.barbarians >= steps {
+        return bad(format!("the barbarians at {} of {steps} would have attacked (CK-BAR-1)", setup.barbarians));
+    }
+    let state = &mut game.ext.cities_knights;
+    state.barbarians = setup.barbarians;
+    state.attacks = setup.attacks;
+    for (seat, levels) in setup.improvements {
+        if seat.index() >= game.players.len() {
+            return Err(E::UnknownSeat(seat));
+        }
+        if levels.iter().any(|&l| l > TOP_LEVEL) {
+            return bad(format!("seat {seat}'s levels {levels:?}: each track has levels 0 to {TOP_LEVEL} (CK-IMP-1)"));
+        }
+        if state.improvements.len() <= seat.index() {
+            state.improvements.resize(seat.index() + 1, [0; 3]);
+        }
+        state.improvements[seat.index()] = levels;
+    }
+    let mut held = ProgressCards::default();
+    for (seat, cards) in setup.progress {
+        if seat.index() >= game.players.len() {
+            return Err(E::UnknownSeat(seat));
+        }
+        if state.progress.len() <= seat.index() {
+            state.progress.resize(seat.index() + 1, ProgressCards::default());
+        }
+        state.progress[seat.index()] += cards;
+        held += cards;
+    }
+    if !crate::ext::cities_knights::full_decks().contains(&held) {
+        return bad(format!("the hands hold {held:?}, more progress cards than the 54 (CK-CMP-2)"));
+    }
+    for vertex in setup.walls {
+        let v = game.board.vertex(vertex).ok_or(E::UnknownVertex(vertex))?;
+        let Some(city) = game.building_index(v).filter(|b| b.kind == BuildingKind::City) else {
+            return bad(format!("the wall at {vertex} stands under no city (CK-WALL-1)"));
+        };
+        let state = &mut game.ext.cities_knights;
+        if state.walls.iter().any(|(w, _)| *w == vertex) {
+            return bad(format!("the city at {vertex} has two walls (CK-WALL-1)"));
+        }
+        if state.walls_of(city.seat) >= WALLS_PER_SEAT {
+            return bad(format!("seat {} has more than {WALLS_PER_SEAT} walls (CK-CMP-5)", city.seat));
+        }
+        state.walls.push((vertex, city.seat));
+    }
+    for knight in setup.knights {
+        let vertex = knight.vertex;
+        let v = game.board.vertex(vertex).ok_or(E::UnknownVertex(vertex))?;
+        if knight.seat.index() >= game.players.len() {
+            return Err(E::UnknownSeat(knight.seat));
+        }
+        if !game.board.vertex_is_buildable[v as usize] || game.building_index(v).is_some() {
+            return bad(format!("the knight at {vertex} needs an empty vertex on land (CK-KNT-2)"));
+        }
+        if !(1..=3).contains(&knight.rank) {
+            return bad(format!("the knight at {vertex} has rank {}: 1 to 3 (CK-CMP-4)", knight.rank));
+        }
+        let state = &mut game.ext.cities_knights;
+        if state.knights.iter().any(|k| k.vertex == vertex) {
+            return bad(format!("two knights at {vertex}"));
+        }
+        if state.knights.iter().filter(|k| k.seat == knight.seat && k.rank == knight.rank).count() >= 2 {
+            return bad(format!("seat {} has more than 2 knights of rank {} (CK-CMP-4)", knight.seat, knight.rank));
+        }
+        state.knights.push(knight);
+    }
+    for vertex in setup.pillaged {
+        let v = game.board.vertex(vertex).ok_or(E::UnknownVertex(vertex))?;
+        if game.building_index(v).is_none_or(|b| b.kind != BuildingKind::Settlement) {
+            return bad(format!("the pillaged city at {vertex} is no settlement (CK-BAR-8)"));
+        }
+        game.ext.cities_knights.pillaged.push(vertex);
+    }
+    for (seat, count) in setup.defenders {
+        if seat.index() >= game.players.len() {
+            return Err(E::UnknownSeat(seat));
+        }
+        let defenders = &mut game.ext.cities_knights.defenders;
+        if defenders.len() <= seat.index() {
+            defenders.resize(seat.index() + 1, 0);
+        }
+        defenders[seat.index()] += count;
+    }
+    Ok(())
+}

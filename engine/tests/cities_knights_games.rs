@@ -1,0 +1,101 @@
+//! Random Cities & Knights games (RULES.md 8.6) with 3 to 6 seats (5-6 with the five_six
+//! extension), played by the random bot through the public API: every listed move is
+//! accepted, resources and commodities are conserved, the progress cards are the 54, the
+//! position round-trips through `Setup`, other seats' commodities and progress cards stay
+//! hidden, and every game reaches a winner.
+
+use catan_engine::{
+    bots::{Bot, RandomBot},
+    Commodities, FirstPlayer, Game, GameConfig, Resources, Setup, Viewer,
+};
+
+const GAMES_PER_COUNT: u64 = 12;
+const TURN_CAP: u32 = 1_500;
+
+fn config(players: u8, index: u64) -> GameConfig {
+    let mut config = GameConfig::for_players(players);
+    config.enable_variants("cities_and_knights").unwrap();
+    config.first_player = FirstPlayer::Roll;
+    if index % 2 == 1 {
+        config.board = catan_engine::BoardSpec::Random;
+    }
+    config
+}
+
+fn check(game: &Game, players: u8) {
+    let per_resource = if players >= 5 { 24 } else { 19 };
+    let mut resources = *game.bank();
+    let mut commodities = *game.commodity_bank();
+    for seat in game.seats() {
+        let p = game.player(seat).unwrap();
+        resources += *p.resources();
+        commodities += *p.commodities();
+    }
+    assert_eq!(resources, Resources::each(per_resource), "resources not conserved");
+    assert_eq!(commodities, Commodities::each(12), "commodities not conserved (CK-CMP-1)");
+    let held = game.seats().fold(catan_engine::ProgressCards::default(), |sum, s| sum + game.progress_cards(s));
+    assert_eq!(held.total() + game.progress_decks().total(), 54, "progress cards (CK-CMP-2)");
+    // Hands are shown once the game is over.
+    for viewer in game.seats().filter(|_| !game.is_over()) {
+        let view = game.view(Viewer::Seat(viewer));
+        for other in game.seats().filter(|&s| s != viewer) {
+            let theirs = &view.players[other.index()];
+            assert_eq!(theirs.commodities, None, "seat {viewer} sees seat {other}'s commodities");
+            assert_eq!(theirs.commodity_count, Some(game.player(other).unwrap().commodities().total()));
+        }
+    }
+}
+
+#[test]
+fn random_cities_and_knights_games_reach_a_winner_with_everything_conserved() {
+    for players in 3..=6u8 {
+        let mut turns = Vec::new();
+        for index in 0..GAMES_PER_COUNT {
+            let seed = 1_000 * u64::from(players) + index;
+            let mut game = Game::new(config(players, index), seed).unwrap();
+            let mut bots: Vec<RandomBot> = (0..players).map(|i| RandomBot::new(seed ^ u64::from(i))).collect();
+            let mut step = 0u64;
+            while !game.is_over() {
+                assert!(
+                    game.turn_number() <= TURN_CAP,
+                    "{players} players, game {index}: no winner by turn {TURN_CAP}"
+                );
+                let seat = game.next_to_act().expect("someone to act");
+                let moves = game.legal_moves(seat);
+                assert!(
+                    !moves.is_empty(),
+                    "{players} players, game {index}: seat {seat} has no move in {:?}",
+                    game.phase()
+                );
+                let choice = bots[seat.index()].choose(&game, seat, &moves);
+                let events = game
+                    .decide(seat, &moves[choice], &mut game.chance())
+                    .unwrap_or_else(|e| panic!("listed move {:?} refused: {} ({e})", moves[choice], e.code()));
+                for event in &events {
+                    game.apply(event);
+                    // Hidden cards never reach another seat's copy of the log.
+                    for viewer in game.seats() {
+                        let seen = serde_json::to_value(event.redacted_for(Viewer::Seat(viewer))).unwrap();
+                        if let Some(seat) = seen.get("seat").and_then(|s| s.as_u64()) {
+                            if seat != u64::from(viewer.0) && seen["type"] == "progress_card_drawn" {
+                                let card = seen.get("card").and_then(|c| c.as_str());
+                                assert!(card.is_none_or(|c| c == "printer" || c == "constitution"), "{seen}");
+                            }
+                        }
+                    }
+                }
+                step += 1;
+                if step.is_multiple_of(97) {
+                    check(&game, players);
+                    let rebuilt =
+                        Setup::from(&game).position().unwrap_or_else(|e| panic!("round trip: {} {e}", e.code()));
+                    assert!(rebuilt == game, "{players} players, game {index}: the position does not round-trip");
+                }
+            }
+            check(&game, players);
+            assert!(game.victory_points(game.winner().unwrap()) >= 13);
+            turns.push(game.turn_number());
+        }
+        println!("{players} players: turns {turns:?}");
+    }
+}

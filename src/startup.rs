@@ -203,7 +203,7 @@ impl Application {
                         HttpResponse::TemporaryRedirect().insert_header((header::LOCATION, "/swagger-ui/")).finish()
                     }),
                 )
-                .default_service(web::to(error::not_found))
+                .default_service(web::to(crate::api::methods::unrouted))
                 .into_app()
         })
         .listen(self.listener)?

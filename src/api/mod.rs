@@ -2,6 +2,7 @@
 
 pub mod games;
 pub mod health;
+pub mod methods;
 pub mod moves;
 pub mod play;
 pub mod responses;

@@ -28,13 +28,19 @@ fn errors_are_problems_with_codes(backend: Backend) {
     // 403: moving in a game you have no seat in.
     assert_problem(app.post(&moves_path, Some(&outsider.token), &json!({"type": "roll_dice"})), 403, "forbidden");
 
-    // 404: unknown game, id that is not a UUID, unknown route, wrong method.
+    // 404: unknown game, id that is not a UUID, unknown route.
     let unknown = uuid::Uuid::new_v4();
     assert_problem(app.get(&format!("/api/v1/games/{unknown}"), None), 404, "not_found");
     assert_problem(app.get("/api/v1/games/not-a-uuid", None), 404, "not_found");
     assert_problem(app.get("/api/v1/nothing-here", None), 404, "not_found");
     assert_problem(app.get("/api", None), 404, "not_found");
-    assert_problem(app.client.delete(app.url("/api/v1/games")).send().unwrap(), 404, "not_found");
+    // 405 with `Allow`: a path the API has, with a method it does not take there.
+    let wrong_method = app.client.delete(app.url("/api/v1/games")).send().unwrap();
+    assert_eq!(wrong_method.headers().get("allow").unwrap(), "GET, POST");
+    assert_problem(wrong_method, 405, "method_not_allowed");
+    let wrong_method = app.client.put(app.url(&format!("/api/v1/games/{unknown}/moves"))).send().unwrap();
+    assert_eq!(wrong_method.headers().get("allow").unwrap(), "GET, POST");
+    assert_problem(wrong_method, 405, "method_not_allowed");
     assert_problem(
         app.post(&format!("/api/v1/games/{unknown}/moves"), Some(&users[0].token), &json!({"type": "roll_dice"})),
         404,

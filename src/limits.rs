@@ -44,7 +44,8 @@ pub struct LimitsConfig {
     /// Moves one account may post at once before the sustained rate applies
     /// (`CATAN_RATE_MOVES_BURST`).
     pub moves_burst: u32,
-    /// Games one account may have created that are open or playing (`CATAN_MAX_OPEN_GAMES`).
+    /// Games one account may have created that are open or playing and not idle for
+    /// [`IDLE_GAME_HOURS`] (`CATAN_MAX_OPEN_GAMES`).
     pub max_open_games: u32,
     /// How long a refusal (429) is held back at most before it is sent, in milliseconds
     /// (`CATAN_RATE_REFUSAL_DELAY_MS`): until the limit would allow the request, but no
@@ -61,16 +62,25 @@ pub struct LimitsConfig {
     pub hash_queue: usize,
 }
 
+/// After how many hours without a change an unfinished game stops counting toward
+/// [`LimitsConfig::max_open_games`].
+pub const IDLE_GAME_HOURS: i64 = 24;
+
 impl Default for LimitsConfig {
     fn default() -> Self {
         LimitsConfig {
             login_per_account_per_min: 10,
             login_per_address_per_min: 30,
             register_per_account_per_min: 5,
-            register_per_address_per_min: 30,
-            games_per_min: 20,
-            moves_per_sec: 10,
-            moves_burst: 20,
+            // Generous for what people and bots over HTTP do (a class behind one address
+            // registering at once; a test suite making users for each game; a bot client
+            // playing at machine speed, whose whole turn is one burst), while a flood of one
+            // address or account stays bounded. Password hashes are bounded apart from these
+            // (the hashing pool), so a registration burst cannot starve the games.
+            register_per_address_per_min: 120,
+            games_per_min: 60,
+            moves_per_sec: 50,
+            moves_burst: 200,
             max_open_games: 20,
             refusal_delay_ms: 1000,
             trusted_proxies: Vec::new(),
@@ -438,7 +448,9 @@ impl Limits {
 
     /// Refuses one more unfinished game for `user` once they created `max_open_games` games
     /// that are open or playing. Runs in the creating request's connection, just before the
-    /// insert.
+    /// insert. A game nobody has changed for [`IDLE_GAME_HOURS`] no longer counts: an open game
+    /// nobody joined, or a game its players left, cannot be finished by its creator, and must
+    /// not lock the account out for good.
     ///
     /// # Errors
     /// 409 `too_many_games`, or a database error.
@@ -450,6 +462,7 @@ impl Limits {
         let count: i64 = games::table
             .filter(games::created_by.eq(user.to_string()))
             .filter(games::status.eq_any(unfinished))
+            .filter(games::updated_at.gt(crate::store::now() - chrono::Duration::hours(IDLE_GAME_HOURS)))
             .count()
             .get_result(conn)?;
         if count >= i64::from(self.max_open_games) {

@@ -177,6 +177,19 @@ fn unfinished_games_are_capped_per_account(backend: Backend) {
             .execute(&mut conn)
             .unwrap();
     }
+    let third = app.create_game(&alice, &json!({}));
+    assert_problem(app.post("/api/v1/games", Some(&alice.token), &json!({})), 409, "too_many_games");
+    // Nor does a game nobody has changed for a day (an open game nobody joined cannot be
+    // finished by its creator, and must not lock the account out for good).
+    {
+        use catan_server::schema::games;
+        let mut conn = app.pool.get().unwrap();
+        let idle = catan_server::store::now() - chrono::Duration::hours(catan_server::limits::IDLE_GAME_HOURS + 1);
+        diesel::update(games::table.filter(games::id.eq(third["id"].as_str().unwrap())))
+            .set(games::updated_at.eq(idle))
+            .execute(&mut conn)
+            .unwrap();
+    }
     app.create_game(&alice, &json!({}));
 }
 

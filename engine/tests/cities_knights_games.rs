@@ -92,6 +92,12 @@ fn random_cities_and_knights_games_reach_a_winner_with_everything_conserved() {
                         }
                     }
                 }
+                // CK-KNT-7: a displaced knight is relocated by its owner or goes to the supply.
+                if events.iter().any(|e| matches!(e, Event::KnightDisplaced { .. })) {
+                    let returned = events.iter().any(|e| matches!(e, Event::KnightReturnedToSupply { .. }));
+                    let relocating = matches!(game.phase(), catan_engine::Phase::RelocateKnight { .. });
+                    assert!(returned != relocating || game.is_over(), "displaced: {events:?}");
+                }
                 step += 1;
                 if step.is_multiple_of(97) {
                     check(&game, players);

@@ -6,7 +6,7 @@
 
 use catan_engine::{
     bots::{Bot, RandomBot},
-    Commodities, FirstPlayer, Game, GameConfig, Resources, Setup, Viewer,
+    Commodities, Event, FirstPlayer, Game, GameConfig, Resources, Setup, Viewer,
 };
 
 const GAMES_PER_COUNT: u64 = 12;
@@ -48,6 +48,8 @@ fn check(game: &Game, players: u8) {
 
 #[test]
 fn random_cities_and_knights_games_reach_a_winner_with_everything_conserved() {
+    // CK-KNT-7: displacements, relocations and knights sent back to the supply, over all games.
+    let mut displaced = [0u32; 3];
     for players in 3..=6u8 {
         let mut turns = Vec::new();
         for index in 0..GAMES_PER_COUNT {
@@ -72,6 +74,12 @@ fn random_cities_and_knights_games_reach_a_winner_with_everything_conserved() {
                     .decide(seat, &moves[choice], &mut game.chance())
                     .unwrap_or_else(|e| panic!("listed move {:?} refused: {} ({e})", moves[choice], e.code()));
                 for event in &events {
+                    match event {
+                        Event::KnightDisplaced { .. } => displaced[0] += 1,
+                        Event::KnightRelocated { .. } => displaced[1] += 1,
+                        Event::KnightReturnedToSupply { .. } => displaced[2] += 1,
+                        _ => {}
+                    }
                     game.apply(event);
                     // Hidden cards never reach another seat's copy of the log.
                     for viewer in game.seats() {
@@ -83,6 +91,12 @@ fn random_cities_and_knights_games_reach_a_winner_with_everything_conserved() {
                             }
                         }
                     }
+                }
+                // CK-KNT-7: a displaced knight is relocated by its owner or goes to the supply.
+                if events.iter().any(|e| matches!(e, Event::KnightDisplaced { .. })) {
+                    let returned = events.iter().any(|e| matches!(e, Event::KnightReturnedToSupply { .. }));
+                    let relocating = matches!(game.phase(), catan_engine::Phase::RelocateKnight { .. });
+                    assert!(returned != relocating || game.is_over(), "displaced: {events:?}");
                 }
                 step += 1;
                 if step.is_multiple_of(97) {
@@ -98,4 +112,6 @@ fn random_cities_and_knights_games_reach_a_winner_with_everything_conserved() {
         }
         println!("{players} players: turns {turns:?}");
     }
+    println!("knights displaced, relocated, returned to the supply: {displaced:?}");
+    assert!(displaced.iter().all(|&n| n > 0), "displacements {displaced:?}: each outcome occurs");
 }

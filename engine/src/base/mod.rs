@@ -90,7 +90,7 @@ fn decide_in_turn(game: &Game, seat: Seat, mv: &Move, chance: &mut dyn Chance) -
         (Phase::RoadBuilding { .. }, _) => Err(RuleError::WrongPhase("place the roads of road building first")),
         (Phase::Main, mv) => game.decide_main(seat, mv, chance),
         (Phase::Setup { .. } | Phase::Discard { .. } | Phase::GoldChoice { .. } | Phase::GameOver, _)
-        | (Phase::LoseCity { .. } | Phase::DefenderDraw { .. }, _)
+        | (Phase::LoseCity { .. } | Phase::DefenderDraw { .. } | Phase::RelocateKnight { .. }, _)
         | (Phase::SpecialBuilding { .. }, _) => Err(RuleError::WrongPhase("this move is not part of this phase")),
     }
 }
@@ -112,7 +112,10 @@ pub(crate) fn legal_moves(game: &Game, seat: Seat, moves: &mut Vec<Move>) {
         Phase::MoveRobber => game.robber_moves(seat, moves, |hex, steal_from| Move::MoveRobber { hex, steal_from }),
         Phase::RoadBuilding { .. } => game.free_road_moves(seat, moves),
         Phase::Main => game.main_moves(seat, moves),
-        Phase::SpecialBuilding { .. } | Phase::LoseCity { .. } | Phase::DefenderDraw { .. } => {}
+        Phase::SpecialBuilding { .. }
+        | Phase::LoseCity { .. }
+        | Phase::DefenderDraw { .. }
+        | Phase::RelocateKnight { .. } => {}
     }
     for extension in &game.rules().extensions {
         extension.more_moves(game, seat, moves);
@@ -212,6 +215,9 @@ pub(crate) fn apply(game: &mut Game, event: &Event) {
         }
         Event::ProgressCardDrawn { .. }
         | Event::KnightMoved { .. }
+        | Event::KnightDisplaced { .. }
+        | Event::KnightRelocated { .. }
+        | Event::KnightReturnedToSupply { .. }
         | Event::RobberChased { .. }
         | Event::KnightActivated { .. }
         | Event::BarbariansAttacked { .. }

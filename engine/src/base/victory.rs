@@ -121,6 +121,9 @@ fn may_change_points(event: &Event) -> bool {
             | Event::KnightPromoted { .. }
             | Event::KnightActivated { .. }
             | Event::KnightMoved { .. }
+            | Event::KnightDisplaced { .. }
+            | Event::KnightRelocated { .. }
+            | Event::KnightReturnedToSupply { .. }
             | Event::RobberChased { .. }
             | Event::CityWallBuilt { .. }
             | Event::BarbariansAttacked { .. }

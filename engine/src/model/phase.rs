@@ -95,6 +95,10 @@ pub enum Phase {
     /// Tied strongest defenders each draw a progress card from a deck they choose, in turn
     /// order; then the number dice `roll` are resolved (Cities & Knights, CK-BAR-6).
     DefenderDraw { pending: Vec<Seat>, roll: u8 },
+    /// A knight of `seat` (of `rank`, `active` or not) was displaced from `vertex` by a
+    /// stronger one: its owner chooses an empty vertex connected to `vertex` by its roads;
+    /// then the phases that follow resume (Cities & Knights, CK-KNT-7).
+    RelocateKnight { seat: Seat, vertex: VertexId, rank: u8, active: bool },
 }
 
 impl Phase {
@@ -112,6 +116,7 @@ impl Phase {
             Phase::GameOver => "game_over",
             Phase::LoseCity { .. } => "lose_city",
             Phase::DefenderDraw { .. } => "defender_draw",
+            Phase::RelocateKnight { .. } => "relocate_knight",
         }
     }
 
@@ -119,7 +124,9 @@ impl Phase {
     pub fn deciders(&self, active: Seat) -> Vec<Seat> {
         match self {
             Phase::GameOver => Vec::new(),
-            Phase::Setup { seat, .. } | Phase::SpecialBuilding { seat } => vec![*seat],
+            Phase::Setup { seat, .. } | Phase::SpecialBuilding { seat } | Phase::RelocateKnight { seat, .. } => {
+                vec![*seat]
+            }
             Phase::Discard { pending } => pending.iter().map(|p| p.seat).collect(),
             Phase::GoldChoice { pending, .. } => pending.iter().map(|p| p.seat).collect(),
             Phase::LoseCity { pending, .. } => pending.clone(),
@@ -132,7 +139,9 @@ impl Phase {
     pub fn first_decider(&self, active: Seat) -> Option<Seat> {
         match self {
             Phase::GameOver => None,
-            Phase::Setup { seat, .. } | Phase::SpecialBuilding { seat } => Some(*seat),
+            Phase::Setup { seat, .. } | Phase::SpecialBuilding { seat } | Phase::RelocateKnight { seat, .. } => {
+                Some(*seat)
+            }
             Phase::Discard { pending } => pending.first().map(|p| p.seat),
             Phase::GoldChoice { pending, .. } => pending.first().map(|p| p.seat),
             Phase::LoseCity { pending, .. } | Phase::DefenderDraw { pending, .. } => pending.first().copied(),

@@ -519,6 +519,7 @@ fn check_phases(game: &Game, phase: &Phase, then: &[Phase], turn: &TurnSetup) ->
                 | Phase::GoldChoice { .. }
                 | Phase::LoseCity { .. }
                 | Phase::DefenderDraw { .. }
+                | Phase::RelocateKnight { .. }
         )
     });
     if before_roll && after_roll {
@@ -655,6 +656,28 @@ fn check_phases(game: &Game, phase: &Phase, then: &[Phase], turn: &TurnSetup) ->
                     }
                 }
             }
+            Phase::RelocateKnight { seat, vertex, rank, active: _ } => {
+                // CK-KNT-7: displaced by a stronger opponent's knight, off the board meanwhile.
+                if !game.config.cities_and_knights {
+                    return Err(E::NotInThisGame("knights (CK-KNT)"));
+                }
+                in_game(*seat)?;
+                if *seat == turn.active || then.first() != Some(&Phase::Main) {
+                    return Err(phase_error(
+                        "a displaced knight belongs to another seat and interrupts the main phase",
+                    ));
+                }
+                let displacer = game.board().vertex(*vertex).and_then(|_| game.knight_at(*vertex));
+                let pieces = game.knights().iter().filter(|k| k.seat == *seat && k.rank == *rank).count();
+                if !(1..=3).contains(rank)
+                    || displacer.is_none_or(|k| k.seat != turn.active || k.rank <= *rank)
+                    || pieces >= 2
+                {
+                    return Err(phase_error(format!(
+                        "the displaced knight of rank {rank} needs a free piece and a stronger knight of the active seat on {vertex}"
+                    )));
+                }
+            }
             Phase::SpecialBuilding { seat } => {
                 if !game.config.five_six_extension {
                     return Err(E::NotInThisGame("special building phases (X56-8)"));
@@ -681,7 +704,7 @@ fn check_offers(
     let players = game.players.len();
     let trading = match phase {
         Phase::Main | Phase::SpecialBuilding { .. } => true,
-        Phase::RoadBuilding { .. } => then.first() == Some(&Phase::Main),
+        Phase::RoadBuilding { .. } | Phase::RelocateKnight { .. } => then.first() == Some(&Phase::Main),
         _ => false,
     };
     for (i, offer) in offers.iter().enumerate() {

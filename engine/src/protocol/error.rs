@@ -176,6 +176,10 @@ pub enum RuleError => fn code {
     KnightUnreachable = "knight_unreachable"(VertexId),
     #[error("the knight on {0} does not stand on a corner of the robber's hex (CK-KNT-8)")]
     KnightNotAtRobber = "knight_not_at_robber"(VertexId),
+    #[error("no opponent's knight stands on {0} (CK-KNT-7)")]
+    NoKnightToDisplace = "no_knight_to_displace"(VertexId),
+    #[error("only a knight of strictly lower rank can be displaced, not the one on {0} (CK-KNT-7)")]
+    KnightNotWeaker = "knight_not_weaker"(VertexId),
     #[error("the robber waits for the first barbarian attack (CK-BAR-10)")]
     RobberWaits = "robber_waits",
 }

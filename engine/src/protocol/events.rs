@@ -351,6 +351,33 @@ pub enum Event => fn kind {
         from: VertexId,
         to: VertexId,
     },
+    /// A knight moved onto `to` and became inactive, displacing the weaker knight of
+    /// `displaced` (of `rank`, `active` or not) standing there (CK-KNT-7); a
+    /// `relocate_knight` phase or `knight_returned_to_supply` follows.
+    KnightDisplaced = "knight_displaced" {
+        seat: Seat,
+        from: VertexId,
+        to: VertexId,
+        displaced: Seat,
+        rank: u8,
+        active: bool,
+    },
+    /// A displaced knight was put back on the board at `to`, keeping its rank and state
+    /// (CK-KNT-7).
+    KnightRelocated = "knight_relocated" {
+        seat: Seat,
+        from: VertexId,
+        to: VertexId,
+        rank: u8,
+        active: bool,
+    },
+    /// A displaced knight had no empty vertex to go to: it went back to its owner's supply
+    /// (CK-KNT-7).
+    KnightReturnedToSupply = "knight_returned_to_supply" {
+        seat: Seat,
+        vertex: VertexId,
+        rank: u8,
+    },
     /// A knight chased the robber and became inactive (CK-KNT-8); the robber's move and the
     /// theft follow.
     RobberChased = "robber_chased" {

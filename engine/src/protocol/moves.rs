@@ -142,6 +142,13 @@ pub enum Move => fn kind {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         steal_from: Option<Seat>,
     },
+    /// Move your active knight along your roads onto a vertex held by an opponent's knight of
+    /// strictly lower rank (CK-KNT-7); yours becomes inactive and the other knight's owner
+    /// relocates it.
+    DisplaceKnight = "displace_knight" { from: VertexId, to: VertexId },
+    /// Put your displaced knight on an empty vertex connected to where it stood by your roads
+    /// (CK-KNT-7).
+    RelocateKnight = "relocate_knight" { to: VertexId },
     /// Choose the city the barbarians pillage (CK-BAR-7).
     ChooseCityToLose = "choose_city_to_lose" { vertex: VertexId },
     /// Choose the deck a tied Defender of Catan draws from (CK-BAR-6).

@@ -982,3 +982,126 @@ fn ck_bar_8_a_pillaged_city_without_a_settlement_piece_still_counts() {
     assert_eq!(s.game.public_victory_points(P0), before);
     assert_eq!(s.game.player(P0).unwrap().pieces_left().settlements, 0);
 }
+
+/// P0's active knight of `rank` on (1,-2,S) next to P1's active knight of `p1_rank` on
+/// (1,-1,N), along P0's road; P1's roads run on from there along `p1_walk`.
+fn displacement_given(rank: u8, p1_rank: u8, p1_walk: &[&str]) -> catan_engine::Setup {
+    given_with(ck(4))
+        .city(P0, "0,-1,N")
+        .roads_along(P0, &["0,-1,N", "1,-2,S", "1,-1,N"])
+        .knight(P0, "1,-2,S", rank, true)
+        .roads_along(P1, p1_walk)
+        .knight(P1, "1,-1,N", p1_rank, true)
+        .main_phase(P0)
+}
+
+/// TC-88 [CK-KNT-7]: P0's active strong knight displaces P1's basic knight → accepted; P1
+/// alone must relocate it to an empty vertex its roads connect to the old spot, and it keeps
+/// its state; then P0's turn goes on.
+#[test]
+fn tc_88_a_strong_knight_displaces_a_basic_one_and_its_owner_relocates_it() {
+    let mut s = displacement_given(2, 1, &["1,-1,N", "2,-2,S", "2,-1,N"]).settlement(P1, "2,-1,N").start();
+    let displace = Move::DisplaceKnight { from: v("1,-2,S"), to: v("1,-1,N") };
+    assert!(s.game.legal_moves(P0).contains(&displace));
+    let events = s.when(P0, displace);
+    assert_eq!(
+        events[0],
+        Event::KnightDisplaced { seat: P0, from: v("1,-2,S"), to: v("1,-1,N"), displaced: P1, rank: 1, active: true }
+    );
+    assert_eq!(s.game.phase(), &Phase::RelocateKnight { seat: P1, vertex: v("1,-1,N"), rank: 1, active: true });
+    let strong = *s.game.knight_at(v("1,-1,N")).unwrap();
+    assert_eq!((strong.seat, strong.rank, strong.active), (P0, 2, false));
+    assert_eq!(s.game.waiting_for(), vec![P1]);
+    assert_eq!(s.game.legal_moves(P1), vec![Move::RelocateKnight { to: v("2,-2,S") }]);
+    assert!(s.game.legal_moves(P0).is_empty());
+    // The pending decision round-trips through a position.
+    assert!(s.then_given().start().game == s.game);
+    s.rejects(P1, Move::RelocateKnight { to: v("2,-1,N") }, "vertex_occupied");
+    s.rejects(P1, Move::RelocateKnight { to: v("1,-2,S") }, "knight_unreachable");
+    s.rejects(P1, Move::EndTurn, "wrong_phase");
+    let events = s.when(P1, Move::RelocateKnight { to: v("2,-2,S") });
+    assert_eq!(
+        events[0],
+        Event::KnightRelocated { seat: P1, from: v("1,-1,N"), to: v("2,-2,S"), rank: 1, active: true }
+    );
+    assert_eq!(s.game.phase(), &Phase::Main);
+    let basic = *s.game.knight_at(v("2,-2,S")).unwrap();
+    assert_eq!((basic.seat, basic.rank, basic.active), (P1, 1, true));
+    s.when(P0, Move::EndTurn);
+}
+
+/// CK-KNT-7, TC-88: only an opponent's knight of strictly lower rank is displaced; a strong
+/// knight against a strong one, an own knight, an empty vertex or one out of reach are
+/// refused, and legal moves list only the weaker.
+#[test]
+fn ck_knt_7_only_a_strictly_weaker_knight_is_displaced() {
+    let walk = ["1,-1,N", "2,-2,S", "2,-1,N"];
+    let given = |rank, p1_rank| displacement_given(rank, p1_rank, &walk).settlement(P1, "2,-1,N");
+    let displace = Move::DisplaceKnight { from: v("1,-2,S"), to: v("1,-1,N") };
+    let s = given(2, 2).start();
+    s.rejects(P0, displace.clone(), "knight_not_weaker");
+    assert!(!s.game.legal_moves(P0).iter().any(|m| matches!(m, Move::DisplaceKnight { .. })));
+    let s = given(1, 2).start();
+    s.rejects(P0, displace.clone(), "knight_not_weaker");
+    s.rejects(P0, Move::MoveKnight { from: v("1,-2,S"), to: v("1,-1,N") }, "vertex_occupied");
+    let s = given(3, 2).knight(P1, "2,-2,S", 1, false).start();
+    let displacing: Vec<Move> =
+        s.game.legal_moves(P0).into_iter().filter(|m| matches!(m, Move::DisplaceKnight { .. })).collect();
+    assert_eq!(displacing, vec![displace.clone()]);
+    // Not beyond the first opponent's piece, not onto an empty or own vertex.
+    s.rejects(P0, Move::DisplaceKnight { from: v("1,-2,S"), to: v("2,-2,S") }, "knight_unreachable");
+    s.rejects(P0, Move::DisplaceKnight { from: v("1,-2,S"), to: v("0,-1,N") }, "no_knight_to_displace");
+    s.rejects(P1, Move::DisplaceKnight { from: v("1,-1,N"), to: v("2,-2,S") }, "not_your_turn");
+    // An inactive knight does not act.
+    let s = given_with(ck(4))
+        .city(P0, "0,-1,N")
+        .roads_along(P0, &["0,-1,N", "1,-2,S", "1,-1,N"])
+        .knight(P0, "1,-2,S", 3, false)
+        .knight(P1, "1,-1,N", 1, true)
+        .roads_along(P1, &walk)
+        .settlement(P1, "2,-1,N")
+        .main_phase(P0)
+        .start();
+    s.rejects(P0, displace, "knight_cannot_act");
+}
+
+/// CK-KNT-7: a displaced knight with no empty vertex its owner's roads connect to leaves the
+/// board for its owner's supply at once; nobody is asked, and the piece can be recruited again.
+#[test]
+fn ck_knt_7_a_displaced_knight_with_nowhere_to_go_returns_to_the_supply() {
+    let mut s = displacement_given(2, 1, &["1,-1,N", "2,-2,S"]).settlement(P1, "2,-2,S").start();
+    let events = s.when(P0, Move::DisplaceKnight { from: v("1,-2,S"), to: v("1,-1,N") });
+    assert!(events.contains(&Event::KnightReturnedToSupply { seat: P1, vertex: v("1,-1,N"), rank: 1 }));
+    assert_eq!(s.game.phase(), &Phase::Main);
+    assert_eq!(s.game.waiting_for(), vec![P0]);
+    assert!(s.game.knights().iter().all(|k| k.seat != P1));
+    assert_eq!(s.game.knight_at(v("1,-1,N")).map(|k| k.seat), Some(P0));
+    s.when(P0, Move::EndTurn);
+}
+
+/// CK-KNT-7: while the displaced knight's owner decides, nobody else may move: the active
+/// seat and the others are told there is nothing for them to decide; an inactive displaced
+/// knight stays inactive.
+#[test]
+fn ck_knt_7_only_the_displaced_knights_owner_decides() {
+    let mut s = displacement_given(3, 2, &["1,-1,N", "2,-2,S", "2,-1,N"])
+        .settlement(P1, "2,-1,N")
+        .roads_along(P1, &["2,-2,S", "1,0,N"])
+        .give(P0, Resources::new(0, 0, 1, 1, 1))
+        .start();
+    s.when(P0, Move::DisplaceKnight { from: v("1,-2,S"), to: v("1,-1,N") });
+    for seat in [P0, P2, P3] {
+        assert!(s.game.legal_moves(seat).is_empty());
+        s.rejects(seat, Move::RelocateKnight { to: v("2,-2,S") }, "nothing_to_decide");
+        s.rejects(seat, Move::EndTurn, "nothing_to_decide");
+    }
+    s.rejects(P0, Move::RecruitKnight { vertex: v("1,-2,S") }, "nothing_to_decide");
+    let mut legal = s.game.legal_moves(P1);
+    legal.sort_by_key(|m| format!("{m:?}"));
+    assert_eq!(legal, vec![Move::RelocateKnight { to: v("1,0,N") }, Move::RelocateKnight { to: v("2,-2,S") }]);
+    s.when(P1, Move::RelocateKnight { to: v("1,0,N") });
+    let strong = *s.game.knight_at(v("1,0,N")).unwrap();
+    assert_eq!((strong.seat, strong.rank, strong.active), (P1, 2, true));
+    s.rejects(P1, Move::RelocateKnight { to: v("2,-2,S") }, "nothing_to_decide");
+    s.when(P0, Move::RecruitKnight { vertex: v("1,-2,S") });
+}

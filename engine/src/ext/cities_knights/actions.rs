@@ -1,6 +1,7 @@
-//! What an active knight does (CK-KNT-5..8): move along its owner's roads, or chase the
-//! robber from a corner of its hex. Only an active knight that was not activated this turn
-//! acts; acting makes it inactive, so it acts once per turn. Displacing comes next.
+//! What an active knight does (CK-KNT-5..8): move along its owner's roads, displace a weaker
+//! opponent's knight (whose owner then relocates it), or chase the robber from a corner of its
+//! hex. Only an active knight that was not activated this turn acts; acting makes it inactive,
+//! so it acts once per turn.
 
 use std::collections::VecDeque;
 
@@ -9,7 +10,7 @@ use crate::{
     board::{HexCoord, VertexId},
     chance::Chance,
     game::Game,
-    model::Seat,
+    model::{Phase, Seat},
     protocol::{Event, Move, RuleError},
 };
 
@@ -51,6 +52,87 @@ impl CitiesKnights {
         Ok(events)
     }
 
+    /// CK-KNT-7: along the seat's roads onto a vertex held by an opponent's knight of strictly
+    /// lower rank. The displaced knight keeps its state; its owner relocates it to an empty
+    /// vertex its roads connect to the old one, or it returns to the supply when there is none.
+    pub(super) fn decide_displace(
+        &self,
+        game: &Game,
+        seat: Seat,
+        from: VertexId,
+        to: VertexId,
+    ) -> Result<Vec<Event>, RuleError> {
+        self.acting_knight(game, seat, from)?;
+        let v = game.board().vertex(to).ok_or(RuleError::UnknownVertex(to))?;
+        let strength = game.knight_at(from).map_or(0, |k| k.rank);
+        let weaker = match game.knight_at(to) {
+            Some(k) if k.seat != seat => *k,
+            _ => return Err(RuleError::NoKnightToDisplace(to)),
+        };
+        if weaker.rank >= strength {
+            return Err(RuleError::KnightNotWeaker(to));
+        }
+        if !paths(game, seat, from).1.contains(&v) {
+            return Err(RuleError::KnightUnreachable(to));
+        }
+        let displaced =
+            Event::KnightDisplaced { seat, from, to, displaced: weaker.seat, rank: weaker.rank, active: weaker.active };
+        let mut after = game.clone();
+        after.apply(&displaced);
+        let mut events = vec![displaced];
+        let relocation = relocation_targets(&after, weaker.seat, to);
+        if relocation.is_empty() {
+            events.push(Event::KnightReturnedToSupply { seat: weaker.seat, vertex: to, rank: weaker.rank });
+        }
+        // CK-KNT-9, B-LR-5: the vertex now blocks the other seat's roads instead.
+        events.extend(after.longest_road_update(crate::base::awards::Overlay::default()));
+        if !relocation.is_empty() {
+            events.push(after.interrupt(Phase::RelocateKnight {
+                seat: weaker.seat,
+                vertex: to,
+                rank: weaker.rank,
+                active: weaker.active,
+            }));
+        }
+        Ok(events)
+    }
+
+    /// CK-KNT-7: the displaced knight's owner puts it on an empty vertex connected to its old
+    /// one by its roads; it keeps its rank and state. Then the interrupted phase resumes.
+    pub(super) fn decide_relocate(
+        &self,
+        game: &Game,
+        seat: Seat,
+        to: VertexId,
+        displaced: (Seat, VertexId, u8, bool),
+    ) -> Result<Vec<Event>, RuleError> {
+        let (owner, from, rank, active) = displaced;
+        if seat != owner {
+            return Err(RuleError::NothingToDecide);
+        }
+        let v = game.board().vertex(to).ok_or(RuleError::UnknownVertex(to))?;
+        if game.building_index(v).is_some() || game.knight_owner(v).is_some() {
+            return Err(RuleError::VertexOccupied(to));
+        }
+        if !relocation_targets(game, seat, from).contains(&v) {
+            return Err(RuleError::KnightUnreachable(to));
+        }
+        let relocated = Event::KnightRelocated { seat, from, to, rank, active };
+        let mut after = game.clone();
+        after.apply(&relocated);
+        let mut events = vec![relocated];
+        events.extend(after.longest_road_update(crate::base::awards::Overlay::default()));
+        events.push(game.resume());
+        Ok(events)
+    }
+
+    /// CK-KNT-7: where the seat may put its knight displaced from `from`.
+    pub(super) fn relocation_moves(game: &Game, seat: Seat, from: VertexId, moves: &mut Vec<Move>) {
+        for v in relocation_targets(game, seat, from) {
+            moves.push(Move::RelocateKnight { to: game.board().vertices[v as usize] });
+        }
+    }
+
     /// CK-KNT-8, CK-BAR-10: from a corner of the robber's hex, once the barbarians have
     /// attacked, the knight moves the robber and steals as a 7 does; it stays where it is.
     pub(super) fn decide_chase(
@@ -83,9 +165,17 @@ impl CitiesKnights {
         }
         for knight in game.knights().iter().filter(|k| k.seat == seat && k.active && !k.activated_this_turn) {
             let from = knight.vertex;
-            for v in reachable(game, seat, from) {
+            let (passed, stops) = paths(game, seat, from);
+            for v in passed {
                 if game.building_index(v).is_none() && game.knight_owner(v).is_none() {
                     moves.push(Move::MoveKnight { from, to: game.board().vertices[v as usize] });
+                }
+            }
+            for v in stops {
+                let weaker = game.knight_owner(v).is_some_and(|s| s != seat)
+                    && game.knight_at(game.board().vertices[v as usize]).is_some_and(|k| k.rank < knight.rank);
+                if weaker {
+                    moves.push(Move::DisplaceKnight { from, to: game.board().vertices[v as usize] });
                 }
             }
             let mut chases = Vec::new();
@@ -112,7 +202,22 @@ impl CitiesKnights {
 /// The vertices a knight of `seat` on `from` reaches along the seat's roads (CK-KNT-6),
 /// passing only vertices without an opponent's building or knight; `from` itself excluded.
 fn reachable(game: &Game, seat: Seat, from: VertexId) -> Vec<u16> {
-    let Some(start) = game.board().vertex(from) else { return Vec::new() };
+    paths(game, seat, from).0
+}
+
+/// CK-KNT-7: the empty vertices a displaced knight of `seat` may go to from `from`, along
+/// its roads as a move would (CK-KNT-6).
+fn relocation_targets(game: &Game, seat: Seat, from: VertexId) -> Vec<u16> {
+    let mut targets = reachable(game, seat, from);
+    targets.retain(|&v| game.building_index(v).is_none() && game.knight_owner(v).is_none());
+    targets
+}
+
+/// The vertices reached along the seat's roads from `from` through vertices without an
+/// opponent's piece, and the vertices with an opponent's piece where such a path stops
+/// (a displacement ends there, CK-KNT-7).
+fn paths(game: &Game, seat: Seat, from: VertexId) -> (Vec<u16>, Vec<u16>) {
+    let Some(start) = game.board().vertex(from) else { return (Vec::new(), Vec::new()) };
     let opponent_at = |v: u16| {
         game.building_index(v).is_some_and(|b| b.seat != seat) || game.knight_owner(v).is_some_and(|k| k != seat)
     };
@@ -120,6 +225,7 @@ fn reachable(game: &Game, seat: Seat, from: VertexId) -> Vec<u16> {
     seen[start as usize] = true;
     let mut queue = VecDeque::from([start]);
     let mut found = Vec::new();
+    let mut stops = Vec::new();
     while let Some(at) = queue.pop_front() {
         for e in game.board().edges_of(at) {
             if game.road_index(e) != Some(seat) {
@@ -131,11 +237,12 @@ fn reachable(game: &Game, seat: Seat, from: VertexId) -> Vec<u16> {
             }
             seen[next as usize] = true;
             if opponent_at(next) {
+                stops.push(next);
                 continue;
             }
             found.push(next);
             queue.push_back(next);
         }
     }
-    found
+    (found, stops)
 }

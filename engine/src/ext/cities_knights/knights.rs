@@ -1,6 +1,6 @@
 //! Knights and city walls (CK-KNT, CK-WALL): recruiting a basic knight at the end of one's
 //! road, promoting it (mighty needs Politics 3), activating it with grain, and walls under
-//! one's cities. Moving, displacing and chasing the robber come next.
+//! one's cities. What a knight does (moving, displacing, chasing the robber) is in `actions.rs`.
 
 use serde::{Deserialize, Serialize};
 

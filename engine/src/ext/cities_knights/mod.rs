@@ -185,6 +185,14 @@ impl Extension for CitiesKnights {
             | (_, Move::PlayYearOfPlenty { .. } | Move::PlayMonopoly { .. }) => {
                 Some(Err(RuleError::NotInThisGame("a development card (CK-GEN-2)")))
             }
+            (&Phase::RelocateKnight { seat: owner, vertex, rank, active }, Move::RelocateKnight { to }) => {
+                Some(self.decide_relocate(game, seat, *to, (owner, vertex, rank, active)))
+            }
+            (Phase::RelocateKnight { seat: owner, .. }, _) => Some(Err(if seat == *owner {
+                RuleError::WrongPhase("relocate your displaced knight first")
+            } else {
+                RuleError::NothingToDecide
+            })),
             (Phase::PreRoll, Move::RollDice) if active => Some(Ok(self.roll(game, seat, chance))),
             (Phase::MoveRobber, Move::MoveRobber { hex, steal_from }) if active => {
                 Some(self.decide_robber(game, seat, *hex, *steal_from, chance).map(|mut events| {
@@ -199,6 +207,7 @@ impl Extension for CitiesKnights {
             (_, Move::ActivateKnight { vertex }) => Some(self.decide_activate(game, seat, *vertex)),
             (_, Move::BuildCityWall { vertex }) => Some(self.decide_wall(game, seat, *vertex)),
             (_, Move::MoveKnight { from, to }) => Some(self.decide_move_knight(game, seat, *from, *to)),
+            (_, Move::DisplaceKnight { from, to }) => Some(self.decide_displace(game, seat, *from, *to)),
             (_, Move::ChaseRobber { knight, hex, steal_from }) => {
                 Some(self.decide_chase(game, seat, *knight, *hex, *steal_from, chance))
             }
@@ -215,7 +224,7 @@ impl Extension for CitiesKnights {
                     RuleError::NothingToDecide
                 }))
             }
-            (_, Move::ChooseCityToLose { .. } | Move::ChooseProgressDeck { .. }) => {
+            (_, Move::ChooseCityToLose { .. } | Move::ChooseProgressDeck { .. } | Move::RelocateKnight { .. }) => {
                 Some(Err(RuleError::NothingToDecide))
             }
             _ => None,
@@ -231,6 +240,12 @@ impl Extension for CitiesKnights {
             Phase::LoseCity { pending, .. } => {
                 if pending.contains(&seat) {
                     moves.extend(game.cities_of(seat).into_iter().map(|vertex| Move::ChooseCityToLose { vertex }));
+                }
+                true
+            }
+            &Phase::RelocateKnight { seat: owner, vertex, .. } => {
+                if seat == owner {
+                    Self::relocation_moves(game, seat, vertex, moves);
                 }
                 true
             }
@@ -308,6 +323,24 @@ impl Extension for CitiesKnights {
                     knight.vertex = *to;
                     knight.active = false;
                 }
+            }
+            Event::KnightDisplaced { from, to, displaced, .. } => {
+                // CK-KNT-7: the weaker knight leaves the board until its owner relocates it.
+                state.knights.retain(|k| !(k.vertex == *to && k.seat == *displaced));
+                if let Some(knight) = state.knights.iter_mut().find(|k| k.vertex == *from) {
+                    knight.vertex = *to;
+                    knight.active = false;
+                }
+            }
+            Event::KnightRelocated { seat, to, rank, active, .. } if !state.knights.iter().any(|k| k.vertex == *to) => {
+                state.knights.push(Knight {
+                    vertex: *to,
+                    seat: *seat,
+                    rank: (*rank).min(knights::MIGHTY),
+                    active: *active,
+                    activated_this_turn: false,
+                    promoted_this_turn: false,
+                });
             }
             Event::RobberChased { knight, .. } => {
                 if let Some(knight) = state.knights.iter_mut().find(|k| k.vertex == *knight) {

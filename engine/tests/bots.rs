@@ -312,3 +312,94 @@ fn heuristic_bot_wins_most_four_player_wonders_games_against_random_bots() {
         "a Wonders game was won on points alone, which WON-11 does not allow"
     );
 }
+
+/// A Cities & Knights game on a random board.
+fn cities_and_knights(players: u8) -> GameConfig {
+    let mut config = random_board(players);
+    config.enable_variants("cities_and_knights").expect("a known variant");
+    config
+}
+
+/// The issue's bar for Cities & Knights (issue 13): one heuristic bot against three random
+/// ones wins at least 80% of 500 four-player games, its seat rotating, and every game
+/// finishes (no game at the turn cap). It must play the expansion, not only the base game:
+/// it builds city improvements in most games and, defending against the barbarians with
+/// knights, earns a Defender of Catan point in most games.
+#[test]
+fn heuristic_bot_wins_most_four_player_cities_and_knights_games_against_random_bots() {
+    const GAMES: u64 = 500;
+    let started = Instant::now();
+    let config = cities_and_knights(4);
+    let (mut played, mut wins, mut turns) = (0u64, 0u64, 0u64);
+    let mut unfinished = Vec::new();
+    let (mut improved, mut defended, mut hero_lost, mut others_lost) = (0u64, 0u64, 0u64, 0u64);
+    for i in 0..GAMES {
+        let game_seed = 4000 + i;
+        let hero = Seat((i % 4) as u8);
+        let kinds: Vec<BotKind> =
+            (0..4).map(|s| if Seat(s) == hero { BotKind::Heuristic } else { BotKind::Random }).collect();
+        let record = sim::play_bots_game(config.clone(), game_seed, &kinds).expect("valid configuration");
+        played += 1;
+        turns += u64::from(record.game.turn_number());
+        if !record.finished {
+            unfinished.push(game_seed);
+        }
+        wins += u64::from(record.game.winner() == Some(hero));
+        improved +=
+            u64::from(record.events.iter().any(|e| matches!(e, Event::ImprovementBuilt { seat, .. } if *seat == hero)));
+        defended +=
+            u64::from(record.events.iter().any(|e| matches!(e, Event::DefenderOfCatan { seat, .. } if *seat == hero)));
+        for event in &record.events {
+            if let Event::CityPillaged { seat, .. } = event {
+                if *seat == hero {
+                    hero_lost += 1;
+                } else {
+                    others_lost += 1;
+                }
+            }
+        }
+    }
+    let rate = wins as f64 / GAMES as f64;
+    let (low, high) = wilson(wins, GAMES);
+    println!(
+        "Cities & Knights, heuristic vs 3 random, {GAMES} games: win rate {rate:.3} (95% Wilson CI {low:.3}..{high:.3}), \
+         {:.1} turns per game; built improvements in {improved} games, Defender of Catan in {defended}; cities lost: \
+         heuristic {hero_lost}, random seats {others_lost} (three seats); {:.1} s",
+        turns as f64 / GAMES as f64,
+        started.elapsed().as_secs_f64()
+    );
+    assert_eq!(played, GAMES, "games played");
+    assert!(unfinished.is_empty(), "games hit the {TURN_CAP}-turn cap: seeds {unfinished:?}");
+    assert!(rate >= 0.80, "win rate {rate:.3} (95% CI {low:.3}..{high:.3}) is below 0.80");
+    assert!(improved * 2 > GAMES, "the heuristic bot built improvements in only {improved} games");
+    assert!(defended * 2 > GAMES, "the heuristic bot was Defender of Catan in only {defended} games");
+}
+
+/// Heuristic bots alone, and mixed with random ones, finish Cities & Knights games at every
+/// player count (5-6 with the extension): no bot stalls a game or leaves it at the turn cap.
+#[test]
+fn heuristic_bots_finish_cities_and_knights_games_at_every_player_count() {
+    const GAMES: u64 = 20;
+    let mut finished = 0;
+    for players in 3..=6u8 {
+        // `for_players` brings the 5-6 extension at 5 and 6 players.
+        let config = cities_and_knights(players);
+        for i in 0..GAMES {
+            let kinds: &[BotKind] = match i % 3 {
+                0 => &[BotKind::Heuristic],
+                1 => &[BotKind::Heuristic, BotKind::Random],
+                _ => &[BotKind::Random, BotKind::Heuristic],
+            };
+            let seed = 900 + i;
+            let record = sim::play_bots_game(config.clone(), seed, kinds)
+                .unwrap_or_else(|e| panic!("{players} players: the engine rejects the configuration: {e}"));
+            assert!(
+                record.finished,
+                "{players} players, seed {seed}: stopped unfinished at turn {}",
+                record.game.turn_number()
+            );
+            finished += 1;
+        }
+    }
+    assert_eq!(finished, 4 * GAMES, "games finished over every player count");
+}

@@ -79,7 +79,10 @@ impl Ctx<'_> {
     /// A city: its tier, ordered by the production it doubles.
     pub(super) fn score_city(&self, vertex: VertexId) -> f64 {
         tier::CITY
-            + self.board.vertex(vertex).map_or(0.0, |v| self.settlement_production(v) + self.wonder_city_bonus(v))
+            + self
+                .board
+                .vertex(vertex)
+                .map_or(0.0, |v| self.settlement_production(v) + self.wonder_city_bonus(v) + self.commodity_value(v))
     }
 
     /// The production of the bot's settlement on `v` (what a city there doubles).

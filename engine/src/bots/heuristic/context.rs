@@ -74,6 +74,8 @@ pub(super) struct Ctx<'a> {
     pub(super) goals: Vec<Goal>,
     /// The wonders (Wonders of Catan; `None` in other games and in setup).
     pub(super) wonders: Option<WonderFacts>,
+    /// Cities & Knights facts (`None` in other games and in setup).
+    pub(super) ck: Option<super::cities_knights::CkFacts>,
     /// Longest trail (roads and ships) of every seat, computed on first use.
     pub(super) road_lengths: OnceCell<Vec<u32>>,
 }
@@ -144,6 +146,7 @@ impl<'a> Ctx<'a> {
             site_now: false,
             goals: Vec::new(),
             wonders: None,
+            ck: None,
             road_lengths: OnceCell::new(),
         };
         if seafaring {
@@ -151,6 +154,7 @@ impl<'a> Ctx<'a> {
         }
         if setup.is_none() {
             ctx.read_wonders();
+            ctx.read_cities_knights();
             ctx.plan_routes();
             ctx.plan_goals();
         }

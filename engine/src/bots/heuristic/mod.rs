@@ -27,6 +27,17 @@
 //!   points of the target). Without a wonder, steer toward a free one's condition: cities
 //!   first, settlements on the strait or wasteland, a city on a harbour. No Longest Road
 //!   card is chased where the scenario has none.
+//! * **Cities & Knights**: the setup city on the best site counting the commodities its
+//!   forest, pasture and mountains bring; city improvements whenever affordable (commodities
+//!   buy nothing else; level 3 of trade first for its 2:1 commodity trade); knights recruited,
+//!   promoted and activated up to the strength that keeps the bot's cities safe from the
+//!   barbarians (stronger than another seat with a city, or enough for the defence to win),
+//!   and up to the Defender of Catan point when that costs at most two more; with no city or
+//!   settlement left to save for, more strength (the Defender point is the way to 13). Knights
+//!   stay put (moving or chasing deactivates them). A city wall when the hand tends to exceed
+//!   the limit; commodity trades only from commodities no improvement soon needs, toward a
+//!   goal; discards keep what the goals and the next improvements need; the city lost to the
+//!   barbarians is the one that produces least; a Defender draws from science, then politics.
 //! * **Development cards**: a knight when the robber blocks the bot or for Largest Army,
 //!   monopoly and year of plenty when they pay toward a build, road building when there is
 //!   a site to reach.
@@ -50,12 +61,15 @@
 //! * `cards`: playing the progress cards (year of plenty, monopoly, road building);
 //! * `robber`: robber, pirate and knight targets, and discards on a 7;
 //! * `trading`: bank rates and trades, and answers to domestic trade offers;
-//! * `wonders`: claiming a wonder, its stages, and steering toward a wonder's condition.
+//! * `wonders`: claiming a wonder, its stages, and steering toward a wonder's condition;
+//! * `cities_knights`: commodities, improvements, knights, walls, commodity trades and the
+//!   decisions of Cities & Knights.
 //!
 //! This file holds the bot, the score tiers and the dispatch of a move to its concern.
 
 mod building;
 mod cards;
+mod cities_knights;
 mod context;
 mod estimate;
 mod placement;
@@ -194,6 +208,18 @@ impl Ctx<'_> {
             Move::DeclineTrade { .. } => 0.0,
             Move::ConfirmTrade { offer_id, with } => self.score_confirm(*offer_id, *with),
             Move::WithdrawTrade { .. } => tier::UNKNOWN,
+            // Cities & Knights (see `cities_knights`).
+            Move::DiscardCards { cards } => self.score_discard_cards(cards),
+            Move::TradeCardsWithBank { give, get } => self.score_card_trade(give, get),
+            Move::BuildImprovement { track } => self.score_improvement(*track),
+            Move::RecruitKnight { .. } => self.score_knight_strength(false),
+            Move::PromoteKnight { .. } => self.score_knight_strength(true),
+            Move::ActivateKnight { .. } => self.score_activate(),
+            Move::BuildCityWall { vertex } => self.score_wall(*vertex),
+            // Moving or chasing deactivates a knight the barbarians need.
+            Move::MoveKnight { .. } | Move::ChaseRobber { .. } => tier::POINTLESS,
+            Move::ChooseCityToLose { vertex } => self.score_city_to_lose(*vertex),
+            Move::ChooseProgressDeck { track } => self.score_progress_deck(*track),
             _ => tier::UNKNOWN,
         }
     }

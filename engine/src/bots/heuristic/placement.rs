@@ -92,6 +92,11 @@ impl Ctx<'_> {
             (Move::BuildSettlement { vertex }, _) => {
                 self.board.vertex(*vertex).map_or(tier::UNKNOWN, |v| self.site_value(v))
             }
+            // Cities & Knights (CK-SET-1): the second round places a city, which also takes
+            // commodities.
+            (Move::BuildCity { vertex }, _) => {
+                self.board.vertex(*vertex).map_or(tier::UNKNOWN, |v| self.site_value(v) + self.commodity_value(v))
+            }
             (Move::BuildShip { edge }, SetupStep::PlaceRoad { settlement }) => self.score_setup_ship(*edge, settlement),
             (Move::BuildRoad { edge }, SetupStep::PlaceRoad { settlement }) => {
                 let (Some(e), Some(s)) = (self.board.edge(*edge), self.board.vertex(settlement)) else {

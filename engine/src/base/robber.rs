@@ -106,16 +106,12 @@ impl Game {
         steal_from: Option<Seat>,
         chance: &mut dyn Chance,
     ) -> Result<Option<Event>, RuleError> {
-        match steal_from {
-            None if victims.is_empty() => Ok(None),
-            None => Err(RuleError::VictimRequired),
-            Some(victim) if victims.contains(&victim) => {
-                let hand = &self.players[victim.index()].resources;
-                let resource: Option<Resource> = draw_card(chance, Draw::STOLEN_CARD, hand);
-                Ok(Some(Event::ResourceStolen { thief, victim, resource }))
-            }
-            Some(victim) => Err(RuleError::InvalidVictim(victim)),
-        }
+        let Some(victim) = chosen_victim(victims, steal_from)? else {
+            return Ok(None);
+        };
+        let hand = &self.players[victim.index()].resources;
+        let resource: Option<Resource> = draw_card(chance, Draw::STOLEN_CARD, hand);
+        Ok(Some(Event::ResourceStolen { thief, victim, resource }))
     }
 
     /// Every robber target and victim, made into moves by `make` (moving the robber after a
@@ -188,4 +184,15 @@ fn discard_choices(hand: &Resources, count: u32, moves: &mut Vec<Move>) {
         }
     }
     walk(hand, 0, count, Resources::ZERO, moves);
+}
+
+/// B-ROB-3: the seat to rob, which must be one of `victims`; one must be named when there is
+/// any, and none when there is none.
+pub(crate) fn chosen_victim(victims: &[Seat], steal_from: Option<Seat>) -> Result<Option<Seat>, RuleError> {
+    match steal_from {
+        None if victims.is_empty() => Ok(None),
+        None => Err(RuleError::VictimRequired),
+        Some(victim) if victims.contains(&victim) => Ok(Some(victim)),
+        Some(victim) => Err(RuleError::InvalidVictim(victim)),
+    }
 }

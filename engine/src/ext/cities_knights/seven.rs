@@ -68,11 +68,8 @@ impl CitiesKnights {
         let h = game.robber_target(hex)?;
         let victims = robber_victims(game, seat, h);
         let mut events = vec![Event::RobberMoved { seat, hex }];
-        match steal_from {
-            None if victims.is_empty() => {}
-            None => return Err(RuleError::VictimRequired),
-            Some(victim) if victims.contains(&victim) => events.push(steal(game, seat, victim, chance)),
-            Some(victim) => return Err(RuleError::InvalidVictim(victim)),
+        if let Some(victim) = crate::base::robber::chosen_victim(&victims, steal_from)? {
+            events.push(steal(game, seat, victim, chance));
         }
         Ok(events)
     }

@@ -156,18 +156,20 @@ pub struct GameConfig {
     /// (the catan server: 5 to 604,800, else 422 `invalid_turn_timer`; off when absent).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub turn_timer_seconds: Option<u32>,
-    /// CK: Cities & Knights (RULES.md 8.6). Engine-only for now: not yet offered by the
-    /// server, so it is left out of the published schema.
+    /// CK: Cities & Knights (RULES.md 8.6): 13 VP, commodities, city improvements, knights,
+    /// walls and the barbarians. Combines with the 5-6 player extension only. The same as
+    /// `"variant": "cities_and_knights"`.
     #[serde(skip_serializing_if = "is_false")]
-    #[cfg_attr(feature = "openapi", schema(ignore))]
     pub cities_and_knights: bool,
-    /// CK-BAR-1: the barbarian ship's advances to Catan (default 7; 6 reads seed [000]).
+    /// CK-BAR-1: the barbarian ship's advances to Catan, 1 to 20 (default 7; 6 reads seed
+    /// [000]). Cities & Knights only.
     #[serde(skip_serializing_if = "is_seven")]
-    #[cfg_attr(feature = "openapi", schema(ignore))]
+    #[cfg_attr(feature = "openapi", schema(minimum = 1, maximum = 20, default = 7))]
     pub barbarian_steps: u8,
-    /// CK-BAR-10: the robber stays put until the first barbarian attack.
+    /// CK-BAR-10: the robber stays put until the first barbarian attack (default true).
+    /// Cities & Knights only.
     #[serde(skip_serializing_if = "is_true")]
-    #[cfg_attr(feature = "openapi", schema(ignore))]
+    #[cfg_attr(feature = "openapi", schema(default = true))]
     pub robber_waits_for_first_attack: bool,
 }
 

@@ -47,8 +47,10 @@ pub struct CreateGameRequest {
     /// The rule set: `"base"` (default), or variants to switch on, joined with `+`:
     /// `"five_six"` (5-6 players), `"jungle"`, `"big_river"`, `"seafarers"` (with a
     /// `scenario`; `"seafarers+five_six"` for 5 or 6 players), `"wonders"` (Wonders of Catan,
-    /// 3-4 players: the same as `"seafarers"` with the scenario `wonders`). The same as setting
-    /// `five_six_extension`, `jungle`, `big_river` or `seafarers` in `options`; their numbers
+    /// 3-4 players: the same as `"seafarers"` with the scenario `wonders`),
+    /// `"cities_and_knights"` (Cities & Knights, up to 4 players, or 5-6 as
+    /// `"five_six+cities_and_knights"`). The same as setting `five_six_extension`, `jungle`,
+    /// `big_river`, `seafarers` or `cities_and_knights` in `options`; their numbers
     /// (`jungle_number`, `river_gold_number`) still go in `options`.
     #[serde(default)]
     pub variant: Option<String>,
@@ -120,6 +122,13 @@ pub struct PlayerResponse {
     /// All development cards; only once the game is over.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub development_cards: Option<DevCards>,
+    /// Cities & Knights: the paper, cloth and coin cards held (counted in the hand limit,
+    /// CK-7-1). Absent in other games.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub commodity_count: Option<u32>,
+    /// Cities & Knights: the commodities themselves; only once the game is over.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub commodities: Option<catan_engine::Commodities>,
 }
 
 /// A game as the caller may see it: their own hand in full, others as counts.
@@ -158,6 +167,16 @@ pub struct GameResponse {
     /// `stages`. Absent in other games and before the start.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub wonders: Vec<WonderView>,
+    /// Cities & Knights: the commodity cards in the bank. Absent in other games.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub commodity_bank: Option<catan_engine::Commodities>,
+    /// Cities & Knights: the barbarian track (position, steps, attacks, whether the robber
+    /// moves yet), each seat's improvement levels, knights (rank, active), walls, Defender
+    /// points and progress card count (the cards themselves only for their holder, and for
+    /// everyone after game over), and the cards left in each progress deck. Absent in other
+    /// games and before the start.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cities_and_knights: Option<catan_engine::CitiesKnightsView>,
     pub winner: Option<Seat>,
     /// How `winner` won, as the log's `game_won` says: `victory_points`, `wonder_completed`,
     /// `victory_points_and_wonder_lead`, or `turn_limit` (the game's `turn_limit` was reached:
@@ -272,6 +291,8 @@ pub fn game_response(record: &GameRecord, user: Option<Uuid>) -> Result<GameResp
                 pieces_left: p.map(|p| p.pieces_left),
                 resources: p.and_then(|p| p.resources),
                 development_cards: p.and_then(|p| p.development_cards),
+                commodity_count: p.and_then(|p| p.commodity_count),
+                commodities: p.and_then(|p| p.commodities),
             }
         })
         .collect();
@@ -296,6 +317,8 @@ pub fn game_response(record: &GameRecord, user: Option<Uuid>) -> Result<GameResp
         largest_army: view.as_ref().and_then(|v| v.largest_army),
         vp_target: config.victory_target(),
         wonders: view.as_ref().map(|v| v.wonders.clone()).unwrap_or_default(),
+        commodity_bank: view.as_ref().and_then(|v| v.commodity_bank),
+        cities_and_knights: view.as_ref().and_then(|v| v.cities_and_knights.clone()),
         winner: view.as_ref().and_then(|v| v.winner),
         won_by: None,
         seeded: row.seeded,
@@ -422,15 +445,6 @@ pub async fn create_game(
         Some(BoardChoice::Beginner) => config.board = BoardSpec::Beginner,
         Some(BoardChoice::Random) => config.board = BoardSpec::Random,
         None => {}
-    }
-    // Cities & Knights is being built in the engine (issue 13): the knights' displacement,
-    // metropolises, progress cards and commodity trade offers are not there yet, so the server
-    // does not offer a game that would play part of its rules.
-    if config.cities_and_knights {
-        return Err(ApiError::unprocessable(
-            "unsupported_variant",
-            "Cities & Knights is not offered yet: its rules are still being completed in the engine",
-        ));
     }
     let seed = request.seed.unwrap_or_else(rand::random);
     crate::turn_timer::validate(&config)?;

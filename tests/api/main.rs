@@ -4,6 +4,7 @@
 mod helpers;
 
 mod bots;
+mod cities_knights;
 mod concurrency;
 mod errors;
 mod every_game_ends;

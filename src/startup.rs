@@ -194,7 +194,7 @@ impl Application {
                 .app_data(web::PayloadConfig::default().limit(JSON_LIMIT))
                 .configure(api::routes)
                 .openapi_service(|mut api| {
-                    crate::body_timeout::document(&mut api);
+                    crate::api::spec::finish(&mut api);
                     SwaggerUi::new("/swagger-ui/{_:.*}").url("/api-docs/openapi.json", api)
                 })
                 .route(

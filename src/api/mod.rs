@@ -7,6 +7,7 @@ pub mod moves;
 pub mod play;
 pub mod responses;
 pub mod scenarios;
+pub mod spec;
 pub mod stream;
 pub mod tokens;
 pub mod trades;
@@ -57,7 +58,7 @@ pub struct AppState {
             it, then read `legal-moves` and POST any of them to `moves`. Every failure is an \
             RFC 9457 `application/problem+json` body with a stable `code`; rule violations \
             answer 422 with the rule's code (e.g. `not_your_turn`, `settlement_too_close`).",
-        license(name = "MIT OR Apache-2.0")
+        license(name = "MIT OR Apache-2.0", identifier = "MIT OR Apache-2.0")
     ),
     components(responses(responses::RateLimited, responses::ServerBusy)),
     modifiers(&SecurityAddon),
@@ -124,7 +125,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
 pub fn openapi() -> OpenApiDoc {
     let mut doc =
         actix_web::App::new().into_utoipa_app().openapi(ApiDoc::openapi()).configure(routes).split_for_parts().1;
-    crate::body_timeout::document(&mut doc);
+    spec::finish(&mut doc);
     doc
 }
 

@@ -54,10 +54,24 @@ pub struct LegalMovesResponse {
 
 /// Another seat's move, with only its type shown (its body may reveal hidden cards).
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct HiddenMove {
     /// The move's type, e.g. `discard`.
     #[serde(rename = "type")]
     pub type_: String,
+    /// Always true: tells a hidden move from a full one (a full move never has this field).
+    #[schema(value_type = bool)]
+    pub hidden: Hidden,
+}
+
+/// `true`, as a type: the schema allows no other value.
+#[derive(Debug, Clone, Copy)]
+pub struct Hidden;
+
+impl Serialize for Hidden {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_bool(true)
+    }
 }
 
 /// A logged move: in full for the seat that made it (and for everyone after game over),
@@ -140,7 +154,7 @@ pub fn entry_for(row: &MoveRow, viewer: Viewer, over: bool) -> Result<MoveLogEnt
         if over || seat.is_some_and(|s| viewer == Viewer::Seat(s)) {
             LoggedMove::Full(mv)
         } else {
-            LoggedMove::Hidden(HiddenMove { type_: row.kind.clone() })
+            LoggedMove::Hidden(HiddenMove { type_: row.kind.clone(), hidden: Hidden })
         }
     });
     let (bot, auto) = crate::turn_timer::played_by(row.bot.as_deref());
@@ -456,7 +470,7 @@ mod tests {
             seq,
             seat: Some(Seat(1)),
             kind: "end_turn".into(),
-            mv: Some(LoggedMove::Hidden(HiddenMove { type_: "end_turn".into() })),
+            mv: Some(LoggedMove::Hidden(HiddenMove { type_: "end_turn".into(), hidden: Hidden })),
             events: Vec::new(),
             bot: None,
             auto: false,

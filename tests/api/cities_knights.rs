@@ -254,7 +254,7 @@ impl LogReader {
             }
             let own = |seat: &Value| seat.as_u64().is_some() && seat.as_u64() == self.seat;
             if entry["kind"] == "discard_cards" && !own(&entry["seat"]) {
-                assert_eq!(entry["move"], json!({"type": "discard_cards"}), "{entry}");
+                assert_eq!(entry["move"], json!({"type": "discard_cards", "hidden": true}), "{entry}");
             }
             for event in entry["events"].as_array().unwrap() {
                 let hidden = match event["type"].as_str().unwrap() {

@@ -176,8 +176,12 @@ fn check_privacy(app: &TestApp, id: &str, users: &[User]) {
             let mover = entry["seat"].as_u64().map(|s| s as usize);
             if let Some(mover) = mover {
                 if mover != seat {
-                    let mv = entry["move"].as_object().unwrap();
-                    assert_eq!(mv.len(), 1, "seat {seat} sees only the type of {entry}");
+                    let mv = &entry["move"];
+                    assert_eq!(
+                        *mv,
+                        json!({"type": entry["kind"], "hidden": true}),
+                        "seat {seat} sees only the type of {entry}"
+                    );
                 }
             }
             for event in entry["events"].as_array().unwrap() {

@@ -170,14 +170,14 @@ impl TestApp {
     pub fn register(&self, username: &str) -> User {
         let response = self.post("/api/v1/users", None, &json!({"username": username, "password": "secret-password"}));
         assert_eq!(response.status(), StatusCode::CREATED, "register {username}");
-        let body: Value = response.json().expect("json");
+        let body = crate::conformance::json("POST", response);
         User { token: body["token"].as_str().expect("token").into() }
     }
 
     pub fn create_game(&self, user: &User, body: &Value) -> Value {
         let response = self.post("/api/v1/games", Some(&user.token), body);
         assert_eq!(response.status(), StatusCode::CREATED, "create game");
-        response.json().expect("json")
+        crate::conformance::json("POST", response)
     }
 
     pub fn join(&self, game: &str, user: &User) -> Response {
@@ -211,13 +211,13 @@ impl TestApp {
     pub fn game(&self, game: &str, token: Option<&str>) -> Value {
         let response = self.get(&format!("/api/v1/games/{game}"), token);
         assert_eq!(response.status(), StatusCode::OK);
-        response.json().expect("json")
+        crate::conformance::json("GET", response)
     }
 
     pub fn legal_moves(&self, game: &str, user: &User) -> Value {
         let response = self.get(&format!("/api/v1/games/{game}/legal-moves"), Some(&user.token));
         assert_eq!(response.status(), StatusCode::OK);
-        response.json().expect("json")
+        crate::conformance::json("GET", response)
     }
 
     pub fn submit(&self, game: &str, user: &User, mv: &Value) -> Response {
@@ -227,7 +227,7 @@ impl TestApp {
     pub fn log(&self, game: &str, token: Option<&str>, after: i64) -> Value {
         let response = self.get(&format!("/api/v1/games/{game}/moves?after={after}&limit=1000"), token);
         assert_eq!(response.status(), StatusCode::OK);
-        response.json().expect("json")
+        crate::conformance::json("GET", response)
     }
 
     /// Every entry of a game's log as `token`'s reader sees it, page by page.
@@ -258,7 +258,9 @@ pub fn assert_problem(response: Response, status: u16, code: &str) -> Value {
     let content_type =
         response.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
     assert_eq!(content_type, "application/problem+json");
+    let path = response.url().path().to_owned();
     let body: Value = response.json().expect("problem json");
+    crate::conformance::problem(&path, status, &body);
     assert_eq!(body["code"], code, "problem: {body}");
     assert_eq!(body["status"], status);
     assert!(body["type"].is_string() && body["title"].is_string() && body["detail"].is_string());

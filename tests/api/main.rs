@@ -1,6 +1,7 @@
 //! Integration tests: the real server over HTTP against real databases (SQLite and a
 //! throwaway PostgreSQL cluster). One binary, one module per concern.
 
+mod conformance;
 mod helpers;
 
 mod bots;

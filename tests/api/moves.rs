@@ -29,7 +29,7 @@ fn long_poll_wakes_when_a_move_commits(backend: Backend) {
     assert!(started.elapsed() < std::time::Duration::from_secs(10), "woken, not timed out");
     assert_eq!(log["entries"][0]["seq"], 2);
     // A spectator sees only the type of another seat's move.
-    assert_eq!(log["entries"][0]["move"], json!({"type": mv["type"]}));
+    assert_eq!(log["entries"][0]["move"], json!({"type": mv["type"], "hidden": true}));
 
     // Nothing new: an empty answer after the wait.
     let started = std::time::Instant::now();

@@ -49,12 +49,16 @@ fn spec_declares_the_wonders_of_catan() {
     for schema in ["WonderId", "Requirement", "MarkedSet", "WonderView", "MarkedVerticesView", "VictoryCondition"] {
         assert!(schemas[schema].is_object(), "{schema} schema");
     }
+    // Each variant is a named component, found through the discriminator's mapping.
     let tags = |schema: &str| -> Vec<String> {
-        schemas[schema]["oneOf"]
-            .as_array()
+        schemas[schema]["discriminator"]["mapping"]
+            .as_object()
             .unwrap()
-            .iter()
-            .map(|v| v["properties"]["type"]["enum"][0].to_string())
+            .values()
+            .map(|target| {
+                let name = target.as_str().unwrap().trim_start_matches("#/components/schemas/");
+                schemas[name]["properties"]["type"]["enum"][0].to_string()
+            })
             .collect()
     };
     for (schema, tag) in [
@@ -70,4 +74,27 @@ fn spec_declares_the_wonders_of_catan() {
         .unwrap()
         .ends_with("/WonderView"));
     assert!(schemas["BoardView"]["properties"]["marked_vertices"].is_object());
+}
+
+/// The response checker of `conformance` rejects what the spec does not allow: a log entry
+/// whose move is neither a full move nor a hidden one, and a status the operation does not
+/// document.
+#[test]
+fn the_spec_check_refuses_bodies_the_spec_does_not_allow() {
+    let entry = |mv: serde_json::Value| {
+        serde_json::json!({"version": 2, "status": "playing", "entries": [{
+            "seq": 2, "seat": 1, "kind": "roll_dice", "move": mv, "events": [],
+            "created_at": "2026-12-01T00:00:00Z"}]})
+    };
+    let path = "/api/v1/games/6f0e0bde-94d1-4a8e-9c3c-1f6d7d1d1a11/moves";
+    let check = |body: serde_json::Value, status: u16| {
+        std::panic::catch_unwind(|| crate::conformance::check("GET", path, status, "application/json", &body)).is_ok()
+    };
+    assert!(check(entry(serde_json::json!({"type": "roll_dice"})), 200), "a full move");
+    assert!(check(entry(serde_json::json!({"type": "roll_dice", "hidden": true})), 200), "a hidden move");
+    // Before issue 16 a hidden move had only its type, and matched both alternatives.
+    assert!(!check(entry(serde_json::json!({"type": "build_road"})), 200), "a move without its edge");
+    assert!(!check(entry(serde_json::json!({"type": "roll_dice", "hidden": false})), 200));
+    assert!(!check(entry(serde_json::json!({"type": "roll_dice", "extra": 1})), 200));
+    assert!(!check(entry(serde_json::json!({"type": "roll_dice"})), 418), "an undocumented status");
 }

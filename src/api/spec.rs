@@ -1,0 +1,230 @@
+//! The last touches on the OpenAPI document, for generated clients (issue 16).
+//!
+//! utoipa writes a serde-tagged enum (`Move`, `Event`, `Phase`, ...) as a `oneOf` of inline,
+//! untitled objects. Generators then name the variants `MoveOneOf0..37`, and nothing tells them
+//! which property picks the variant. Here every such variant becomes a named component
+//! (`MoveBuildSettlement`, `EventDiceRolled`, `PhaseMain`, ...) and the enum gets a
+//! `discriminator` with its mapping. A `oneOf` that mixes one-value strings with objects
+//! (`BoardSpec`) gets its strings merged into one string `enum`, so that no two of its
+//! alternatives are the same type. The work is on the document's JSON, so that new variants
+//! are covered without a line here.
+
+use serde_json::{json, Map, Value};
+use utoipa::openapi::OpenApi as OpenApiDoc;
+
+/// Applies every touch to the finished document: the request-body timeout's response, then
+/// the named variants.
+pub fn finish(doc: &mut OpenApiDoc) {
+    crate::body_timeout::document(doc);
+    let Ok(mut json) = serde_json::to_value(&*doc) else { return };
+    name_variants(&mut json);
+    pin_hidden_moves(&mut json);
+    document_common_answers(&mut json);
+    match serde_json::from_value(json) {
+        Ok(done) => *doc = done,
+        // The document is built from our own types: a failure here is a programming error
+        // that the openapi tests catch, not something to take the server down for.
+        Err(error) => tracing::error!(%error, "the OpenAPI document could not be finished"),
+    }
+}
+
+/// The schemas whose bodies the server refuses with unknown fields (`deny_unknown_fields`):
+/// their variants say so with `additionalProperties: false`.
+const CLOSED: &[&str] = &["Move"];
+
+fn name_variants(doc: &mut Value) {
+    let Some(schemas) = doc.pointer_mut("/components/schemas").and_then(Value::as_object_mut) else { return };
+    let mut added = Map::new();
+    for (name, schema) in schemas.iter_mut() {
+        let Some(variants) = schema.get_mut("oneOf").and_then(Value::as_array_mut) else { continue };
+        merge_string_variants(variants);
+        let Some(tag) = tag_property(variants) else { continue };
+        let mut mapping = Map::new();
+        for variant in variants.iter_mut() {
+            let value = variant["properties"][&tag]["enum"][0].as_str().unwrap_or_default().to_owned();
+            let component = format!("{name}{}", pascal(&value));
+            let mut body = std::mem::replace(variant, json!({ "$ref": format!("#/components/schemas/{component}") }));
+            if let Some(object) = body.as_object_mut() {
+                object.insert("title".into(), Value::String(component.clone()));
+                if CLOSED.contains(&name.as_str()) {
+                    object.insert("additionalProperties".into(), Value::Bool(false));
+                }
+            }
+            mapping.insert(value, Value::String(format!("#/components/schemas/{component}")));
+            added.insert(component, body);
+        }
+        schema["discriminator"] = json!({ "propertyName": tag, "mapping": mapping });
+    }
+    schemas.extend(added);
+}
+
+/// Answers that come from the server's frame rather than from one handler, on every operation
+/// they can reach: 405 (another method on a served path), 503 (no database connection in
+/// time, or the connection lost), 400 for a malformed `Idempotency-Key`, 413 for a body over
+/// the limit.
+fn document_common_answers(doc: &mut Value) {
+    let problem = |description: &str| {
+        json!({
+            "description": description,
+            "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}},
+        })
+    };
+    if let Some(responses) = doc.pointer_mut("/components/responses").and_then(Value::as_object_mut) {
+        let mut not_allowed =
+            problem("This path does not serve the method (`method_not_allowed`); `Allow` lists the methods it serves");
+        not_allowed["headers"] = json!({"Allow": {"description": "The methods this path serves, e.g. `GET, POST`", "schema": {"type": "string"}}});
+        responses.insert("MethodNotAllowed".into(), not_allowed);
+        let mut unavailable = problem(
+            "The database is unavailable (`database_unavailable`: no connection within the pool's timeout, or the connection was lost); retry after `Retry-After` seconds when given",
+        );
+        unavailable["headers"] =
+            json!({"Retry-After": {"description": "Seconds to wait", "schema": {"type": "integer"}}});
+        responses.insert("ServiceUnavailable".into(), unavailable);
+    }
+    let Some(paths) = doc.get_mut("paths").and_then(Value::as_object_mut) else { return };
+    for (path, item) in paths.iter_mut() {
+        let Some(operations) = item.as_object_mut() else { continue };
+        for operation in operations.values_mut() {
+            let takes_key = operation["parameters"]
+                .as_array()
+                .is_some_and(|params| params.iter().any(|p| p["name"] == "Idempotency-Key"));
+            let takes_body = operation.get("requestBody").is_some();
+            let Some(responses) = operation.get_mut("responses").and_then(Value::as_object_mut) else { continue };
+            responses.entry("405").or_insert_with(|| json!({"$ref": "#/components/responses/MethodNotAllowed"}));
+            if path.starts_with("/api/v1/") && path != "/api/v1/scenarios" {
+                responses.entry("503").or_insert_with(|| json!({"$ref": "#/components/responses/ServiceUnavailable"}));
+            }
+            if takes_key {
+                responses.entry("400").or_insert_with(|| {
+                    problem(
+                        "A malformed `Idempotency-Key` (`invalid_idempotency_key`: 1 to 255 visible ASCII characters)",
+                    )
+                });
+            }
+            if takes_body {
+                responses
+                    .entry("413")
+                    .or_insert_with(|| problem("The body is over the size limit (`payload_too_large`)"));
+            }
+        }
+    }
+}
+
+/// A hidden log entry's `hidden` is always `true`, and a full move never has the field: with
+/// the moves' `additionalProperties: false`, exactly one of `LoggedMove`'s alternatives
+/// matches any entry.
+fn pin_hidden_moves(doc: &mut Value) {
+    if let Some(hidden) = doc.pointer_mut("/components/schemas/HiddenMove/properties/hidden") {
+        hidden["enum"] = json!([true]);
+    }
+}
+
+/// The property every variant has as a one-value string `enum` (serde's tag), if all the
+/// `oneOf`'s alternatives are such objects.
+fn tag_property(variants: &[Value]) -> Option<String> {
+    let first = variants.first()?.get("properties")?.as_object()?;
+    first
+        .iter()
+        .filter(|(_, p)| is_one_value_string(p))
+        .map(|(name, _)| name)
+        .find(|name| {
+            variants.iter().all(|v| v["type"] == "object" && is_one_value_string(&v["properties"][name.as_str()]))
+        })
+        .cloned()
+}
+
+fn is_one_value_string(schema: &Value) -> bool {
+    schema["type"] == "string" && schema["enum"].as_array().is_some_and(|values| values.len() == 1)
+}
+
+/// `oneOf: [{enum: [a]}, {enum: [b]}, {object}]` becomes `oneOf: [{enum: [a, b]}, {object}]`:
+/// two string alternatives would both be string types to a generator.
+fn merge_string_variants(variants: &mut Vec<Value>) {
+    let strings: Vec<usize> = (0..variants.len()).filter(|i| is_one_value_string(&variants[*i])).collect();
+    if strings.len() < 2 {
+        return;
+    }
+    let values: Vec<Value> = strings.iter().map(|i| variants[*i]["enum"][0].clone()).collect();
+    let descriptions: Vec<String> = strings
+        .iter()
+        .filter_map(|i| {
+            let value = variants[*i]["enum"][0].as_str()?;
+            let description = variants[*i]["description"].as_str()?;
+            Some(format!("`{value}`: {description}"))
+        })
+        .collect();
+    let mut merged = json!({ "type": "string", "enum": values });
+    if !descriptions.is_empty() {
+        merged["description"] = Value::String(descriptions.join("\n"));
+    }
+    let first = strings[0];
+    for index in strings.iter().rev() {
+        variants.remove(*index);
+    }
+    variants.insert(first, merged);
+}
+
+/// `build_settlement` → `BuildSettlement`.
+fn pascal(snake: &str) -> String {
+    snake
+        .split(['_', '-', ' '])
+        .filter(|part| !part.is_empty())
+        .map(|part| {
+            let mut chars = part.chars();
+            chars.next().map(|c| c.to_ascii_uppercase().to_string() + chars.as_str()).unwrap_or_default()
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tagged_variants_become_named_components_with_a_discriminator() {
+        let mut doc = json!({"components": {"schemas": {"Move": {"oneOf": [
+            {"type": "object", "required": ["type"], "properties": {"type": {"type": "string", "enum": ["roll_dice"]}}},
+            {"type": "object", "required": ["type", "edge"], "properties": {
+                "type": {"type": "string", "enum": ["build_road"]}, "edge": {"type": "string"}}},
+        ]}}}});
+        name_variants(&mut doc);
+        let schemas = &doc["components"]["schemas"];
+        assert_eq!(schemas["Move"]["oneOf"][1], json!({"$ref": "#/components/schemas/MoveBuildRoad"}));
+        assert_eq!(schemas["Move"]["discriminator"]["propertyName"], "type");
+        assert_eq!(schemas["Move"]["discriminator"]["mapping"]["roll_dice"], "#/components/schemas/MoveRollDice");
+        assert_eq!(schemas["MoveBuildRoad"]["title"], "MoveBuildRoad");
+        assert_eq!(schemas["MoveBuildRoad"]["additionalProperties"], false);
+        assert_eq!(schemas["MoveBuildRoad"]["required"], json!(["type", "edge"]));
+    }
+
+    #[test]
+    fn one_value_strings_are_merged_and_mixed_unions_get_no_discriminator() {
+        let mut doc = json!({"components": {"schemas": {"BoardSpec": {"oneOf": [
+            {"type": "string", "enum": ["beginner"], "description": "Fixed."},
+            {"type": "string", "enum": ["random"], "description": "Shuffled."},
+            {"type": "object", "properties": {"custom": {"type": "object"}}},
+        ]}}}});
+        name_variants(&mut doc);
+        let spec = &doc["components"]["schemas"]["BoardSpec"];
+        assert_eq!(spec["oneOf"].as_array().unwrap().len(), 2);
+        assert_eq!(spec["oneOf"][0]["enum"], json!(["beginner", "random"]));
+        assert!(spec.get("discriminator").is_none());
+    }
+
+    #[test]
+    fn the_finished_document_keeps_what_utoipa_wrote() {
+        let doc = super::super::openapi();
+        let json = serde_json::to_value(&doc).unwrap();
+        let round_trip: OpenApiDoc = serde_json::from_value(json.clone()).unwrap();
+        assert_eq!(serde_json::to_value(&round_trip).unwrap(), json);
+        let schemas = &json["components"]["schemas"];
+        for name in ["Move", "Event", "Phase"] {
+            let mapping = schemas[name]["discriminator"]["mapping"].as_object().expect(name);
+            assert_eq!(mapping.len(), schemas[name]["oneOf"].as_array().unwrap().len(), "{name}");
+            for target in mapping.values() {
+                let component = target.as_str().unwrap().trim_start_matches("#/components/schemas/");
+                assert_eq!(schemas[component]["title"], component);
+            }
+        }
+    }
+}

@@ -2,7 +2,9 @@
 //! games with the random bot and checks, after every move of every game:
 //! - every move `legal_moves` lists is accepted by `decide` (in every state of the exhaustive
 //!   sample, every 7th state otherwise); in the exhaustive sample (one game in
-//!   [`EXHAUSTIVE_SHARE`]) `decide` accepts exactly the listed moves among a broad set of
+//!   [`EXHAUSTIVE_SHARE`], and in every game the deciding seats of the rare C&K decisions: a
+//!   city to lose, a defender's deck, a displaced knight's new vertex) `decide` accepts
+//!   exactly the listed moves among a broad set of
 //!   candidates (every site of the board for the seats the game waits on, every 7th for the
 //!   others) for every seat in every state, and a rejected move leaves the state unchanged;
 //! - each road, ship, settlement and pirate move was placed as the rules allow in the state
@@ -878,9 +880,18 @@ fn play_checked(config: GameConfig, seed: u64, exhaustive: bool) -> Outcome {
         let seat = game.waiting_for()[0];
         let legal = game.legal_moves(seat);
         assert!(!legal.is_empty(), "seat {seat} must act but has no legal move in {:?}", game.phase());
+        // The attack's and a displacement's decisions (CK-BAR-6/7, CK-KNT-7) are rare in the
+        // exhaustive sample: every game cross-checks them for the seats deciding.
+        let rare =
+            matches!(game.phase(), Phase::LoseCity { .. } | Phase::DefenderDraw { .. } | Phase::RelocateKnight { .. });
         if exhaustive {
             let before = game.clone();
             for s in game.seats() {
+                check_agreement(&game, &before, s);
+            }
+        } else if rare {
+            let before = game.clone();
+            for s in game.waiting_for() {
                 check_agreement(&game, &before, s);
             }
         } else if step.is_multiple_of(7) {

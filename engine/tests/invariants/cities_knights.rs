@@ -26,8 +26,9 @@
 use std::collections::{HashSet, VecDeque};
 
 use catan_engine::{
-    board::VertexId, BuildingKind, Commodities, Event, EventFace, Game, GameView, Phase, ProgressCard, ProgressCards,
-    Seat, Track, Viewer, ACTIVATION_COST, KNIGHT_COST, WALL_COST,
+    board::{HexCoord, VertexId},
+    BuildingKind, Commodities, Commodity, Event, EventFace, Game, GameView, Phase, ProgressCard, ProgressCards,
+    Resource, Seat, Track, Viewer, ACTIVATION_COST, KNIGHT_COST, WALL_COST,
 };
 
 /// CK-CMP-1: commodity cards of each kind.
@@ -109,6 +110,8 @@ pub struct CitiesKnights {
     seven: bool,
     /// The last attack's contributions, strength and defence (CK-BAR-6/7).
     attack: Option<(Vec<u32>, u32, u32)>,
+    /// Where the robber went last (a theft follows, CK-7-2, CK-KNT-8).
+    robber: Option<HexCoord>,
 }
 
 impl CitiesKnights {
@@ -132,6 +135,7 @@ impl CitiesKnights {
             red: None,
             seven: false,
             attack: None,
+            robber: None,
         })
     }
 
@@ -336,12 +340,44 @@ impl CitiesKnights {
                 assert_eq!((Some(count), cards.total()), (owed, count), "CK-7-1: {seat} owed {owed:?}");
                 assert!(state.hand_cards(seat).contains(&cards), "{seat} discards cards it lacks");
             }
-            Event::CommodityStolen { victim, commodity, .. } => {
-                let commodity = commodity.expect("the live log names the card");
-                assert!(
-                    state.player(victim).unwrap().commodities().get(commodity) > 0,
-                    "{victim} had no {commodity:?}"
-                );
+            Event::RobberMoved { hex, .. } => self.robber = Some(hex),
+            // B-ROB-3, CK-7-2: from an opponent with a building beside the robber.
+            Event::ResourceStolen { thief, victim, .. } | Event::CommodityStolen { thief, victim, .. } => {
+                let hex = self.robber.expect("a theft without the robber moving");
+                assert_ne!(thief, victim);
+                let beside = hex.corners().iter().any(|&v| state.building_at(v).is_some_and(|b| b.seat == victim));
+                assert!(beside, "{event:?}: {victim} has no building beside {hex}");
+                let had = match *event {
+                    Event::ResourceStolen { resource, .. } => {
+                        state.player(victim).unwrap().resources().get(resource.expect("the card")) > 0
+                    }
+                    Event::CommodityStolen { commodity, .. } => {
+                        state.player(victim).unwrap().commodities().get(commodity.expect("the card")) > 0
+                    }
+                    _ => unreachable!(),
+                };
+                assert!(had, "{event:?}: {victim} had no such card");
+            }
+            // CK-TRD-1/2: identical cards of one kind at the seat's rate for other kinds; a
+            // commodity at 2:1 exactly with Trade 3, else at 3:1 or 4:1.
+            Event::CardsTradedWithBank { seat, give, get } => {
+                assert_eq!((seat, state.phase()), (mover, &Phase::Main), "{event:?}");
+                let resources = Resource::ALL.into_iter().filter(|&r| give.resources.get(r) > 0);
+                let commodities: Vec<Commodity> =
+                    Commodity::ALL.into_iter().filter(|&c| give.commodities.get(c) > 0).collect();
+                assert_eq!(resources.count() + commodities.len(), 1, "{event:?}: one kind given");
+                let same = commodities.first().is_some_and(|&c| get.commodities.get(c) > 0)
+                    || Resource::ALL.into_iter().any(|r| give.resources.get(r) > 0 && get.resources.get(r) > 0);
+                assert!(!same && get.total() > 0, "{event:?}");
+                let rate = give.total() / get.total();
+                assert_eq!(rate * get.total(), give.total(), "{event:?}: not a whole rate");
+                if !commodities.is_empty() {
+                    let trade = state.improvement_level(seat, Track::Trade) >= 3;
+                    assert!(if trade { rate == 2 } else { rate == 3 || rate == 4 }, "{event:?} at {rate}:1");
+                } else {
+                    assert!((2..=4).contains(&rate), "{event:?} at {rate}:1");
+                }
+                assert!(state.hand_cards(seat).contains(&give), "{seat} gives cards it lacks");
             }
             _ => {}
         }
@@ -395,6 +431,7 @@ impl CitiesKnights {
                 self.face = None;
                 self.red = None;
                 self.attack = None;
+                self.robber = None;
             }
             Event::KnightActivated { vertex, .. } => self.activated.push(vertex),
             Event::KnightPromoted { vertex, .. } => self.promoted.push(vertex),

@@ -2,7 +2,9 @@
 //! games with the random bot and checks, after every move of every game:
 //! - every move `legal_moves` lists is accepted by `decide` (in every state of the exhaustive
 //!   sample, every 7th state otherwise); in the exhaustive sample (one game in
-//!   [`EXHAUSTIVE_SHARE`]) `decide` accepts exactly the listed moves among a broad set of
+//!   [`EXHAUSTIVE_SHARE`], and in every game the deciding seats of the rare C&K decisions: a
+//!   city to lose, a defender's deck, a displaced knight's new vertex) `decide` accepts
+//!   exactly the listed moves among a broad set of
 //!   candidates (every site of the board for the seats the game waits on, every 7th for the
 //!   others) for every seat in every state, and a rejected move leaves the state unchanged;
 //! - each road, ship, settlement and pirate move was placed as the rules allow in the state
@@ -15,8 +17,13 @@
 //! - views never show another seat's hand or development cards (sampled);
 //! - with Seafarers, the checks of [`crate::seafarers`]: ships, the pirate, fog secrecy and
 //!   island bonuses;
+//! - with Cities & Knights, the checks of [`crate::cities_knights`]: commodities and progress
+//!   cards conserved, knights, walls and improvements within their limits and placed, moved and
+//!   paid as the rules allow, barbarians, 7s, and other seats' commodities and progress cards
+//!   hidden; outside C&K, no commodity, knight or C&K view anywhere;
 //!
-//! and after each game: redaction hides other seats' discards, cards and steals; the log
+//! and after each game: redaction hides other seats' discards, cards, steals and progress
+//! cards from every other seat and spectators, and changes nothing else; the log
 //! replays to the live state; the serde snapshot round-trips; the game ended with a winner at
 //! the VP target (`Game::vp_target`) within [`TURN_CAP`].
 //!
@@ -28,13 +35,15 @@ use std::collections::BTreeMap;
 use std::time::Instant;
 
 use catan_engine::{
-    board::{EdgeId, HexCoord, Side},
+    board::{Corner, EdgeId, HexCoord, Side, VertexId},
     sim::{Bot, RandomBot},
     state::BuildingKind,
-    Bandit, BoardSpec, DevCardsBeforeRoll, Event, FirstPlayer, Game, GameConfig, IslandDefinition, Move, Phase,
-    Resource, Resources, ScenarioId, Seat, SetupStep, VictoryCondition, Viewer, WONDER_STAGES,
+    Bandit, BoardSpec, Cards, Commodities, Commodity, DevCardsBeforeRoll, Event, FirstPlayer, Game, GameConfig,
+    IslandDefinition, Move, Phase, Resource, Resources, ScenarioId, Seat, SetupStep, Track, VictoryCondition, Viewer,
+    WONDER_STAGES,
 };
 
+use crate::cities_knights::{self, CitiesKnights};
 use crate::seafarers::{self, Seafarers};
 
 /// One game in this many (at least one per ruleset, the first ones) cross-checks every state
@@ -55,12 +64,14 @@ pub fn play_ruleset(ruleset: &str, games: u64, config_for: impl Fn(u64) -> GameC
     let mut capped = Vec::new();
     let mut events: BTreeMap<&'static str, u64> = BTreeMap::new();
     let (mut seafarers, mut fog, mut bonus, mut wonders) = (false, false, false, false);
+    let mut cities_and_knights = false;
     let exhaustive_games = (games / EXHAUSTIVE_SHARE).max(1);
     for index in 0..games {
         let mut config = config_for(index);
         vary_shared_flags(&mut config, index);
         coverage.record(&config);
         seafarers |= config.seafarers;
+        cities_and_knights |= config.cities_and_knights;
         fog |= config.scenario == Some(ScenarioId::FogIslands);
         wonders |= config.scenario == Some(ScenarioId::Wonders);
         bonus |= config.island_bonus_vp != Some(0)
@@ -92,11 +103,15 @@ pub fn play_ruleset(ruleset: &str, games: u64, config_for: impl Fn(u64) -> GameC
         "wonder_claimed",
         "wonder_stage_built",
     ];
-    let sea_events: Vec<String> = if seafarers {
-        sea_events.iter().map(|kind| format!("{kind} {}", events.get(kind).copied().unwrap_or(0))).collect()
+    let shown = if seafarers {
+        &sea_events[..]
+    } else if cities_and_knights {
+        &CK_SHOWN[..]
     } else {
-        Vec::new()
+        &[]
     };
+    let sea_events: Vec<String> =
+        shown.iter().map(|kind| format!("{kind} {}", events.get(kind).copied().unwrap_or(0))).collect();
     println!(
         "{ruleset}: {played} games ({exhaustive} exhaustive), {finished} finished, longest {longest} turns, \
          {:.1} s; {}on in: {coverage}",
@@ -118,10 +133,49 @@ pub fn play_ruleset(ruleset: &str, games: u64, config_for: impl Fn(u64) -> GameC
             assert!(events.contains_key(kind), "{ruleset}: no game had a {kind} event");
         }
     }
+    if cities_and_knights {
+        for kind in CK_EVENTS {
+            assert!(events.contains_key(kind), "{ruleset}: no game had a {kind} event");
+        }
+    }
     assert!(capped.is_empty(), "{ruleset}: games {capped:?} hit the turn cap of {TURN_CAP}");
     assert_eq!(finished, played, "{ruleset}: {finished} of {played} games finished");
     coverage.assert_varied(ruleset);
 }
+
+/// What every C&K ruleset's games must have done between them (CK-PROD, CK-7, CK-IMP, CK-EVT,
+/// CK-KNT, CK-WALL, CK-BAR).
+const CK_EVENTS: [&str; 17] = [
+    "commodities_produced",
+    "cards_discarded",
+    "commodity_stolen",
+    "cards_traded_with_bank",
+    "improvement_built",
+    "progress_card_drawn",
+    "knight_recruited",
+    "knight_promoted",
+    "knight_activated",
+    "knight_moved",
+    "knight_displaced",
+    "knight_relocated",
+    "robber_chased",
+    "city_wall_built",
+    "barbarians_attacked",
+    "defender_of_catan",
+    "city_pillaged",
+];
+
+/// The C&K events shown after a ruleset's games: the required ones, and a displaced knight
+/// with nowhere to go (CK-KNT-7), too rare to require of every player count.
+const CK_SHOWN: [&str; 18] = {
+    let mut shown = ["knight_returned_to_supply"; 18];
+    let mut i = 0;
+    while i < CK_EVENTS.len() {
+        shown[i] = CK_EVENTS[i];
+        i += 1;
+    }
+    shown
+};
 
 /// A random or the beginner board, half of the games each.
 pub fn any_board(index: u64) -> BoardSpec {
@@ -185,6 +239,12 @@ impl Coverage {
         } else {
             flags.push(("board_random", config.board == BoardSpec::Random));
         }
+        if config.cities_and_knights {
+            flags.extend([
+                ("robber_waits_for_first_attack", config.robber_waits_for_first_attack),
+                ("barbarian_steps_not_7", config.barbarian_steps != 7),
+            ]);
+        }
         flags
     }
 
@@ -210,8 +270,8 @@ impl std::fmt::Display for Coverage {
     }
 }
 
-/// Names the game being played when one of its checks panics.
-struct Context(String);
+/// Names the game being played (or the move, or event) when one of its checks panics.
+pub struct Context(pub String);
 
 impl Drop for Context {
     fn drop(&mut self) {
@@ -286,11 +346,131 @@ fn candidates(game: &Game, seat: Seat, stride: usize) -> Vec<Move> {
         }
     }
     moves.push(Move::AcceptTrade { offer_id: 999 });
+    if game.config().cities_and_knights {
+        cities_knights_moves(game, seat, stride, &mut moves);
+    }
     moves
 }
 
 const UNKNOWN_HEX: HexCoord = HexCoord { q: 40, r: 40 };
 const UNKNOWN_EDGE: EdgeId = EdgeId { hex: UNKNOWN_HEX, side: Side::E };
+const UNKNOWN_VERTEX: VertexId = VertexId { hex: UNKNOWN_HEX, corner: Corner::N };
+
+/// Cities & Knights moves (CK-7, CK-TRD, CK-IMP, CK-KNT, CK-WALL, CK-BAR): on every site of
+/// the board (every `stride`-th) and the seat's knights, from every vertex its roads reach to
+/// every vertex its roads touch; bank trades of each kind at every rate; a discard of the
+/// count owed with and without commodities, and wrong sizes.
+fn cities_knights_moves(game: &Game, seat: Seat, stride: usize, moves: &mut Vec<Move>) {
+    let board = game.board();
+    for track in Track::ALL {
+        moves.push(Move::BuildImprovement { track });
+        moves.push(Move::ChooseProgressDeck { track });
+    }
+    let own: Vec<VertexId> = game.knights().iter().filter(|k| k.seat == seat).map(|k| k.vertex).collect();
+    let mut sites: Vec<VertexId> = board.vertices.iter().step_by(stride).copied().collect();
+    sites.extend(own.iter().copied().chain([UNKNOWN_VERTEX]));
+    for &vertex in &sites {
+        moves.push(Move::RecruitKnight { vertex });
+        moves.push(Move::PromoteKnight { vertex });
+        moves.push(Move::ActivateKnight { vertex });
+        moves.push(Move::BuildCityWall { vertex });
+        moves.push(Move::ChooseCityToLose { vertex });
+        moves.push(Move::RelocateKnight { to: vertex });
+    }
+    // Knight actions: from the seat's knights, an opponent's and an empty vertex, to every
+    // vertex beside the seat's roads (which holds every target) and every knight.
+    let touching: Vec<VertexId> = board
+        .vertices
+        .iter()
+        .copied()
+        .filter(|v| v.edges().iter().any(|&e| game.road_at(e) == Some(seat)))
+        .chain(game.knights().iter().map(|k| k.vertex))
+        .chain([UNKNOWN_VERTEX])
+        .collect();
+    let mut sources = own.clone();
+    sources.extend(game.knights().iter().find(|k| k.seat != seat).map(|k| k.vertex));
+    sources.extend(board.vertices.iter().copied().find(|&v| game.knight_at(v).is_none()));
+    for &from in &sources {
+        for &to in touching.iter().step_by(stride) {
+            moves.push(Move::MoveKnight { from, to });
+            moves.push(Move::DisplaceKnight { from, to });
+        }
+    }
+    let others: Vec<Option<Seat>> = std::iter::once(None).chain(game.seats().map(Some)).collect();
+    let hexes = board.hexes.iter().step_by(stride).copied().chain(game.robber_hex()).chain([UNKNOWN_HEX]);
+    for hex in hexes {
+        for &knight in &sources {
+            for &steal_from in &others {
+                moves.push(Move::ChaseRobber { knight, hex, steal_from });
+            }
+        }
+    }
+    // CK-TRD-1/2: identical cards of one kind at each rate for one card of another.
+    let kinds: Vec<Cards> = Resource::ALL
+        .into_iter()
+        .map(|r| Cards::of_resources(Resources::of(r, 1)))
+        .chain(Commodity::ALL.into_iter().map(|c| Cards::of_commodities(Commodities::of(c, 1))))
+        .collect();
+    let times = |cards: &Cards, n: u32| {
+        let mut out = *cards;
+        for r in Resource::ALL {
+            out.resources.set(r, cards.resources.get(r) * n);
+        }
+        for c in Commodity::ALL {
+            out.commodities.set(c, cards.commodities.get(c) * n);
+        }
+        out
+    };
+    // Only trades naming a commodity, as the move is documented: `legal_moves` lists resource
+    // trades as `trade_with_bank` alone, though `decide` also accepts them as
+    // `trade_cards_with_bank` (a disagreement left to the engine's owners).
+    for give in &kinds {
+        for get in kinds.iter().filter(|k| *k != give && (!k.commodities.is_empty() || !give.commodities.is_empty())) {
+            for rate in [2, 3, 4] {
+                moves.push(Move::TradeCardsWithBank { give: times(give, rate), get: *get });
+            }
+        }
+    }
+    // CK-7-1: the count owed (or half the hand) taken commodities first and resources first,
+    // one card too many, and the whole hand, each naming a commodity.
+    let hand = game.hand_cards(seat);
+    let owed = match game.phase() {
+        Phase::Discard { pending } => pending.iter().find(|p| p.seat == seat).map_or(0, |p| p.count),
+        _ => hand.total() / 2,
+    };
+    for commodities_first in [true, false] {
+        for count in [owed, owed + 1] {
+            let mut cards = Cards::default();
+            let mut left = count;
+            let take_commodities = |cards: &mut Cards, left: &mut u32| {
+                for c in Commodity::ALL {
+                    let n = hand.commodities.get(c).min(*left);
+                    cards.commodities.set(c, n);
+                    *left -= n;
+                }
+            };
+            if commodities_first {
+                take_commodities(&mut cards, &mut left);
+            }
+            for r in Resource::ALL {
+                let n = hand.resources.get(r).min(left);
+                cards.resources.set(r, n);
+                left -= n;
+            }
+            if !commodities_first {
+                take_commodities(&mut cards, &mut left);
+            }
+            // As with trades: a discard of resources alone is listed as `discard` only,
+            // though `decide` accepts it as `discard_cards` too.
+            if !cards.commodities.is_empty() {
+                moves.push(Move::DiscardCards { cards });
+            }
+        }
+    }
+    if !hand.commodities.is_empty() {
+        moves.push(Move::DiscardCards { cards: hand });
+    }
+}
 
 /// Ship moves (SEA-6): from each of the seat's ships, an opponent's ship and an empty edge,
 /// to every edge beside the seat's buildings or ships (which holds every legal target), an
@@ -391,7 +571,7 @@ impl Facts {
     }
 }
 
-fn check_state(game: &Game, facts: &Facts, sea: Option<&Seafarers>) {
+fn check_state(game: &Game, facts: &Facts, sea: Option<&Seafarers>, ck: Option<&CitiesKnights>) {
     // Conservation (B-CMP-5): bank plus hands is 19 of each resource.
     let mut total = *game.bank();
     for seat in game.seats() {
@@ -414,9 +594,11 @@ fn check_state(game: &Game, facts: &Facts, sea: Option<&Seafarers>) {
         let settlements = buildings.iter().filter(|b| b.seat == seat && b.kind == BuildingKind::Settlement).count();
         let cities = buildings.iter().filter(|b| b.seat == seat && b.kind == BuildingKind::City).count();
         let roads = view.board.roads.iter().filter(|r| r.seat == seat).count();
-        // B-CMP-7 piece limits, consistent with the supply.
-        assert!(settlements <= 5 && cities <= 4 && roads <= 15);
-        assert_eq!(settlements as u32, p.settlements_on_board());
+        // B-CMP-7 piece limits, consistent with the supply; CK-BAR-8: a pillaged city whose
+        // owner had no settlement piece stands as a settlement without one.
+        let pieceless = ck.map_or(0, |ck| ck.pieceless(seat));
+        assert!(p.settlements_on_board() <= 5 && cities <= 4 && roads <= 15);
+        assert_eq!(settlements as u32, p.settlements_on_board() + pieceless);
         assert_eq!(cities as u32, p.cities_on_board());
         assert_eq!(roads as u32, p.roads_on_board());
         if sea.is_none() {
@@ -432,8 +614,9 @@ fn check_state(game: &Game, facts: &Facts, sea: Option<&Seafarers>) {
                 .count() as u32;
             points += on_gold * u32::from(game.config().river_gold_bonus_vp);
         }
-        // SEA-12: island bonuses.
+        // SEA-12: island bonuses; CK-EVT-3, CK-BAR-6: VP progress cards and Defender cards.
         points += sea.map_or(0, |sea| sea.bonus_points(seat));
+        points += ck.map_or(0, |ck| ck.points(seat));
         points += 2 * u32::from(game.longest_road_holder() == Some(seat));
         points += 2 * u32::from(game.largest_army_holder() == Some(seat));
         assert_eq!(points, game.public_victory_points(seat));
@@ -462,9 +645,21 @@ fn check_state(game: &Game, facts: &Facts, sea: Option<&Seafarers>) {
     } else {
         assert!(game.pirate_hex().is_none(), "a pirate outside Seafarers");
     }
+    if let Some(ck) = ck {
+        ck.check_state(game, &view);
+    } else {
+        // No commodity, knight, barbarian or progress card outside C&K.
+        assert!(game.commodity_bank().is_empty(), "a commodity bank outside C&K");
+        for seat in game.seats() {
+            assert!(game.player(seat).unwrap().commodities().is_empty(), "commodities outside C&K");
+            assert!(game.progress_cards(seat).is_empty(), "progress cards outside C&K");
+        }
+        assert!(game.knights().is_empty() && game.barbarian_position() == 0, "knights or barbarians outside C&K");
+        assert!(view.cities_and_knights.is_none() && view.commodity_bank.is_none());
+    }
 }
 
-/// B-BLD-3, B-BLD-5, B-SET-4, SEA-3, SEA-4: each road and settlement of `seat`'s move was
+/// B-BLD-3, B-BLD-5, B-SET-4, SEA-3, SEA-4, CK-KNT-9: each road and settlement of `seat`'s move was
 /// placed where the rules allow it in the state before the move (`prior`).
 fn check_placements(prior: &Game, seat: Seat, events: &[Event]) {
     let board = prior.board();
@@ -481,16 +676,25 @@ fn check_placements(prior: &Game, seat: Seat, events: &[Event]) {
                 match setup_settlement {
                     // B-SET-4: beside the settlement just placed.
                     Some(settlement) => assert!(edge.endpoints().contains(&settlement), "setup road {edge}"),
-                    // B-BLD-3, SEA-3: from an own building, or continuing an own road (never a
-                    // ship) at a vertex no opponent's building holds.
+                    // B-BLD-3, SEA-3, CK-KNT-9: from an own building, or continuing an own road
+                    // (never a ship) at a vertex no opponent's building or knight holds.
                     None => assert!(
                         edge.endpoints().iter().any(|&x| match prior.building_at(x) {
                             Some(b) => b.seat == seat,
-                            None => x.edges().iter().any(|&o| o != edge && prior.road_at(o) == Some(seat)),
+                            None => {
+                                prior.knight_at(x).is_none_or(|k| k.seat == seat)
+                                    && x.edges().iter().any(|&o| o != edge && prior.road_at(o) == Some(seat))
+                            }
                         }),
                         "road {edge} does not connect to {seat}'s network (B-BLD-3, SEA-3)"
                     ),
                 }
+            }
+            // CK-KNT-9: no building on a knight.
+            Event::SettlementBuilt { vertex, .. } | Event::CityBuilt { vertex, .. }
+                if prior.knight_at(vertex).is_some() =>
+            {
+                panic!("{event:?} on the knight {:?}", prior.knight_at(vertex))
             }
             Event::SettlementBuilt { vertex, .. } if !matches!(prior.phase(), Phase::Setup { .. }) => {
                 // B-BLD-5, SEA-4: beside an own road or ship.
@@ -503,8 +707,8 @@ fn check_placements(prior: &Game, seat: Seat, events: &[Event]) {
     }
 }
 
-/// B-LR-1/2, SEA-10: the longest trail of `seat`'s roads and ships, by exhaustive search: no
-/// edge twice, never through an opponent's building, from a road to a ship or back only at
+/// B-LR-1/2, SEA-10, CK-KNT-9: the longest trail of `seat`'s roads and ships, by exhaustive search: no
+/// edge twice, never through an opponent's building (or knight), from a road to a ship or back only at
 /// the seat's own building.
 fn trail_length(game: &Game, seat: Seat) -> u32 {
     let board = game.board();
@@ -519,8 +723,10 @@ fn trail_length(game: &Game, seat: Seat) -> u32 {
     fn walk(game: &Game, own: &[Option<bool>], used: &mut [bool], seat: Seat, at: u16, ship: bool) -> u32 {
         let board = game.board();
         let building = game.building_index(at);
-        if building.is_some_and(|b| b.seat != seat) {
-            return 0; // B-LR-2: a trail may end at an opponent's building, not pass it
+        // B-LR-2, CK-KNT-9: a trail may end at an opponent's building or knight, not pass it.
+        let knight = || game.knight_at(board.vertices[at as usize]).is_some_and(|k| k.seat != seat);
+        if building.is_some_and(|b| b.seat != seat) || knight() {
+            return 0;
         }
         let junction = building.is_some();
         let mut best = 0;
@@ -584,24 +790,40 @@ fn check_hidden_information(game: &Game) {
         assert!(view.seed.is_none());
         for p in &view.players {
             assert!(p.resources.is_none() && p.development_cards.is_none(), "hand of {} leaked", p.seat);
+            if !game.config().cities_and_knights {
+                assert!(p.commodities.is_none() && p.commodity_count.is_none(), "commodities outside C&K");
+            }
         }
     }
     let spectator = game.view(Viewer::Spectator);
     assert!(spectator.hand.is_none() && spectator.you.is_none());
+    for p in &spectator.players {
+        assert!(p.resources.is_none() && p.development_cards.is_none(), "hand of {} shown to spectators", p.seat);
+    }
 }
 
-fn check_redaction(events: &[Event], viewer: Seat) {
+/// Each event as `viewer` gets it while the game runs: a hidden card shown exactly to those
+/// who may see it (with C&K, see [`cities_knights::shown`]), the seed to nobody, and nothing
+/// else changed (the rest of the event is as the live log has it).
+fn check_redaction(events: &[Event], viewer: Viewer) {
+    let sees = |seat: Seat| viewer == Viewer::Seat(seat);
     for event in events {
-        match event.redacted_for(Viewer::Seat(viewer)) {
-            Event::ResourcesDiscarded { seat, resources, .. } => assert_eq!(resources.is_some(), seat == viewer),
-            Event::DevelopmentCardBought { seat, card, .. } => {
-                assert_eq!(card.is_some(), seat == viewer)
-            }
+        let redacted = event.redacted_for(viewer);
+        let shown = match &redacted {
+            Event::ResourcesDiscarded { seat, resources, .. } => Some((resources.is_some(), sees(*seat))),
+            Event::DevelopmentCardBought { seat, card, .. } => Some((card.is_some(), sees(*seat))),
             Event::ResourceStolen { thief, victim, resource } => {
-                assert_eq!(resource.is_some(), thief == viewer || victim == viewer)
+                Some((resource.is_some(), sees(*thief) || sees(*victim)))
             }
-            Event::GameStarted { seed, .. } => assert!(seed.is_none()),
-            _ => {}
+            Event::GameStarted { seed, .. } => Some((seed.is_some(), false)),
+            _ => cities_knights::shown(event, &redacted, viewer),
+        };
+        match shown {
+            Some((shown, may_see)) => assert_eq!(shown, may_see, "{viewer:?} gets {redacted:?} of {event:?}"),
+            None => assert_eq!(&redacted, event, "{viewer:?} gets an altered {event:?}"),
+        }
+        if shown.is_some_and(|(shown, _)| shown) {
+            assert_eq!(&redacted, event, "{viewer:?} gets an altered {event:?}");
         }
     }
 }
@@ -650,16 +872,26 @@ fn play_checked(config: GameConfig, seed: u64, exhaustive: bool) -> Outcome {
     let mut game = Game::replay(config.clone(), &log).unwrap();
     let facts = Facts::of(&config);
     let mut sea = Seafarers::new(&game, &log);
-    check_state(&game, &facts, sea.as_ref());
+    let mut ck = CitiesKnights::new(&game);
+    check_state(&game, &facts, sea.as_ref(), ck.as_ref());
     let mut bot = RandomBot::new(seed ^ 0xB07);
     let mut step = 0u64;
     while !game.is_over() && game.turn_number() <= TURN_CAP {
         let seat = game.waiting_for()[0];
         let legal = game.legal_moves(seat);
         assert!(!legal.is_empty(), "seat {seat} must act but has no legal move in {:?}", game.phase());
+        // The attack's and a displacement's decisions (CK-BAR-6/7, CK-KNT-7) are rare in the
+        // exhaustive sample: every game cross-checks them for the seats deciding.
+        let rare =
+            matches!(game.phase(), Phase::LoseCity { .. } | Phase::DefenderDraw { .. } | Phase::RelocateKnight { .. });
         if exhaustive {
             let before = game.clone();
             for s in game.seats() {
+                check_agreement(&game, &before, s);
+            }
+        } else if rare {
+            let before = game.clone();
+            for s in game.waiting_for() {
                 check_agreement(&game, &before, s);
             }
         } else if step.is_multiple_of(7) {
@@ -694,6 +926,10 @@ fn play_checked(config: GameConfig, seed: u64, exhaustive: bool) -> Outcome {
         if let Some(sea) = &mut sea {
             sea.after_move(&prior, &game, seat, &events);
         }
+        if let Some(ck) = &mut ck {
+            ck.after_move(&prior, seat, &events);
+        }
+        // CK-KNT-9: knights break roads too.
         let routes_changed = events.iter().any(|e| {
             matches!(
                 e,
@@ -701,6 +937,11 @@ fn play_checked(config: GameConfig, seed: u64, exhaustive: bool) -> Outcome {
                     | Event::ShipBuilt { .. }
                     | Event::ShipMoved { .. }
                     | Event::SettlementBuilt { .. }
+                    | Event::KnightRecruited { .. }
+                    | Event::KnightMoved { .. }
+                    | Event::KnightDisplaced { .. }
+                    | Event::KnightRelocated { .. }
+                    | Event::KnightReturnedToSupply { .. }
             )
         });
         if routes_changed {
@@ -708,11 +949,14 @@ fn play_checked(config: GameConfig, seed: u64, exhaustive: bool) -> Outcome {
             check_longest_road(&game);
         }
         log.extend(events);
-        check_state(&game, &facts, sea.as_ref());
+        check_state(&game, &facts, sea.as_ref(), ck.as_ref());
         if exhaustive || step.is_multiple_of(50) || revealed {
             check_hidden_information(&game);
             if let Some(sea) = &sea {
                 sea.check_views(&game);
+            }
+            if let Some(ck) = &ck {
+                ck.check_views(&game);
             }
         }
         step += 1;
@@ -721,8 +965,8 @@ fn play_checked(config: GameConfig, seed: u64, exhaustive: bool) -> Outcome {
         sea.check_views(&game);
         seafarers::check_events_hide_fog(&game, &log);
     }
-    for seat in game.seats() {
-        check_redaction(&log, seat);
+    for viewer in seafarers::viewers(&game) {
+        check_redaction(&log, viewer);
     }
     // The log is the game: replay equals the live state, and so does the serde snapshot.
     let replayed = Game::replay(config, &log).unwrap();

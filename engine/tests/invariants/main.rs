@@ -1,21 +1,25 @@
 //! Invariants over thousands of random self-played games, one test per ruleset (cargo runs
 //! them in parallel): the base game with 2, 3 and 4 players, the 5-6 player extension with
-//! 5 and 6, Jungle and Big River, on random and beginner boards, and every Seafarers scenario
-//! with every player count it has a map for, each varying the rule flags.
+//! 5 and 6, Jungle and Big River, on random and beginner boards, every Seafarers scenario
+//! with every player count it has a map for, and Cities & Knights with 3 to 6 players, each
+//! varying the rule flags.
 //! Every move of every game is checked (see `checks`): listed moves are accepted, and in a
 //! sample `decide` accepts exactly the listed moves; rejected moves change nothing; cards
 //! are conserved; piece limits, the distance rule and victory points hold; every piece was
 //! placed where the rules allowed it, and road lengths and Longest Road are as defined; views
-//! and redaction hide what they must (with Seafarers, also the fog: see `seafarers`); the log
+//! and redaction hide what they must (with Seafarers, also the fog: see `seafarers`; with
+//! Cities & Knights, commodities and progress cards, which are conserved too, and knights,
+//! walls, improvements and barbarians: see `cities_knights`); the log
 //! replays to the live state; the serde snapshot round-trips; and every game ends with a
 //! winner within the turn cap. A few positions built from events pin down bugs these checks
 //! found.
 //!
-//! A new ruleset (Cities & Knights) is one more `#[test]` that calls `play_ruleset` with its
+//! A new ruleset is one more `#[test]` that calls `play_ruleset` with its
 //! name, its number of games and a config generator; a new Seafarers scenario is one more
 //! `#[test]` calling `play_scenario` (and its line in `seafarers_games`).
 
 mod checks;
+mod cities_knights;
 mod seafarers;
 
 use catan_engine::{
@@ -50,6 +54,19 @@ fn big_river_rules(index: u64) -> GameConfig {
         river_gold_produces: !one_in(index, "river_gold_produces", 5),
         board: BoardSpec::Random,
         ..GameConfig::for_players(pick(index, "players", &[3, 4]))
+    }
+}
+
+/// CK: Cities & Knights for `players` (5-6 with the extension), on either board, with the
+/// barbarians' track at its default length and shorter or longer, and the robber waiting for
+/// the first attack or not (CK-BAR-1, CK-BAR-10).
+fn cities_knights_rules(players: u8) -> impl Fn(u64) -> GameConfig {
+    move |index| GameConfig {
+        cities_and_knights: true,
+        barbarian_steps: pick(index, "barbarian_steps", &[7, 7, 7, 4, 10]),
+        robber_waits_for_first_attack: !one_in(index, "robber_waits_for_first_attack", 3),
+        board: any_board(index),
+        ..GameConfig::for_players(players)
     }
 }
 
@@ -189,6 +206,30 @@ fn jungle() {
 #[test]
 fn big_river() {
     play_ruleset("big_river", 263, big_river_rules);
+}
+
+/// Games of Cities & Knights per player count: its games run 3-5 times as many turns as the
+/// base game's, so fewer of them take about as long as a base game ruleset.
+const CITIES_KNIGHTS_GAMES: u64 = 100;
+
+#[test]
+fn cities_knights_three_players() {
+    play_ruleset("cities_knights_three_players", CITIES_KNIGHTS_GAMES, cities_knights_rules(3));
+}
+
+#[test]
+fn cities_knights_four_players() {
+    play_ruleset("cities_knights_four_players", CITIES_KNIGHTS_GAMES, cities_knights_rules(4));
+}
+
+#[test]
+fn cities_knights_five_players() {
+    play_ruleset("cities_knights_five_players", CITIES_KNIGHTS_GAMES, cities_knights_rules(5));
+}
+
+#[test]
+fn cities_knights_six_players() {
+    play_ruleset("cities_knights_six_players", CITIES_KNIGHTS_GAMES, cities_knights_rules(6));
 }
 
 #[test]

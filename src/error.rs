@@ -91,6 +91,66 @@ pub struct Problem {
     pub version: Option<i64>,
 }
 
+/// Every `code` the server answers of its own (rule and setup codes come from the engine).
+/// The spec lists these as the `Problem.code` enum; a test reads the sources for codes
+/// missing here.
+pub const SERVER_CODES: &[&str] = &[
+    "already_joined",
+    "bad_request",
+    "client_error",
+    "database_unavailable",
+    "forbidden",
+    "game_full",
+    "game_not_open",
+    "game_not_started",
+    "headers_too_large",
+    "idempotency_key_in_use",
+    "idempotency_key_reused",
+    "internal_error",
+    "invalid_card_count",
+    "invalid_config",
+    "invalid_idempotency_key",
+    "invalid_if_match",
+    "invalid_last_event_id",
+    "invalid_max_players",
+    "invalid_password",
+    "invalid_query",
+    "invalid_turn_timer",
+    "invalid_username",
+    "malformed_body",
+    "method_not_allowed",
+    "not_acceptable",
+    "not_enough_players",
+    "not_found",
+    "payload_too_large",
+    "rate_limited",
+    "request_timeout",
+    "seeded_game",
+    "server_busy",
+    "server_error",
+    "token_not_revocable",
+    "too_many_games",
+    "trade_closed",
+    "unauthorized",
+    "unavailable",
+    "unknown_bot_kind",
+    "unsupported_media_type",
+    "unsupported_variant",
+    "uri_too_long",
+    "username_taken",
+    "version_conflict",
+];
+
+/// Every problem `code` a client can meet, sorted and without repeats: the server's, and the
+/// engine's setup and rule codes.
+pub fn problem_codes() -> Vec<&'static str> {
+    let mut codes: Vec<&'static str> =
+        SERVER_CODES.iter().chain(SetupError::CODES).chain(RuleError::TAGS).copied().collect();
+    codes.sort_unstable();
+    codes.dedup();
+    codes
+}
+
 impl ApiError {
     pub fn bad_request(code: &'static str, detail: impl Into<String>) -> Self {
         ApiError::BadRequest { code, detail: detail.into() }
@@ -305,4 +365,63 @@ pub fn query_error(error: QueryPayloadError, _req: &HttpRequest) -> actix_web::E
 /// The default service: every unknown route is a 404 problem.
 pub async fn not_found(req: HttpRequest) -> HttpResponse {
     ApiError::NotFound(format!("no route for {} {}", req.method(), req.path())).error_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The string literal opening `text`, after blanks.
+    fn literal(text: &str) -> Option<&str> {
+        let rest = text.trim_start().strip_prefix('"')?;
+        let code = &rest[..rest.find('"')?];
+        code.chars().all(|c| c.is_ascii_lowercase() || c == '_').then_some(code)
+    }
+
+    fn sources(dir: &std::path::Path, out: &mut Vec<(String, String)>) {
+        for entry in std::fs::read_dir(dir).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                sources(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push((path.display().to_string(), std::fs::read_to_string(&path).unwrap()));
+            }
+        }
+    }
+
+    /// Every code the sources build an error with (`bad_request("…"`, `conflict(`,
+    /// `unprocessable(`, `code: "…"`, and the mappings in this file) is in `SERVER_CODES`, so
+    /// the spec's enum cannot fall behind a new error.
+    #[test]
+    fn every_code_in_the_sources_is_listed() {
+        let mut files = Vec::new();
+        sources(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut files);
+        let mut found = Vec::new();
+        for (name, text) in &files {
+            let mut openings = vec!["bad_request(", "conflict(", "unprocessable(", "code:"];
+            if name.ends_with("error.rs") {
+                openings.push("=>");
+            }
+            for opening in openings {
+                for (at, _) in text.match_indices(opening) {
+                    if let Some(code) = literal(&text[at + opening.len()..]) {
+                        found.push((code, name.clone()));
+                    }
+                }
+            }
+        }
+        assert!(found.len() > 40, "the scan found only {found:?}");
+        let listed = problem_codes();
+        for (code, file) in found {
+            assert!(listed.contains(&code), "{code} (in {file}) is not in SERVER_CODES");
+        }
+    }
+
+    #[test]
+    fn the_codes_include_the_engines() {
+        let codes = problem_codes();
+        for code in ["not_your_turn", "settlement_too_close", "invalid_board", "rate_limited", "version_conflict"] {
+            assert!(codes.contains(&code), "{code}");
+        }
+    }
 }

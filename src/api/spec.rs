@@ -20,6 +20,7 @@ pub fn finish(doc: &mut OpenApiDoc) {
     name_variants(&mut json);
     pin_hidden_moves(&mut json);
     document_common_answers(&mut json);
+    list_problem_codes(&mut json);
     match serde_json::from_value(json) {
         Ok(done) => *doc = done,
         // The document is built from our own types: a failure here is a programming error
@@ -107,6 +108,14 @@ fn document_common_answers(doc: &mut Value) {
                     .or_insert_with(|| problem("The body is over the size limit (`payload_too_large`)"));
             }
         }
+    }
+}
+
+/// `Problem.code` is one of a known set: the server's own codes and the engine's rule and
+/// setup codes, so that a client can switch over them exhaustively.
+fn list_problem_codes(doc: &mut Value) {
+    if let Some(code) = doc.pointer_mut("/components/schemas/Problem/properties/code") {
+        code["enum"] = json!(crate::error::problem_codes());
     }
 }
 

@@ -199,6 +199,10 @@ pub enum SetupError {
 }
 
 impl SetupError {
+    /// Every code [`SetupError::code`] returns.
+    pub const CODES: &'static [&'static str] =
+        &["invalid_player_count", "invalid_board", "invalid_config", "invalid_log"];
+
     /// Returns the stable snake_case code of the problem.
     pub const fn code(&self) -> &'static str {
         match self {

@@ -54,6 +54,9 @@ macro_rules! tagged_enum {
     };
     (@kind $name:ident $kind:ident $($variant:ident $tag:literal)*) => {
         impl $name {
+            /// Every variant's stable snake_case name, in declaration order.
+            pub const TAGS: &'static [&'static str] = &[$($tag),*];
+
             /// Returns the variant's stable snake_case name.
             pub const fn $kind(&self) -> &'static str {
                 match self {

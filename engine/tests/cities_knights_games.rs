@@ -2,7 +2,8 @@
 //! extension), played by the random bot through the public API: every listed move is
 //! accepted, resources and commodities are conserved, the progress cards are the 54, the
 //! position round-trips through `Setup`, other seats' commodities and progress cards stay
-//! hidden, and every game reaches a winner.
+//! hidden, and every game reaches a winner. Metropolises (CK-MET) are placed and moved, and
+//! always stand on a city of their seat, one per city, their seat at level 4 or more.
 
 use catan_engine::{
     bots::{Bot, RandomBot},
@@ -35,6 +36,13 @@ fn check(game: &Game, players: u8) {
     assert_eq!(commodities, Commodities::each(12), "commodities not conserved (CK-CMP-1)");
     let held = game.seats().fold(catan_engine::ProgressCards::default(), |sum, s| sum + game.progress_cards(s));
     assert_eq!(held.total() + game.progress_decks().total(), 54, "progress cards (CK-CMP-2)");
+    // CK-MET-1/2: each metropolis on its seat's city, one per track and per city.
+    for (i, m) in game.metropolises().iter().enumerate() {
+        let city = game.building_at(m.vertex).map(|b| (b.seat, b.kind));
+        assert_eq!(city, Some((m.seat, catan_engine::BuildingKind::City)), "{m:?}");
+        assert!(game.improvement_level(m.seat, m.track) >= 4, "{m:?}");
+        assert!(game.metropolises()[..i].iter().all(|o| o.track != m.track && o.vertex != m.vertex));
+    }
     // Hands are shown once the game is over.
     for viewer in game.seats().filter(|_| !game.is_over()) {
         let view = game.view(Viewer::Seat(viewer));
@@ -50,6 +58,8 @@ fn check(game: &Game, players: u8) {
 fn random_cities_and_knights_games_reach_a_winner_with_everything_conserved() {
     // CK-KNT-7: displacements, relocations and knights sent back to the supply, over all games.
     let mut displaced = [0u32; 3];
+    // CK-MET-1/3: metropolises placed, and taken over by a seat first to level 5.
+    let mut metropolises = [0u32; 2];
     for players in 3..=6u8 {
         let mut turns = Vec::new();
         for index in 0..GAMES_PER_COUNT {
@@ -78,6 +88,8 @@ fn random_cities_and_knights_games_reach_a_winner_with_everything_conserved() {
                         Event::KnightDisplaced { .. } => displaced[0] += 1,
                         Event::KnightRelocated { .. } => displaced[1] += 1,
                         Event::KnightReturnedToSupply { .. } => displaced[2] += 1,
+                        Event::MetropolisPlaced { .. } => metropolises[0] += 1,
+                        Event::MetropolisMoved { .. } => metropolises[1] += 1,
                         _ => {}
                     }
                     game.apply(event);
@@ -114,4 +126,6 @@ fn random_cities_and_knights_games_reach_a_winner_with_everything_conserved() {
     }
     println!("knights displaced, relocated, returned to the supply: {displaced:?}");
     assert!(displaced.iter().all(|&n| n > 0), "displacements {displaced:?}: each outcome occurs");
+    println!("metropolises placed, taken over: {metropolises:?}");
+    assert!(metropolises[0] > 0, "no metropolis was placed in {} games", 4 * GAMES_PER_COUNT);
 }

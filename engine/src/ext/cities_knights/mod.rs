@@ -1,7 +1,8 @@
 //! Cities & Knights (CK, RULES.md 8.6): its own ruleset, one module per job — the three dice
 //! and their order (`dice.rs`), commodities in hands and production (`commodities.rs`), the 7
-//! and the robber (`seven.rs`), trading commodities with the bank (`trade.rs`) and the
-//! barbarians (`barbarians.rs`). The base game's building and trade stay; this folder changes
+//! and the robber (`seven.rs`), trading commodities with the bank (`trade.rs`), the
+//! metropolises of improvement levels 4-5 (`metropolis.rs`) and the barbarians
+//! (`barbarians.rs`). The base game's building and trade stay; this folder changes
 //! what C&K changes: 13 points to win (CK-GEN-1), no development cards (CK-GEN-2), a city as
 //! the second setup piece (CK-SET-1).
 

@@ -365,6 +365,12 @@ impl Setup {
         self
     }
 
+    /// `track`'s metropolis on `seat`'s city at `vertex` (Cities & Knights, CK-MET-1).
+    pub fn with_metropolis(mut self, seat: Seat, track: crate::Track, vertex: VertexId) -> Self {
+        self.cities_knights.metropolises.push(crate::Metropolis { track, seat, vertex });
+        self
+    }
+
     /// What `seat` holds, for editing (the list grows to hold the seat; a seat outside the
     /// game that holds anything is refused by [`Setup::position`]).
     pub fn seat_mut(&mut self, seat: Seat) -> &mut SeatSetup {

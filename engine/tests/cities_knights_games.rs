@@ -2,10 +2,11 @@
 //! extension), played by the random bot through the public API: every listed move is
 //! accepted, resources and commodities are conserved, the progress cards are the 54, the
 //! position round-trips through `Setup`, other seats' commodities and progress cards stay
-//! hidden, and every game reaches a winner.
+//! hidden, and every game reaches a winner. Metropolises (CK-MET) are placed and moved, and
+//! always stand on a city of their seat, one per city, their seat at level 4 or more.
 
 use catan_engine::{
-    bots::{Bot, RandomBot},
+    bots::{Bot, HeuristicBot, RandomBot},
     Commodities, Event, FirstPlayer, Game, GameConfig, Resources, Setup, Viewer,
 };
 
@@ -35,6 +36,13 @@ fn check(game: &Game, players: u8) {
     assert_eq!(commodities, Commodities::each(12), "commodities not conserved (CK-CMP-1)");
     let held = game.seats().fold(catan_engine::ProgressCards::default(), |sum, s| sum + game.progress_cards(s));
     assert_eq!(held.total() + game.progress_decks().total(), 54, "progress cards (CK-CMP-2)");
+    // CK-MET-1/2: each metropolis on its seat's city, one per track and per city.
+    for (i, m) in game.metropolises().iter().enumerate() {
+        let city = game.building_at(m.vertex).map(|b| (b.seat, b.kind));
+        assert_eq!(city, Some((m.seat, catan_engine::BuildingKind::City)), "{m:?}");
+        assert!(game.improvement_level(m.seat, m.track) >= 4, "{m:?}");
+        assert!(game.metropolises()[..i].iter().all(|o| o.track != m.track && o.vertex != m.vertex));
+    }
     // Hands are shown once the game is over.
     for viewer in game.seats().filter(|_| !game.is_over()) {
         let view = game.view(Viewer::Seat(viewer));
@@ -46,72 +54,108 @@ fn check(game: &Game, players: u8) {
     }
 }
 
+/// What happened over a series of games.
+#[derive(Default)]
+struct Counts {
+    /// CK-KNT-7: displacements, relocations and knights sent back to the supply.
+    displaced: [u32; 3],
+    /// CK-MET-1/3: metropolises placed, and taken over by a seat first to level 5.
+    metropolises: [u32; 2],
+}
+
+/// Plays one game to its end with `bots`, checking every step; returns its turns.
+fn play(players: u8, index: u64, seed: u64, bots: &mut [Box<dyn Bot>], counts: &mut Counts) -> u32 {
+    let mut game = Game::new(config(players, index), seed).unwrap();
+    let mut step = 0u64;
+    while !game.is_over() {
+        assert!(game.turn_number() <= TURN_CAP, "{players} players, game {index}: no winner by turn {TURN_CAP}");
+        let seat = game.next_to_act().expect("someone to act");
+        let moves = game.legal_moves(seat);
+        assert!(!moves.is_empty(), "{players} players, game {index}: seat {seat} has no move in {:?}", game.phase());
+        let choice = bots[seat.index()].choose(&game, seat, &moves);
+        let events = game
+            .decide(seat, &moves[choice], &mut game.chance())
+            .unwrap_or_else(|e| panic!("listed move {:?} refused: {} ({e})", moves[choice], e.code()));
+        for event in &events {
+            match event {
+                Event::KnightDisplaced { .. } => counts.displaced[0] += 1,
+                Event::KnightRelocated { .. } => counts.displaced[1] += 1,
+                Event::KnightReturnedToSupply { .. } => counts.displaced[2] += 1,
+                Event::MetropolisPlaced { .. } => counts.metropolises[0] += 1,
+                Event::MetropolisMoved { .. } => counts.metropolises[1] += 1,
+                _ => {}
+            }
+            game.apply(event);
+            // Hidden cards never reach another seat's copy of the log.
+            for viewer in game.seats() {
+                let seen = serde_json::to_value(event.redacted_for(Viewer::Seat(viewer))).unwrap();
+                if let Some(seat) = seen.get("seat").and_then(|s| s.as_u64()) {
+                    if seat != u64::from(viewer.0) && seen["type"] == "progress_card_drawn" {
+                        let card = seen.get("card").and_then(|c| c.as_str());
+                        assert!(card.is_none_or(|c| c == "printer" || c == "constitution"), "{seen}");
+                    }
+                }
+            }
+        }
+        // CK-KNT-7: a displaced knight is relocated by its owner or goes to the supply.
+        if events.iter().any(|e| matches!(e, Event::KnightDisplaced { .. })) {
+            let returned = events.iter().any(|e| matches!(e, Event::KnightReturnedToSupply { .. }));
+            let relocating = matches!(game.phase(), catan_engine::Phase::RelocateKnight { .. });
+            assert!(returned != relocating || game.is_over(), "displaced: {events:?}");
+        }
+        // CK-MET-5: the barbarians never pillage a metropolis.
+        for event in &events {
+            if let Event::CityPillaged { vertex, .. } = event {
+                assert!(game.metropolis_at(*vertex).is_none(), "a metropolis pillaged: {events:?}");
+            }
+        }
+        step += 1;
+        if step.is_multiple_of(97) {
+            check(&game, players);
+            let rebuilt = Setup::from(&game).position().unwrap_or_else(|e| panic!("round trip: {} {e}", e.code()));
+            assert!(rebuilt == game, "{players} players, game {index}: the position does not round-trip");
+        }
+    }
+    check(&game, players);
+    assert!(game.victory_points(game.winner().unwrap()) >= 13);
+    game.turn_number()
+}
+
 #[test]
 fn random_cities_and_knights_games_reach_a_winner_with_everything_conserved() {
-    // CK-KNT-7: displacements, relocations and knights sent back to the supply, over all games.
-    let mut displaced = [0u32; 3];
+    let mut counts = Counts::default();
     for players in 3..=6u8 {
         let mut turns = Vec::new();
         for index in 0..GAMES_PER_COUNT {
             let seed = 1_000 * u64::from(players) + index;
-            let mut game = Game::new(config(players, index), seed).unwrap();
-            let mut bots: Vec<RandomBot> = (0..players).map(|i| RandomBot::new(seed ^ u64::from(i))).collect();
-            let mut step = 0u64;
-            while !game.is_over() {
-                assert!(
-                    game.turn_number() <= TURN_CAP,
-                    "{players} players, game {index}: no winner by turn {TURN_CAP}"
-                );
-                let seat = game.next_to_act().expect("someone to act");
-                let moves = game.legal_moves(seat);
-                assert!(
-                    !moves.is_empty(),
-                    "{players} players, game {index}: seat {seat} has no move in {:?}",
-                    game.phase()
-                );
-                let choice = bots[seat.index()].choose(&game, seat, &moves);
-                let events = game
-                    .decide(seat, &moves[choice], &mut game.chance())
-                    .unwrap_or_else(|e| panic!("listed move {:?} refused: {} ({e})", moves[choice], e.code()));
-                for event in &events {
-                    match event {
-                        Event::KnightDisplaced { .. } => displaced[0] += 1,
-                        Event::KnightRelocated { .. } => displaced[1] += 1,
-                        Event::KnightReturnedToSupply { .. } => displaced[2] += 1,
-                        _ => {}
-                    }
-                    game.apply(event);
-                    // Hidden cards never reach another seat's copy of the log.
-                    for viewer in game.seats() {
-                        let seen = serde_json::to_value(event.redacted_for(Viewer::Seat(viewer))).unwrap();
-                        if let Some(seat) = seen.get("seat").and_then(|s| s.as_u64()) {
-                            if seat != u64::from(viewer.0) && seen["type"] == "progress_card_drawn" {
-                                let card = seen.get("card").and_then(|c| c.as_str());
-                                assert!(card.is_none_or(|c| c == "printer" || c == "constitution"), "{seen}");
-                            }
-                        }
-                    }
-                }
-                // CK-KNT-7: a displaced knight is relocated by its owner or goes to the supply.
-                if events.iter().any(|e| matches!(e, Event::KnightDisplaced { .. })) {
-                    let returned = events.iter().any(|e| matches!(e, Event::KnightReturnedToSupply { .. }));
-                    let relocating = matches!(game.phase(), catan_engine::Phase::RelocateKnight { .. });
-                    assert!(returned != relocating || game.is_over(), "displaced: {events:?}");
-                }
-                step += 1;
-                if step.is_multiple_of(97) {
-                    check(&game, players);
-                    let rebuilt =
-                        Setup::from(&game).position().unwrap_or_else(|e| panic!("round trip: {} {e}", e.code()));
-                    assert!(rebuilt == game, "{players} players, game {index}: the position does not round-trip");
-                }
-            }
-            check(&game, players);
-            assert!(game.victory_points(game.winner().unwrap()) >= 13);
-            turns.push(game.turn_number());
+            let mut bots: Vec<Box<dyn Bot>> =
+                (0..players).map(|i| Box::new(RandomBot::new(seed ^ u64::from(i))) as Box<dyn Bot>).collect();
+            turns.push(play(players, index, seed, &mut bots, &mut counts));
         }
         println!("{players} players: turns {turns:?}");
     }
+    let Counts { displaced, metropolises } = counts;
     println!("knights displaced, relocated, returned to the supply: {displaced:?}");
     assert!(displaced.iter().all(|&n| n > 0), "displacements {displaced:?}: each outcome occurs");
+    println!("metropolises placed, taken over: {metropolises:?}");
+    assert!(metropolises[0] > 0, "no metropolis was placed in {} games", 4 * GAMES_PER_COUNT);
+}
+
+/// Heuristic bots, which build improvements on purpose, against each other (4 seats): with
+/// the same checks, metropolises are placed and taken over by the first to level 5
+/// (CK-MET-1/3). Random bots place few (2 in the 48 games above) and reach no takeover; here
+/// a takeover comes about once in 50 games (5 in these 200).
+#[test]
+fn heuristic_cities_and_knights_games_place_and_take_over_metropolises() {
+    const GAMES: u64 = 200;
+    let mut counts = Counts::default();
+    for index in 0..GAMES {
+        let seed = 77_000 + index;
+        let mut bots: Vec<Box<dyn Bot>> =
+            (0..4).map(|i| Box::new(HeuristicBot::new(seed ^ i)) as Box<dyn Bot>).collect();
+        play(4, index, seed, &mut bots, &mut counts);
+    }
+    let [placed, taken] = counts.metropolises;
+    println!("{GAMES} games of 4 heuristic bots: metropolises placed {placed}, taken over {taken}");
+    assert!(placed > 0 && taken > 0, "metropolises placed {placed}, taken over {taken}");
 }

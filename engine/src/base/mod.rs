@@ -221,7 +221,9 @@ pub(crate) fn apply(game: &mut Game, event: &Event) {
         | Event::RobberChased { .. }
         | Event::KnightActivated { .. }
         | Event::BarbariansAttacked { .. }
-        | Event::DefenderOfCatan { .. } => {
+        | Event::DefenderOfCatan { .. }
+        | Event::MetropolisPlaced { .. }
+        | Event::MetropolisMoved { .. } => {
             if let Event::KnightActivated { seat, cost, .. } = event {
                 game.pay(*seat, cost);
             }

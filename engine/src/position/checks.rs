@@ -654,6 +654,10 @@ fn check_phases(game: &Game, phase: &Phase, then: &[Phase], turn: &TurnSetup) ->
                     if pending[..i].contains(seat) {
                         return Err(phase_error(format!("seat {seat} owes two decisions")));
                     }
+                    // CK-MET-5: only a city without a metropolis can be lost.
+                    if matches!(stage, Phase::LoseCity { .. }) && game.cities_without_metropolis(*seat).is_empty() {
+                        return Err(phase_error(format!("seat {seat} has no city without a metropolis to lose")));
+                    }
                 }
             }
             Phase::RelocateKnight { seat, vertex, rank, active: _ } => {

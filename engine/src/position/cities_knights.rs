@@ -1,11 +1,12 @@
-//! The Cities & Knights part of a position: the barbarians, the improvements, the walls and
-//! the commodities in hands, checked against CK-BAR-1, CK-IMP-2, CK-WALL-1 and CK-CMP-1.
+//! The Cities & Knights part of a position: the barbarians, the improvements, the walls, the
+//! metropolises and the commodities in hands, checked against CK-BAR-1, CK-IMP-2, CK-WALL-1,
+//! CK-MET-1..4 and CK-CMP-1.
 
 use serde::{Deserialize, Serialize};
 
 use super::{PositionError as E, SeatSetup};
 use crate::{
-    ext::cities_knights::{Knight, ProgressCards},
+    ext::cities_knights::{Knight, Metropolis, ProgressCards},
     game::Game,
     model::{BuildingKind, Commodities, Seat},
     VertexId,
@@ -34,6 +35,10 @@ pub struct CitiesKnightsSetup {
     /// Settlements that are pillaged cities whose owner had no settlement piece left: they
     /// take no piece (CK-BAR-8).
     pub pillaged: Vec<VertexId>,
+    /// The metropolises, each on a city of its seat, one per track and per city, its seat at
+    /// level 4 or more in the track and nobody above it (CK-MET-1..4).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub metropolises: Vec<Metropolis>,
 }
 
 impl CitiesKnightsSetup {
@@ -56,6 +61,7 @@ impl CitiesKnightsSetup {
             walls: state.walls.iter().map(|(v, _)| *v).collect(),
             knights: state.knights.clone(),
             pillaged: state.pillaged.clone(),
+            metropolises: state.metropolises.clone(),
             defenders: state
                 .defenders
                 .iter()
@@ -172,6 +178,9 @@ pub(super) fn place(game: &mut Game, setup: CitiesKnightsSetup, seats: &[SeatSet
         }
         game.ext.cities_knights.pillaged.push(vertex);
     }
+    for metropolis in setup.metropolises {
+        place_metropolis(game, metropolis)?;
+    }
     for (seat, count) in setup.defenders {
         if seat.index() >= game.players.len() {
             return Err(E::UnknownSeat(seat));
@@ -184,3 +193,36 @@ pub(super) fn place(game: &mut Game, setup: CitiesKnightsSetup, seats: &[SeatSet
     }
     Ok(())
 }
+
+/// CK-MET-1..4: a metropolis on a city of its seat, the only one of its track and of its
+/// city; its seat at level 4 at least, and nobody above it (the first to 5 would have taken
+/// it, CK-MET-3).
+fn place_metropolis(game: &mut Game, metropolis: Metropolis) -> Result<(), E> {
+    let Metropolis { track, seat, vertex } = metropolis;
+    let bad = |message: String| Err(E::CitiesKnights(message));
+    let v = game.board.vertex(vertex).ok_or(E::UnknownVertex(vertex))?;
+    if seat.index() >= game.players.len() {
+        return Err(E::UnknownSeat(seat));
+    }
+    if game.building_index(v).is_none_or(|b| b.kind != BuildingKind::City || b.seat != seat) {
+        return bad(format!("the {track:?} metropolis at {vertex} stands on no city of seat {seat} (CK-MET-1)"));
+    }
+    if game.metropolis(track).is_some() {
+        return bad(format!("two {track:?} metropolises (CK-CMP-6)"));
+    }
+    if let Some(other) = game.metropolis_at(vertex) {
+        return bad(format!("the city at {vertex} carries the {other:?} and {track:?} metropolises (CK-MET-2)"));
+    }
+    let level = game.improvement_level(seat, track);
+    if level < METROPOLIS_LEVEL {
+        return bad(format!("seat {seat} holds the {track:?} metropolis at level {level}: 4 at least (CK-MET-1)"));
+    }
+    if let Some(above) = game.seats().find(|&s| game.improvement_level(s, track) > level) {
+        return bad(format!("seat {above} is above the {track:?} metropolis' holder {seat} at {level} (CK-MET-3)"));
+    }
+    game.ext.cities_knights.metropolises.push(metropolis);
+    Ok(())
+}
+
+/// The level that brings a metropolis (CK-MET-1).
+const METROPOLIS_LEVEL: u8 = 4;

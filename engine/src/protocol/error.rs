@@ -182,6 +182,16 @@ pub enum RuleError => fn code {
     KnightNotWeaker = "knight_not_weaker"(VertexId),
     #[error("the robber waits for the first barbarian attack (CK-BAR-10)")]
     RobberWaits = "robber_waits",
+    #[error("levels 4 and 5 need a city of yours without a metropolis (CK-IMP-4, CK-MET-2)")]
+    CityWithoutMetropolisRequired = "city_without_metropolis_required",
+    #[error("this level brings the metropolis: name the city without a metropolis that takes it (CK-MET-1)")]
+    MetropolisCityRequired = "metropolis_city_required",
+    #[error("the city on {0} already carries a metropolis (CK-MET-2)")]
+    CityHasMetropolis = "city_has_metropolis"(VertexId),
+    #[error("this level brings no metropolis: name no city (CK-MET-3/4)")]
+    NoMetropolisToPlace = "no_metropolis_to_place",
+    #[error("the city on {0} is a metropolis: the barbarians cannot pillage it (CK-MET-5)")]
+    MetropolisNotPillaged = "metropolis_not_pillaged"(VertexId),
 }
 }
 

@@ -413,6 +413,23 @@ pub enum Event => fn kind {
         give: Cards,
         get: Cards,
     },
+    /// A seat's improvement of `track` brought it the track's metropolis, which nobody held:
+    /// it stands on the seat's city at `vertex`, worth 2 more points (CK-MET-1).
+    MetropolisPlaced = "metropolis_placed" {
+        seat: Seat,
+        track: Track,
+        vertex: VertexId,
+    },
+    /// A seat reached level 5 of `track` while the holder `from_seat` was at 4: the metropolis
+    /// moved from that seat's city at `from` (a plain city again) to the seat's city at `to`
+    /// (CK-MET-3).
+    MetropolisMoved = "metropolis_moved" {
+        seat: Seat,
+        track: Track,
+        from_seat: Seat,
+        from: VertexId,
+        to: VertexId,
+    },
 }
 }
 

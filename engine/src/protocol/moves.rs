@@ -119,8 +119,15 @@ pub enum Move => fn kind {
     TradeCardsWithBank = "trade_cards_with_bank" { give: Cards, get: Cards },
     /// Build the next level of a city improvement track (Cities & Knights, CK-IMP-2/3): level
     /// k costs k cards of the track's commodity (trade: cloth, politics: coin, science: paper).
+    /// Levels 4 and 5 need a city without a metropolis (CK-IMP-4). `city` names the city
+    /// without a metropolis that takes the track's metropolis: required when the level brings
+    /// it (CK-MET-1/3), absent otherwise.
     #[cfg_attr(feature = "openapi", schema(example = json!({"type": "build_improvement", "track": "trade"})))]
-    BuildImprovement = "build_improvement" { track: Track },
+    BuildImprovement = "build_improvement" {
+        track: Track,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        city: Option<VertexId>,
+    },
     /// Recruit a basic knight, inactive, on an empty vertex at the end of one of your roads
     /// (Cities & Knights, CK-KNT-1/2): 1 wool + 1 ore.
     RecruitKnight = "recruit_knight" { vertex: VertexId },

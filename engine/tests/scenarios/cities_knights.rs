@@ -394,11 +394,11 @@ fn coin(n: u32) -> Commodities {
 
 /// TC-82 [CK-IMP-2, CK-IMP-3]: P0 with a city builds Trade 1 (1 cloth) and Trade 2 (2 cloth)
 /// in one turn; Trade 3 needs 3 cloth. Levels come in order: a move builds the next level,
-/// up to 5 (CK-IMP-4: levels 4-5 are allowed and recorded). P1 with only settlements may
-/// not build Science 1.
+/// up to 5 (level 4 brings the metropolis, TC-84). P1 with only settlements may not build
+/// Science 1.
 #[test]
 fn tc_82_improvements_cost_their_level_in_commodities_and_need_a_city() {
-    let build = |track| Move::BuildImprovement { track };
+    let build = |track| Move::BuildImprovement { track, city: None };
     let mut s = given_with(ck(4))
         .city(P0, "-1,0,S")
         .road(P0, "-1,0,SE")
@@ -421,7 +421,9 @@ fn tc_82_improvements_cost_their_level_in_commodities_and_need_a_city() {
     let s = s.then_given().main_phase(P1).start();
     s.rejects(P1, build(Track::Science), "city_required");
 
-    // Levels 4 and 5 are built and recorded; there is no sixth.
+    // Levels 4 and 5 are built and recorded; there is no sixth. Level 4 is the first: it puts
+    // the metropolis on P0's city (CK-MET-1), level 5 of its own metropolis' track needs no
+    // other city (CK-IMP-4).
     let mut s = given_with(ck(4))
         .city(P0, "-1,0,S")
         .road(P0, "-1,0,SE")
@@ -429,7 +431,7 @@ fn tc_82_improvements_cost_their_level_in_commodities_and_need_a_city() {
         .with_improvements(P0, [0, 3, 0])
         .main_phase(P0)
         .start();
-    s.when(P0, build(Track::Politics));
+    s.when(P0, Move::BuildImprovement { track: Track::Politics, city: Some(v("-1,0,S")) });
     s.when(P0, build(Track::Politics));
     assert_eq!(s.game.improvement_level(P0, Track::Politics), 5);
     s.rejects(P0, build(Track::Politics), "track_complete");
@@ -1104,4 +1106,356 @@ fn ck_knt_7_only_the_displaced_knights_owner_decides() {
     assert_eq!((strong.seat, strong.rank, strong.active), (P1, 2, true));
     s.rejects(P1, Move::RelocateKnight { to: v("2,-2,S") }, "nothing_to_decide");
     s.when(P0, Move::RecruitKnight { vertex: v("1,-2,S") });
+}
+
+fn improve(track: Track, city: Option<&str>) -> Move {
+    Move::BuildImprovement { track, city: city.map(v) }
+}
+
+fn metropolis(seat: catan_engine::Seat, track: Track, vertex: &str) -> catan_engine::Metropolis {
+    catan_engine::Metropolis { track, seat, vertex: v(vertex) }
+}
+
+/// The improvement moves `seat` is offered, sorted.
+fn improvement_moves(s: &Scenario, seat: catan_engine::Seat) -> Vec<Move> {
+    sorted(s.game.legal_moves(seat).into_iter().filter(|m| matches!(m, Move::BuildImprovement { .. })).collect())
+}
+
+fn sorted(mut moves: Vec<Move>) -> Vec<Move> {
+    moves.sort_by_key(|m| format!("{m:?}"));
+    moves
+}
+
+/// TC-84 [CK-MET-1, CK-MET-3, CK-MET-4]: P1 builds Science 4 first → the science metropolis
+/// goes on the P1 city it names (+2 VP). P2 builds Science 4 → no metropolis. P2 builds
+/// Science 5 while P1 is at 4 → the metropolis moves to the P2 city it names (P1 −2, P2 +2);
+/// P1's city stays a city. Had P1 reached 5 first, P2's level 5 would not take it.
+#[test]
+fn tc_84_the_first_to_level_four_takes_the_metropolis_and_the_first_to_five_takes_it_over() {
+    let mut s = given_with(ck(4))
+        .city(P1, "1,-1,N")
+        .city(P1, "0,1,N")
+        .city(P2, "-2,1,N")
+        .city(P2, "0,-2,N")
+        .with_improvements(P1, [0, 0, 3])
+        .with_improvements(P2, [0, 0, 3])
+        .with_commodities(P1, paper(4))
+        .with_commodities(P2, paper(4))
+        .main_phase(P1)
+        .start();
+    // One move per city the metropolis may go to; the city must be named.
+    assert_eq!(
+        improvement_moves(&s, P1),
+        sorted(vec![improve(Track::Science, Some("1,-1,N")), improve(Track::Science, Some("0,1,N"))])
+    );
+    s.rejects(P1, improve(Track::Science, None), "metropolis_city_required");
+    s.rejects(P1, improve(Track::Science, Some("-2,1,N")), "not_your_city");
+    assert_eq!(s.game.public_victory_points(P1), 4);
+    let events = s.when(P1, improve(Track::Science, Some("0,1,N")));
+    assert_eq!(
+        events,
+        vec![
+            Event::ImprovementBuilt { seat: P1, track: Track::Science, level: 4, cost: paper(4) },
+            Event::MetropolisPlaced { seat: P1, track: Track::Science, vertex: v("0,1,N") },
+        ]
+    );
+    assert_eq!(s.game.metropolis(Track::Science), Some(&metropolis(P1, Track::Science, "0,1,N")));
+    assert_eq!(s.game.public_victory_points(P1), 6);
+    let view = s.game.view(Viewer::Seat(P2));
+    assert_eq!(view.players[1].victory_points, 6);
+    let ck_view = view.cities_and_knights.unwrap();
+    assert_eq!(ck_view.seats[1].metropolises, vec![metropolis(P1, Track::Science, "0,1,N")]);
+    assert_eq!((ck_view.seats[1].metropolis_points, ck_view.seats[2].metropolis_points), (2, 0));
+
+    // P2 at level 4 while P1 holds it: no metropolis, and no city to name.
+    let mut s = s.then_given().with_commodities(P2, paper(5)).main_phase(P2).start();
+    s.rejects(P2, improve(Track::Science, Some("-2,1,N")), "no_metropolis_to_place");
+    let events = s.when(P2, improve(Track::Science, None));
+    assert_eq!(events, vec![Event::ImprovementBuilt { seat: P2, track: Track::Science, level: 4, cost: paper(4) }]);
+    assert_eq!(s.game.public_victory_points(P2), 4);
+    // P2 first to level 5 while P1 is at 4: it takes the metropolis onto a city it names.
+    s.rejects(P2, improve(Track::Science, None), "metropolis_city_required");
+    assert_eq!(
+        improvement_moves(&s, P2),
+        sorted(vec![improve(Track::Science, Some("0,-2,N")), improve(Track::Science, Some("-2,1,N"))])
+    );
+    let events = s.when(P2, improve(Track::Science, Some("-2,1,N")));
+    assert_eq!(
+        events[1],
+        Event::MetropolisMoved { seat: P2, track: Track::Science, from_seat: P1, from: v("0,1,N"), to: v("-2,1,N") }
+    );
+    assert_eq!((s.game.public_victory_points(P1), s.game.public_victory_points(P2)), (4, 6));
+    assert_eq!(s.game.metropolis_at(v("0,1,N")), None);
+    assert_eq!(s.game.building_at(v("0,1,N")).map(|b| b.kind), Some(catan_engine::BuildingKind::City));
+    assert_eq!(s.game.metropolises(), &[metropolis(P2, Track::Science, "-2,1,N")]);
+
+    // CK-MET-4: with P1 at 5 first, P2's level 5 takes nothing.
+    let mut s = given_with(ck(4))
+        .city(P1, "1,-1,N")
+        .city(P1, "0,1,N")
+        .city(P2, "-2,1,N")
+        .with_improvements(P1, [0, 0, 5])
+        .with_improvements(P2, [0, 0, 4])
+        .with_metropolis(P1, Track::Science, v("0,1,N"))
+        .with_commodities(P2, paper(5))
+        .main_phase(P2)
+        .start();
+    s.rejects(P2, improve(Track::Science, Some("-2,1,N")), "no_metropolis_to_place");
+    let events = s.when(P2, improve(Track::Science, None));
+    assert_eq!(events, vec![Event::ImprovementBuilt { seat: P2, track: Track::Science, level: 5, cost: paper(5) }]);
+    assert_eq!(s.game.metropolises(), &[metropolis(P1, Track::Science, "0,1,N")]);
+    assert_eq!((s.game.public_victory_points(P1), s.game.public_victory_points(P2)), (6, 2));
+}
+
+/// TC-85 [CK-MET-2, CK-IMP-4]: P3's only city carries the trade metropolis → Politics 4 is
+/// refused (and not offered); Trade 5, its own metropolis' track, is allowed. After P3
+/// upgrades a settlement to a city, Politics 4 is accepted and its metropolis goes there.
+#[test]
+fn tc_85_a_seat_whose_only_city_is_a_metropolis_builds_no_level_four_elsewhere() {
+    let mut s = given_with(ck(4))
+        .city(P3, "0,1,N")
+        .settlement(P3, "1,-1,N")
+        .with_improvements(P3, [4, 3, 0])
+        .with_metropolis(P3, Track::Trade, v("0,1,N"))
+        .with_commodities(P3, coin(4) + cloth(5))
+        .give(P3, Resources::new(0, 0, 0, 2, 3))
+        .main_phase(P3)
+        .start();
+    assert_eq!(s.game.public_victory_points(P3), 5);
+    s.rejects(P3, improve(Track::Politics, None), "city_without_metropolis_required");
+    s.rejects(P3, improve(Track::Politics, Some("0,1,N")), "city_without_metropolis_required");
+    assert_eq!(improvement_moves(&s, P3), vec![improve(Track::Trade, None)]);
+    // CK-IMP-4: level 5 of the track whose metropolis P3 holds needs no other city.
+    let events = s.when(P3, improve(Track::Trade, None));
+    assert_eq!(events, vec![Event::ImprovementBuilt { seat: P3, track: Track::Trade, level: 5, cost: cloth(5) }]);
+    s.when(P3, Move::BuildCity { vertex: v("1,-1,N") });
+    s.rejects(P3, improve(Track::Politics, Some("0,1,N")), "city_has_metropolis");
+    let events = s.when(P3, improve(Track::Politics, Some("1,-1,N")));
+    assert_eq!(events[1], Event::MetropolisPlaced { seat: P3, track: Track::Politics, vertex: v("1,-1,N") });
+    // Two cities, each with a metropolis: 4 + 4.
+    assert_eq!(s.game.public_victory_points(P3), 8);
+}
+
+/// CK-MET-1/2, CK-IMP-4: each refusal of an improvement's metropolis has its own code, and
+/// none of the refused moves is offered.
+#[test]
+fn ck_met_2_each_metropolis_refusal_has_its_code() {
+    let mut s = given_with(ck(4))
+        .city(P0, "-1,-1,N")
+        .city(P0, "1,-1,N")
+        .settlement(P0, "0,1,N")
+        .city(P1, "-2,1,N")
+        .with_improvements(P0, [4, 3, 3])
+        .with_metropolis(P0, Track::Trade, v("-1,-1,N"))
+        .with_commodities(P0, coin(4) + cloth(5) + paper(4))
+        .main_phase(P0)
+        .start();
+    s.rejects(P0, improve(Track::Politics, None), "metropolis_city_required");
+    s.rejects(P0, improve(Track::Politics, Some("-1,-1,N")), "city_has_metropolis");
+    s.rejects(P0, improve(Track::Politics, Some("0,1,N")), "not_your_city");
+    s.rejects(P0, improve(Track::Politics, Some("-2,1,N")), "not_your_city");
+    s.rejects(P0, improve(Track::Politics, Some("7,7,N")), "unknown_vertex");
+    // Level 5 of its own metropolis' track: P0 keeps it; there is none to place.
+    s.rejects(P0, improve(Track::Trade, Some("1,-1,N")), "no_metropolis_to_place");
+    s.when(P0, improve(Track::Politics, Some("1,-1,N")));
+    // Both cities carry a metropolis: no level 4 in the third track.
+    s.rejects(P0, improve(Track::Science, None), "city_without_metropolis_required");
+    s.rejects(P0, improve(Track::Science, Some("1,-1,N")), "city_without_metropolis_required");
+    assert_eq!(improvement_moves(&s, P0), vec![improve(Track::Trade, None)]);
+}
+
+/// TC-77 [CK-BAR-7, CK-MET-5] (seed 003, example 2): A 3 cities and two active basic knights
+/// (2); B 1 city, a metropolis, no active knight (0); C 2 cities and an active mighty knight
+/// (3). Barbarians 6 (the metropolis counts as one city, CK-BAR-3) > Catan 5: B is immune
+/// and skipped, A (2) < C (3) → A loses a city.
+#[test]
+fn tc_77_a_seat_with_only_a_metropolis_is_skipped_and_the_next_weakest_loses_a_city() {
+    let mut s = attack_given()
+        .city(P0, "-1,-1,N")
+        .city(P0, "1,-1,N")
+        .city(P0, "0,1,N")
+        .knight(P0, "-1,0,N", 1, true)
+        .knight(P0, "0,0,N", 1, true)
+        .city(P1, "0,-2,N")
+        .with_improvements(P1, [4, 0, 0])
+        .with_metropolis(P1, Track::Trade, v("0,-2,N"))
+        .knight(P1, "1,0,N", 1, false)
+        .city(P2, "-2,1,N")
+        .city(P2, "1,1,N")
+        .knight(P2, "-2,2,N", 3, true)
+        .start();
+    let events = s.when_with(P0, Move::RollDice, roll(EventFace::Ship, 2, 3));
+    assert_eq!(
+        attack(&events),
+        Some(&Event::BarbariansAttacked { strength: 6, defence: 5, contributions: contributions([2, 0, 3]) })
+    );
+    assert!(!events.iter().any(|e| matches!(e, Event::CityPillaged { .. })));
+    assert_eq!(*s.game.phase(), Phase::LoseCity { pending: vec![P0], roll: 5 });
+    assert_eq!(s.game.legal_moves(P0).len(), 3);
+    assert!(s.game.legal_moves(P1).is_empty());
+    s.rejects(P1, Move::ChooseCityToLose { vertex: v("0,-2,N") }, "nothing_to_decide");
+    s.when(P0, Move::ChooseCityToLose { vertex: v("0,1,N") });
+    assert_eq!(s.game.player(P0).unwrap().cities_on_board(), 2);
+    assert_eq!(s.game.building_at(v("0,-2,N")).map(|b| b.kind), Some(catan_engine::BuildingKind::City));
+    assert_eq!(s.game.public_victory_points(P1), 4);
+}
+
+/// TC-79 [CK-BAR-7] (seed 003, example 4): A 3 cities, an active mighty and an active basic
+/// knight (4); B 2 cities, both metropolises, an active basic knight (1); C 1 city, a
+/// metropolis, no active knight (0). Barbarians 6 > Catan 5: B and C are immune; A, the only
+/// seat with a city without a metropolis, loses one although it defended most.
+#[test]
+fn tc_79_the_only_eligible_seat_loses_a_city_although_it_defended_most() {
+    let mut s = attack_given()
+        .city(P0, "-1,-1,N")
+        .city(P0, "1,-1,N")
+        .city(P0, "0,1,N")
+        .knight(P0, "-1,0,N", 3, true)
+        .knight(P0, "0,0,N", 1, true)
+        .city(P1, "0,-2,N")
+        .city(P1, "2,-2,N")
+        .with_improvements(P1, [4, 4, 0])
+        .with_metropolis(P1, Track::Trade, v("0,-2,N"))
+        .with_metropolis(P1, Track::Politics, v("2,-2,N"))
+        .knight(P1, "1,0,N", 1, true)
+        .city(P2, "-2,1,N")
+        .with_improvements(P2, [0, 0, 4])
+        .with_metropolis(P2, Track::Science, v("-2,1,N"))
+        .start();
+    let events = s.when_with(P0, Move::RollDice, roll(EventFace::Ship, 2, 3));
+    assert_eq!(
+        attack(&events),
+        Some(&Event::BarbariansAttacked { strength: 6, defence: 5, contributions: contributions([4, 1, 0]) })
+    );
+    assert_eq!(*s.game.phase(), Phase::LoseCity { pending: vec![P0], roll: 5 });
+    assert_eq!(s.game.waiting_for(), vec![P0]);
+    s.when(P0, Move::ChooseCityToLose { vertex: v("1,-1,N") });
+    assert_eq!(s.game.player(P0).unwrap().cities_on_board(), 2);
+    assert_eq!((s.game.player(P1).unwrap().cities_on_board(), s.game.player(P2).unwrap().cities_on_board()), (2, 1));
+    assert_eq!(s.game.metropolises().len(), 3);
+}
+
+/// CK-MET-5, CK-WALL-1/3: a metropolis with a wall is never pillaged: the weakest seat
+/// chooses among its other cities only (choosing the metropolis is refused), and the wall
+/// stays under the metropolis. With one other city, that one falls at once.
+#[test]
+fn ck_met_5_a_metropolis_with_a_wall_is_never_pillaged() {
+    let given = || {
+        let mut setup = attack_given()
+            .city(P0, "-1,-1,N")
+            .city(P0, "1,-1,N")
+            .with_improvements(P0, [0, 4, 0])
+            .with_metropolis(P0, Track::Politics, v("-1,-1,N"))
+            .city(P1, "-2,1,N")
+            .knight(P1, "1,0,N", 1, true);
+        setup.cities_knights.walls = vec![v("-1,-1,N")];
+        setup
+    };
+    // One city without a metropolis: it falls at once; the metropolis keeps city and wall.
+    let mut s = given().start();
+    let events = s.when_with(P0, Move::RollDice, roll(EventFace::Ship, 2, 3));
+    assert!(events.contains(&Event::CityPillaged { seat: P0, vertex: v("1,-1,N") }));
+    assert!(!events.iter().any(|e| matches!(e, Event::CityPillaged { vertex, .. } if *vertex == v("-1,-1,N"))));
+    assert!(s.game.has_wall(v("-1,-1,N")));
+    assert_eq!(s.game.metropolis_at(v("-1,-1,N")), Some(Track::Politics));
+    // City 2 + metropolis 2 + the pillaged city's settlement 1.
+    assert_eq!(s.game.public_victory_points(P0), 5);
+
+    // Two others: P0 chooses among them only.
+    let mut s = given().city(P0, "0,1,N").start();
+    s.when_with(P0, Move::RollDice, roll(EventFace::Ship, 2, 3));
+    assert_eq!(*s.game.phase(), Phase::LoseCity { pending: vec![P0], roll: 5 });
+    assert_eq!(
+        sorted(s.game.legal_moves(P0)),
+        sorted(vec![Move::ChooseCityToLose { vertex: v("0,1,N") }, Move::ChooseCityToLose { vertex: v("1,-1,N") }])
+    );
+    s.rejects(P0, Move::ChooseCityToLose { vertex: v("-1,-1,N") }, "metropolis_not_pillaged");
+    s.when(P0, Move::ChooseCityToLose { vertex: v("0,1,N") });
+    assert!(s.game.has_wall(v("-1,-1,N")));
+    assert_eq!(s.game.city_walls(P0), 1);
+
+    // Only the walled metropolis: P0 is skipped and P1, stronger but eligible, loses its city.
+    let mut setup = attack_given()
+        .city(P0, "-1,-1,N")
+        .with_improvements(P0, [0, 4, 0])
+        .with_metropolis(P0, Track::Politics, v("-1,-1,N"))
+        .city(P1, "-2,1,N")
+        .city(P1, "1,1,N")
+        .knight(P1, "1,0,N", 1, true);
+    setup.cities_knights.walls = vec![v("-1,-1,N")];
+    let mut s = setup.start();
+    s.when_with(P0, Move::RollDice, roll(EventFace::Ship, 2, 3));
+    assert_eq!(*s.game.phase(), Phase::LoseCity { pending: vec![P1], roll: 5 });
+}
+
+/// CK-WIN-2, CK-MET-1: the metropolis' 2 points count toward the 13: P0 at 11 wins on its own
+/// turn by building Science 4.
+#[test]
+fn ck_win_2_a_metropolis_wins_the_game() {
+    let mut setup = given_with(ck(4))
+        .city(P0, "-1,-1,N")
+        .city(P0, "1,-1,N")
+        .city(P0, "0,1,N")
+        .city(P0, "-2,1,N")
+        .with_improvements(P0, [0, 0, 3])
+        .with_commodities(P0, paper(4))
+        .main_phase(P0);
+    setup.cities_knights.defenders = vec![(P0, 3)];
+    let mut s = setup.start();
+    assert_eq!(s.game.victory_points(P0), 11);
+    let events = s.when(P0, improve(Track::Science, Some("0,1,N")));
+    assert!(
+        matches!(events.last(), Some(Event::GameWon { seat, victory_points: 13, .. }) if *seat == P0),
+        "{events:?}"
+    );
+    assert!(s.game.is_over());
+}
+
+/// CK-MET in positions: metropolises round-trip through `Setup`, and a position is refused
+/// whose metropolis stands on no city of its seat, shares a city or a track, has a holder
+/// below level 4 or below another seat's level. A `lose_city` decision needs a city without
+/// a metropolis. Moves and positions stored before metropolises still read.
+#[test]
+fn ck_met_positions_check_the_metropolises() {
+    let base = || {
+        given_with(ck(4))
+            .city(P0, "-1,-1,N")
+            .city(P0, "1,-1,N")
+            .settlement(P0, "0,1,N")
+            .with_improvements(P0, [4, 4, 0])
+            .main_phase(P0)
+    };
+    let s = base().with_metropolis(P0, Track::Trade, v("-1,-1,N")).start();
+    let back = s.then_given();
+    assert_eq!(back.cities_knights.metropolises, vec![metropolis(P0, Track::Trade, "-1,-1,N")]);
+    assert!(back.position().unwrap() == s.game);
+    let refused = [
+        base().with_metropolis(P0, Track::Trade, v("0,1,N")),
+        base().with_metropolis(P1, Track::Trade, v("-1,-1,N")),
+        base().with_metropolis(P0, Track::Trade, v("-1,-1,N")).with_metropolis(P0, Track::Politics, v("-1,-1,N")),
+        base().with_metropolis(P0, Track::Trade, v("-1,-1,N")).with_metropolis(P0, Track::Trade, v("1,-1,N")),
+        base().with_metropolis(P0, Track::Science, v("-1,-1,N")),
+        base().with_improvements(P1, [5, 0, 0]).with_metropolis(P0, Track::Trade, v("-1,-1,N")),
+    ];
+    for setup in refused {
+        let metropolises = setup.cities_knights.metropolises.clone();
+        let error = setup.position().expect_err(&format!("{metropolises:?}"));
+        assert_eq!(error.code(), "cities_knights_state_inconsistent", "{metropolises:?}: {error}");
+    }
+    let lose = given_with(ck(4))
+        .city(P0, "-1,-1,N")
+        .with_improvements(P0, [4, 0, 0])
+        .with_metropolis(P0, Track::Trade, v("-1,-1,N"))
+        .with_turn(1, P0)
+        .with_dice(2, 3)
+        .with_phase(Phase::LoseCity { pending: vec![P0], roll: 5 }, vec![]);
+    assert!(lose.clone().city(P0, "1,-1,N").position().is_ok());
+    assert_eq!(lose.position().expect_err("no city to lose").code(), "invalid_phase");
+    // Stored without the new fields.
+    let mv: Move = serde_json::from_str(r#"{"type":"build_improvement","track":"trade"}"#).unwrap();
+    assert_eq!(mv, improve(Track::Trade, None));
+    assert_eq!(serde_json::to_string(&mv).unwrap(), r#"{"type":"build_improvement","track":"trade"}"#);
+    let ck_setup: catan_engine::CitiesKnightsSetup = serde_json::from_str(r#"{"barbarians":3}"#).unwrap();
+    assert!(ck_setup.metropolises.is_empty());
+    assert!(!serde_json::to_string(&ck_setup).unwrap().contains("metropolises"));
 }

@@ -26,6 +26,7 @@ pub(super) struct CkFacts {
     /// The bot's active and total knight strength.
     active: u32,
     total: u32,
+    /// The bot's cities the barbarians may pillage: those without a metropolis (CK-MET-5).
     own_cities: u32,
     walls: u32,
     /// The strength the bot aims for: just above the strongest opponent's, at least one.
@@ -75,6 +76,13 @@ impl Ctx<'_> {
                 }
             }
         }
+        // CK-MET-5: cities with a metropolis are never pillaged; the others are at stake.
+        let mut exposed = cities.clone();
+        for m in game.metropolises() {
+            if let Some(c) = exposed.get_mut(m.seat.index()) {
+                *c = c.saturating_sub(1);
+            }
+        }
         let mut active_by = vec![0u32; self.players];
         let mut total = 0;
         for k in game.knights() {
@@ -90,8 +98,8 @@ impl Ctx<'_> {
         let others = (0..self.players).filter(|&s| s != me.index());
         let others_max = others.clone().map(|s| active_by[s]).max().unwrap_or(0);
         let others_active: u32 = others.clone().map(|s| active_by[s]).sum();
-        let weakest_other = others.filter(|&s| cities[s] > 0).map(|s| active_by[s]).min();
-        let own_cities = cities.get(me.index()).copied().unwrap_or(0);
+        let weakest_other = others.filter(|&s| exposed[s] > 0).map(|s| active_by[s]).min();
+        let own_cities = exposed.get(me.index()).copied().unwrap_or(0);
         // Safe from pillage: stronger than another seat with a city, or the defence wins
         // (active knights at least the cities on the board, CK-BAR-3/4).
         let win_need = cities.iter().sum::<u32>().saturating_sub(others_active);
@@ -173,8 +181,13 @@ impl Ctx<'_> {
     }
 
     /// A city improvement: cheap points of progress for commodities that buy nothing else.
-    pub(super) fn score_improvement(&self, track: Track) -> f64 {
+    /// One that brings a metropolis (`city`, CK-MET-1/3) is worth a city: 2 points, on the
+    /// city the bot would least like to lose, since the barbarians never take it (CK-MET-5).
+    pub(super) fn score_improvement(&self, track: Track, city: Option<VertexId>) -> f64 {
         let Some(ck) = &self.ck else { return tier::UNKNOWN };
+        if let Some(vertex) = city {
+            return tier::CITY + 20.0 - 0.01 * self.score_city_to_lose(vertex);
+        }
         let level = ck.levels[track as usize];
         // Level 3 gives the track's ability; the trade track makes commodities trade 2:1.
         let bonus = match (track, level + 1) {

@@ -211,7 +211,7 @@ impl Ctx<'_> {
             // Cities & Knights (see `cities_knights`).
             Move::DiscardCards { cards } => self.score_discard_cards(cards),
             Move::TradeCardsWithBank { give, get } => self.score_card_trade(give, get),
-            Move::BuildImprovement { track } => self.score_improvement(*track),
+            Move::BuildImprovement { track, city } => self.score_improvement(*track, *city),
             Move::RecruitKnight { .. } => self.score_knight_strength(false),
             Move::PromoteKnight { .. } => self.score_knight_strength(true),
             Move::ActivateKnight { .. } => self.score_activate(),

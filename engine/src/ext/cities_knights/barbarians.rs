@@ -1,9 +1,10 @@
 //! The barbarians (CK-BAR): the ship advances on the event die and attacks on arriving.
-//! Barbarian strength is the cities on the board, Catan's the active knights; Catan wins
-//! ties. The single strongest defender takes a Defender of Catan point; tied strongest
-//! defenders each draw a progress card of a deck they choose. If the barbarians win, the
-//! weakest defenders among the seats with a city each lose one (their choice when they have
-//! several), its wall with it. Every attack deactivates every knight and sends the ship back.
+//! Barbarian strength is the cities on the board (a metropolis is one city), Catan's the
+//! active knights; Catan wins ties. The single strongest defender takes a Defender of Catan
+//! point; tied strongest defenders each draw a progress card of a deck they choose. If the
+//! barbarians win, the weakest defenders among the seats with a city without a metropolis
+//! each lose one of those (their choice when they have several), its wall with it; a
+//! metropolis is never pillaged (CK-MET-5). Every attack deactivates every knight and sends the ship back.
 
 use super::{CitiesKnights, Track};
 use crate::{
@@ -66,6 +67,7 @@ impl CitiesKnights {
         if position < self.barbarian_steps {
             return Arrival { events, pending: None };
         }
+        // CK-BAR-3: every city, a metropolis counting as one.
         let strength: u32 = game.seats().map(|s| game.player(s).map_or(0, |p| p.cities_on_board())).sum();
         let contributions: Vec<SeatCount> =
             game.seats().map(|seat| SeatCount { seat, count: game.active_knight_strength(seat) }).collect();
@@ -85,16 +87,14 @@ impl CitiesKnights {
                 _ => pending = Some(Phase::DefenderDraw { pending: strongest, roll }),
             }
         } else {
-            // CK-BAR-7: among seats with a city, the weakest lose one.
-            let eligible: Vec<Seat> = in_turn_order
-                .iter()
-                .copied()
-                .filter(|&s| game.player(s).is_some_and(|p| p.cities_on_board() > 0))
-                .collect();
+            // CK-BAR-7, CK-MET-5: among seats with a city without a metropolis, the weakest
+            // lose one of those; seats with metropolises only are no weakest.
+            let eligible: Vec<Seat> =
+                in_turn_order.iter().copied().filter(|&s| !game.cities_without_metropolis(s).is_empty()).collect();
             let weakest = eligible.iter().map(|&s| of(s)).min().unwrap_or(0);
             let mut choosing = Vec::new();
             for seat in eligible.into_iter().filter(|&s| of(s) == weakest) {
-                match game.cities_of(seat)[..] {
+                match game.cities_without_metropolis(seat)[..] {
                     [vertex] => events.push(Event::CityPillaged { seat, vertex }),
                     _ => choosing.push(seat),
                 }
@@ -106,7 +106,8 @@ impl CitiesKnights {
         Arrival { events, pending }
     }
 
-    /// CK-BAR-7: a seat that loses a city and has several chooses which.
+    /// CK-BAR-7: a seat that loses a city and has several without a metropolis chooses which
+    /// (CK-MET-5).
     pub(super) fn decide_lose_city(
         &self,
         game: &Game,
@@ -120,6 +121,9 @@ impl CitiesKnights {
         }
         if !game.cities_of(seat).contains(&vertex) {
             return Err(RuleError::NotYourCity(vertex));
+        }
+        if game.metropolis_at(vertex).is_some() {
+            return Err(RuleError::MetropolisNotPillaged(vertex));
         }
         let pillaged = Event::CityPillaged { seat, vertex };
         let rest: Vec<Seat> = pending.iter().copied().filter(|&s| s != seat).collect();

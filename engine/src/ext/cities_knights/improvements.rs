@@ -1,11 +1,12 @@
 //! City improvements (CK-IMP): three tracks of five levels, level k costing k cards of the
 //! track's commodity, built in order in one's own main phase while holding a city. Levels 4
-//! and 5 are allowed and recorded; the metropolises they bring come with the second issue.
-//! Level 3 abilities: trade 2:1 for commodities (`trade.rs`), mighty knights (`knights.rs`),
+//! and 5 need a city without a metropolis and may bring the track's metropolis
+//! (`metropolis.rs`, CK-IMP-4, CK-MET). Level 3 abilities: trade 2:1 for commodities (`trade.rs`), mighty knights (`knights.rs`),
 //! the Aqueduct (here).
 
-use super::{CitiesKnights, Track};
+use super::{metropolis, CitiesKnights, Track};
 use crate::{
+    board::VertexId,
     game::Game,
     model::{Commodities, Commodity, GoldSource, PendingGold, Phase, Seat},
     protocol::{Event, Move, RuleError},
@@ -37,8 +38,15 @@ impl Game {
 }
 
 impl CitiesKnights {
-    /// CK-IMP-2/3: the next level of `track`.
-    pub(super) fn decide_improvement(&self, game: &Game, seat: Seat, track: Track) -> Result<Vec<Event>, RuleError> {
+    /// CK-IMP-2/3/4: the next level of `track`; with the track's metropolis when it brings it
+    /// (CK-MET-1/3), onto `city`.
+    pub(super) fn decide_improvement(
+        &self,
+        game: &Game,
+        seat: Seat,
+        track: Track,
+        city: Option<VertexId>,
+    ) -> Result<Vec<Event>, RuleError> {
         main_phase_of(game, seat)?;
         let level = game.improvement_level(seat, track) + 1;
         if level > TOP_LEVEL {
@@ -47,17 +55,28 @@ impl CitiesKnights {
         if game.player(seat).is_none_or(|p| p.cities_on_board() == 0) {
             return Err(RuleError::CityRequired);
         }
+        metropolis::check_room(game, seat, track, level)?;
         let cost = Commodities::of(track.commodity(), u32::from(level));
         if !game.player(seat).is_some_and(|p| p.commodities().contains(&cost)) {
             return Err(RuleError::InsufficientResources);
         }
-        Ok(vec![Event::ImprovementBuilt { seat, track, level, cost }])
+        let mut events = vec![Event::ImprovementBuilt { seat, track, level, cost }];
+        events.extend(metropolis::placement(game, seat, track, level, city)?);
+        Ok(events)
     }
 
+    /// One move per track whose next level the seat may build; when it brings a metropolis,
+    /// one per city it may go to.
     pub(super) fn improvement_moves(&self, game: &Game, seat: Seat, moves: &mut Vec<Move>) {
         for track in Track::ALL {
-            if self.decide_improvement(game, seat, track).is_ok() {
-                moves.push(Move::BuildImprovement { track });
+            match self.decide_improvement(game, seat, track, None) {
+                Ok(_) => moves.push(Move::BuildImprovement { track, city: None }),
+                Err(RuleError::MetropolisCityRequired) => moves.extend(
+                    game.cities_without_metropolis(seat)
+                        .into_iter()
+                        .map(|vertex| Move::BuildImprovement { track, city: Some(vertex) }),
+                ),
+                Err(_) => {}
             }
         }
     }

@@ -1,7 +1,8 @@
 //! Cities & Knights (CK, RULES.md 8.6): its own ruleset, one module per job — the three dice
 //! and their order (`dice.rs`), commodities in hands and production (`commodities.rs`), the 7
-//! and the robber (`seven.rs`), trading commodities with the bank (`trade.rs`) and the
-//! barbarians (`barbarians.rs`). The base game's building and trade stay; this folder changes
+//! and the robber (`seven.rs`), trading commodities with the bank (`trade.rs`), the
+//! metropolises of improvement levels 4-5 (`metropolis.rs`) and the barbarians
+//! (`barbarians.rs`). The base game's building and trade stay; this folder changes
 //! what C&K changes: 13 points to win (CK-GEN-1), no development cards (CK-GEN-2), a city as
 //! the second setup piece (CK-SET-1).
 
@@ -11,6 +12,7 @@ mod commodities;
 mod dice;
 mod improvements;
 mod knights;
+mod metropolis;
 mod progress;
 mod seven;
 mod trade;
@@ -20,6 +22,7 @@ use serde::{Deserialize, Serialize};
 
 pub use dice::{EventFace, EVENT_DIE};
 pub use knights::{Knight, ACTIVATION_COST, KNIGHT_COST, WALL_COST};
+pub use metropolis::Metropolis;
 pub(crate) use progress::full_decks;
 pub use progress::{ProgressCard, ProgressCards, PROGRESS_CARD};
 pub use view::{CitiesKnightsSeatView, CitiesKnightsView, DeckView};
@@ -101,6 +104,9 @@ pub(crate) struct CitiesKnightsState {
     /// less these.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub progress: Vec<ProgressCards>,
+    /// The metropolises on the board, one per track at most (CK-MET).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub metropolises: Vec<Metropolis>,
 }
 
 impl CitiesKnightsState {
@@ -201,7 +207,7 @@ impl Extension for CitiesKnights {
                 }))
             }
             (_, Move::TradeCardsWithBank { give, get }) => Some(self.decide_bank_trade(game, seat, give, get)),
-            (_, Move::BuildImprovement { track }) => Some(self.decide_improvement(game, seat, *track)),
+            (_, Move::BuildImprovement { track, city }) => Some(self.decide_improvement(game, seat, *track, *city)),
             (_, Move::RecruitKnight { vertex }) => Some(self.decide_recruit(game, seat, *vertex)),
             (_, Move::PromoteKnight { vertex }) => Some(self.decide_promote(game, seat, *vertex)),
             (_, Move::ActivateKnight { vertex }) => Some(self.decide_activate(game, seat, *vertex)),
@@ -239,7 +245,9 @@ impl Extension for CitiesKnights {
             }
             Phase::LoseCity { pending, .. } => {
                 if pending.contains(&seat) {
-                    moves.extend(game.cities_of(seat).into_iter().map(|vertex| Move::ChooseCityToLose { vertex }));
+                    // CK-MET-5: a metropolis is never pillaged.
+                    let cities = game.cities_without_metropolis(seat);
+                    moves.extend(cities.into_iter().map(|vertex| Move::ChooseCityToLose { vertex }));
                 }
                 true
             }
@@ -359,7 +367,19 @@ impl Extension for CitiesKnights {
                 }
             }
             Event::DefenderOfCatan { seat } => *CitiesKnightsState::of_seat(&mut state.defenders, *seat) += 1,
-            Event::CityPillaged { vertex, .. } => state.walls.retain(|(v, _)| v != vertex),
+            Event::CityPillaged { vertex, .. } => {
+                state.walls.retain(|(v, _)| v != vertex);
+                // Never for a metropolis (CK-MET-5); were one pillaged anyway, it is gone.
+                state.metropolises.retain(|m| m.vertex != *vertex);
+            }
+            Event::MetropolisPlaced { seat, track, vertex } => {
+                state.metropolises.retain(|m| m.track != *track && m.vertex != *vertex);
+                state.metropolises.push(Metropolis { track: *track, seat: *seat, vertex: *vertex });
+            }
+            Event::MetropolisMoved { seat, track, to, .. } => {
+                state.metropolises.retain(|m| m.track != *track && m.vertex != *to);
+                state.metropolises.push(Metropolis { track: *track, seat: *seat, vertex: *to });
+            }
             Event::TurnStarted { .. } => {
                 for knight in &mut state.knights {
                     knight.activated_this_turn = false;
@@ -370,12 +390,13 @@ impl Extension for CitiesKnights {
         }
     }
 
-    /// CK-EVT-3: revealed VP progress cards (the rest of CK-WIN-2 comes with the second issue).
+    /// CK-WIN-2 beyond the buildings and Longest Road: revealed VP progress cards (CK-EVT-3),
+    /// Defender of Catan cards (CK-BAR-6) and 2 for each metropolis (CK-MET-1).
     fn victory_points(&self, game: &Game, seat: Seat) -> u32 {
         // CK-BAR-8: a pillaged city without a settlement piece scores as a settlement.
         let pillaged = game.ext.cities_knights.pillaged.iter();
         let settlements = pillaged.filter(|&&v| game.building_at(v).is_some_and(|b| b.seat == seat)).count() as u32;
-        game.progress_points(seat) + game.defender_points(seat) + settlements
+        game.progress_points(seat) + game.defender_points(seat) + settlements + game.metropolis_points(seat)
     }
 
     /// The two VP progress cards (CK-EVT-3) and Defender of Catan cards, which keep coming as

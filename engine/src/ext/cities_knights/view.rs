@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{knights::Knight, progress::ProgressCards, Track};
+use super::{knights::Knight, metropolis::Metropolis, progress::ProgressCards, Track};
 use crate::{board::VertexId, game::Game, model::Seat};
 
 /// The barbarians, and each seat's improvements, knights and walls (Cities & Knights).
@@ -38,6 +38,10 @@ pub struct CitiesKnightsSeatView {
     pub progress_card_count: u32,
     /// The VP progress cards, face up (CK-EVT-3).
     pub revealed_points: u32,
+    /// The seat's metropolises, each on one of its cities (CK-MET-1).
+    pub metropolises: Vec<Metropolis>,
+    /// The points the metropolises add to their cities: 2 each (CK-MET-1).
+    pub metropolis_points: u32,
     /// The cards themselves: for the seat itself, and for everyone once the game is over.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub progress_cards: Option<ProgressCards>,
@@ -71,6 +75,8 @@ impl Game {
                     defender_points: self.defender_points(seat),
                     progress_card_count: cards.total(),
                     revealed_points: self.progress_points(seat),
+                    metropolises: self.metropolises().iter().filter(|m| m.seat == seat).copied().collect(),
+                    metropolis_points: self.metropolis_points(seat),
                     progress_cards: (viewer == Some(seat) || self.is_over()).then_some(cards),
                 }
             })

@@ -423,15 +423,6 @@ pub async fn create_game(
         Some(BoardChoice::Random) => config.board = BoardSpec::Random,
         None => {}
     }
-    // Cities & Knights is being built in the engine (issue 13): the knights' displacement,
-    // metropolises, progress cards and commodity trade offers are not there yet, so the server
-    // does not offer a game that would play part of its rules.
-    if config.cities_and_knights {
-        return Err(ApiError::unprocessable(
-            "unsupported_variant",
-            "Cities & Knights is not offered yet: its rules are still being completed in the engine",
-        ));
-    }
     let seed = request.seed.unwrap_or_else(rand::random);
     crate::turn_timer::validate(&config)?;
     // Validate the configuration now, not when the game starts.

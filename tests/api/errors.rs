@@ -180,11 +180,6 @@ fn errors_are_problems_with_codes(backend: Backend) {
         422,
         "invalid_max_players",
     );
-    assert_problem(
-        app.post("/api/v1/games", Some(&users[0].token), &json!({"variant": "cities_and_knights"})),
-        422,
-        "unsupported_variant",
-    );
     // Invalid combinations of variant options name the problem (6 players need the 5-6
     // extension; the jungle needs its number; jungle and big river exclude each other; the
     // river reshuffles the board, so not on the beginner board).
@@ -193,10 +188,6 @@ fn errors_are_problems_with_codes(backend: Backend) {
         (json!({"max_players": 4, "options": {"five_six_extension": true}}), "invalid_player_count"),
         (json!({"max_players": 4, "options": {"jungle": true}}), "invalid_config"),
         (json!({"max_players": 4, "variant": "jungle"}), "invalid_config"),
-        // Cities & Knights is not offered until its rules are complete (issue 13), by
-        // whichever door it is asked for.
-        (json!({"variant": "five_six+cities_and_knights"}), "unsupported_variant"),
-        (json!({"options": {"cities_and_knights": true}}), "unsupported_variant"),
         (json!({"variant": "seafarers+five_six", "max_players": 4}), "invalid_player_count"),
         (
             json!({"max_players": 4, "board": "random",

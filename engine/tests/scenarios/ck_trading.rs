@@ -3,6 +3,7 @@
 //! commodities traded are conserved (CK-CMP-1).
 
 use catan_engine::{
+    bots::{Bot, HeuristicBot},
     Cards, Commodities, Event, FixedChance, Move, Resource, Resources, Seat, Setup, Track, TradeOffer, Viewer,
 };
 
@@ -205,4 +206,33 @@ fn ck_trd_1_the_acceptor_must_hold_the_commodities() {
     assert_eq!(s.game.hand_cards(P0), Cards::new(of(Resource::Grain, 1), coin(2)));
     assert_eq!(s.game.hand_cards(P2), Cards::new(of(Resource::Grain, 1), coin(1)));
     assert_eq!(commodities_in_game(&s), Commodities::each(12));
+}
+
+/// The heuristic bot, addressed by an offer naming commodities, answers by what its
+/// improvements need (CK-TRD-1, CK-IMP-2): two commodities it lacks for a lumber it has
+/// plenty of are welcome; giving two cloth for one brick is not.
+#[test]
+fn the_heuristic_bot_weighs_commodities_in_offers() {
+    let answer = |give: Cards, get: Cards, p1: Cards| {
+        let mut s = ck_main(&[
+            (P0, Resources::new(0, 1, 0, 0, 0), Commodities::new(1, 1, 0)),
+            (P1, p1.resources, p1.commodities),
+        ]);
+        s.when(P0, offer(give, get));
+        let moves = s.game.legal_moves(P1);
+        let pick = HeuristicBot::new(1).choose(&s.game, P1, &moves);
+        moves[pick].clone()
+    };
+    let welcome = answer(
+        Cards::of_commodities(Commodities::new(1, 1, 0)),
+        Cards::of_resources(of(Resource::Lumber, 1)),
+        Cards::of_resources(of(Resource::Lumber, 4)),
+    );
+    assert!(matches!(welcome, Move::AcceptTrade { .. }), "{welcome:?}");
+    let unwelcome = answer(
+        Cards::of_resources(of(Resource::Brick, 1)),
+        Cards::of_commodities(cloth(2)),
+        Cards::of_commodities(cloth(2)),
+    );
+    assert!(matches!(unwelcome, Move::DeclineTrade { .. }), "{unwelcome:?}");
 }

@@ -12,10 +12,15 @@
 //! - `declined`: still open, but every addressee declined (the engine keeps it open until it
 //!   is withdrawn or expires, so an addressee may still change their mind and accept);
 //! - `completed`, `withdrawn`, `expired` (the turn ended, or the game did): closed for good.
+//!
+//! In Cities & Knights an offer may name commodities too (CK-TRD-1). The `give` and `get`
+//! columns hold a side's resources as JSON, as they always did; a side that also names
+//! commodities is stored as the engine's `Cards` JSON (`{"resources": .., "commodities": ..}`)
+//! in the same column, so other games' rows keep their format and need no migration.
 
 use std::collections::BTreeMap;
 
-use catan_engine::{Event, Resources, Seat};
+use catan_engine::{Cards, Commodities, Event, Resources, Seat};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -82,6 +87,9 @@ pub struct TradeState {
     pub to: Vec<Seat>,
     pub give: Resources,
     pub get: Resources,
+    /// Commodities given and wanted besides `give`/`get` (Cities & Knights; else none).
+    pub give_commodities: Commodities,
+    pub get_commodities: Commodities,
     pub counter_to: Option<u32>,
     pub status: TradeStatus,
     pub accepted_by: Vec<Seat>,
@@ -134,6 +142,8 @@ pub fn fold(book: &mut TradeBook, seq: i64, at: NaiveDateTime, events: &[Event])
                     to: offer.to.clone(),
                     give: offer.give,
                     get: offer.get,
+                    give_commodities: offer.give_commodities,
+                    get_commodities: offer.get_commodities,
                     counter_to: offer.counter_to,
                     status: TradeStatus::Open,
                     accepted_by: offer.accepted_by.clone(),
@@ -242,8 +252,8 @@ impl TradeRow {
             offer_id: i64::from(state.offer_id),
             from_seat: i32::from(state.from.0),
             to_seats: serde_json::to_string(&state.to)?,
-            give: serde_json::to_string(&state.give)?,
-            get: serde_json::to_string(&state.get)?,
+            give: side_json(&state.give, &state.give_commodities)?,
+            get: side_json(&state.get, &state.get_commodities)?,
             counter_to: state.counter_to.map(i64::from),
             status: state.status.as_str().to_owned(),
             accepted_by: serde_json::to_string(&state.accepted_by)?,
@@ -258,12 +268,16 @@ impl TradeRow {
 
     fn state(&self) -> Result<TradeState, ApiError> {
         let seat = |n: i32| Seat(n as u8);
+        let (give, give_commodities) = parse_side(&self.give)?;
+        let (get, get_commodities) = parse_side(&self.get)?;
         Ok(TradeState {
             offer_id: self.offer_id as u32,
             from: seat(self.from_seat),
             to: serde_json::from_str(&self.to_seats)?,
-            give: serde_json::from_str(&self.give)?,
-            get: serde_json::from_str(&self.get)?,
+            give,
+            get,
+            give_commodities,
+            get_commodities,
             counter_to: self.counter_to.map(|id| id as u32),
             status: TradeStatus::parse(&self.status)
                 .ok_or_else(|| ApiError::internal(format!("unknown trade status {:?}", self.status)))?,
@@ -275,6 +289,28 @@ impl TradeRow {
             created_at: self.created_at,
             updated_at: self.updated_at,
         })
+    }
+}
+
+/// One side of an offer as the `give`/`get` column stores it: the resources' JSON, or the
+/// `Cards` JSON when the side names commodities.
+fn side_json(resources: &Resources, commodities: &Commodities) -> Result<String, ApiError> {
+    Ok(if commodities.is_empty() {
+        serde_json::to_string(resources)?
+    } else {
+        serde_json::to_string(&Cards::new(*resources, *commodities))?
+    })
+}
+
+/// Reads a side stored by [`side_json`]. The two forms cannot be confused: resource names
+/// and the `Cards` keys (`resources`, `commodities`) differ, and both reject unknown keys.
+fn parse_side(json: &str) -> Result<(Resources, Commodities), ApiError> {
+    match serde_json::from_str::<Resources>(json) {
+        Ok(resources) => Ok((resources, Commodities::NONE)),
+        Err(_) => {
+            let cards: Cards = serde_json::from_str(json)?;
+            Ok((cards.resources, cards.commodities))
+        }
     }
 }
 
@@ -393,6 +429,8 @@ mod tests {
                 to: to.iter().map(|&s| Seat(s)).collect(),
                 give: Resources::new(1, 0, 0, 0, 0),
                 get: Resources::new(0, 1, 0, 0, 0),
+                give_commodities: Commodities::NONE,
+                get_commodities: Commodities::NONE,
                 counter_to: None,
                 accepted_by: Vec::new(),
                 declined_by: Vec::new(),
@@ -419,6 +457,22 @@ mod tests {
         assert_eq!((book[&1].declined_by.clone(), book[&1].updated_seq), (vec![Seat(1)], 5));
     }
 
+    /// Sides without commodities keep the stored format of resources; sides naming
+    /// commodities (Cities & Knights) round-trip through the same column.
+    #[test]
+    fn offer_sides_are_stored_as_resources_or_as_cards() {
+        let wool = Resources::new(0, 0, 2, 0, 0);
+        let plain = side_json(&wool, &Commodities::NONE).unwrap();
+        assert_eq!(plain, serde_json::to_string(&wool).unwrap());
+        assert_eq!(parse_side(&plain).unwrap(), (wool, Commodities::NONE));
+        let cloth = Commodities::new(0, 3, 0);
+        let with_cloth = side_json(&wool, &cloth).unwrap();
+        assert!(with_cloth.contains("\"commodities\""), "{with_cloth}");
+        assert_eq!(parse_side(&with_cloth).unwrap(), (wool, cloth));
+        assert_eq!(parse_side(&side_json(&Resources::ZERO, &cloth).unwrap()).unwrap(), (Resources::ZERO, cloth));
+        assert!(parse_side(r#"{"gold": 1}"#).is_err());
+    }
+
     #[test]
     fn closed_offers_stay_closed_and_the_game_end_expires_the_rest() {
         let at = crate::store::now();
@@ -434,6 +488,8 @@ mod tests {
                 with: Seat(1),
                 give: Resources::new(1, 0, 0, 0, 0),
                 get: Resources::new(0, 1, 0, 0, 0),
+                give_commodities: Commodities::NONE,
+                get_commodities: Commodities::NONE,
             }],
         );
         fold(&mut book, 4, at, &[Event::TradeWithdrawn { offer_id: 2 }]);

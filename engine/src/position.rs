@@ -83,8 +83,8 @@
 //!   (B-DEV-5); special building phases only with the 5-6 extension, for another seat than
 //!   the active one (X56-8); jungle discoveries only with the jungle (JUN-4); a winner
 //!   exactly when the game is over (B-WIN-4);
-//! - open trade offers: each with both sides non-empty and distinct (B-TRD-7, B-TRD-8), made
-//!   to other seats, with the active player on one side (B-TRD-5), only in a phase where
+//! - open trade offers: each with both sides non-empty and distinct (B-TRD-7, B-TRD-8),
+//!   naming commodities only in Cities & Knights (CK-TRD-1), made to other seats, with the active player on one side (B-TRD-5), only in a phase where
 //!   offers can be open, and at most [`MAX_OPEN_OFFERS_PER_SEAT`](crate::MAX_OPEN_OFFERS_PER_SEAT)
 //!   per seat;
 //! - Seafarers' memory ([`SeafarersSetup`], only with Seafarers): at most two setup

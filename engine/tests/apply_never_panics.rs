@@ -196,7 +196,15 @@ fn misfits(game: &Game, rng: &mut Rng) -> Vec<Event> {
         }
         events.push(Event::DevelopmentCardBought { seat, cost: cards, discoveries: 9, card: None });
         // Trades with no offer behind them.
-        events.push(Event::TradeCompleted { offer_id: 999, from: seat, with: other, give: cards, get: cards + cards });
+        events.push(Event::TradeCompleted {
+            offer_id: 999,
+            from: seat,
+            with: other,
+            give: cards,
+            get: cards + cards,
+            give_commodities: catan_engine::Commodities::each(2),
+            get_commodities: catan_engine::Commodities::NONE,
+        });
         events.push(Event::TradeAccepted { offer_id: 999, seat });
         events.push(Event::TradeDeclined { offer_id: 0, seat: other });
         events.push(Event::TradeWithdrawn { offer_id: 12 });
@@ -208,6 +216,8 @@ fn misfits(game: &Game, rng: &mut Rng) -> Vec<Event> {
                 to: vec![other, seat],
                 give: cards,
                 get: Resources::ZERO,
+                give_commodities: catan_engine::Commodities::NONE,
+                get_commodities: catan_engine::Commodities::NONE,
                 counter_to: Some(77),
                 accepted_by: vec![Seat(9)],
                 declined_by: vec![seat],
@@ -286,7 +296,15 @@ fn extremes(game: &Game) -> Vec<Event> {
                 discoveries: vec![SeatCount { seat, count: u32::MAX }; 2],
             },
             Event::DevelopmentCardBought { seat, cost: max, discoveries: u32::MAX, card: Some(DevCard::Monopoly) },
-            Event::TradeCompleted { offer_id: u32::MAX, from: seat, with: other, give: max, get: max },
+            Event::TradeCompleted {
+                offer_id: u32::MAX,
+                from: seat,
+                with: other,
+                give: max,
+                get: max,
+                give_commodities: catan_engine::Commodities::each(u32::MAX),
+                get_commodities: catan_engine::Commodities::each(u32::MAX),
+            },
             Event::TradeOffered {
                 offer: TradeOffer {
                     id: u32::MAX,
@@ -294,13 +312,23 @@ fn extremes(game: &Game) -> Vec<Event> {
                     to: vec![other],
                     give: max,
                     get: max,
+                    give_commodities: catan_engine::Commodities::each(u32::MAX),
+                    get_commodities: catan_engine::Commodities::each(u32::MAX),
                     counter_to: Some(u32::MAX),
                     accepted_by: vec![],
                     declined_by: vec![],
                 },
             },
             Event::TradeAccepted { offer_id: u32::MAX, seat },
-            Event::TradeCompleted { offer_id: u32::MAX, from: seat, with: other, give: max, get: max },
+            Event::TradeCompleted {
+                offer_id: u32::MAX,
+                from: seat,
+                with: other,
+                give: max,
+                get: max,
+                give_commodities: catan_engine::Commodities::each(u32::MAX),
+                get_commodities: catan_engine::Commodities::each(u32::MAX),
+            },
             Event::TurnStarted { seat, turn: u32::MAX },
             Event::DiceRolled { seat, red: u8::MAX, white: u8::MAX },
             Event::KnightPlayed { seat },

@@ -11,7 +11,7 @@ use actix_web::{
     web::{self, Bytes},
     HttpRequest, HttpResponse,
 };
-use catan_engine::{Event, Game, Move, Resources, Seat, Viewer};
+use catan_engine::{Event, Game, Move, Seat, Viewer};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -176,17 +176,18 @@ pub const MAX_CARDS_IN_MOVE: u32 = 100;
 
 /// Rejects moves naming absurd card counts (422 `invalid_card_count`).
 pub fn check_card_counts(mv: &Move) -> Result<(), ApiError> {
-    let bundles: Vec<&Resources> = match mv {
+    let bundles: Vec<&[u32]> = match mv {
         Move::Discard { resources }
         | Move::PlayYearOfPlenty { resources }
         | Move::ChooseGoldResources { resources }
-        | Move::BuyDevelopmentCardWithDiscoveries { replaces: resources } => vec![resources],
-        Move::TradeWithBank { give, get } | Move::OfferTrade { give, get, .. } => {
-            vec![give, get]
+        | Move::BuyDevelopmentCardWithDiscoveries { replaces: resources } => vec![resources.as_slice()],
+        Move::TradeWithBank { give, get } => vec![give.as_slice(), get.as_slice()],
+        Move::OfferTrade { give, get, give_commodities, get_commodities, .. } => {
+            vec![give.as_slice(), get.as_slice(), give_commodities.as_slice(), get_commodities.as_slice()]
         }
         _ => Vec::new(),
     };
-    let too_many = bundles.iter().any(|bundle| bundle.as_slice().iter().any(|count| *count > MAX_CARDS_IN_MOVE));
+    let too_many = bundles.iter().any(|bundle| bundle.iter().any(|count| *count > MAX_CARDS_IN_MOVE));
     if too_many {
         return Err(ApiError::unprocessable(
             "invalid_card_count",

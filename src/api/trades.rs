@@ -6,9 +6,13 @@
 //! replays trades exactly. The resource itself is the `trade_offers` projection of the log
 //! (see [`crate::trades`]), written in the same transaction. Trade ids are the engine's offer
 //! ids, numbered per game from 1.
+//!
+//! In Cities & Knights an offer may also name commodities (CK-TRD-1): the optional
+//! `give_commodities` / `get_commodities`, omitted when empty so that other games' bodies are
+//! unchanged; any other game refuses them (`not_in_this_game`).
 
 use actix_web::{delete, get, http::header, post, web, HttpRequest, HttpResponse};
-use catan_engine::{Event, Move, Resources, Seat};
+use catan_engine::{Commodities, Counts, Event, Move, Resources, Seat};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -33,6 +37,15 @@ pub struct CreateTradeRequest {
     pub give: Resources,
     /// What you want in return.
     pub get: Resources,
+    /// Commodities you give besides `give` (Cities & Knights only, CK-TRD-1; any other game
+    /// refuses them with `not_in_this_game`). Absent: none.
+    #[serde(default, skip_serializing_if = "Counts::is_empty")]
+    #[schema(example = json!({"cloth": 1}))]
+    pub give_commodities: Commodities,
+    /// Commodities you want besides `get` (Cities & Knights only). Absent: none.
+    #[serde(default, skip_serializing_if = "Counts::is_empty")]
+    #[schema(example = json!({"coin": 1}))]
+    pub get_commodities: Commodities,
     /// The seats you offer it to. The active player may name any others (absent: everyone);
     /// anyone else may only offer to the active player (absent: the active player).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -88,6 +101,12 @@ pub struct TradeResponse {
     pub give: Resources,
     /// What the offerer wants.
     pub get: Resources,
+    /// Commodities the offerer gives besides `give` (Cities & Knights; absent when none).
+    #[serde(skip_serializing_if = "Counts::is_empty")]
+    pub give_commodities: Commodities,
+    /// Commodities the offerer wants besides `get` (Cities & Knights; absent when none).
+    #[serde(skip_serializing_if = "Counts::is_empty")]
+    pub get_commodities: Commodities,
     /// The offer this one answers, for a counter-offer.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub counter_to: Option<u32>,
@@ -131,6 +150,8 @@ impl From<&TradeState> for TradeResponse {
             to: state.to.clone(),
             give: state.give,
             get: state.get,
+            give_commodities: state.give_commodities,
+            get_commodities: state.get_commodities,
             counter_to: state.counter_to,
             status: state.status,
             responses,
@@ -239,11 +260,14 @@ async fn play_trade(
 /// Offer a domestic trade.
 ///
 /// The active player may offer to everyone (`to` absent) or to chosen seats; anyone else may
-/// offer only to the active player. Checked now: the phase (`wrong_phase`,
-/// `trading_closed`), the partners (`trade_partner_not_allowed`, `unknown_seat`), no gifts
-/// (`empty_trade_side`), no like-for-like (`same_resource_trade`), that you hold what you
-/// give (`insufficient_resources`), that a countered offer is open (`offer_not_found`), and
-/// the cap on open offers (`too_many_open_offers`). Plays the `offer_trade` move.
+/// offer only to the active player. In Cities & Knights either side may also name
+/// commodities (`give_commodities`, `get_commodities`); other games refuse them
+/// (`not_in_this_game`). Checked now: the phase (`wrong_phase`, `trading_closed`), the
+/// partners (`trade_partner_not_allowed`, `unknown_seat`), no gifts (`empty_trade_side`), no
+/// like-for-like, kind by kind (`same_resource_trade`), that you hold what you give,
+/// commodities included (`insufficient_resources`), that a countered offer is open
+/// (`offer_not_found`), and the cap on open offers (`too_many_open_offers`). Plays the
+/// `offer_trade` move.
 #[utoipa::path(
     tag = "trades",
     params(
@@ -260,7 +284,7 @@ async fn play_trade(
         (status = 403, description = "You have no seat in this game", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`game_not_started`, `idempotency_key_in_use`, or a lost race (`version_conflict`)", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "The offer breaks a rule; `code` names it (e.g. `trade_partner_not_allowed`), or `idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "The offer breaks a rule; `code` names it (e.g. `trade_partner_not_allowed`, or `not_in_this_game` for commodities outside Cities & Knights), or `idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "The body is not JSON: send `Content-Type: application/json` (`unsupported_media_type`)", body = Problem, content_type = "application/problem+json"),
     )
 )]
@@ -274,7 +298,14 @@ pub async fn create_trade(
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_game_id(path)?;
     let body = body.into_inner();
-    let mv = Move::OfferTrade { give: body.give, get: body.get, to: body.to.clone(), counter_to: body.counter_to };
+    let mv = Move::OfferTrade {
+        give: body.give,
+        get: body.get,
+        give_commodities: body.give_commodities,
+        get_commodities: body.get_commodities,
+        to: body.to.clone(),
+        counter_to: body.counter_to,
+    };
     crate::api::moves::check_card_counts(&mv)?;
     play_trade(&state, &req, &user, id, None, mv, &body).await
 }
@@ -341,7 +372,8 @@ pub async fn get_trade(
 }
 
 /// Accept an offer made to you (plays `accept_trade`). Checks that you hold what the offerer
-/// wants (`insufficient_resources`); the offerer then confirms with one accepter.
+/// wants, commodities included (`insufficient_resources`); the offerer then confirms with one
+/// accepter.
 #[utoipa::path(
     tag = "trades",
     params(

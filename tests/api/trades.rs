@@ -16,7 +16,8 @@ use crate::{
 both_backends!(
     trade_offers_live_through_their_whole_lifecycle,
     racing_trade_actions_have_exactly_one_outcome,
-    confirming_checks_both_hands_again
+    confirming_checks_both_hands_again,
+    commodities_are_traded_between_players_in_cities_and_knights
 );
 
 pub const RESOURCES: [&str; 5] = ["lumber", "brick", "wool", "grain", "ore"];
@@ -410,5 +411,108 @@ fn confirming_checks_both_hands_again(backend: Backend) {
     assert_problem(app.trade_action(&id, a, t1, "confirm", Some(&with)), 422, "insufficient_resources");
     assert_eq!(users.iter().map(|u| app.hand(&id, u)).collect::<Vec<_>>(), hands, "nothing moved");
     assert_eq!(app.trade(&id, t1)["status"], "accepted", "still open");
+    app.check_trades_projection(&id);
+}
+
+pub const COMMODITIES: [&str; 3] = ["paper", "cloth", "coin"];
+
+impl TestApp {
+    /// A seat's commodities, as its own view shows them (Cities & Knights).
+    pub fn commodities(&self, id: &str, user: &User) -> Value {
+        self.game(id, Some(&user.token))["hand"]["commodities"].clone()
+    }
+
+    /// The commodities of all hands together, per kind (a trade between players leaves the
+    /// bank alone).
+    pub fn commodities_in_hands(&self, id: &str, users: &[User]) -> [u64; 3] {
+        let hands: Vec<Value> = users.iter().map(|u| self.commodities(id, u)).collect();
+        COMMODITIES.map(|c| hands.iter().map(|h| count(h, c)).sum::<u64>())
+    }
+}
+
+/// CK-TRD-1 over HTTP: in a Cities & Knights game an offer names commodities
+/// (`give_commodities`, `get_commodities`), under the domestic trade rules, and the cards
+/// change hands on confirmation; the trade resource shows them, the `trade_offers`
+/// projection stores them, and a base game refuses them (`not_in_this_game`).
+fn commodities_are_traded_between_players_in_cities_and_knights(backend: Backend) {
+    let app = spawn_app(backend);
+    // A base game: commodities are not part of its rules.
+    let (base, base_users) = app.started_game(3, 7);
+    let seat = app.play_until(&base, &base_users, |_, active| Some(active));
+    let body = json!({"give": {"lumber": 1}, "get": {}, "get_commodities": {"coin": 1}});
+    assert_problem(app.offer(&base, &base_users[seat], &body), 422, "not_in_this_game");
+
+    let request = json!({"max_players": 3, "board": "beginner", "seed": 11, "variant": "cities_and_knights"});
+    let (id, users) = app.started_game_with(3, &request);
+    // A main phase where the active seat holds a commodity and another seat a resource.
+    let (active, commodity, partner, resource) = app.play_until(&id, &users, |app, active| {
+        let held = app.commodities(&id, &users[active]);
+        let commodity = COMMODITIES.into_iter().find(|c| count(&held, c) > 0)?;
+        (0..users.len()).filter(|&s| s != active).find_map(|s| {
+            let hand = app.hand(&id, &users[s]);
+            RESOURCES.into_iter().find(|r| count(&hand, r) > 0).map(|r| (active, commodity, s, r))
+        })
+    });
+    let (a_user, p_user) = (&users[active], &users[partner]);
+    let resources_before = app.cards_in_play(&id, &users);
+    let commodities_before = app.commodities_in_hands(&id, &users);
+
+    // The domestic trade rules, on commodities.
+    let other = COMMODITIES.into_iter().find(|c| *c != commodity).unwrap();
+    let cases = [
+        (json!({"give": {}, "get": {}, "give_commodities": {commodity: 1}}), 422, "empty_trade_side"),
+        (
+            json!({"give": {}, "get": {}, "give_commodities": {commodity: 1}, "get_commodities": {commodity: 1}}),
+            422,
+            "same_resource_trade",
+        ),
+        (json!({"give": {}, "get": {resource: 1}, "give_commodities": {commodity: 30}}), 422, "insufficient_resources"),
+        (json!({"give": {}, "get": {resource: 1}, "give_commodities": {commodity: 1000}}), 422, "invalid_card_count"),
+        (json!({"give": {}, "get": {resource: 1}, "give_commodities": {"gold": 1}}), 400, "malformed_body"),
+    ];
+    for (body, status, code) in cases {
+        assert_problem(app.offer(&id, a_user, &body), status, code);
+    }
+
+    // One commodity for one resource, to the partner.
+    let body = json!({"give": {}, "get": {resource: 1}, "give_commodities": {commodity: 1}, "to": [partner]});
+    let trade = created(app.offer(&id, a_user, &body));
+    let t = trade["id"].as_u64().unwrap();
+    assert_eq!(trade["give_commodities"][commodity], 1);
+    assert!(trade.get("get_commodities").is_none(), "an empty side is omitted: {trade}");
+    assert_eq!(app.trade(&id, t), trade);
+    assert_eq!(app.game(&id, None)["trade_offers"][0]["give_commodities"][commodity], 1, "offers are public");
+    // A counter-offer asking for another commodity the offerer lacks cannot be accepted.
+    if count(&app.commodities(&id, a_user), other) == 0 {
+        let counter = json!({"give": {resource: 1}, "get": {}, "get_commodities": {other: 1}, "counter_to": t});
+        let countered = created(app.offer(&id, p_user, &counter));
+        assert_eq!(countered["get_commodities"][other], 1);
+        let c = countered["id"].as_u64().unwrap();
+        assert_problem(app.trade_action(&id, a_user, c, "accept", None), 422, "insufficient_resources");
+        ok(app.trade_action(&id, p_user, c, "withdraw", None));
+    }
+
+    ok(app.trade_action(&id, p_user, t, "accept", None));
+    let (a_before, p_before) = (app.commodities(&id, a_user), app.commodities(&id, p_user));
+    let (a_hand, p_hand) = (app.hand(&id, a_user), app.hand(&id, p_user));
+    let done = ok(app.trade_action(&id, a_user, t, "confirm", Some(&json!({"with": partner}))));
+    assert_eq!(done["status"], "completed");
+    assert_eq!(done["give_commodities"][commodity], 1);
+    let (a_after, p_after) = (app.commodities(&id, a_user), app.commodities(&id, p_user));
+    assert_eq!(count(&a_after, commodity) + 1, count(&a_before, commodity));
+    assert_eq!(count(&p_after, commodity), count(&p_before, commodity) + 1);
+    assert_eq!(count(&app.hand(&id, a_user), resource), count(&a_hand, resource) + 1);
+    assert_eq!(count(&app.hand(&id, p_user), resource) + 1, count(&p_hand, resource));
+    assert_eq!(app.cards_in_play(&id, &users), resources_before, "resources are conserved");
+    assert_eq!(app.commodities_in_hands(&id, &users), commodities_before, "commodities are conserved");
+
+    // The log carries the commodities: the completed trade event names them.
+    let log = app.whole_log(&id, None);
+    let completed = log
+        .iter()
+        .flat_map(|entry| entry["events"].as_array().cloned().unwrap_or_default())
+        .find(|event| event["type"] == "trade_completed")
+        .expect("a trade_completed event");
+    assert_eq!(completed["give_commodities"][commodity], 1, "{completed}");
     app.check_trades_projection(&id);
 }

@@ -20,7 +20,7 @@ pub(crate) use trade::bank_rates;
 use crate::{
     chance::Chance,
     game::Game,
-    model::{Phase, Seat},
+    model::{Cards, Phase, Seat},
     protocol::{Event, Move, RuleError},
 };
 
@@ -51,8 +51,9 @@ pub(crate) fn decide(game: &Game, seat: Seat, mv: &Move, chance: &mut dyn Chance
             return Err(RuleError::WrongPhase("waiting for other players' decisions"));
         }
         (Phase::Discard { .. } | Phase::GoldChoice { .. }, _) => return Err(RuleError::NothingToDecide),
-        (_, Move::OfferTrade { give, get, to, counter_to }) => {
-            return game.decide_offer(seat, give, get, to.as_deref(), *counter_to);
+        (_, Move::OfferTrade { give, get, give_commodities, get_commodities, to, counter_to }) => {
+            let (give, get) = (Cards::new(*give, *give_commodities), Cards::new(*get, *get_commodities));
+            return game.decide_offer(seat, &give, &get, to.as_deref(), *counter_to);
         }
         (_, Move::AcceptTrade { offer_id }) => return game.decide_accept(seat, *offer_id),
         (_, Move::DeclineTrade { offer_id }) => return game.decide_decline(seat, *offer_id),

@@ -1,8 +1,10 @@
-//! Maritime trade with the bank (B-TRD-1..4) and domestic trade offers (B-TRD-5..8).
+//! Maritime trade with the bank (B-TRD-1..4) and domestic trade offers (B-TRD-5..8). In
+//! Cities & Knights domestic offers may name commodities too (CK-TRD-1): the same rules hold
+//! for them, card kind by card kind.
 
 use crate::{
     game::Game,
-    model::{Resource, Resources, Seat, TradeOffer},
+    model::{Cards, Commodities, Resource, Resources, Seat, TradeOffer},
     protocol::{Event, Move, RuleError},
 };
 
@@ -135,7 +137,7 @@ impl Game {
             && self.winner.is_none()
             && seat.index() < self.players.len()
             && (self.rules().base.allow_trade_build_interleaving || !self.turn.built_or_bought)
-            && self.players[seat.index()].resources.total() > 0
+            && self.players[seat.index()].hand_size() > 0
             && self.offers.iter().filter(|o| o.from == seat).count() < MAX_OPEN_OFFERS_PER_SEAT
     }
 
@@ -176,17 +178,22 @@ impl Game {
     pub(crate) fn decide_offer(
         &self,
         seat: Seat,
-        give: &Resources,
-        get: &Resources,
+        give: &Cards,
+        get: &Cards,
         to: Option<&[Seat]>,
         counter_to: Option<u32>,
     ) -> Result<Vec<Event>, RuleError> {
+        // CK-TRD-1: only Cities & Knights has commodities to trade.
+        let names_commodities = !give.commodities.is_empty() || !get.commodities.is_empty();
+        if names_commodities && !self.config.cities_and_knights {
+            return Err(RuleError::NotInThisGame("trading commodities (CK-TRD-1)"));
+        }
         let window = self.check_trading_open()?;
         if give.is_empty() || get.is_empty() {
             return Err(RuleError::EmptyTradeSide); // B-TRD-7
         }
-        if give.overlaps(get) {
-            return Err(RuleError::SameResourceTrade); // B-TRD-8
+        if give.resources.overlaps(&get.resources) || give.commodities.overlaps(&get.commodities) {
+            return Err(RuleError::SameResourceTrade); // B-TRD-8, kind by kind
         }
         // A counter-offer answers an offer made to the counterer and goes back to its maker
         // unless other seats are named.
@@ -231,7 +238,7 @@ impl Game {
         };
         to.sort_unstable();
         to.dedup();
-        if !self.players[seat.index()].resources.contains(give) {
+        if !self.hand_cards(seat).contains(give) {
             return Err(RuleError::InsufficientResources);
         }
         let open = self.offers.iter().filter(|o| o.from == seat).count();
@@ -242,8 +249,10 @@ impl Game {
             id: self.next_offer_id,
             from: seat,
             to,
-            give: *give,
-            get: *get,
+            give: give.resources,
+            get: get.resources,
+            give_commodities: give.commodities,
+            get_commodities: get.commodities,
             counter_to,
             accepted_by: Vec::new(),
             declined_by: Vec::new(),
@@ -264,7 +273,7 @@ impl Game {
         if offer.accepted_by.contains(&seat) {
             return Err(RuleError::AlreadyResponded);
         }
-        if !self.players[seat.index()].resources.contains(&offer.get) {
+        if !self.hand_cards(seat).contains(&offer.get_cards()) {
             return Err(RuleError::InsufficientResources);
         }
         Ok(vec![Event::TradeAccepted { offer_id, seat }])
@@ -301,12 +310,18 @@ impl Game {
         if !offer.accepted_by.contains(&with) {
             return Err(RuleError::PartnerHasNotAccepted(with));
         }
-        if !self.players[seat.index()].resources.contains(&offer.give)
-            || !self.players[with.index()].resources.contains(&offer.get)
-        {
+        if !self.hand_cards(seat).contains(&offer.give_cards()) || !self.hand_cards(with).contains(&offer.get_cards()) {
             return Err(RuleError::InsufficientResources);
         }
-        Ok(vec![Event::TradeCompleted { offer_id, from: seat, with, give: offer.give, get: offer.get }])
+        Ok(vec![Event::TradeCompleted {
+            offer_id,
+            from: seat,
+            with,
+            give: offer.give,
+            get: offer.get,
+            give_commodities: offer.give_commodities,
+            get_commodities: offer.get_commodities,
+        }])
     }
 
     /// Responses to open offers: accept/decline as an addressee, confirm/withdraw as offerer.
@@ -314,20 +329,20 @@ impl Game {
         if matches!(self.trade_window(), TradeWindow::Closed(_)) {
             return;
         }
-        let hand = &self.players[seat.index()].resources;
+        let hand = self.hand_cards(seat);
         for offer in &self.offers {
             let offer_id = offer.id;
             if offer.from == seat {
-                if hand.contains(&offer.give) {
+                if hand.contains(&offer.give_cards()) {
                     for &with in &offer.accepted_by {
-                        if self.players[with.index()].resources.contains(&offer.get) {
+                        if self.hand_cards(with).contains(&offer.get_cards()) {
                             moves.push(Move::ConfirmTrade { offer_id, with });
                         }
                     }
                 }
                 moves.push(Move::WithdrawTrade { offer_id });
             } else if offer.to.contains(&seat) {
-                if !offer.accepted_by.contains(&seat) && hand.contains(&offer.get) {
+                if !offer.accepted_by.contains(&seat) && hand.contains(&offer.get_cards()) {
                     moves.push(Move::AcceptTrade { offer_id });
                 }
                 if !offer.declined_by.contains(&seat) {
@@ -335,6 +350,19 @@ impl Game {
                 }
             }
         }
+    }
+
+    /// Moves commodity cards between two hands (what the giver holds of them), as
+    /// [`Game::transfer`] moves resources.
+    fn transfer_commodities(&mut self, from: Seat, to: Seat, cards: &Commodities) {
+        let seats = self.players.len();
+        if cards.is_empty() || from == to || from.index() >= seats || to.index() >= seats {
+            return;
+        }
+        let held = self.players[from.index()].commodities;
+        let moved = *cards - (*cards - held);
+        self.players[from.index()].commodities -= moved;
+        self.players[to.index()].commodities += moved;
     }
 
     pub(super) fn apply_trade(&mut self, event: &Event) {
@@ -357,9 +385,11 @@ impl Game {
             }
             Event::TradeWithdrawn { offer_id } => self.offers.retain(|o| o.id != *offer_id),
             Event::TradesExpired { offer_ids } => self.offers.retain(|o| !offer_ids.contains(&o.id)),
-            Event::TradeCompleted { offer_id, from, with, give, get } => {
+            Event::TradeCompleted { offer_id, from, with, give, get, give_commodities, get_commodities } => {
                 self.transfer(*from, *with, give);
                 self.transfer(*with, *from, get);
+                self.transfer_commodities(*from, *with, give_commodities);
+                self.transfer_commodities(*with, *from, get_commodities);
                 self.offers.retain(|o| o.id != *offer_id);
             }
             _ => {}

@@ -723,10 +723,13 @@ fn check_offers(
         if offer.id == 0 || offers[..i].iter().any(|o| o.id == offer.id) {
             return bad("offer ids are unique and start at 1");
         }
-        if offer.give.is_empty() || offer.get.is_empty() {
+        if offer.names_commodities() && !game.config.cities_and_knights {
+            return Err(E::NotInThisGame("trading commodities (CK-TRD-1)"));
+        }
+        if offer.give_cards().is_empty() || offer.get_cards().is_empty() {
             return bad("an offer gives and gets at least one card (B-TRD-7)");
         }
-        if offer.give.overlaps(&offer.get) {
+        if offer.give.overlaps(&offer.get) || offer.give_commodities.overlaps(&offer.get_commodities) {
             return bad("an offer cannot give and get the same resource (B-TRD-8)");
         }
         let unique = |seats: &[Seat]| seats.iter().enumerate().all(|(j, s)| !seats[..j].contains(s));

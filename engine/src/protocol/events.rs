@@ -12,7 +12,7 @@ use crate::{
         cities_knights::{EventFace, ProgressCard, Track},
         wonders::WonderId,
     },
-    model::{Cards, Commodities, Commodity, DevCard, Phase, Resource, Resources, Seat, TradeOffer},
+    model::{Cards, Commodities, Commodity, Counts, DevCard, Phase, Resource, Resources, Seat, TradeOffer},
 };
 
 /// Cards that changed hands for one seat.
@@ -246,13 +246,18 @@ pub enum Event => fn kind {
     TradesExpired = "trades_expired" {
         offer_ids: Vec<u32>,
     },
-    /// Cards were exchanged: `from` (the offerer) gave `give` and received `get` from `with`.
+    /// Cards were exchanged: `from` (the offerer) gave `give` and received `get` from `with`
+    /// (and the commodities named, in Cities & Knights).
     TradeCompleted = "trade_completed" {
         offer_id: u32,
         from: Seat,
         with: Seat,
         give: Resources,
         get: Resources,
+        #[serde(default, skip_serializing_if = "Counts::is_empty")]
+        give_commodities: Commodities,
+        #[serde(default, skip_serializing_if = "Counts::is_empty")]
+        get_commodities: Commodities,
     },
     LargestArmyChanged = "largest_army_changed" {
         holder: Option<Seat>,

@@ -7,7 +7,7 @@ use super::tagged_enum;
 use crate::{
     board::{EdgeId, HexCoord, VertexId},
     ext::{cities_knights::Track, wonders::WonderId},
-    model::{Cards, Resource, Resources, Seat},
+    model::{Cards, Commodities, Counts, Resource, Resources, Seat},
 };
 
 tagged_enum! {
@@ -88,10 +88,17 @@ pub enum Move => fn kind {
     #[cfg_attr(feature = "openapi", schema(example = json!({"type": "trade_with_bank", "give": {"ore": 4}, "get": {"brick": 1}})))]
     TradeWithBank = "trade_with_bank" { give: Resources, get: Resources },
     /// Offer a trade to other seats (B-TRD-5..8). The active player may address everyone
-    /// (`to` absent) or chosen seats; others may only address the active player.
+    /// (`to` absent) or chosen seats; others may only address the active player. In Cities &
+    /// Knights either side may also name commodities (CK-TRD-1).
     OfferTrade = "offer_trade" {
         give: Resources,
         get: Resources,
+        /// Commodities you give besides `give` (Cities & Knights only).
+        #[serde(default, skip_serializing_if = "Counts::is_empty")]
+        give_commodities: Commodities,
+        /// Commodities you want besides `get` (Cities & Knights only).
+        #[serde(default, skip_serializing_if = "Counts::is_empty")]
+        get_commodities: Commodities,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         to: Option<Vec<Seat>>,
         /// The offer this one answers (a counter-offer).

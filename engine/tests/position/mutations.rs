@@ -131,6 +131,8 @@ fn mutate(setup: &mut Setup, rng: &mut Rng) {
             to: vec![seat(rng, players)],
             give: cards(rng, 2),
             get: cards(rng, 2),
+            give_commodities: catan_engine::Commodities::NONE,
+            get_commodities: catan_engine::Commodities::NONE,
             counter_to: None,
             accepted_by: if rng.below(2) == 0 { vec![] } else { vec![seat(rng, players)] },
             declined_by: vec![],

@@ -476,6 +476,8 @@ fn b_trd_5_open_offers_fit_the_turn() {
         to,
         give,
         get,
+        give_commodities: catan_engine::Commodities::NONE,
+        get_commodities: catan_engine::Commodities::NONE,
         counter_to: None,
         accepted_by: vec![],
         declined_by: vec![],
@@ -487,7 +489,18 @@ fn b_trd_5_open_offers_fit_the_turn() {
     assert!(game.legal_moves(P0).contains(&Move::WithdrawTrade { offer_id: 3 }));
     // The next offer gets a fresh id.
     let events = game
-        .decide(P0, &Move::OfferTrade { give: ore, get: wool, to: None, counter_to: None }, &mut game.chance())
+        .decide(
+            P0,
+            &Move::OfferTrade {
+                give: ore,
+                get: wool,
+                give_commodities: catan_engine::Commodities::NONE,
+                get_commodities: catan_engine::Commodities::NONE,
+                to: None,
+                counter_to: None,
+            },
+            &mut game.chance(),
+        )
         .unwrap();
     assert!(matches!(&events[0], catan_engine::Event::TradeOffered { offer } if offer.id == 4));
 

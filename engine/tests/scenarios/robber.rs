@@ -37,6 +37,8 @@ fn tc_12_before_the_roll_only_a_knight_or_the_roll() {
         Move::OfferTrade {
             give: Resources::of(Resource::Ore, 1),
             get: Resources::of(Resource::Wool, 1),
+            give_commodities: catan_engine::Commodities::NONE,
+            get_commodities: catan_engine::Commodities::NONE,
             to: None,
             counter_to: None,
         },

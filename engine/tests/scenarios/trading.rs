@@ -1,6 +1,6 @@
 //! 9.5 Trading: TC-28 .. TC-33.
 
-use catan_engine::{state::TradeOffer, Event, Move, Resource, Resources};
+use catan_engine::{state::TradeOffer, Commodities, Event, Move, Resource, Resources};
 
 use super::support::*;
 
@@ -11,7 +11,14 @@ fn of(resource: Resource, n: u32) -> Resources {
     Resources::of(resource, n)
 }
 fn offer(give: Resources, get: Resources, to: Option<Vec<catan_engine::Seat>>) -> Move {
-    Move::OfferTrade { give, get, to, counter_to: None }
+    Move::OfferTrade {
+        give,
+        get,
+        give_commodities: Commodities::NONE,
+        get_commodities: Commodities::NONE,
+        to,
+        counter_to: None,
+    }
 }
 
 /// TC-28 [B-TRD-2]: without harbours, 4 ore buy 1 brick; 3 ore do not; ore for ore never.
@@ -99,7 +106,15 @@ fn tc_31_domestic_trades_include_the_active_player() {
     let events = s.when(P1, Move::ConfirmTrade { offer_id: id, with: P0 });
     assert_eq!(
         events,
-        [Event::TradeCompleted { offer_id: id, from: P1, with: P0, give: of(Wool, 1), get: of(Ore, 1) }]
+        [Event::TradeCompleted {
+            offer_id: id,
+            from: P1,
+            with: P0,
+            give: of(Wool, 1),
+            get: of(Ore, 1),
+            give_commodities: Commodities::NONE,
+            get_commodities: Commodities::NONE,
+        }]
     );
     assert_eq!(s.hand(P0), of(Wool, 1));
     assert_eq!(s.hand(P1), of(Ore, 1));
@@ -147,6 +162,8 @@ fn a_counter_offer_answers_an_offer_made_to_you() {
     let counter = |seat_gives: Resources, seat_gets: Resources| Move::OfferTrade {
         give: seat_gives,
         get: seat_gets,
+        give_commodities: Commodities::NONE,
+        get_commodities: Commodities::NONE,
         to: None,
         counter_to: Some(id),
     };

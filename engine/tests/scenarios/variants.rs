@@ -114,6 +114,8 @@ fn tc_52_special_building_phases_allow_building_and_buying_only() {
     let offer = |to: Seat| Move::OfferTrade {
         give: Resources::of(Resource::Lumber, 1),
         get: Resources::of(Resource::Wool, 1),
+        give_commodities: catan_engine::Commodities::NONE,
+        get_commodities: catan_engine::Commodities::NONE,
         to: Some(vec![to]),
         counter_to: None,
     };

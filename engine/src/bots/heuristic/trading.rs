@@ -2,7 +2,7 @@
 
 use crate::{
     board::{Board, HarbourKind},
-    Resource, Resources, Seat,
+    Cards, Resource, Resources, Seat,
 };
 
 use super::{estimate::missing, tier, Building, Ctx, TradeOffer, SHED_ABOVE};
@@ -119,6 +119,15 @@ impl Ctx<'_> {
         if self.near_win(offer.from) {
             return tier::POINTLESS;
         }
+        if offer.names_commodities() {
+            // Cities & Knights: commodities count by what the next improvements need.
+            return match self.cards_gain(&offer.get_cards(), &offer.give_cards()) {
+                Some(gain) if gain > 0.05 && offer.give_cards().total() >= offer.get_cards().total() => {
+                    tier::ACCEPT_TRADE + gain
+                }
+                _ => tier::POINTLESS,
+            };
+        }
         // The bot receives what the offerer gives and pays what the offerer wants.
         let after = self.hand - offer.get + offer.give;
         let gain = self.hand_value(&after) - self.hand_value(&self.hand);
@@ -135,11 +144,26 @@ impl Ctx<'_> {
         let Some(offer) = self.offer(offer_id) else {
             return tier::UNKNOWN;
         };
-        let after = self.hand - offer.give + offer.get;
-        if self.hand_value(&after) > self.hand_value(&self.hand) && !self.near_win(with) {
+        let gains = if offer.names_commodities() {
+            self.cards_gain(&offer.give_cards(), &offer.get_cards()).is_some_and(|gain| gain > 0.0)
+        } else {
+            let after = self.hand - offer.give + offer.get;
+            self.hand_value(&after) > self.hand_value(&self.hand)
+        };
+        if gains && !self.near_win(with) {
             tier::CONFIRM_TRADE
         } else {
             tier::POINTLESS
         }
+    }
+
+    /// What the bot's resources and commodities gain in value when it pays `out` and
+    /// receives `into` (Cities & Knights); `None` in other games, which have no commodities.
+    fn cards_gain(&self, out: &Cards, into: &Cards) -> Option<f64> {
+        let ck = self.ck.as_ref()?;
+        let before = self.cards_value(&self.hand, &ck.commodities);
+        let resources = self.hand - out.resources + into.resources;
+        let commodities = ck.commodities - out.commodities + into.commodities;
+        Some(self.cards_value(&resources, &commodities) - before)
     }
 }

@@ -13,6 +13,7 @@ pub mod feed;
 pub mod hashing;
 pub mod idempotency;
 pub mod limits;
+pub mod lobby;
 pub mod notify;
 pub mod reads;
 pub mod revocation;

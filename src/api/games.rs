@@ -209,15 +209,29 @@ pub struct GameListResponse {
     pub next_cursor: Option<String>,
 }
 
-/// Filters and paging for the game list.
+/// Filters and paging for the game list. Filters combine: a game must pass all given.
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ListGamesQuery {
     /// Only games with this status.
     pub status: Option<GameStatus>,
+    /// `true`: only the caller's games, those they created or sit in (needs a token: 401
+    /// `unauthorized` without one). `false` is the same as leaving it out.
+    pub mine: Option<bool>,
+    /// `true`: only games one may join now: open, with a free seat, not seeded (unless the
+    /// server is a sandbox), and not already joined by the caller (when a token is sent).
+    pub joinable: Option<bool>,
+    /// Only games with these variants on: a name `POST /games` takes as `variant`
+    /// (`five_six`, `jungle`, `big_river`, `seafarers`, `wonders`, `cities_and_knights`, or
+    /// several joined with `+`); `base` for games without any. Another name is 400
+    /// `invalid_query`. With this filter a page may hold fewer than `limit` games (at most
+    /// 1000 games are examined per page): only a null `next_cursor` ends the list.
+    #[param(example = "seafarers")]
+    pub variant: Option<String>,
     /// The `next_cursor` of the previous page.
     pub cursor: Option<String>,
-    /// Page size, 1 to 100 (default 20).
+    /// Page size, 1 to 100 (default 20); a number outside is taken as the nearest bound.
+    #[param(minimum = 1, maximum = 100)]
     pub limit: Option<u32>,
 }
 
@@ -478,17 +492,24 @@ fn rendered(conn: &mut crate::db::DbConnection, id: Uuid, user: Uuid) -> Result<
 }
 
 /// List games, newest first.
+///
+/// Filters: `status`, `mine=true` (the caller's games, needs a token), `joinable=true` (open
+/// games with a free seat the caller may take), `variant`. A token is optional except for
+/// `mine`; a token that is sent must be valid (401 `unauthorized` otherwise, as everywhere).
 #[utoipa::path(
     tag = "games",
     params(ListGamesQuery),
+    security((), ("bearer" = [])),
     responses(
         (status = 200, description = "A page of games", body = GameListResponse),
-        (status = 400, description = "Bad query (`invalid_query`)", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "Bad query (`invalid_query`): an unknown status or variant, a value that is not a number or boolean, a bad cursor", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "A token was sent but is not valid, or `mine=true` without a token (`unauthorized`)", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[get("/games")]
 pub async fn list_games(
     state: web::Data<AppState>,
+    user: MaybeAuthUser,
     query: web::Query<ListGamesQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let query = query.into_inner();
@@ -499,11 +520,26 @@ pub async fn list_games(
         }
         None => None,
     };
-    let status = query.status;
-    let records = with_conn(&state.pool, move |conn| store::list_games(conn, status, cursor, limit + 1)).await?;
-    let more = records.len() as i64 > limit;
-    let games = records.iter().take(limit as usize).map(summary).collect::<Result<Vec<_>, _>>()?;
-    let next_cursor = if more { games.last().map(|g| g.id.to_string()) } else { None };
+    let caller = user.0.map(|u| u.id);
+    let mine = match (query.mine, caller) {
+        (Some(true), None) => {
+            return Err(ApiError::Unauthorized("`mine=true` lists the caller's games: send a Bearer token".into()))
+        }
+        (Some(true), caller) => caller,
+        _ => None,
+    };
+    let joinable = query.joinable == Some(true);
+    let filter = crate::lobby::GameFilter {
+        status: query.status,
+        mine,
+        joinable,
+        exclude_seated: caller.filter(|_| joinable),
+        sandbox: state.sandbox,
+        variant: query.variant.as_deref().map(crate::lobby::VariantFilter::parse).transpose()?,
+    };
+    let page = with_conn(&state.pool, move |conn| crate::lobby::list(conn, &filter, cursor, limit)).await?;
+    let games = page.games.iter().map(summary).collect::<Result<Vec<_>, _>>()?;
+    let next_cursor = page.next.map(|id| id.to_string());
     Ok(HttpResponse::Ok().json(GameListResponse { games, next_cursor }))
 }
 

@@ -101,6 +101,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
             .service(games::get_game)
             .service(moves::list_moves)
             .service(users::register_user)
+            .service(users::me)
             .service(users::create_token)
             .service(tokens::revoke_current_token)
             .service(games::create_game)

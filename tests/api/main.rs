@@ -12,6 +12,7 @@ mod games;
 mod holding;
 mod idempotency;
 mod limits;
+mod lobby;
 mod moves;
 mod openapi;
 mod processes;

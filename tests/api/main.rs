@@ -5,6 +5,7 @@ mod helpers;
 
 mod bots;
 mod concurrency;
+mod cors;
 mod errors;
 mod every_game_ends;
 mod full_game;

@@ -107,7 +107,7 @@ impl Cors {
 }
 
 /// The methods of the API's `path`, as `Allow` lists them, if the API has the path.
-fn allow(path: &str) -> Option<String> {
+pub fn allow(path: &str) -> Option<String> {
     let mut methods = crate::api::methods::allowed(path)?;
     if methods.contains(&"GET") {
         methods.push("HEAD");

@@ -179,7 +179,9 @@ impl Application {
                 .into_utoipa_app()
                 .openapi(ApiDoc::openapi())
                 .map(|app| {
-                    app.wrap(actix_web::middleware::from_fn(crate::body_timeout::limit))
+                    app.wrap(actix_web::middleware::Compress::default())
+                        .wrap(actix_web::middleware::from_fn(crate::compression::hygiene))
+                        .wrap(actix_web::middleware::from_fn(crate::body_timeout::limit))
                         .wrap(ErrorHandlers::new().default_handler(error::problem_fallback))
                         .wrap(actix_web::middleware::from_fn(crate::cors::cors))
                         .wrap(TracingLogger::default())

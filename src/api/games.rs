@@ -127,7 +127,8 @@ pub struct PlayerResponse {
 pub struct GameResponse {
     pub id: Uuid,
     pub status: GameStatus,
-    /// The seq of the latest log entry (0 before the start). Also the `ETag` (`"v<version>"`).
+    /// The seq of the latest log entry (0 before the start). The `ETag` is `"v<version>"` once
+    /// started; while open, `"v0.<seats taken>"` (a join changes the game but adds no entry).
     pub version: i64,
     /// The variants switched on, joined with `+`, or `"base"`.
     pub variant: String,
@@ -355,7 +356,8 @@ fn summary(record: &GameRecord) -> Result<GameSummary, ApiError> {
 }
 
 /// The entity tag of a game as served: `"v<version>"`; before the start, when joins change
-/// the game without a log entry, `"v0.<seats taken>"`.
+/// the game without a log entry, `"v0.<seats taken>"`. A compressed response carries it weak
+/// (`W/"v12"`, [`crate::compression`]); `If-None-Match` and `If-Match` take either form.
 pub fn etag(row: &GameRow, seats: usize) -> String {
     if row.status() == GameStatus::Open {
         format!("\"v0.{seats}\"")
@@ -545,15 +547,18 @@ pub async fn list_games(
 
 /// Get a game as the caller may see it (the spectator view without a token).
 ///
-/// Sends `ETag: "v<version>"`; answers 304 to a matching `If-None-Match`.
+/// Sends `ETag: "v<version>"` (`"v0.<seats taken>"` while the game is open; weak, `W/"…"`,
+/// when the body is compressed); answers 304 to a matching `If-None-Match` (either form).
+/// `HEAD` answers the same headers without the body.
 #[utoipa::path(
     tag = "games",
     params(("game_id" = Uuid, Path, description = "The game")),
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "The game", body = GameResponse,
-         headers(("ETag" = String, description = "\"v<version>\""))),
-        (status = 304, description = "Not modified since the given ETag"),
+         headers(("ETag" = String, description = "`\"v<version>\"` once started, `\"v0.<seats taken>\"` while open; weak (`W/\"v<version>\"`) when the body is compressed (`Content-Encoding: gzip`)"))),
+        (status = 304, description = "Not modified since the given ETag",
+         headers(("ETag" = String, description = "The current tag, as the 200 would carry it"))),
         (status = 401, description = "A token was sent but is not valid", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
     )
@@ -653,7 +658,8 @@ pub async fn latest(state: &AppState, id: Uuid) -> Result<Option<Latest>, ApiErr
     request_body(content = Option<JoinRequest>, description = "Optional"),
     security(("bearer" = [])),
     responses(
-        (status = 201, description = "Seated", body = GameResponse),
+        (status = 201, description = "Seated", body = GameResponse,
+         headers(("ETag" = String, description = "`\"v0.<seats taken>\"`; weak when compressed"))),
         (status = 400, description = "Malformed body", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "Only the creator may seat bots", body = Problem, content_type = "application/problem+json"),
@@ -735,7 +741,8 @@ async fn join_game_once(
     params(("game_id" = Uuid, Path, description = "The game"), ("Idempotency-Key" = Option<String>, Header, description = "Retrying with the same key and body returns the first response (`Idempotent-Replayed: true`); the same key with another request is 422 `idempotency_key_reused`")),
     security(("bearer" = [])),
     responses(
-        (status = 200, description = "Started", body = GameResponse),
+        (status = 200, description = "Started", body = GameResponse,
+         headers(("ETag" = String, description = "`\"v<version>\"`; weak when compressed"))),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "Not the creator", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),

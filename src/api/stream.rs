@@ -274,6 +274,8 @@ pub async fn stream_game(
         .content_type("text/event-stream")
         .insert_header((header::CACHE_CONTROL, "no-cache"))
         .insert_header(("X-Accel-Buffering", "no"))
+        // Never compressed: each event must leave as soon as it is written.
+        .insert_header((header::CONTENT_ENCODING, crate::compression::IDENTITY))
         .streaming(body))
 }
 

@@ -4,6 +4,7 @@
 mod helpers;
 
 mod bots;
+mod compression;
 mod concurrency;
 mod cors;
 mod errors;

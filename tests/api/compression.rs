@@ -93,6 +93,10 @@ fn json_is_gzipped_when_asked_and_tags_keep_conditional_requests_working(backend
     let problem: Value = serde_json::from_slice(&gunzip(&missing.bytes().unwrap())).unwrap();
     assert_eq!(problem["code"], "not_found");
 
+    // Nothing acceptable on offer: a 406 problem.
+    let refused = app.client.get(app.url("/api/v1/games")).header("Accept-Encoding", "identity;q=0").send().unwrap();
+    assert_problem(refused, 406, "not_acceptable");
+
     // If-Match takes the weak form of the tag; a stale one is a 412.
     let (seat, mv, at) = a_legal_move(&app, &game, &players);
     assert_eq!(at, version);

@@ -37,6 +37,9 @@ pub struct Config {
     /// Rate limits, the cap on unfinished games, trusted proxies and the password hashing
     /// pool (`CATAN_RATE_*`, `CATAN_MAX_OPEN_GAMES`, `CATAN_TRUSTED_PROXIES`, `CATAN_HASH_*`).
     pub limits: crate::limits::LimitsConfig,
+    /// Browsers: CORS origins and stream tickets (`CATAN_CORS_ORIGINS`,
+    /// `CATAN_STREAM_TICKET_SECONDS`).
+    pub browser: crate::cors::BrowserConfig,
 }
 
 /// One HTTP worker per two cores (at least one). A worker only parses, routes, checks tokens
@@ -63,6 +66,7 @@ impl Default for Config {
             token_lifetime: std::time::Duration::from_secs(crate::auth::TOKEN_LIFETIME_DAYS as u64 * 24 * 3600),
             body_timeout: std::time::Duration::from_secs(10),
             limits: crate::limits::LimitsConfig::default(),
+            browser: crate::cors::BrowserConfig::default(),
         }
     }
 }
@@ -94,6 +98,7 @@ impl Config {
                 .filter(|seconds| *seconds > 0)
                 .map_or(defaults.body_timeout, std::time::Duration::from_secs),
             limits: crate::limits::LimitsConfig::from_env(),
+            browser: crate::cors::BrowserConfig::from_env(),
             ..defaults
         }
     }

@@ -121,6 +121,11 @@ impl Application {
                 revocations,
                 limits: Arc::new(crate::limits::Limits::new(&config.limits)),
                 hasher: Arc::new(crate::hashing::Hasher::start(config.limits.hash_threads, config.limits.hash_queue)?),
+                tickets: Arc::new(crate::stream_tickets::StreamTickets::new(
+                    &config.jwt_secret()?,
+                    config.browser.stream_ticket_lifetime,
+                )),
+                cors: Arc::new(crate::cors::Cors::new(&config.browser.cors_origins)),
             },
             keys,
             workers: config.workers,
@@ -174,8 +179,11 @@ impl Application {
                 .into_utoipa_app()
                 .openapi(ApiDoc::openapi())
                 .map(|app| {
-                    app.wrap(actix_web::middleware::from_fn(crate::body_timeout::limit))
+                    app.wrap(actix_web::middleware::Compress::default())
+                        .wrap(actix_web::middleware::from_fn(crate::compression::hygiene))
+                        .wrap(actix_web::middleware::from_fn(crate::body_timeout::limit))
                         .wrap(ErrorHandlers::new().default_handler(error::problem_fallback))
+                        .wrap(actix_web::middleware::from_fn(crate::cors::cors))
                         .wrap(TracingLogger::default())
                 })
                 .app_data(state.clone())

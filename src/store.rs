@@ -467,6 +467,14 @@ pub fn list_games(
         query = query.filter(games::id.lt(before.to_string()));
     }
     let rows: Vec<GameRow> = query.order(games::id.desc()).limit(limit).load(conn)?;
+    with_seats(conn, rows)
+}
+
+/// The records of `rows`, in their order: their seats and creators in two queries for all.
+///
+/// # Errors
+/// A database error.
+pub fn with_seats(conn: &mut DbConnection, rows: Vec<GameRow>) -> Result<Vec<GameRecord>, ApiError> {
     if rows.is_empty() {
         return Ok(Vec::new());
     }

@@ -136,7 +136,8 @@ pub struct PlayerResponse {
 pub struct GameResponse {
     pub id: Uuid,
     pub status: GameStatus,
-    /// The seq of the latest log entry (0 before the start). Also the `ETag` (`"v<version>"`).
+    /// The seq of the latest log entry (0 before the start). The `ETag` is `"v<version>"` once
+    /// started; while open, `"v0.<seats taken>"` (a join changes the game but adds no entry).
     pub version: i64,
     /// The variants switched on, joined with `+`, or `"base"`.
     pub variant: String,
@@ -228,15 +229,29 @@ pub struct GameListResponse {
     pub next_cursor: Option<String>,
 }
 
-/// Filters and paging for the game list.
+/// Filters and paging for the game list. Filters combine: a game must pass all given.
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ListGamesQuery {
     /// Only games with this status.
     pub status: Option<GameStatus>,
+    /// `true`: only the caller's games, those they created or sit in (needs a token: 401
+    /// `unauthorized` without one). `false` is the same as leaving it out.
+    pub mine: Option<bool>,
+    /// `true`: only games one may join now: open, with a free seat, not seeded (unless the
+    /// server is a sandbox), and not already joined by the caller (when a token is sent).
+    pub joinable: Option<bool>,
+    /// Only games with these variants on: a name `POST /games` takes as `variant`
+    /// (`five_six`, `jungle`, `big_river`, `seafarers`, `wonders`, `cities_and_knights`, or
+    /// several joined with `+`); `base` for games without any. Another name is 400
+    /// `invalid_query`. With this filter a page may hold fewer than `limit` games (at most
+    /// 1000 games are examined per page): only a null `next_cursor` ends the list.
+    #[param(example = "seafarers")]
+    pub variant: Option<String>,
     /// The `next_cursor` of the previous page.
     pub cursor: Option<String>,
-    /// Page size, 1 to 100 (default 20).
+    /// Page size, 1 to 100 (default 20); a number outside is taken as the nearest bound.
+    #[param(minimum = 1, maximum = 100)]
     pub limit: Option<u32>,
 }
 
@@ -364,7 +379,8 @@ fn summary(record: &GameRecord) -> Result<GameSummary, ApiError> {
 }
 
 /// The entity tag of a game as served: `"v<version>"`; before the start, when joins change
-/// the game without a log entry, `"v0.<seats taken>"`.
+/// the game without a log entry, `"v0.<seats taken>"`. A compressed response carries it weak
+/// (`W/"v12"`, [`crate::compression`]); `If-None-Match` and `If-Match` take either form.
 pub fn etag(row: &GameRow, seats: usize) -> String {
     if row.status() == GameStatus::Open {
         format!("\"v0.{seats}\"")
@@ -492,17 +508,24 @@ fn rendered(conn: &mut crate::db::DbConnection, id: Uuid, user: Uuid) -> Result<
 }
 
 /// List games, newest first.
+///
+/// Filters: `status`, `mine=true` (the caller's games, needs a token), `joinable=true` (open
+/// games with a free seat the caller may take), `variant`. A token is optional except for
+/// `mine`; a token that is sent must be valid (401 `unauthorized` otherwise, as everywhere).
 #[utoipa::path(
     tag = "games",
     params(ListGamesQuery),
+    security((), ("bearer" = [])),
     responses(
         (status = 200, description = "A page of games", body = GameListResponse),
-        (status = 400, description = "Bad query (`invalid_query`)", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "Bad query (`invalid_query`): an unknown status or variant, a value that is not a number or boolean, a bad cursor", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "A token was sent but is not valid, or `mine=true` without a token (`unauthorized`)", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[get("/games")]
 pub async fn list_games(
     state: web::Data<AppState>,
+    user: MaybeAuthUser,
     query: web::Query<ListGamesQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let query = query.into_inner();
@@ -513,25 +536,43 @@ pub async fn list_games(
         }
         None => None,
     };
-    let status = query.status;
-    let records = with_conn(&state.pool, move |conn| store::list_games(conn, status, cursor, limit + 1)).await?;
-    let more = records.len() as i64 > limit;
-    let games = records.iter().take(limit as usize).map(summary).collect::<Result<Vec<_>, _>>()?;
-    let next_cursor = if more { games.last().map(|g| g.id.to_string()) } else { None };
+    let caller = user.0.map(|u| u.id);
+    let mine = match (query.mine, caller) {
+        (Some(true), None) => {
+            return Err(ApiError::Unauthorized("`mine=true` lists the caller's games: send a Bearer token".into()))
+        }
+        (Some(true), caller) => caller,
+        _ => None,
+    };
+    let joinable = query.joinable == Some(true);
+    let filter = crate::lobby::GameFilter {
+        status: query.status,
+        mine,
+        joinable,
+        exclude_seated: caller.filter(|_| joinable),
+        sandbox: state.sandbox,
+        variant: query.variant.as_deref().map(crate::lobby::VariantFilter::parse).transpose()?,
+    };
+    let page = with_conn(&state.pool, move |conn| crate::lobby::list(conn, &filter, cursor, limit)).await?;
+    let games = page.games.iter().map(summary).collect::<Result<Vec<_>, _>>()?;
+    let next_cursor = page.next.map(|id| id.to_string());
     Ok(HttpResponse::Ok().json(GameListResponse { games, next_cursor }))
 }
 
 /// Get a game as the caller may see it (the spectator view without a token).
 ///
-/// Sends `ETag: "v<version>"`; answers 304 to a matching `If-None-Match`.
+/// Sends `ETag: "v<version>"` (`"v0.<seats taken>"` while the game is open; weak, `W/"…"`,
+/// when the body is compressed); answers 304 to a matching `If-None-Match` (either form).
+/// `HEAD` answers the same headers without the body.
 #[utoipa::path(
     tag = "games",
     params(("game_id" = Uuid, Path, description = "The game")),
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "The game", body = GameResponse,
-         headers(("ETag" = String, description = "\"v<version>\""))),
-        (status = 304, description = "Not modified since the given ETag"),
+         headers(("ETag" = String, description = "`\"v<version>\"` once started, `\"v0.<seats taken>\"` while open; weak (`W/\"v<version>\"`) when the body is compressed (`Content-Encoding: gzip`)"))),
+        (status = 304, description = "Not modified since the given ETag",
+         headers(("ETag" = String, description = "The current tag, as the 200 would carry it"))),
         (status = 401, description = "A token was sent but is not valid", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
     )
@@ -631,7 +672,8 @@ pub async fn latest(state: &AppState, id: Uuid) -> Result<Option<Latest>, ApiErr
     request_body(content = Option<JoinRequest>, description = "Optional"),
     security(("bearer" = [])),
     responses(
-        (status = 201, description = "Seated", body = GameResponse),
+        (status = 201, description = "Seated", body = GameResponse,
+         headers(("ETag" = String, description = "`\"v0.<seats taken>\"`; weak when compressed"))),
         (status = 400, description = "Malformed body", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "Only the creator may seat bots", body = Problem, content_type = "application/problem+json"),
@@ -713,7 +755,8 @@ async fn join_game_once(
     params(("game_id" = Uuid, Path, description = "The game"), ("Idempotency-Key" = Option<String>, Header, description = "Retrying with the same key and body returns the first response (`Idempotent-Replayed: true`); the same key with another request is 422 `idempotency_key_reused`")),
     security(("bearer" = [])),
     responses(
-        (status = 200, description = "Started", body = GameResponse),
+        (status = 200, description = "Started", body = GameResponse,
+         headers(("ETag" = String, description = "`\"v<version>\"`; weak when compressed"))),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "Not the creator", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),

@@ -71,7 +71,8 @@ pub fn allowed(path: &str) -> Option<Vec<&'static str>> {
 pub async fn unrouted(req: HttpRequest) -> HttpResponse {
     match allowed(req.path()) {
         Some(methods) => {
-            let allow = methods.join(", ");
+            // With HEAD for a GET and OPTIONS ([`crate::cors`]), which every path answers.
+            let allow = crate::cors::allow(req.path()).unwrap_or_else(|| methods.join(", "));
             let detail = format!("{} {} is not served: this path takes {allow}", req.method(), req.path());
             let error = ApiError::Http {
                 status: actix_web::http::StatusCode::METHOD_NOT_ALLOWED,

@@ -47,6 +47,10 @@ pub struct AppState {
     pub limits: Arc<crate::limits::Limits>,
     /// The password hashing pool ([`crate::hashing`]).
     pub hasher: Arc<crate::hashing::Hasher>,
+    /// Stream tickets for browsers ([`crate::stream_tickets`]).
+    pub tickets: Arc<crate::stream_tickets::StreamTickets>,
+    /// The origins allowed to call from a browser ([`crate::cors`]).
+    pub cors: Arc<crate::cors::Cors>,
 }
 
 /// The API document's fixed parts; paths and schemas are collected from the routes.
@@ -102,6 +106,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
             .service(games::get_game)
             .service(moves::list_moves)
             .service(users::register_user)
+            .service(users::me)
             .service(users::create_token)
             .service(tokens::revoke_current_token)
             .service(games::create_game)
@@ -110,6 +115,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
             .service(games::join_game)
             .service(games::start_game)
             .service(stream::stream_game)
+            .service(stream::create_stream_ticket)
             .service(trades::create_trade)
             .service(trades::list_trades)
             .service(trades::get_trade)

@@ -197,7 +197,8 @@ pub fn check_card_counts(mv: &Move) -> Result<(), ApiError> {
     Ok(())
 }
 
-/// Reads `If-Match`: `"v<N>"` (also `W/"v<N>"`, `v<N>`, `<N>`); `*` matches any version.
+/// Reads `If-Match`: `"v<N>"` (also `W/"v<N>"`, `v<N>`, `<N>`, and an open game's
+/// `"v0.<seats>"` as version 0); `*` matches any version.
 fn parse_if_match(req: &HttpRequest) -> Result<Option<i64>, ApiError> {
     let Some(value) = req.headers().get(header::IF_MATCH) else {
         return Ok(None);
@@ -209,6 +210,8 @@ fn parse_if_match(req: &HttpRequest) -> Result<Option<i64>, ApiError> {
     }
     let tag = value.trim_start_matches("W/").trim_matches('"');
     let number = tag.strip_prefix('v').unwrap_or(tag);
+    // An open game's tag, `"v0.<seats taken>"`, is version 0 (no move is played there).
+    let number = number.strip_prefix("0.").filter(|seats| seats.parse::<u8>().is_ok()).map_or(number, |_| "0");
     number.parse().map(Some).map_err(|_| bad())
 }
 
@@ -290,7 +293,7 @@ fn json_ok(body: Bytes) -> HttpResponse {
     tag = "moves",
     params(
         ("game_id" = Uuid, Path, description = "The game"),
-        ("If-Match" = Option<String>, Header, description = "Play only at this version: \"v<N>\""),
+        ("If-Match" = Option<String>, Header, description = "Play only at this version: `\"v<N>\"`, the game's `ETag` (its weak form `W/\"v<N>\"` is taken too; an open game's `\"v0.<seats>\"` is version 0), or `*`"),
         ("Idempotency-Key" = Option<String>, Header, description = "A client-chosen key (1-255 visible ASCII characters). Retrying with the same key and move returns the first response (with `Idempotent-Replayed: true`) instead of moving twice; the same key with a different request is 422 `idempotency_key_reused`. Keys are per user and kept for 24 hours."),
     ),
     request_body = Move,

@@ -63,9 +63,13 @@ pub fn scenario_list() -> ScenarioList {
 /// List the scenarios a game can be played on.
 #[utoipa::path(
     tag = "games",
-    responses((status = 200, description = "The scenarios", body = ScenarioList))
+    security((), ("bearer" = [])),
+    responses(
+        (status = 200, description = "The scenarios", body = ScenarioList),
+        (status = 401, description = "A token was sent but is not valid (`unauthorized`)", body = crate::error::Problem, content_type = "application/problem+json"),
+    )
 )]
 #[get("/scenarios")]
-pub async fn list_scenarios() -> HttpResponse {
+pub async fn list_scenarios(_caller: crate::auth::MaybeAuthUser) -> HttpResponse {
     HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "public, max-age=3600")).json(scenario_list())
 }

@@ -15,10 +15,12 @@
 
 use std::{collections::VecDeque, sync::Arc, time::Duration};
 
-use actix_web::{get, http::header, web, web::Bytes, HttpRequest, HttpResponse};
-use serde::Deserialize;
+use actix_web::{get, http::header, post, web, web::Bytes, HttpRequest, HttpResponse};
+use catan_engine::Seat;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
 use tokio::sync::watch;
-use utoipa::IntoParams;
+use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
 use crate::{
@@ -27,7 +29,7 @@ use crate::{
         moves::{cached_entries, entry_for},
         AppState,
     },
-    auth::MaybeAuthUser,
+    auth::{AuthUser, MaybeAuthUser},
     db::{with_conn, DbPool},
     error::{ApiError, Problem},
     reads::{EntryClass, Key, Reader, Reads},
@@ -47,7 +49,24 @@ pub struct StreamQuery {
     /// happens from now on). The `Last-Event-ID` header, when sent, takes precedence.
     pub after: Option<i64>,
     /// Seconds between keep-alive comments when nothing happens, 1 to 15 (default 15).
+    #[param(minimum = 1, maximum = 15)]
     pub keepalive: Option<u64>,
+    /// A stream ticket (`POST .../stream-tickets`) instead of `Authorization`, for an
+    /// `EventSource`: the seat's view without the token in the URL. Not together with a
+    /// token (400 `invalid_query`).
+    pub ticket: Option<String>,
+}
+
+/// A stream ticket.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StreamTicketResponse {
+    /// Pass as `?ticket=` to `GET /api/v1/games/{game_id}/stream` of this game.
+    pub ticket: String,
+    /// Open the stream before this time (`CATAN_STREAM_TICKET_SECONDS` after issue, 60 by
+    /// default); an open stream runs on past it.
+    pub expires_at: DateTime<Utc>,
+    /// The seat whose view the stream will show.
+    pub seat: Seat,
 }
 
 /// One SSE message.
@@ -190,6 +209,11 @@ impl Feed {
 /// stream closes. Without a token you get the spectator's view.
 ///
 /// `curl -N -H 'Authorization: Bearer …' $API/games/$GAME/stream`
+///
+/// A browser's `EventSource` cannot send `Authorization`: get a ticket from
+/// `POST .../stream-tickets` and open `.../stream?ticket=<ticket>` (the seat's view). The
+/// stream is served uncompressed, whatever `Accept-Encoding` says, so each event arrives as
+/// soon as it is written.
 #[utoipa::path(
     tag = "moves",
     params(
@@ -200,8 +224,9 @@ impl Feed {
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "An endless `text/event-stream`: `snapshot`, then `entry` events (`MoveLogEntry` data), keep-alive comments, and `end` after game over", content_type = "text/event-stream", body = String),
-        (status = 400, description = "Bad `Last-Event-ID` (`invalid_last_event_id`) or query (`invalid_query`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "A token was sent but is not valid", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "Bad `Last-Event-ID` (`invalid_last_event_id`) or query (`invalid_query`, also for a ticket sent with a token)", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "A token was sent but is not valid (`unauthorized`), or the ticket is forged, expired or its token revoked (`invalid_ticket`)", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "The ticket is for another game (`ticket_for_another_game`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
     )
 )]
@@ -214,12 +239,18 @@ pub async fn stream_game(
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_game_id(path)?;
+    let user = match (&query.ticket, user.0) {
+        (Some(_), Some(_)) => {
+            return Err(ApiError::bad_request("invalid_query", "send a stream ticket or a token, not both"))
+        }
+        (Some(ticket), None) => Some(state.tickets.check(&state, ticket, id).await?),
+        (None, user) => user.map(|u| u.id),
+    };
     let resume = last_event_id(&req)?.or(query.after.map(|after| after.max(0)));
     let keepalive =
         Duration::from_secs(query.keepalive.unwrap_or(MAX_KEEPALIVE_SECONDS).clamp(1, MAX_KEEPALIVE_SECONDS));
     // Subscribe before reading, so that nothing committed after the read is missed.
     let versions = state.notifier.subscribe(id);
-    let user = user.0.map(|u| u.id);
     let (snapshot, reader) = with_conn(&state.pool, move |conn| {
         let record = store::load_game(conn, id)?;
         let mut snapshot = game_response(&record, user)?;
@@ -243,5 +274,44 @@ pub async fn stream_game(
         .content_type("text/event-stream")
         .insert_header((header::CACHE_CONTROL, "no-cache"))
         .insert_header(("X-Accel-Buffering", "no"))
+        // Never compressed: each event must leave as soon as it is written.
+        .insert_header((header::CONTENT_ENCODING, crate::compression::IDENTITY))
         .streaming(body))
+}
+
+/// Get a stream ticket: a short-lived pass to this game's event stream for a browser.
+///
+/// An `EventSource` cannot send `Authorization`; open
+/// `GET /api/v1/games/{game_id}/stream?ticket=<ticket>` instead and get your seat's view. A
+/// ticket opens the stream of this game only, is no Bearer token anywhere, must be used
+/// within its lifetime (60 s by default), and dies with the token it was issued from. Get a
+/// new one to reconnect once it has expired (and pass `?after=<last id>`).
+#[utoipa::path(
+    tag = "moves",
+    params(("game_id" = Uuid, Path, description = "The game")),
+    security(("bearer" = [])),
+    responses(
+        (status = 201, description = "A ticket", body = StreamTicketResponse),
+        (status = 401, description = "No valid token (`unauthorized`)", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "Not seated in this game (`forbidden`): spectators stream without a ticket", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("/games/{game_id}/stream-tickets")]
+pub async fn create_stream_ticket(
+    state: web::Data<AppState>,
+    user: AuthUser,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id = parse_game_id(path)?;
+    let user_id = user.id;
+    let seat = with_conn(&state.pool, move |conn| Ok(store::load_game(conn, id)?.seat_of(user_id)))
+        .await?
+        .ok_or_else(|| ApiError::Forbidden("only a player seated in this game gets a stream ticket".into()))?;
+    let (ticket, expires_at) = state.tickets.issue(&user, id)?;
+    Ok(HttpResponse::Created().insert_header((header::CACHE_CONTROL, "no-store")).json(StreamTicketResponse {
+        ticket,
+        expires_at,
+        seat,
+    }))
 }

@@ -1,6 +1,6 @@
 //! Accounts: register, and log in for a token.
 
-use actix_web::{post, web, HttpRequest, HttpResponse};
+use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use chrono::{DateTime, NaiveDateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -8,7 +8,7 @@ use uuid::Uuid;
 
 use crate::{
     api::AppState,
-    auth::JwtKeys,
+    auth::{AuthUser, JwtKeys},
     db::with_conn,
     error::{ApiError, Problem},
     store::{self, UserRow},
@@ -31,6 +31,18 @@ pub struct UserResponse {
     pub id: Uuid,
     pub username: String,
     pub created_at: DateTime<Utc>,
+}
+
+/// The caller's account, and how many of their games are not finished.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MeResponse {
+    pub id: Uuid,
+    pub username: String,
+    pub created_at: DateTime<Utc>,
+    /// Open games they created or sit in (`GET /api/v1/games?mine=true&status=open`).
+    pub open_games: i64,
+    /// Games in play they created or sit in (`GET /api/v1/games?mine=true&status=playing`).
+    pub playing_games: i64,
 }
 
 /// A new account and a token for it.
@@ -155,4 +167,32 @@ pub async fn create_token(
     let id = Uuid::parse_str(&user.id).map_err(ApiError::internal)?;
     let (token, expires_at) = keys.issue(id, &user.username)?;
     Ok(HttpResponse::Ok().json(TokenResponse { token, expires_at }))
+}
+
+/// The caller: their id, username, when they registered, and how many unfinished games they
+/// created or sit in (list them with `GET /api/v1/games?mine=true`).
+#[utoipa::path(
+    tag = "users",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The caller", body = MeResponse),
+        (status = 401, description = "No valid token (`unauthorized`)", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/users/me")]
+pub async fn me(state: web::Data<AppState>, user: AuthUser) -> Result<HttpResponse, ApiError> {
+    let id = user.id;
+    let (row, (open_games, playing_games)) = with_conn(&state.pool, move |conn| {
+        let row = crate::lobby::find_user(conn, id)?;
+        Ok((row, crate::lobby::unfinished_counts(conn, id)?))
+    })
+    .await?;
+    let row = row.ok_or_else(|| ApiError::Unauthorized("the token's user does not exist".into()))?;
+    Ok(HttpResponse::Ok().json(MeResponse {
+        id,
+        username: row.username,
+        created_at: utc(row.created_at),
+        open_games,
+        playing_games,
+    }))
 }

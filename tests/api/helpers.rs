@@ -111,6 +111,7 @@ pub fn spawn_app_with(database_url: Option<String>, configure: impl FnOnce(&mut 
         // The default limits, but for moves: the tests play whole games and race dozens of
         // moves per seat as fast as the machine allows (`limits` lowers them to test them).
         limits: catan_server::limits::LimitsConfig { moves_per_sec: 0, ..Default::default() },
+        browser: Default::default(),
     };
     configure(&mut config);
     let app = Application::build(&config).expect("the server starts");

@@ -6,7 +6,9 @@ mod helpers;
 
 mod bots;
 mod cities_knights;
+mod compression;
 mod concurrency;
+mod cors;
 mod errors;
 mod every_game_ends;
 mod full_game;
@@ -14,6 +16,7 @@ mod games;
 mod holding;
 mod idempotency;
 mod limits;
+mod lobby;
 mod moves;
 mod openapi;
 mod processes;

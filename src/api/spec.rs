@@ -21,6 +21,7 @@ pub fn finish(doc: &mut OpenApiDoc) {
     pin_hidden_moves(&mut json);
     document_common_answers(&mut json);
     list_problem_codes(&mut json);
+    constrain_headers(&mut json);
     match serde_json::from_value(json) {
         Ok(done) => *doc = done,
         // The document is built from our own types: a failure here is a programming error
@@ -60,7 +61,7 @@ fn name_variants(doc: &mut Value) {
 }
 
 /// Answers that come from the server's frame rather than from one handler, on every operation
-/// they can reach: 405 (another method on a served path), 503 (no database connection in
+/// they can reach: 405 (another method on a served path), 406 (no acceptable encoding), 503 (no database connection in
 /// time, or the connection lost), 400 for a malformed `Idempotency-Key`, 413 for a body over
 /// the limit.
 fn document_common_answers(doc: &mut Value) {
@@ -92,6 +93,9 @@ fn document_common_answers(doc: &mut Value) {
             let takes_body = operation.get("requestBody").is_some();
             let Some(responses) = operation.get_mut("responses").and_then(Value::as_object_mut) else { continue };
             responses.entry("405").or_insert_with(|| json!({"$ref": "#/components/responses/MethodNotAllowed"}));
+            responses.entry("406").or_insert_with(|| {
+                problem("`Accept-Encoding` refuses every encoding the server has (`not_acceptable`), e.g. `identity;q=0` with no `gzip`")
+            });
             if path.starts_with("/api/v1/") && path != "/api/v1/scenarios" {
                 responses.entry("503").or_insert_with(|| json!({"$ref": "#/components/responses/ServiceUnavailable"}));
             }
@@ -116,6 +120,28 @@ fn document_common_answers(doc: &mut Value) {
 fn list_problem_codes(doc: &mut Value) {
     if let Some(code) = doc.pointer_mut("/components/schemas/Problem/properties/code") {
         code["enum"] = json!(crate::error::problem_codes());
+    }
+}
+
+/// The headers' rules, which the server checks (400 `invalid_idempotency_key`,
+/// `invalid_if_match`), as schemas: a generated client can check them before it sends.
+fn constrain_headers(doc: &mut Value) {
+    let Some(paths) = doc.get_mut("paths").and_then(Value::as_object_mut) else { return };
+    for operation in paths.values_mut().filter_map(Value::as_object_mut).flat_map(|ops| ops.values_mut()) {
+        let Some(parameters) = operation.get_mut("parameters").and_then(Value::as_array_mut) else { continue };
+        for parameter in parameters {
+            let schema = match parameter["name"].as_str() {
+                Some("Idempotency-Key") => {
+                    json!({"type": "string", "minLength": 1, "maxLength": 255, "pattern": "^[!-~]+$"})
+                }
+                // `"v<N>"`, also weak, unquoted or bare, an open game's `"v0.<seats>"`, or `*`.
+                Some("If-Match") => {
+                    json!({"type": "string", "pattern": "^\\s*(\\*|(W/)?\"?v?[0-9]+(\\.[0-9]+)?\"?)\\s*$"})
+                }
+                _ => continue,
+            };
+            parameter["schema"] = schema;
+        }
     }
 }
 

@@ -20,8 +20,10 @@ use crate::{
 #[schema(example = json!({"username": "alice", "password": "correct horse battery"}))]
 pub struct Credentials {
     /// 3 to 32 characters: letters, digits, `_`, `-` and `.`.
+    #[schema(min_length = 3, max_length = 32, pattern = "^[A-Za-z0-9_.-]+$")]
     pub username: String,
     /// 8 to 128 characters.
+    #[schema(min_length = 8, max_length = 128)]
     pub password: String,
 }
 

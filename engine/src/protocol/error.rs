@@ -152,6 +152,8 @@ pub enum RuleError => fn code {
     UnknownWonder = "unknown_wonder"(WonderId),
     #[error("{0} is not part of this game's rules")]
     NotInThisGame = "not_in_this_game"(&'static str),
+    #[error("this move names a commodity; with resources alone, use `{0}`")]
+    NoCommodityNamed = "no_commodity_named"(&'static str),
     #[error("city improvements need a city of yours on the board (CK-IMP-3)")]
     CityRequired = "city_required",
     #[error("the {0:?} track is complete (CK-IMP-1)")]

@@ -362,8 +362,20 @@ const UNKNOWN_VERTEX: VertexId = VertexId { hex: UNKNOWN_HEX, corner: Corner::N 
 /// count owed with and without commodities, and wrong sizes.
 fn cities_knights_moves(game: &Game, seat: Seat, stride: usize, moves: &mut Vec<Move>) {
     let board = game.board();
+    // CK-MET-1/2: an improvement names a city exactly when its level brings the metropolis:
+    // every city on the board (others' too, and with a metropolis), an unknown vertex, none.
+    let cities: Vec<VertexId> = board
+        .vertices
+        .iter()
+        .copied()
+        .filter(|v| game.building_at(*v).is_some_and(|b| b.kind == BuildingKind::City))
+        .chain([UNKNOWN_VERTEX])
+        .collect();
     for track in Track::ALL {
-        moves.push(Move::BuildImprovement { track });
+        moves.push(Move::BuildImprovement { track, city: None });
+        for &city in &cities {
+            moves.push(Move::BuildImprovement { track, city: Some(city) });
+        }
         moves.push(Move::ChooseProgressDeck { track });
     }
     let own: Vec<VertexId> = game.knights().iter().filter(|k| k.seat == seat).map(|k| k.vertex).collect();
@@ -421,11 +433,10 @@ fn cities_knights_moves(game: &Game, seat: Seat, stride: usize, moves: &mut Vec<
         }
         out
     };
-    // Only trades naming a commodity, as the move is documented: `legal_moves` lists resource
-    // trades as `trade_with_bank` alone, though `decide` also accepts them as
-    // `trade_cards_with_bank` (a disagreement left to the engine's owners).
+    // Resource-only trades too: `decide` refuses them (`no_commodity_named`), and
+    // `legal_moves` lists them as `trade_with_bank` only.
     for give in &kinds {
-        for get in kinds.iter().filter(|k| *k != give && (!k.commodities.is_empty() || !give.commodities.is_empty())) {
+        for get in kinds.iter().filter(|k| *k != give) {
             for rate in [2, 3, 4] {
                 moves.push(Move::TradeCardsWithBank { give: times(give, rate), get: *get });
             }
@@ -460,11 +471,8 @@ fn cities_knights_moves(game: &Game, seat: Seat, stride: usize, moves: &mut Vec<
             if !commodities_first {
                 take_commodities(&mut cards, &mut left);
             }
-            // As with trades: a discard of resources alone is listed as `discard` only,
-            // though `decide` accepts it as `discard_cards` too.
-            if !cards.commodities.is_empty() {
-                moves.push(Move::DiscardCards { cards });
-            }
+            // Resources alone too: listed as `discard` only, and refused as `discard_cards`.
+            moves.push(Move::DiscardCards { cards });
         }
     }
     if !hand.commodities.is_empty() {

@@ -112,6 +112,8 @@ pub struct CitiesKnights {
     attack: Option<(Vec<u32>, u32, u32)>,
     /// Where the robber went last (a theft follows, CK-7-2, CK-KNT-8).
     robber: Option<HexCoord>,
+    /// The metropolises as the log placed and moved them: track, holder, city (CK-MET-1/3).
+    metropolises: Vec<(Track, Seat, VertexId)>,
 }
 
 impl CitiesKnights {
@@ -136,6 +138,7 @@ impl CitiesKnights {
             seven: false,
             attack: None,
             robber: None,
+            metropolises: Vec::new(),
         })
     }
 
@@ -147,7 +150,12 @@ impl CitiesKnights {
     /// The points C&K adds to the buildings and Longest Road: face-up VP progress cards
     /// (CK-EVT-3) and Defender of Catan cards (CK-BAR-6).
     pub fn points(&self, seat: Seat) -> u32 {
-        victory_point_cards(&self.progress[seat.index()]) + self.defenders[seat.index()]
+        let metropolises = self.metropolises.iter().filter(|(_, s, _)| *s == seat).count() as u32;
+        victory_point_cards(&self.progress[seat.index()]) + self.defenders[seat.index()] + 2 * metropolises
+    }
+
+    fn is_metropolis(&self, vertex: VertexId) -> bool {
+        self.metropolises.iter().any(|(_, _, v)| *v == vertex)
     }
 
     /// After `mover`'s move, whose `events` led from `prior` to the live game: each event is
@@ -219,7 +227,15 @@ impl CitiesKnights {
             Event::CityPillaged { seat, vertex } => {
                 let (of, strength, defence) = self.attack.clone().expect("a pillage without an attack");
                 assert!(defence < strength, "a city pillaged in a won defence (CK-BAR-7)");
-                let eligible = |s: Seat| state.player(s).unwrap().cities_on_board() > 0 || s == seat;
+                // CK-MET-5: only seats with a city without a metropolis can lose one.
+                let plain_city = |s: Seat| {
+                    state.board().vertices.iter().any(|v| {
+                        state.building_at(*v).is_some_and(|b| b.seat == s && b.kind == BuildingKind::City)
+                            && !self.is_metropolis(*v)
+                    })
+                };
+                assert!(!self.is_metropolis(vertex), "CK-MET-5: the metropolis at {vertex} pillaged");
+                let eligible = |s: Seat| plain_city(s) || s == seat;
                 let weakest = state.seats().filter(|&s| eligible(s)).map(|s| of[s.index()]).min();
                 assert_eq!(Some(of[seat.index()]), weakest, "CK-BAR-7: {seat} is not among the weakest of {of:?}");
                 let city = state.building_at(vertex);
@@ -419,6 +435,17 @@ impl CitiesKnights {
         match *event {
             Event::ProgressCardDrawn { seat, card: Some(card), .. } => *self.progress[seat.index()].get_mut(card) += 1,
             Event::DefenderOfCatan { seat } => self.defenders[seat.index()] += 1,
+            // CK-MET-1/3: a metropolis on a city of its holder, one per track and per city.
+            Event::MetropolisPlaced { seat, track, vertex } => {
+                assert!(self.metropolises.iter().all(|(t, _, v)| *t != track && *v != vertex), "CK-MET-2: {event:?}");
+                self.metropolises.push((track, seat, vertex));
+            }
+            Event::MetropolisMoved { seat, track, from_seat, from, to } => {
+                let held = self.metropolises.iter().position(|m| *m == (track, from_seat, from));
+                let held = held.unwrap_or_else(|| panic!("CK-MET-3: {event:?} of a metropolis not held"));
+                assert!(!self.is_metropolis(to), "CK-MET-2: {event:?}");
+                self.metropolises[held] = (track, seat, to);
+            }
             Event::BarbariansAttacked { .. } => {
                 self.attacks += 1;
                 // CK-BAR-9: every knight inactive, the ship back at the start.

@@ -260,6 +260,12 @@ fn tc_73_the_hand_limit_counts_commodities_and_walls() {
         Move::DiscardCards { cards: Cards::of_commodities(Commodities::new(1, 1, 1)) },
         "wrong_discard_count",
     );
+    // Resources alone go by the base game's `discard` (CK-7-1): one move for one discard.
+    s.rejects(
+        P2,
+        Move::DiscardCards { cards: Cards::of_resources(Resources::new(1, 1, 1, 1, 0)) },
+        "no_commodity_named",
+    );
     s.rejects(
         P2,
         Move::DiscardCards { cards: Cards::of_commodities(Commodities::new(4, 0, 0)) },
@@ -328,6 +334,9 @@ fn ck_trd_1_commodities_trade_with_the_bank() {
     s.rejects(P0, trade(Cards::of_commodities(Commodities::new(1, 3, 0)), ore), "invalid_bank_rate");
     s.rejects(P0, trade(Cards::of_commodities(cloth(4)), Cards::of_commodities(cloth(1))), "same_resource_trade");
     s.rejects(P1, trade(Cards::of_commodities(cloth(4)), ore), "not_your_turn");
+    // Resources alone are the base game's `trade_with_bank`: one move per trade, so that
+    // `legal_moves` lists every trade `decide` accepts.
+    s.rejects(P0, trade(Cards::of_resources(Resources::new(4, 0, 0, 0, 0)), ore), "no_commodity_named");
     s.when(P0, trade(Cards::of_commodities(cloth(4)), ore));
     assert_eq!(s.game.hand_cards(P0), Cards::new(Resources::new(4, 0, 0, 0, 1), Commodities::new(1, 1, 0)));
     s.when(

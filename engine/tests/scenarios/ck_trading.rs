@@ -183,7 +183,7 @@ fn ck_trd_1_the_giver_must_hold_the_commodities() {
     let offer_id = offered(&s.when(P0, offer(Cards::of_commodities(paper(1)), ore))).id;
     s.when(P1, Move::AcceptTrade { offer_id });
     // P0 spends the paper on the science improvement (CK-IMP-2) before confirming.
-    s.when(P0, Move::BuildImprovement { track: Track::Science });
+    s.when(P0, Move::BuildImprovement { track: Track::Science, city: None });
     s.rejects(P0, Move::ConfirmTrade { offer_id, with: P1 }, "insufficient_resources");
     assert_eq!(s.game.hand_cards(P1), ore, "nothing moved");
 }

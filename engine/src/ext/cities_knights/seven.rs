@@ -106,6 +106,10 @@ impl Game {
         if cards.total() != owed.count {
             return Err(RuleError::WrongDiscardCount { required: owed.count });
         }
+        // A discard of resources alone is the base game's `discard`, as with bank trades.
+        if cards.commodities.is_empty() {
+            return Err(RuleError::NoCommodityNamed("discard"));
+        }
         if !self.hand_cards(seat).contains(cards) {
             return Err(RuleError::InsufficientResources);
         }

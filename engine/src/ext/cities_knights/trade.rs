@@ -66,6 +66,11 @@ impl CitiesKnights {
         if give.is_empty() || get.is_empty() {
             return Err(RuleError::EmptyTradeSide);
         }
+        // Resources alone are the base game's `trade_with_bank`: one move for one trade, so
+        // that `legal_moves` lists each trade once and lists every trade `decide` accepts.
+        if give.commodities.is_empty() && get.commodities.is_empty() {
+            return Err(RuleError::NoCommodityNamed("trade_with_bank"));
+        }
         // The cards given are identical (CK-TRD-1).
         let given: Vec<Kind> = Kind::all().filter(|k| give_of(give, *k) > 0).collect();
         let [kind] = given[..] else { return Err(RuleError::InvalidBankRate) };

@@ -22,6 +22,7 @@ pub fn finish(doc: &mut OpenApiDoc) {
     document_common_answers(&mut json);
     list_problem_codes(&mut json);
     constrain_headers(&mut json);
+    document_response_headers(&mut json);
     match serde_json::from_value(json) {
         Ok(done) => *doc = done,
         // The document is built from our own types: a failure here is a programming error
@@ -145,6 +146,44 @@ fn constrain_headers(doc: &mut Value) {
     }
 }
 
+/// Response headers the handlers set besides the ones their annotations name: `Location` of a
+/// created game or offer, the game's `ETag` after a move or a trade action, and
+/// `Idempotent-Replayed` on a replayed answer wherever an `Idempotency-Key` is taken.
+fn document_response_headers(doc: &mut Value) {
+    let Some(paths) = doc.get_mut("paths").and_then(Value::as_object_mut) else { return };
+    for (path, item) in paths.iter_mut() {
+        let Some(operations) = item.as_object_mut() else { continue };
+        for (method, operation) in operations.iter_mut() {
+            let takes_key = operation["parameters"]
+                .as_array()
+                .is_some_and(|params| params.iter().any(|p| p["name"] == "Idempotency-Key"));
+            let plays = path.ends_with("/moves") && method == "post" || path.contains("/trades") && method != "get";
+            let creates = method == "post" && (path == "/api/v1/games" || path == "/api/v1/games/{game_id}/trades");
+            let Some(responses) = operation.get_mut("responses").and_then(Value::as_object_mut) else { continue };
+            for (status, response) in responses.iter_mut().filter(|(status, _)| status.starts_with('2')) {
+                let Some(response) = response.as_object_mut().filter(|r| !r.contains_key("$ref")) else { continue };
+                let headers = response.entry("headers").or_insert_with(|| json!({}));
+                let Some(headers) = headers.as_object_mut() else { continue };
+                if takes_key {
+                    headers.entry("Idempotent-Replayed").or_insert_with(|| {
+                        json!({"description": "`true` when this is the stored answer to an earlier request with the same `Idempotency-Key`", "schema": {"type": "string", "enum": ["true"]}})
+                    });
+                }
+                if plays || creates {
+                    headers.entry("ETag").or_insert_with(|| {
+                        json!({"description": "The game's version after the request, `\"v<version>\"` (`\"v0.<seats taken>\"` for a game still open)", "schema": {"type": "string"}})
+                    });
+                }
+                if creates && status == "201" {
+                    headers.entry("Location").or_insert_with(
+                        || json!({"description": "The path of the created resource", "schema": {"type": "string"}}),
+                    );
+                }
+            }
+        }
+    }
+}
+
 /// A hidden log entry's `hidden` is always `true`, and a full move never has the field: with
 /// the moves' `additionalProperties: false`, exactly one of `LoggedMove`'s alternatives
 /// matches any entry.
@@ -252,6 +291,10 @@ mod tests {
         let json = serde_json::to_value(&doc).unwrap();
         let round_trip: OpenApiDoc = serde_json::from_value(json.clone()).unwrap();
         assert_eq!(serde_json::to_value(&round_trip).unwrap(), json);
+        let created = &json["paths"]["/api/v1/games"]["post"]["responses"]["201"]["headers"];
+        for header in ["Location", "ETag", "Idempotent-Replayed"] {
+            assert!(created[header].is_object(), "{header} of a created game");
+        }
         let schemas = &json["components"]["schemas"];
         for name in ["Move", "Event", "Phase"] {
             let mapping = schemas[name]["discriminator"]["mapping"].as_object().expect(name);

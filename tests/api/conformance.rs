@@ -126,3 +126,34 @@ pub fn problem(path: &str, status: u16, body: &Value) {
         .is_some_and(|ops| ops.values().any(|op| op["responses"].get(status.to_string()).is_some()));
     assert!(documented, "no operation on {template} documents {status}: {body}");
 }
+
+/// Checks any response against the spec and hands it back unread: JSON bodies of documented
+/// paths against their operation, problem bodies against `Problem` (whatever the path). Other
+/// bodies (the event stream, Swagger UI, the spec itself) pass through unchecked.
+pub fn checked(method: &str, response: Response) -> Response {
+    let path = response.url().path().to_owned();
+    let status = response.status();
+    let content_type =
+        response.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
+    let media = content_type.split(';').next().unwrap_or_default().trim().to_owned();
+    let documented = path.starts_with("/api/v1/") || path == "/healthz";
+    if !documented || !(media == "application/json" || media == "application/problem+json") {
+        return response;
+    }
+    let url = response.url().clone();
+    let headers = response.headers().clone();
+    let version = response.version();
+    let bytes = response.bytes().expect("the body");
+    if let Ok(body) = serde_json::from_slice::<Value>(&bytes) {
+        if media == "application/problem+json" {
+            problem(&path, status.as_u16(), &body);
+        } else {
+            check(method, &path, status.as_u16(), &media, &body);
+        }
+    }
+    let mut rebuilt = reqwest::ResponseBuilderExt::url(http::Response::builder().status(status).version(version), url)
+        .body(bytes)
+        .expect("a response");
+    *rebuilt.headers_mut() = headers;
+    Response::from(rebuilt)
+}

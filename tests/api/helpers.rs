@@ -157,7 +157,7 @@ impl TestApp {
         if let Some(token) = token {
             request = request.bearer_auth(token);
         }
-        request.send().expect("GET")
+        crate::conformance::checked("GET", request.send().expect("GET"))
     }
 
     pub fn post(&self, path: &str, token: Option<&str>, body: &Value) -> Response {
@@ -165,7 +165,7 @@ impl TestApp {
         if let Some(token) = token {
             request = request.bearer_auth(token);
         }
-        request.send().expect("POST")
+        crate::conformance::checked("POST", request.send().expect("POST"))
     }
 
     pub fn register(&self, username: &str) -> User {

@@ -449,27 +449,6 @@ pub fn game_not_found(id: Uuid) -> ApiError {
     ApiError::NotFound(format!("there is no game {id}"))
 }
 
-/// Lists games newest first, optionally by status, starting after the cursor (a game id).
-///
-/// # Errors
-/// A database error.
-pub fn list_games(
-    conn: &mut DbConnection,
-    status: Option<GameStatus>,
-    before: Option<Uuid>,
-    limit: i64,
-) -> Result<Vec<GameRecord>, ApiError> {
-    let mut query = games::table.select(GameRow::as_select()).into_boxed();
-    if let Some(status) = status {
-        query = query.filter(games::status.eq(status.as_str()));
-    }
-    if let Some(before) = before {
-        query = query.filter(games::id.lt(before.to_string()));
-    }
-    let rows: Vec<GameRow> = query.order(games::id.desc()).limit(limit).load(conn)?;
-    with_seats(conn, rows)
-}
-
 /// The records of `rows`, in their order: their seats and creators in two queries for all.
 ///
 /// # Errors

@@ -88,9 +88,7 @@ fn document_common_answers(doc: &mut Value) {
     for (path, item) in paths.iter_mut() {
         let Some(operations) = item.as_object_mut() else { continue };
         for operation in operations.values_mut() {
-            let takes_key = operation["parameters"]
-                .as_array()
-                .is_some_and(|params| params.iter().any(|p| p["name"] == "Idempotency-Key"));
+            let takes_key = takes_idempotency_key(operation);
             let takes_body = operation.get("requestBody").is_some();
             let Some(responses) = operation.get_mut("responses").and_then(Value::as_object_mut) else { continue };
             responses.entry("405").or_insert_with(|| json!({"$ref": "#/components/responses/MethodNotAllowed"}));
@@ -154,9 +152,7 @@ fn document_response_headers(doc: &mut Value) {
     for (path, item) in paths.iter_mut() {
         let Some(operations) = item.as_object_mut() else { continue };
         for (method, operation) in operations.iter_mut() {
-            let takes_key = operation["parameters"]
-                .as_array()
-                .is_some_and(|params| params.iter().any(|p| p["name"] == "Idempotency-Key"));
+            let takes_key = takes_idempotency_key(operation);
             let plays = path.ends_with("/moves") && method == "post" || path.contains("/trades") && method != "get";
             let creates = method == "post" && (path == "/api/v1/games" || path == "/api/v1/games/{game_id}/trades");
             let Some(responses) = operation.get_mut("responses").and_then(Value::as_object_mut) else { continue };
@@ -182,6 +178,10 @@ fn document_response_headers(doc: &mut Value) {
             }
         }
     }
+}
+
+fn takes_idempotency_key(operation: &Value) -> bool {
+    operation["parameters"].as_array().is_some_and(|params| params.iter().any(|p| p["name"] == "Idempotency-Key"))
 }
 
 /// A hidden log entry's `hidden` is always `true`, and a full move never has the field: with

@@ -101,17 +101,6 @@ fn resolve(response: &Value) -> &Value {
     }
 }
 
-/// Reads a JSON response to `method`, checking it against the spec.
-pub fn json(method: &str, response: Response) -> Value {
-    let path = response.url().path().to_owned();
-    let status = response.status().as_u16();
-    let content_type =
-        response.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
-    let body: Value = response.json().expect("a JSON body");
-    check(method, &path, status, &content_type, &body);
-    body
-}
-
 /// Checks a problem body: its shape, and that some operation on the path documents the
 /// status (the helpers that read problems do not know the method).
 pub fn problem(path: &str, status: u16, body: &Value) {

@@ -171,14 +171,14 @@ impl TestApp {
     pub fn register(&self, username: &str) -> User {
         let response = self.post("/api/v1/users", None, &json!({"username": username, "password": "secret-password"}));
         assert_eq!(response.status(), StatusCode::CREATED, "register {username}");
-        let body = crate::conformance::json("POST", response);
+        let body: Value = response.json().expect("json");
         User { token: body["token"].as_str().expect("token").into() }
     }
 
     pub fn create_game(&self, user: &User, body: &Value) -> Value {
         let response = self.post("/api/v1/games", Some(&user.token), body);
         assert_eq!(response.status(), StatusCode::CREATED, "create game");
-        crate::conformance::json("POST", response)
+        response.json().expect("json")
     }
 
     pub fn join(&self, game: &str, user: &User) -> Response {
@@ -212,13 +212,13 @@ impl TestApp {
     pub fn game(&self, game: &str, token: Option<&str>) -> Value {
         let response = self.get(&format!("/api/v1/games/{game}"), token);
         assert_eq!(response.status(), StatusCode::OK);
-        crate::conformance::json("GET", response)
+        response.json().expect("json")
     }
 
     pub fn legal_moves(&self, game: &str, user: &User) -> Value {
         let response = self.get(&format!("/api/v1/games/{game}/legal-moves"), Some(&user.token));
         assert_eq!(response.status(), StatusCode::OK);
-        crate::conformance::json("GET", response)
+        response.json().expect("json")
     }
 
     pub fn submit(&self, game: &str, user: &User, mv: &Value) -> Response {
@@ -228,7 +228,7 @@ impl TestApp {
     pub fn log(&self, game: &str, token: Option<&str>, after: i64) -> Value {
         let response = self.get(&format!("/api/v1/games/{game}/moves?after={after}&limit=1000"), token);
         assert_eq!(response.status(), StatusCode::OK);
-        crate::conformance::json("GET", response)
+        response.json().expect("json")
     }
 
     /// Every entry of a game's log as `token`'s reader sees it, page by page.

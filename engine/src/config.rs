@@ -171,6 +171,17 @@ pub struct GameConfig {
     #[serde(skip_serializing_if = "is_true")]
     #[cfg_attr(feature = "openapi", schema(default = true))]
     pub robber_waits_for_first_attack: bool,
+    /// CK-PC-4: the most progress cards a seat holds besides the VP cards, 1 to 10 (default
+    /// 4; 5 with the 5-6 player extension). Cities & Knights only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(minimum = 1, maximum = 10))]
+    pub progress_hand_limit: Option<u8>,
+    /// CK-PC-5: a seat over the limit in its own turn may play cards down to it instead of
+    /// discarding (default true; false: it discards at once, as every other seat).
+    /// Cities & Knights only.
+    #[serde(skip_serializing_if = "is_true")]
+    #[cfg_attr(feature = "openapi", schema(default = true))]
+    pub progress_overflow_play_option: bool,
 }
 
 fn is_seven(n: &u8) -> bool {
@@ -219,6 +230,8 @@ impl Default for GameConfig {
             cities_and_knights: false,
             barbarian_steps: 7,
             robber_waits_for_first_attack: true,
+            progress_hand_limit: None,
+            progress_overflow_play_option: true,
         }
     }
 }

@@ -61,8 +61,9 @@ pub use config::{
     BoardSpec, DevCardsBeforeRoll, FirstPlayer, GameConfig, IslandBonusMode, IslandDefinition, ScenarioId,
 };
 pub use ext::cities_knights::{
-    CitiesKnightsSeatView, CitiesKnightsView, DeckView, EventFace, Knight, Metropolis, ProgressCard, ProgressCards,
-    Track, ACTIVATION_COST, EVENT_DIE, KNIGHT_COST, PROGRESS_CARD, WALL_COST,
+    CardDecision, CitiesKnightsSeatView, CitiesKnightsView, DeckView, EventFace, Good, Knight, Merchant, Metropolis,
+    ProgressCard, ProgressCards, ProgressPlay, Track, ACTIVATION_COST, EVENT_DIE, KNIGHT_COST, PROGRESS_CARD,
+    WALL_COST,
 };
 pub use ext::wonders::{MarkedSet, Requirement, WonderId, WonderView, WONDER_STAGES};
 pub use game::Game;

@@ -92,6 +92,7 @@ fn decide_in_turn(game: &Game, seat: Seat, mv: &Move, chance: &mut dyn Chance) -
         (Phase::Main, mv) => game.decide_main(seat, mv, chance),
         (Phase::Setup { .. } | Phase::Discard { .. } | Phase::GoldChoice { .. } | Phase::GameOver, _)
         | (Phase::LoseCity { .. } | Phase::DefenderDraw { .. } | Phase::RelocateKnight { .. }, _)
+        | (Phase::CardDecision { .. }, _)
         | (Phase::SpecialBuilding { .. }, _) => Err(RuleError::WrongPhase("this move is not part of this phase")),
     }
 }
@@ -116,7 +117,8 @@ pub(crate) fn legal_moves(game: &Game, seat: Seat, moves: &mut Vec<Move>) {
         Phase::SpecialBuilding { .. }
         | Phase::LoseCity { .. }
         | Phase::DefenderDraw { .. }
-        | Phase::RelocateKnight { .. } => {}
+        | Phase::RelocateKnight { .. }
+        | Phase::CardDecision { .. } => {}
     }
     for extension in &game.rules().extensions {
         extension.more_moves(game, seat, moves);
@@ -214,6 +216,9 @@ pub(crate) fn apply(game: &mut Game, event: &Event) {
             game.mark_built_or_bought();
             game.pay_cards(*seat, &crate::model::Cards::of_commodities(*cost));
         }
+        // Progress cards live in Cities & Knights' state; their effects' own events that
+        // the base game has no part in go here.
+        Event::ProgressCardPlayed { .. } | Event::ProgressCardDiscarded { .. } | Event::ProgressCardTaken { .. } => {}
         Event::ProgressCardDrawn { .. }
         | Event::KnightMoved { .. }
         | Event::KnightDisplaced { .. }

@@ -1,7 +1,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::Seat;
-use crate::{board::VertexId, protocol::SeatResources};
+use crate::{board::VertexId, ext::cities_knights::CardDecision, protocol::SeatResources};
 
 /// The step within one setup placement (B-SET-4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -99,6 +99,9 @@ pub enum Phase {
     /// stronger one: its owner chooses an empty vertex connected to `vertex` by its roads;
     /// then the phases that follow resume (Cities & Knights, CK-KNT-7).
     RelocateKnight { seat: Seat, vertex: VertexId, rank: u8, active: bool },
+    /// A progress card waits for seats' decisions, which `decision` describes; then the
+    /// phases that follow resume (Cities & Knights, CK-PC-5/7).
+    CardDecision { decision: CardDecision },
 }
 
 impl Phase {
@@ -117,6 +120,7 @@ impl Phase {
             Phase::LoseCity { .. } => "lose_city",
             Phase::DefenderDraw { .. } => "defender_draw",
             Phase::RelocateKnight { .. } => "relocate_knight",
+            Phase::CardDecision { .. } => "card_decision",
         }
     }
 
@@ -131,6 +135,7 @@ impl Phase {
             Phase::GoldChoice { pending, .. } => pending.iter().map(|p| p.seat).collect(),
             Phase::LoseCity { pending, .. } => pending.clone(),
             Phase::DefenderDraw { pending, .. } => pending.first().copied().into_iter().collect(),
+            Phase::CardDecision { decision } => decision.deciders(active),
             Phase::PreRoll | Phase::MoveRobber | Phase::Main | Phase::RoadBuilding { .. } => vec![active],
         }
     }
@@ -145,6 +150,7 @@ impl Phase {
             Phase::Discard { pending } => pending.first().map(|p| p.seat),
             Phase::GoldChoice { pending, .. } => pending.first().map(|p| p.seat),
             Phase::LoseCity { pending, .. } | Phase::DefenderDraw { pending, .. } => pending.first().copied(),
+            Phase::CardDecision { decision } => decision.deciders(active).first().copied(),
             Phase::PreRoll | Phase::MoveRobber | Phase::Main | Phase::RoadBuilding { .. } => Some(active),
         }
     }

@@ -520,6 +520,7 @@ fn check_phases(game: &Game, phase: &Phase, then: &[Phase], turn: &TurnSetup) ->
                 | Phase::LoseCity { .. }
                 | Phase::DefenderDraw { .. }
                 | Phase::RelocateKnight { .. }
+                | Phase::CardDecision { .. }
         )
     });
     if before_roll && after_roll {
@@ -680,6 +681,19 @@ fn check_phases(game: &Game, phase: &Phase, then: &[Phase], turn: &TurnSetup) ->
                     return Err(phase_error(format!(
                         "the displaced knight of rank {rank} needs a free piece and a stronger knight of the active seat on {vertex}"
                     )));
+                }
+            }
+            Phase::CardDecision { decision } => {
+                // CK-PC: decisions a progress card asks for, during a turn.
+                if !game.config.cities_and_knights {
+                    return Err(E::NotInThisGame("progress cards (CK-PC)"));
+                }
+                let deciders = decision.deciders(turn.active);
+                if deciders.is_empty() {
+                    return Err(phase_error("a progress card's decision owed by nobody"));
+                }
+                for seat in deciders {
+                    in_game(seat)?;
                 }
             }
             Phase::SpecialBuilding { seat } => {

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{PositionError as E, SeatSetup};
 use crate::{
-    ext::cities_knights::{Knight, Metropolis, ProgressCards},
+    ext::cities_knights::{Knight, Merchant, Metropolis, ProgressCard, ProgressCards},
     game::Game,
     model::{BuildingKind, Commodities, Seat},
     VertexId,
@@ -39,6 +39,13 @@ pub struct CitiesKnightsSetup {
     /// level 4 or more in the track and nobody above it (CK-MET-1..4).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub metropolises: Vec<Metropolis>,
+    /// Progress cards played or discarded, in order: they lie under the other cards of their
+    /// decks and are drawn last, first in first out (CK-PC-3).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub returned: Vec<ProgressCard>,
+    /// The merchant, if a Merchant card placed it (CK-MER).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub merchant: Option<Merchant>,
 }
 
 impl CitiesKnightsSetup {
@@ -62,6 +69,8 @@ impl CitiesKnightsSetup {
             knights: state.knights.clone(),
             pillaged: state.pillaged.clone(),
             metropolises: state.metropolises.clone(),
+            returned: state.returned.clone(),
+            merchant: state.merchant,
             defenders: state
                 .defenders
                 .iter()
@@ -133,8 +142,23 @@ pub(super) fn place(game: &mut Game, setup: CitiesKnightsSetup, seats: &[SeatSet
         state.progress[seat.index()] += cards;
         held += cards;
     }
+    for card in &setup.returned {
+        *held.get_mut(*card) += 1;
+    }
     if !crate::ext::cities_knights::full_decks().contains(&held) {
-        return bad(format!("the hands hold {held:?}, more progress cards than the 54 (CK-CMP-2)"));
+        return bad(format!(
+            "the hands and the cards under the decks hold {held:?}, more progress cards than the 54 (CK-CMP-2)"
+        ));
+    }
+    state.returned = setup.returned;
+    if let Some(merchant) = setup.merchant {
+        if merchant.seat.index() >= game.players.len() {
+            return Err(E::UnknownSeat(merchant.seat));
+        }
+        if game.board.hex(merchant.hex).is_none_or(|h| !game.board.is_land_hex(h)) {
+            return bad(format!("the merchant stands on {}, which is no land hex (CK-MER-1)", merchant.hex));
+        }
+        game.ext.cities_knights.merchant = Some(merchant);
     }
     for vertex in setup.walls {
         let v = game.board.vertex(vertex).ok_or(E::UnknownVertex(vertex))?;

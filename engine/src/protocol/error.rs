@@ -3,7 +3,10 @@
 use super::tagged_enum;
 use crate::{
     board::{EdgeId, HexCoord, VertexId},
-    ext::{cities_knights::Track, wonders::WonderId},
+    ext::{
+        cities_knights::{ProgressCard, Track},
+        wonders::WonderId,
+    },
     model::Seat,
 };
 
@@ -194,6 +197,17 @@ pub enum RuleError => fn code {
     NoMetropolisToPlace = "no_metropolis_to_place",
     #[error("the city on {0} is a metropolis: the barbarians cannot pillage it (CK-MET-5)")]
     MetropolisNotPillaged = "metropolis_not_pillaged"(VertexId),
+    #[error("you hold no {0:?} progress card")]
+    ProgressCardNotHeld = "progress_card_not_held"(ProgressCard),
+    #[error("not now: {0}")]
+    ProgressCardTiming = "progress_card_timing"(&'static str),
+    #[error("you hold more than {limit} progress cards: play or discard first (CK-PC-4/5)")]
+    ProgressHandOverLimit = "progress_hand_over_limit" { limit: u32 },
+    #[error("the {0:?} is a victory point card: it is never discarded or played (CK-EVT-3)")]
+    VictoryPointCardKept = "victory_point_card_kept"(ProgressCard),
+    // Science cards' errors go above this line.
+    // Trade cards' errors go above this line.
+    // Politics cards' errors go above this line.
 }
 }
 

@@ -9,7 +9,7 @@ use crate::{
     board::Terrain,
     board::{BoardLayout, EdgeId, HexCoord, VertexId},
     ext::{
-        cities_knights::{EventFace, ProgressCard, Track},
+        cities_knights::{EventFace, ProgressCard, ProgressPlay, Track},
         wonders::WonderId,
     },
     model::{Cards, Commodities, Commodity, Counts, DevCard, Phase, Resource, Resources, Seat, TradeOffer},
@@ -435,6 +435,31 @@ pub enum Event => fn kind {
         from: VertexId,
         to: VertexId,
     },
+    // Science cards' events (ext/cities_knights/cards/science.rs) go above this line.
+    /// A seat played a progress card (CK-PC-2); it went to the bottom of its deck (CK-PC-3).
+    /// Its effect's events follow.
+    ProgressCardPlayed = "progress_card_played" {
+        seat: Seat,
+        play: ProgressPlay,
+    },
+    // Trade cards' events (ext/cities_knights/cards/trade.rs) go above this line.
+    /// A seat over the hand limit discarded a progress card, face down to the bottom of
+    /// `track`'s deck (CK-PC-3/5). Which card is visible to that seat only.
+    ProgressCardDiscarded = "progress_card_discarded" {
+        seat: Seat,
+        track: Track,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        card: Option<ProgressCard>,
+    },
+    /// `seat` took a progress card from `from`'s hand (Spy, CK-PC-7). Which card is visible to
+    /// the two seats only.
+    ProgressCardTaken = "progress_card_taken" {
+        seat: Seat,
+        from: Seat,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        card: Option<ProgressCard>,
+    },
+    // Politics cards' events (ext/cities_knights/cards/politics.rs) go above this line.
 }
 }
 
@@ -469,6 +494,9 @@ impl Event {
                 *card = None
             }
             Event::CommodityStolen { thief, victim, commodity } if !sees(*thief) && !sees(*victim) => *commodity = None,
+            Event::ProgressCardDiscarded { seat, card, .. } if !sees(*seat) => *card = None,
+            Event::ProgressCardTaken { seat, from, card } if !sees(*seat) && !sees(*from) => *card = None,
+            // Progress cards' hidden fields go above this line.
             _ => {}
         }
         event

@@ -6,7 +6,10 @@ use serde::{Deserialize, Serialize};
 use super::tagged_enum;
 use crate::{
     board::{EdgeId, HexCoord, VertexId},
-    ext::{cities_knights::Track, wonders::WonderId},
+    ext::{
+        cities_knights::{ProgressCard, ProgressPlay, Track},
+        wonders::WonderId,
+    },
     model::{Cards, Commodities, Counts, Resource, Resources, Seat},
 };
 
@@ -167,6 +170,17 @@ pub enum Move => fn kind {
     ChooseCityToLose = "choose_city_to_lose" { vertex: VertexId },
     /// Choose the deck a tied Defender of Catan draws from (CK-BAR-6).
     ChooseProgressDeck = "choose_progress_deck" { track: Track },
+    // Science cards' moves (ext/cities_knights/cards/science.rs) go above this line.
+    /// Play a progress card (Cities & Knights, CK-PC-2/7): `play` names the card and its
+    /// parameters. In your main phase, any number per turn; the Alchemist only before the
+    /// roll. The card goes to the bottom of its deck (CK-PC-3).
+    #[cfg_attr(feature = "openapi", schema(example = json!({"type": "play_progress_card", "play": {"card": "resource_monopoly", "resource": "ore"}})))]
+    PlayProgressCard = "play_progress_card" { play: ProgressPlay },
+    // Trade cards' moves (ext/cities_knights/cards/trade.rs) go above this line.
+    /// Discard a progress card, face down to the bottom of its deck, while you hold more than
+    /// the limit (CK-PC-4/5).
+    DiscardProgressCard = "discard_progress_card" { card: ProgressCard },
+    // Politics cards' moves (ext/cities_knights/cards/politics.rs) go above this line.
 }
 }
 

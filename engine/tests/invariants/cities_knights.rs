@@ -194,7 +194,11 @@ impl CitiesKnights {
             }
             // An attack's decisions come before the number dice (CK-TURN-3).
             Event::PhaseChanged { ref phase, ref then }
-                if self.seven && !matches!(phase, Phase::LoseCity { .. } | Phase::DefenderDraw { .. }) =>
+                if self.seven
+                    && !matches!(
+                        phase,
+                        Phase::LoseCity { .. } | Phase::DefenderDraw { .. } | Phase::CardDecision { .. }
+                    ) =>
             {
                 self.seven = false;
                 self.check_seven(state, phase, then);
@@ -412,7 +416,8 @@ impl CitiesKnights {
         let robber = !self.robber_waits || state.barbarian_attacks() > 0;
         let mut phases = vec![phase.clone()];
         phases.extend(then.iter().cloned());
-        let mut phases = phases.into_iter().peekable();
+        // CK-PC-5: discards over the progress hand limit come first.
+        let mut phases = phases.into_iter().skip_while(|p| matches!(p, Phase::CardDecision { .. })).peekable();
         if let Some(Phase::Discard { pending }) = phases.peek() {
             let owed: Vec<(Seat, u32)> = pending.iter().map(|p| (p.seat, p.count)).collect();
             assert_eq!(owed, expected, "CK-7-1: who discards how many");
@@ -434,6 +439,15 @@ impl CitiesKnights {
         };
         match *event {
             Event::ProgressCardDrawn { seat, card: Some(card), .. } => *self.progress[seat.index()].get_mut(card) += 1,
+            // CK-PC-3: played and discarded cards go under their decks.
+            Event::ProgressCardPlayed { seat, ref play } => *self.progress[seat.index()].get_mut(play.card()) -= 1,
+            Event::ProgressCardDiscarded { seat, card: Some(card), .. } => {
+                *self.progress[seat.index()].get_mut(card) -= 1
+            }
+            Event::ProgressCardTaken { seat, from, card: Some(card) } => {
+                *self.progress[from.index()].get_mut(card) -= 1;
+                *self.progress[seat.index()].get_mut(card) += 1;
+            }
             Event::DefenderOfCatan { seat } => self.defenders[seat.index()] += 1,
             // CK-MET-1/3: a metropolis on a city of its holder, one per track and per city.
             Event::MetropolisPlaced { seat, track, vertex } => {
@@ -595,6 +609,12 @@ pub fn shown(event: &Event, redacted: &Event, viewer: Viewer) -> Option<(bool, b
         (Event::ProgressCardDrawn { seat, card, .. }, Event::ProgressCardDrawn { card: seen, .. }) => {
             let public = card.is_some_and(|c| victory_point_cards(&ProgressCards::of(c, 1)) > 0);
             Some((seen.is_some(), sees(*seat) || public))
+        }
+        (Event::ProgressCardDiscarded { seat, .. }, Event::ProgressCardDiscarded { card, .. }) => {
+            Some((card.is_some(), sees(*seat)))
+        }
+        (Event::ProgressCardTaken { seat, from, .. }, Event::ProgressCardTaken { card, .. }) => {
+            Some((card.is_some(), sees(*seat) || sees(*from)))
         }
         _ => None,
     }

@@ -147,8 +147,8 @@ impl CitiesKnights {
                 RuleError::NothingToDecide
             });
         }
-        let deck = super::progress::of_track(&game.progress_decks(), track);
-        let Some(card) = crate::chance::draw_card(chance, super::PROGRESS_CARD, &deck) else {
+        let mut deck = super::progress::Deck::of(&game.ext.cities_knights, track);
+        let Some(card) = deck.draw(chance) else {
             return Err(RuleError::DeckEmpty);
         };
         let drawn = Event::ProgressCardDrawn { seat, track, card: Some(card) };

@@ -8,6 +8,7 @@
 
 mod actions;
 mod barbarians;
+mod cards;
 mod commodities;
 mod dice;
 mod improvements;
@@ -20,6 +21,7 @@ mod view;
 
 use serde::{Deserialize, Serialize};
 
+pub use cards::{CardDecision, Good, Merchant, ProgressPlay};
 pub use dice::{EventFace, EVENT_DIE};
 pub use knights::{Knight, ACTIVATION_COST, KNIGHT_COST, WALL_COST};
 pub use metropolis::Metropolis;
@@ -49,11 +51,17 @@ pub(crate) struct CitiesKnights {
     pub barbarian_steps: u8,
     /// CK-BAR-10: the robber waits for the first attack.
     pub robber_waits: bool,
+    /// CK-PC-4: the configured progress hand limit, if any.
+    pub progress_hand_limit: Option<u8>,
 }
 
 impl CitiesKnights {
     pub(crate) fn from_config(config: &GameConfig) -> Self {
-        CitiesKnights { barbarian_steps: config.barbarian_steps, robber_waits: config.robber_waits_for_first_attack }
+        CitiesKnights {
+            barbarian_steps: config.barbarian_steps,
+            robber_waits: config.robber_waits_for_first_attack,
+            progress_hand_limit: config.progress_hand_limit,
+        }
     }
 
     /// CK-BAR-10: whether the robber may move yet.
@@ -107,6 +115,16 @@ pub(crate) struct CitiesKnightsState {
     /// The metropolises on the board, one per track at most (CK-MET).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub metropolises: Vec<Metropolis>,
+    /// Progress cards played or discarded, in order: they lie under the decks' other cards
+    /// (CK-PC-3).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub returned: Vec<ProgressCard>,
+    /// What cards played this turn leave in force (Crane, Merchant Fleet, Commercial Harbor).
+    #[serde(default, skip_serializing_if = "cards::CardTurn::is_unused")]
+    pub card_turn: cards::CardTurn,
+    /// The merchant, once a Merchant card placed it (CK-MER).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub merchant: Option<Merchant>,
 }
 
 impl CitiesKnightsState {
@@ -162,6 +180,9 @@ impl Extension for CitiesKnights {
         if !(1..=20).contains(&self.barbarian_steps) {
             return Err(invalid(format!("barbarian_steps must be 1 to 20, not {}", self.barbarian_steps)));
         }
+        if let Some(limit) = self.progress_hand_limit.filter(|l| !(1..=10).contains(l)) {
+            return Err(invalid(format!("progress_hand_limit must be 1 to 10, not {limit}")));
+        }
         Ok(())
     }
 
@@ -185,6 +206,12 @@ impl Extension for CitiesKnights {
         chance: &mut dyn Chance,
     ) -> Option<Result<Vec<Event>, RuleError>> {
         let active = seat == game.turn_active();
+        if let Move::PlayProgressCard { play } = mv {
+            return Some(self.decide_play(game, seat, play, chance));
+        }
+        if let Some(decided) = self.decide_card_move(game, seat, mv, chance) {
+            return Some(decided);
+        }
         match (game.phase(), mv) {
             (_, Move::BuyDevelopmentCard | Move::BuyDevelopmentCardWithDiscoveries { .. })
             | (_, Move::PlayKnight { .. } | Move::PlayRoadBuilding)
@@ -193,6 +220,15 @@ impl Extension for CitiesKnights {
             }
             (&Phase::RelocateKnight { seat: owner, vertex, rank, active }, Move::RelocateKnight { to }) => {
                 Some(self.decide_relocate(game, seat, *to, (owner, vertex, rank, active)))
+            }
+            (Phase::CardDecision { .. }, _) => Some(Err(if Self::decision_waits_for(game, seat) {
+                RuleError::WrongPhase("a progress card waits for your decision")
+            } else {
+                RuleError::NothingToDecide
+            })),
+            // CK-PC-5: over the hand limit, the main phase starts with plays and discards.
+            (Phase::Main, _) if active && game.must_shed_progress_cards() => {
+                Some(Err(RuleError::ProgressHandOverLimit { limit: game.progress_hand_limit() }))
             }
             (Phase::RelocateKnight { seat: owner, .. }, _) => Some(Err(if seat == *owner {
                 RuleError::WrongPhase("relocate your displaced knight first")
@@ -257,11 +293,11 @@ impl Extension for CitiesKnights {
                 }
                 true
             }
+            Phase::CardDecision { .. } => true,
             Phase::DefenderDraw { pending, .. } => {
                 if pending.first() == Some(&seat) {
-                    let decks = game.progress_decks();
                     for track in Track::ALL {
-                        if !progress::of_track(&decks, track).is_empty() {
+                        if !progress::Deck::of(&game.ext.cities_knights, track).is_empty() {
                             moves.push(Move::ChooseProgressDeck { track });
                         }
                     }
@@ -287,13 +323,20 @@ impl Extension for CitiesKnights {
             }
             _ => {}
         }
+        self.card_moves(game, seat, moves);
+    }
+
+    /// CK-PC-5: seats over the progress hand limit.
+    fn react(&self, game: &Game, _seat: Seat, events: &mut Vec<Event>, _chance: &mut dyn Chance) {
+        self.overflow(game, events);
     }
 
     fn produce(&self, game: &Game, roll: u8, production: &mut Production) {
         self.reduce_city_yield(game, roll, production);
     }
 
-    fn apply(&self, state: &mut ExtState, event: &Event, _phase: &Phase) {
+    fn apply(&self, state: &mut ExtState, event: &Event, phase: &Phase) {
+        cards::apply(state, event, phase);
         let state = &mut state.cities_knights;
         match event {
             Event::BarbariansAdvanced { position } => state.barbarians = *position,
@@ -301,9 +344,7 @@ impl Extension for CitiesKnights {
                 let levels = CitiesKnightsState::of_seat(&mut state.improvements, *seat);
                 levels[*track as usize] = (*level).min(improvements::TOP_LEVEL);
             }
-            Event::ProgressCardDrawn { seat, card: Some(card), .. } => {
-                *CitiesKnightsState::of_seat(&mut state.progress, *seat).get_mut(*card) += 1;
-            }
+            Event::ProgressCardDrawn { seat, card: Some(card), .. } => state.take_drawn(*seat, *card),
             Event::KnightRecruited { seat, vertex, .. } if !state.knights.iter().any(|k| k.vertex == *vertex) => {
                 state.knights.push(Knight {
                     vertex: *vertex,

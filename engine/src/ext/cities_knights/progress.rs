@@ -151,6 +151,72 @@ pub fn of_track(cards: &ProgressCards, track: Track) -> ProgressCards {
     out
 }
 
+/// One deck as it is drawn from: the cards never drawn (in random order) lie on top of those
+/// played or discarded, which went to the bottom in order (CK-PC-3).
+pub(super) struct Deck {
+    shuffled: ProgressCards,
+    bottom: std::collections::VecDeque<ProgressCard>,
+}
+
+impl Deck {
+    pub(super) fn of(state: &super::CitiesKnightsState, track: Track) -> Deck {
+        Deck {
+            shuffled: of_track(&state.shuffled_cards(), track),
+            bottom: state.returned.iter().copied().filter(|c| c.track() == track).collect(),
+        }
+    }
+
+    pub(super) fn is_empty(&self) -> bool {
+        self.shuffled.is_empty() && self.bottom.is_empty()
+    }
+
+    /// The top card: a random one of those never drawn, else the first card put under them.
+    pub(super) fn draw(&mut self, chance: &mut dyn Chance) -> Option<ProgressCard> {
+        if self.shuffled.is_empty() {
+            return self.bottom.pop_front();
+        }
+        let card = draw_card(chance, PROGRESS_CARD, &self.shuffled)?;
+        *self.shuffled.get_mut(card) -= 1;
+        Some(card)
+    }
+}
+
+impl super::CitiesKnightsState {
+    /// The cards of the three decks never drawn, or shuffled in: the 54 less those held and
+    /// those put under the decks.
+    pub(super) fn shuffled_cards(&self) -> ProgressCards {
+        let held = self.progress.iter().fold(ProgressCards::default(), |sum, hand| sum + *hand);
+        let mut returned = ProgressCards::default();
+        for card in &self.returned {
+            *returned.get_mut(*card) += 1;
+        }
+        full_decks() - held - returned
+    }
+
+    /// A card leaves `seat`'s hand for the bottom of its deck (CK-PC-3).
+    pub(super) fn give_back(&mut self, seat: Seat, card: ProgressCard) {
+        let hand = Self::of_seat(&mut self.progress, seat);
+        if hand.get(card) > 0 {
+            *hand.get_mut(card) -= 1;
+            self.returned.push(card);
+        }
+    }
+
+    /// A drawn card comes from the shuffled cards while the deck has any, else from under
+    /// them (CK-PC-3).
+    pub(super) fn take_drawn(&mut self, seat: Seat, card: ProgressCard) {
+        if of_track(&self.shuffled_cards(), card.track()).is_empty() {
+            match self.returned.iter().position(|c| *c == card) {
+                Some(at) => {
+                    self.returned.remove(at);
+                }
+                None => return,
+            }
+        }
+        *Self::of_seat(&mut self.progress, seat).get_mut(card) += 1;
+    }
+}
+
 impl Game {
     /// The progress cards still in the decks (all three): the 54 less those held.
     pub fn progress_decks(&self) -> ProgressCards {
@@ -176,14 +242,13 @@ impl CitiesKnights {
     /// `L >= 1` in that track has `red <= L + 1` draws the top card of the track's deck,
     /// starting with the active seat and going clockwise, while the deck lasts.
     pub(super) fn progress_draws(&self, game: &Game, track: Track, red: u8, chance: &mut dyn Chance) -> Vec<Event> {
-        let mut deck = of_track(&game.progress_decks(), track);
+        let mut deck = Deck::of(&game.ext.cities_knights, track);
         let mut events = Vec::new();
         let mut seat = game.turn_active();
         for _ in 0..game.player_count() {
             let level = game.ext.cities_knights.level(seat, track);
             if level >= 1 && red <= level + 1 {
-                let Some(card) = draw_card(chance, PROGRESS_CARD, &deck) else { break };
-                *deck.get_mut(card) -= 1;
+                let Some(card) = deck.draw(chance) else { break };
                 events.push(Event::ProgressCardDrawn { seat, track, card: Some(card) });
             }
             seat = game.next_seat(seat);

@@ -1,0 +1,273 @@
+//! Playing progress cards (CK-PC-2..7): one move, `play_progress_card`, carries a
+//! [`ProgressPlay`] naming the card and its parameters. This module checks what every card
+//! shares — the seat holds it, the timing (CK-PC-2), the card going to the bottom of its deck
+//! (CK-PC-3) — and hands the effect to its deck's file: `science.rs`, `trade.rs`,
+//! `politics.rs`. Cards that make seats decide use one phase, `card_decision`, whose
+//! [`CardDecision`] says what is awaited (`decision.rs`). The hand limit and its overflow
+//! (CK-PC-4/5) are in `overflow.rs`.
+
+mod decision;
+mod overflow;
+mod politics;
+mod science;
+mod trade;
+
+use serde::{Deserialize, Serialize};
+
+pub use decision::CardDecision;
+
+use super::{CitiesKnights, ProgressCard, Track};
+use crate::{
+    board::{EdgeId, HexCoord, VertexId},
+    chance::Chance,
+    ext::ExtState,
+    game::Game,
+    model::{Commodity, Phase, Resource, Seat},
+    protocol::{Event, Move, RuleError},
+};
+
+/// A progress card played, with what its effect needs (CK-PC-7). Printer and Constitution
+/// are never played: they score when drawn (CK-EVT-3).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(tag = "card", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ProgressPlay {
+    /// Before the roll, instead of rolling the number dice: choose both (1-6 each); the event
+    /// die is rolled and resolved first as usual.
+    Alchemist { red: u8, white: u8 },
+    /// The next improvement built this turn costs one commodity less.
+    Crane,
+    /// A free city wall under one of your cities (CK-WALL-1 limits apply).
+    Engineer { vertex: VertexId },
+    /// Swap the number tokens of two hexes; neither may carry 2, 12, 6 or 8.
+    Inventor { hexes: [HexCoord; 2] },
+    /// 2 grain for each fields hex touching one of your buildings.
+    Irrigation,
+    /// Upgrade your settlement on `vertex` to a city for 2 ore + 1 grain.
+    Medicine { vertex: VertexId },
+    /// 2 ore for each mountains hex touching one of your buildings.
+    Mining,
+    /// Build two roads for free (`build_road` twice).
+    RoadBuilding,
+    /// Promote one or two of your knights for free (mighty still needs politics level 3).
+    Smith { knights: Vec<VertexId> },
+    /// This turn, offer each opponent once one resource for a commodity of their choice
+    /// (`commercial_harbor_exchange`).
+    CommercialHarbor,
+    /// Look at the resources and commodities of `target`, who has more points than you, and
+    /// take two of them (`take_cards`).
+    MasterMerchant { target: Seat },
+    /// Place the merchant on a land hex touching one of your buildings (CK-MER).
+    Merchant { hex: HexCoord },
+    /// For the rest of this turn, trade `good` with the bank at 2:1.
+    MerchantFleet { good: Good },
+    /// Every opponent gives you 2 cards of `resource` (all they have, if fewer).
+    ResourceMonopoly { resource: Resource },
+    /// Every opponent gives you 1 card of `commodity`, if they have one.
+    TradeMonopoly { commodity: Commodity },
+    /// Move the robber to `hex` and take a random card from each opponent with a building
+    /// there. Not before the first barbarian attack (CK-BAR-10).
+    Bishop { hex: HexCoord },
+    /// `target` removes one of their knights (`remove_knight`); you may place one of yours of
+    /// the same strength for free.
+    Deserter { target: Seat },
+    /// Remove the open road on `edge`; if it is yours, you may put it on `to` for free.
+    Diplomat {
+        edge: EdgeId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        to: Option<EdgeId>,
+    },
+    /// Displace the opponent's knight on `vertex`, at the end of one of your roads; its owner
+    /// relocates it (CK-KNT-7).
+    Intrigue { vertex: VertexId },
+    /// Every seat with at least your points discards half of its resources and commodities.
+    Saboteur,
+    /// Look at `target`'s progress cards and take one (`take_progress_card`).
+    Spy { target: Seat },
+    /// Activate all your knights for free.
+    Warlord,
+    /// Every seat with more points than you gives you two resources or commodities of its
+    /// choice (`give_cards`).
+    Wedding,
+}
+
+/// A resource or a commodity: what a Merchant Fleet trades at 2:1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(untagged)]
+pub enum Good {
+    Resource(Resource),
+    Commodity(Commodity),
+}
+
+impl ProgressPlay {
+    /// The card played.
+    pub const fn card(&self) -> ProgressCard {
+        match self {
+            ProgressPlay::Alchemist { .. } => ProgressCard::Alchemist,
+            ProgressPlay::Crane => ProgressCard::Crane,
+            ProgressPlay::Engineer { .. } => ProgressCard::Engineer,
+            ProgressPlay::Inventor { .. } => ProgressCard::Inventor,
+            ProgressPlay::Irrigation => ProgressCard::Irrigation,
+            ProgressPlay::Medicine { .. } => ProgressCard::Medicine,
+            ProgressPlay::Mining => ProgressCard::Mining,
+            ProgressPlay::RoadBuilding => ProgressCard::RoadBuilding,
+            ProgressPlay::Smith { .. } => ProgressCard::Smith,
+            ProgressPlay::CommercialHarbor => ProgressCard::CommercialHarbor,
+            ProgressPlay::MasterMerchant { .. } => ProgressCard::MasterMerchant,
+            ProgressPlay::Merchant { .. } => ProgressCard::Merchant,
+            ProgressPlay::MerchantFleet { .. } => ProgressCard::MerchantFleet,
+            ProgressPlay::ResourceMonopoly { .. } => ProgressCard::ResourceMonopoly,
+            ProgressPlay::TradeMonopoly { .. } => ProgressCard::TradeMonopoly,
+            ProgressPlay::Bishop { .. } => ProgressCard::Bishop,
+            ProgressPlay::Deserter { .. } => ProgressCard::Deserter,
+            ProgressPlay::Diplomat { .. } => ProgressCard::Diplomat,
+            ProgressPlay::Intrigue { .. } => ProgressCard::Intrigue,
+            ProgressPlay::Saboteur => ProgressCard::Saboteur,
+            ProgressPlay::Spy { .. } => ProgressCard::Spy,
+            ProgressPlay::Warlord => ProgressCard::Warlord,
+            ProgressPlay::Wedding => ProgressCard::Wedding,
+        }
+    }
+}
+
+/// What progress cards played this turn leave in force until it ends.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct CardTurn {
+    /// A Crane waits for the next improvement (CK-PC-7 Crane).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub crane: bool,
+    /// Goods a Merchant Fleet lets the active seat trade at 2:1.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub merchant_fleets: Vec<Good>,
+    /// Once a Commercial Harbor is played: the opponents already offered an exchange.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commercial_harbor: Option<Vec<Seat>>,
+}
+
+impl CardTurn {
+    pub(crate) fn is_unused(&self) -> bool {
+        *self == CardTurn::default()
+    }
+}
+
+/// The merchant figure on the board (CK-MER).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Merchant {
+    pub seat: Seat,
+    pub hex: HexCoord,
+}
+
+impl CitiesKnights {
+    /// CK-PC-2/3: a card the seat holds, in its timing; the card goes to the bottom of its
+    /// deck and its effect follows.
+    pub(super) fn decide_play(
+        &self,
+        game: &Game,
+        seat: Seat,
+        play: &ProgressPlay,
+        chance: &mut dyn Chance,
+    ) -> Result<Vec<Event>, RuleError> {
+        let card = play.card();
+        if seat != game.turn_active() {
+            return Err(RuleError::NotYourTurn { active: game.turn_active() });
+        }
+        if game.progress_cards(seat).get(card) == 0 {
+            return Err(RuleError::ProgressCardNotHeld(card));
+        }
+        if card == ProgressCard::Alchemist && *game.phase() != Phase::PreRoll {
+            return Err(RuleError::ProgressCardTiming(
+                "the alchemist is played before the roll, in place of the number dice (CK-PC-2)",
+            ));
+        }
+        if card != ProgressCard::Alchemist && *game.phase() != Phase::Main {
+            return Err(RuleError::ProgressCardTiming("progress cards are played in your main phase (CK-PC-2)"));
+        }
+        let played = Event::ProgressCardPlayed { seat, play: play.clone() };
+        let mut after = game.clone();
+        after.apply(&played);
+        let effect = match card.track() {
+            Track::Science => science::play(self, &after, seat, play, chance)?,
+            Track::Trade => trade::play(self, &after, seat, play, chance)?,
+            Track::Politics => politics::play(self, &after, seat, play, chance)?,
+        };
+        let mut events = vec![played];
+        events.extend(effect);
+        Ok(events)
+    }
+
+    /// The moves that follow a card (answers to its decisions, and moves it opens in the
+    /// main phase), if `mv` is one.
+    pub(super) fn decide_card_move(
+        &self,
+        game: &Game,
+        seat: Seat,
+        mv: &Move,
+        chance: &mut dyn Chance,
+    ) -> Option<Result<Vec<Event>, RuleError>> {
+        if let Move::DiscardProgressCard { card } = mv {
+            return Some(self.decide_progress_discard(game, seat, *card));
+        }
+        science::decide_move(self, game, seat, mv, chance)
+            .or_else(|| trade::decide_move(self, game, seat, mv, chance))
+            .or_else(|| politics::decide_move(self, game, seat, mv, chance))
+    }
+
+    /// Every card `seat` may play now, each with every choice of its parameters, and the
+    /// moves cards opened.
+    pub(super) fn card_moves(&self, game: &Game, seat: Seat, moves: &mut Vec<Move>) {
+        let timing = match game.phase() {
+            Phase::PreRoll => Some(true),
+            Phase::Main => Some(false),
+            _ => None,
+        };
+        if let (Some(pre_roll), true) = (timing, seat == game.turn_active()) {
+            let hand = game.progress_cards(seat);
+            for card in hand.kinds().filter(|c| (*c == ProgressCard::Alchemist) == pre_roll) {
+                match card.track() {
+                    Track::Science => science::plays(self, game, seat, card, moves),
+                    Track::Trade => trade::plays(self, game, seat, card, moves),
+                    Track::Politics => politics::plays(self, game, seat, card, moves),
+                }
+            }
+        }
+        science::more_moves(self, game, seat, moves);
+        trade::more_moves(self, game, seat, moves);
+        politics::more_moves(self, game, seat, moves);
+        self.overflow_moves(game, seat, moves);
+    }
+
+    /// Whether a `card_decision` phase lets `seat` decide (for the errors of other moves).
+    pub(super) fn decision_waits_for(game: &Game, seat: Seat) -> bool {
+        match game.phase() {
+            Phase::CardDecision { decision } => decision.deciders(game.turn_active()).contains(&seat),
+            _ => false,
+        }
+    }
+}
+
+/// Applies the progress cards' events: a played card leaves the hand for the bottom of its
+/// deck (CK-PC-3); each deck's file applies its own.
+pub(super) fn apply(state: &mut ExtState, event: &Event, phase: &Phase) {
+    let ck = &mut state.cities_knights;
+    match event {
+        Event::ProgressCardPlayed { seat, play } => {
+            ck.give_back(*seat, play.card());
+            match play {
+                ProgressPlay::Crane => ck.card_turn.crane = true,
+                ProgressPlay::MerchantFleet { good } => ck.card_turn.merchant_fleets.push(*good),
+                ProgressPlay::CommercialHarbor => {
+                    ck.card_turn.commercial_harbor.get_or_insert_with(Vec::new);
+                }
+                _ => {}
+            }
+        }
+        Event::ProgressCardDiscarded { seat, card: Some(card), .. } => ck.give_back(*seat, *card),
+        Event::TurnStarted { .. } => ck.card_turn = CardTurn::default(),
+        _ => {}
+    }
+    science::apply(ck, event, phase);
+    trade::apply(ck, event, phase);
+    politics::apply(ck, event, phase);
+}

@@ -115,8 +115,8 @@ fn a_cities_and_knights_game_is_played_to_the_end_over_http(backend: Backend) {
         assert!(!options.is_empty(), "seat {} must act but has no legal move", PEOPLE[index]);
         let parsed: Vec<Move> = options.iter().map(|mv| serde_json::from_value(mv.clone()).unwrap()).collect();
         // A decision that interrupts the game is one seat's: the other person cannot make it.
-        let phase = spectator["turn"]["phase"]["type"].as_str().unwrap_or_default().to_owned();
-        if waiting.len() == 1 && ["lose_city", "relocate_knight", "defender_draw"].contains(&phase.as_str()) {
+        let phase = spectator["turn"]["phase"]["name"].as_str().unwrap_or_default().to_owned();
+        if waiting.len() == 1 && ["lose_city", "relocate_knight", "defender_draw", "card_decision"].contains(&phase.as_str()) {
             let other = &people[(index + 1) % people.len()];
             let refused = app.submit(&id, other, &options[0]);
             assert_eq!(refused.status(), StatusCode::UNPROCESSABLE_ENTITY, "{phase}: {}", options[0]);
@@ -129,7 +129,7 @@ fn a_cities_and_knights_game_is_played_to_the_end_over_http(backend: Backend) {
         played += 1;
     }
     assert!(played > 50, "the people played only {played} moves");
-    for kind in ["build_city", "build_improvement", "recruit_knight", "activate_knight"] {
+    for kind in ["build_city", "build_improvement", "recruit_knight", "activate_knight", "play_progress_card"] {
         assert!(kinds.contains(kind), "the people never played {kind}: {kinds:?}");
     }
     let check = app.check_replay(&id);
@@ -149,6 +149,7 @@ fn a_cities_and_knights_game_is_played_to_the_end_over_http(backend: Backend) {
         "knight_recruited",
         "knight_activated",
         "barbarians_attacked",
+        "progress_card_played",
     ] {
         assert!(events(kind) > 0, "no {kind} in {} entries", log.len());
     }
@@ -176,7 +177,8 @@ fn pick(moves: &[Move], rng: &mut StdRng) -> usize {
     let own = moves.iter().position(|mv| {
         matches!(
             mv,
-            Move::BuildImprovement { .. }
+            Move::PlayProgressCard { .. }
+                | Move::BuildImprovement { .. }
                 | Move::RecruitKnight { .. }
                 | Move::ActivateKnight { .. }
                 | Move::PromoteKnight { .. }
@@ -264,6 +266,8 @@ impl LogReader {
                     }
                     "commodity_stolen" if !own(&event["thief"]) && !own(&event["victim"]) => Some("commodity"),
                     "cards_discarded" if !own(&event["seat"]) => Some("cards"),
+                    "progress_card_discarded" if !own(&event["seat"]) => Some("card"),
+                    "progress_card_taken" if !own(&event["seat"]) && !own(&event["from"]) => Some("card"),
                     _ => None,
                 };
                 if let Some(field) = hidden {

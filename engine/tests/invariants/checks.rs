@@ -39,7 +39,7 @@ use catan_engine::{
     sim::{Bot, RandomBot},
     state::BuildingKind,
     Bandit, BoardSpec, Cards, Commodities, Commodity, DevCardsBeforeRoll, Event, FirstPlayer, Game, GameConfig,
-    IslandDefinition, Move, Phase, Resource, Resources, ScenarioId, Seat, SetupStep, Track, VictoryCondition, Viewer,
+    IslandDefinition, Move, Phase, ProgressCard, Resource, Resources, ScenarioId, Seat, SetupStep, Track, VictoryCondition, Viewer,
     WONDER_STAGES,
 };
 
@@ -63,6 +63,7 @@ pub fn play_ruleset(ruleset: &str, games: u64, config_for: impl Fn(u64) -> GameC
     let (mut played, mut finished, mut exhaustive, mut longest) = (0u64, 0u64, 0u64, 0u32);
     let mut capped = Vec::new();
     let mut events: BTreeMap<&'static str, u64> = BTreeMap::new();
+    let mut cards_played: BTreeMap<ProgressCard, u64> = BTreeMap::new();
     let (mut seafarers, mut fog, mut bonus, mut wonders) = (false, false, false, false);
     let mut cities_and_knights = false;
     let exhaustive_games = (games / EXHAUSTIVE_SHARE).max(1);
@@ -82,6 +83,9 @@ pub fn play_ruleset(ruleset: &str, games: u64, config_for: impl Fn(u64) -> GameC
         let outcome = play_checked(config, seed, exhaustive_game);
         for (kind, count) in &outcome.events {
             *events.entry(kind).or_default() += count;
+        }
+        for (card, count) in &outcome.cards_played {
+            *cards_played.entry(*card).or_default() += count;
         }
         played += 1;
         exhaustive += u64::from(exhaustive_game);
@@ -136,6 +140,16 @@ pub fn play_ruleset(ruleset: &str, games: u64, config_for: impl Fn(u64) -> GameC
     if cities_and_knights {
         for kind in CK_EVENTS {
             assert!(events.contains_key(kind), "{ruleset}: no game had a {kind} event");
+        }
+        // CK-PC-7: every card but the two VP cards, which are never played, was played.
+        let plays: Vec<String> = ProgressCard::ALL
+            .iter()
+            .filter(|c| !c.is_victory_point())
+            .map(|c| format!("{c:?} {}", cards_played.get(c).copied().unwrap_or(0)))
+            .collect();
+        println!("{ruleset}: progress cards played: {}", plays.join(", "));
+        for card in ProgressCard::ALL.iter().filter(|c| !c.is_victory_point()) {
+            assert!(cards_played.contains_key(card), "{ruleset}: no game played a {card:?}");
         }
     }
     assert!(capped.is_empty(), "{ruleset}: games {capped:?} hit the turn cap of {TURN_CAP}");
@@ -839,6 +853,8 @@ fn check_redaction(events: &[Event], viewer: Viewer) {
 struct Outcome {
     /// How many events of each kind the game had.
     events: BTreeMap<&'static str, u64>,
+    /// How often each progress card was played (CK-PC-7).
+    cards_played: BTreeMap<ProgressCard, u64>,
     finished: bool,
     winner_points: u32,
     vp_target: u32,
@@ -985,8 +1001,12 @@ fn play_checked(config: GameConfig, seed: u64, exhaustive: bool) -> Outcome {
     let winner_points = game.winner().map_or(0, |w| game.victory_points(w));
     let vp_target = u32::from(game.vp_target());
     let mut events = BTreeMap::new();
+    let mut cards_played = BTreeMap::new();
     for event in &log {
         *events.entry(event.kind()).or_default() += 1;
+        if let Event::ProgressCardPlayed { play, .. } = event {
+            *cards_played.entry(play.card()).or_default() += 1;
+        }
     }
     let condition = log.iter().find_map(|e| match e {
         Event::GameWon { condition, .. } => Some(*condition),
@@ -995,6 +1015,7 @@ fn play_checked(config: GameConfig, seed: u64, exhaustive: bool) -> Outcome {
     let wonder_stages = game.seats().map(|s| game.wonder_of(s).map_or(0, |(_, n)| n)).collect();
     Outcome {
         events,
+        cards_played,
         finished: game.is_over(),
         winner_points,
         vp_target,

@@ -65,6 +65,8 @@ fn cities_knights_rules(players: u8) -> impl Fn(u64) -> GameConfig {
         cities_and_knights: true,
         barbarian_steps: pick(index, "barbarian_steps", &[7, 7, 7, 4, 10]),
         robber_waits_for_first_attack: !one_in(index, "robber_waits_for_first_attack", 3),
+        progress_hand_limit: pick(index, "progress_hand_limit", &[None, None, None, Some(3), Some(5)]),
+        progress_overflow_play_option: !one_in(index, "progress_overflow_play_option", 3),
         board: any_board(index),
         ..GameConfig::for_players(players)
     }

@@ -45,7 +45,7 @@ const NAMES: [&str; 25] = [
 ];
 
 /// The 25 kinds of progress card (CK-PC-7), science first, then trade, then politics.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum ProgressCard {

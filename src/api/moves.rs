@@ -134,9 +134,13 @@ pub struct MoveLogResponse {
 pub struct ListMovesQuery {
     /// Entries with a greater seq (default 0: from the start).
     pub after: Option<i64>,
-    /// When nothing is newer, wait up to this many seconds (at most 30) for a move.
+    /// When nothing is newer, wait up to this many seconds (at most 30; more is taken as 30)
+    /// for a move.
+    #[param(minimum = 0, maximum = 30)]
     pub wait: Option<u64>,
-    /// At most this many entries, 1 to 1000 (default 500).
+    /// At most this many entries, 1 to 1000 (default 500); a number outside is taken as the
+    /// nearest bound.
+    #[param(minimum = 1, maximum = 1000)]
     pub limit: Option<u32>,
 }
 
@@ -182,6 +186,13 @@ pub fn check_card_counts(mv: &Move) -> Result<(), ApiError> {
         | Move::ChooseGoldResources { resources }
         | Move::BuyDevelopmentCardWithDiscoveries { replaces: resources } => vec![resources.as_slice()],
         Move::TradeWithBank { give, get } => vec![give.as_slice(), get.as_slice()],
+        Move::DiscardCards { cards } => vec![cards.resources.as_slice(), cards.commodities.as_slice()],
+        Move::TradeCardsWithBank { give, get } => vec![
+            give.resources.as_slice(),
+            give.commodities.as_slice(),
+            get.resources.as_slice(),
+            get.commodities.as_slice(),
+        ],
         Move::OfferTrade { give, get, give_commodities, get_commodities, .. } => {
             vec![give.as_slice(), get.as_slice(), give_commodities.as_slice(), get_commodities.as_slice()]
         }

@@ -50,6 +50,11 @@ fn cities_and_knights_games_are_created_by_variant_and_refused_in_combinations_i
             "invalid_config",
         ),
         (json!({"max_players": 6, "variant": "cities_and_knights"}), "invalid_player_count"),
+        // CK-PC-4: the progress hand limit is 1 to 10.
+        (
+            json!({"max_players": 4, "variant": "cities_and_knights", "options": {"progress_hand_limit": 11}}),
+            "invalid_config",
+        ),
     ] {
         assert_problem(app.post("/api/v1/games", Some(&host.token), &request), 422, code);
     }
@@ -70,6 +75,13 @@ fn a_cities_and_knights_game_is_played_to_the_end_over_http(backend: Backend) {
     }
     add_bot(&app, &id, &people[0]);
     assert_eq!(app.start(&id, &people[0]).status(), StatusCode::OK);
+    // Card counts beyond any game's are refused before the rules are asked, commodities too.
+    for mv in [
+        json!({"type": "discard_cards", "cards": {"commodities": {"coin": 1000}}}),
+        json!({"type": "trade_cards_with_bank", "give": {"resources": {"ore": 101}}, "get": {"commodities": {"coin": 1}}}),
+    ] {
+        assert_problem(app.submit(&id, &people[0], &mv), 422, "invalid_card_count");
+    }
 
     let mut rng = StdRng::seed_from_u64(GAME_SEED);
     let started = Instant::now();
@@ -116,7 +128,9 @@ fn a_cities_and_knights_game_is_played_to_the_end_over_http(backend: Backend) {
         let parsed: Vec<Move> = options.iter().map(|mv| serde_json::from_value(mv.clone()).unwrap()).collect();
         // A decision that interrupts the game is one seat's: the other person cannot make it.
         let phase = spectator["turn"]["phase"]["name"].as_str().unwrap_or_default().to_owned();
-        if waiting.len() == 1 && ["lose_city", "relocate_knight", "defender_draw", "card_decision"].contains(&phase.as_str()) {
+        if waiting.len() == 1
+            && ["lose_city", "relocate_knight", "defender_draw", "card_decision"].contains(&phase.as_str())
+        {
             let other = &people[(index + 1) % people.len()];
             let refused = app.submit(&id, other, &options[0]);
             assert_eq!(refused.status(), StatusCode::UNPROCESSABLE_ENTITY, "{phase}: {}", options[0]);

@@ -473,7 +473,9 @@ pub(crate) mod schema {
                     .schema_type(SchemaType::new(Type::Integer))
                     .format(Some(SchemaFormat::KnownFormat(KnownFormat::Int32)))
                     .default(Some(0.into()))
-                    .minimum(Some(0)),
+                    .minimum(Some(0))
+                    // A move naming more than 100 of one kind is refused (`invalid_card_count`).
+                    .maximum(Some(100)),
             );
         }
         if strict {

@@ -39,8 +39,8 @@ use catan_engine::{
     sim::{Bot, RandomBot},
     state::BuildingKind,
     Bandit, BoardSpec, Cards, Commodities, Commodity, DevCardsBeforeRoll, Event, FirstPlayer, Game, GameConfig,
-    IslandDefinition, Move, Phase, ProgressCard, Resource, Resources, ScenarioId, Seat, SetupStep, Track, VictoryCondition, Viewer,
-    WONDER_STAGES,
+    IslandDefinition, Move, Phase, ProgressCard, Resource, Resources, ScenarioId, Seat, SetupStep, Track,
+    VictoryCondition, Viewer, WONDER_STAGES,
 };
 
 use crate::cities_knights::{self, CitiesKnights};

@@ -33,7 +33,9 @@ fn check(game: &Game, players: u8) {
         commodities += *p.commodities();
     }
     assert_eq!(resources, Resources::each(per_resource), "resources not conserved");
-    assert_eq!(commodities, Commodities::each(12), "commodities not conserved (CK-CMP-1)");
+    // X56-11: the 5-6 player extension adds 6 of each.
+    let per_kind = if game.config().five_six_extension { 18 } else { 12 };
+    assert_eq!(commodities, Commodities::each(per_kind), "commodities not conserved (CK-CMP-1, X56-11)");
     let held = game.seats().fold(catan_engine::ProgressCards::default(), |sum, s| sum + game.progress_cards(s));
     assert_eq!(held.total() + game.progress_decks().total(), 54, "progress cards (CK-CMP-2)");
     // CK-MET-1/2: each metropolis on its seat's city, one per track and per city.

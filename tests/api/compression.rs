@@ -57,7 +57,7 @@ fn json_is_gzipped_when_asked_and_tags_keep_conditional_requests_working(backend
     let url = app.url(&format!("/api/v1/games/{game}"));
     let token = players[0].token.clone();
 
-    let plain = app.client.get(&url).bearer_auth(&token).send().unwrap();
+    let plain = app.send(app.client.get(&url).bearer_auth(&token));
     assert_eq!(header(&plain, "content-encoding"), None);
     let version = app.game(&game, Some(&token))["version"].as_i64().unwrap();
     let strong = format!("\"v{version}\"");
@@ -82,7 +82,7 @@ fn json_is_gzipped_when_asked_and_tags_keep_conditional_requests_working(backend
         let again = gzip(app.client.get(&url).bearer_auth(&token).header("If-None-Match", sent.as_str()));
         assert_eq!(again.status(), StatusCode::NOT_MODIFIED, "{sent}");
         assert_eq!(header(&again, "etag").as_deref(), Some(weak.as_str()));
-        let again = app.client.get(&url).bearer_auth(&token).header("If-None-Match", sent.as_str()).send().unwrap();
+        let again = app.send(app.client.get(&url).bearer_auth(&token).header("If-None-Match", sent.as_str()));
         assert_eq!(again.status(), StatusCode::NOT_MODIFIED, "{sent}");
         assert_eq!(header(&again, "etag").as_deref(), Some(strong.as_str()));
     }
@@ -128,8 +128,7 @@ fn json_is_gzipped_when_asked_and_tags_keep_conditional_requests_working(backend
     let tag = |response: Response| header(&response, "etag").unwrap();
     assert_eq!(tag(app.get(&format!("/api/v1/games/{open}"), None)), "\"v0.1\"");
     assert_eq!(tag(app.join(open, &app.register("guest"))), "\"v0.2\"");
-    let old =
-        app.client.get(app.url(&format!("/api/v1/games/{open}"))).header("If-None-Match", "\"v0.1\"").send().unwrap();
+    let old = app.send(app.client.get(app.url(&format!("/api/v1/games/{open}"))).header("If-None-Match", "\"v0.1\""));
     assert_eq!(old.status(), StatusCode::OK);
     let stale = app
         .client
@@ -146,28 +145,28 @@ fn head_answers_every_get_and_allow_names_it(backend: Backend) {
     let app = spawn_app(backend);
     let (game, players) = app.started_game(2, 8);
     let view = app.url(&format!("/api/v1/games/{game}"));
-    let head = app.client.head(&view).bearer_auth(&players[0].token).send().unwrap();
+    let head = app.send(app.client.head(&view).bearer_auth(&players[0].token));
     assert_eq!(head.status(), StatusCode::OK);
     let etag = header(&head, "etag").unwrap();
     assert_eq!(header(&head, "content-type").as_deref(), Some("application/json"));
     assert!(head.bytes().unwrap().is_empty());
-    let cached = app.client.head(&view).header("If-None-Match", etag.as_str()).send().unwrap();
+    let cached = app.send(app.client.head(&view).header("If-None-Match", etag.as_str()));
     assert_eq!(cached.status(), StatusCode::NOT_MODIFIED);
     for path in ["/api/v1/games", "/api/v1/scenarios", "/healthz", &format!("/api/v1/games/{game}/moves")] {
-        assert_eq!(app.client.head(app.url(path)).send().unwrap().status(), StatusCode::OK, "HEAD {path}");
+        assert_eq!(app.send(app.client.head(app.url(path))).status(), StatusCode::OK, "HEAD {path}");
     }
     // The endless stream answers its headers and ends.
     let started = Instant::now();
-    let stream = app.client.head(app.url(&format!("/api/v1/games/{game}/stream"))).send().unwrap();
+    let stream = app.send(app.client.head(app.url(&format!("/api/v1/games/{game}/stream"))));
     assert_eq!(stream.status(), StatusCode::OK);
     assert_eq!(header(&stream, "content-type").as_deref(), Some("text/event-stream"));
     assert!(stream.bytes().unwrap().is_empty());
     assert!(started.elapsed() < Duration::from_secs(5));
     // HEAD where there is no GET, and a wrong method: 405 naming what the path takes.
-    let response = app.client.head(app.url("/api/v1/tokens")).send().unwrap();
+    let response = app.send(app.client.head(app.url("/api/v1/tokens")));
     assert_eq!(response.status(), StatusCode::METHOD_NOT_ALLOWED);
     assert_eq!(header(&response, "allow").as_deref(), Some("POST, OPTIONS"));
-    let response = app.client.request(Method::PUT, app.url("/api/v1/games")).send().unwrap();
+    let response = app.send(app.client.request(Method::PUT, app.url("/api/v1/games")));
     assert_eq!(header(&response, "allow").as_deref(), Some("GET, POST, HEAD, OPTIONS"));
     assert_problem(response, 405, "method_not_allowed");
 }
@@ -207,7 +206,7 @@ fn a_finished_games_log_shrinks_several_times_gzipped(backend: Backend) {
     let (mut plain, mut zipped, mut entries, mut after) = (0, 0, 0, 0);
     loop {
         let url = app.url(&format!("/api/v1/games/{id}/moves?after={after}&limit=1000"));
-        let body = app.client.get(&url).send().unwrap().bytes().unwrap();
+        let body = app.send(app.client.get(&url)).bytes().unwrap();
         let compressed = gzip(app.client.get(&url));
         assert_eq!(header(&compressed, "content-encoding").as_deref(), Some("gzip"));
         let compressed = compressed.bytes().unwrap();

@@ -41,7 +41,7 @@ fn preflight(app: &TestApp, path: &str, origin: &str, method: &str) -> Response 
 
 fn without_configured_origins_no_cors_header_is_sent(backend: Backend) {
     let app = spawn_app(backend);
-    let response = app.client.get(app.url("/api/v1/games")).header("Origin", APP).send().unwrap();
+    let response = app.send(app.client.get(app.url("/api/v1/games")).header("Origin", APP));
     assert_eq!(response.status(), StatusCode::OK);
     let cors: Vec<_> = response.headers().keys().filter(|name| name.as_str().starts_with("access-control-")).collect();
     assert!(cors.is_empty(), "{cors:?}");
@@ -95,12 +95,11 @@ fn configured_origins_get_preflights_and_readable_headers(backend: Backend) {
     }
     assert!(header(&response, "vary").unwrap().contains("Origin"));
     // Errors too, so that a script can read the problem.
-    let response =
-        app.client.get(app.url("/api/v1/games/nope")).header("Origin", "http://localhost:5173").send().unwrap();
+    let response = app.send(app.client.get(app.url("/api/v1/games/nope")).header("Origin", "http://localhost:5173"));
     assert_eq!(header(&response, "access-control-allow-origin").as_deref(), Some("http://localhost:5173"));
     assert_problem(response, 404, "not_found");
     // Not for other origins, nor without one.
-    let response = app.client.get(app.url("/api/v1/games")).header("Origin", "https://evil.test").send().unwrap();
+    let response = app.send(app.client.get(app.url("/api/v1/games")).header("Origin", "https://evil.test"));
     assert_eq!(header(&response, "access-control-allow-origin"), None);
     assert_eq!(header(&app.get("/api/v1/games", None), "access-control-allow-origin"), None);
 }
@@ -110,7 +109,7 @@ fn ticket(app: &TestApp, game: &str, token: Option<&str>) -> Response {
 }
 
 fn stream_with(app: &TestApp, game: &str, ticket: &str) -> Response {
-    app.client.get(app.url(&format!("/api/v1/games/{game}/stream?ticket={ticket}"))).send().unwrap()
+    app.send(app.client.get(app.url(&format!("/api/v1/games/{game}/stream?ticket={ticket}"))))
 }
 
 fn a_stream_ticket_opens_one_seat_stream_of_one_game_for_a_while(backend: Backend) {
@@ -166,7 +165,7 @@ fn a_stream_ticket_opens_one_seat_stream_of_one_game_for_a_while(backend: Backen
     // And dies with the token it came from.
     let body: Value = ticket(&app, &game, Some(&players[0].token)).json().unwrap();
     let pass = body["ticket"].as_str().unwrap();
-    let revoked = app.client.delete(app.url("/api/v1/tokens/current")).bearer_auth(&players[0].token).send().unwrap();
+    let revoked = app.send(app.client.delete(app.url("/api/v1/tokens/current")).bearer_auth(&players[0].token));
     assert_eq!(revoked.status(), StatusCode::NO_CONTENT);
     assert_problem(stream_with(&app, &game, pass), 401, "invalid_ticket");
 }

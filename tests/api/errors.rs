@@ -35,10 +35,10 @@ fn errors_are_problems_with_codes(backend: Backend) {
     assert_problem(app.get("/api/v1/nothing-here", None), 404, "not_found");
     assert_problem(app.get("/api", None), 404, "not_found");
     // 405 with `Allow`: a path the API has, with a method it does not take there.
-    let wrong_method = app.client.delete(app.url("/api/v1/games")).send().unwrap();
+    let wrong_method = app.send(app.client.delete(app.url("/api/v1/games")));
     assert_eq!(wrong_method.headers().get("allow").unwrap(), "GET, POST, HEAD, OPTIONS");
     assert_problem(wrong_method, 405, "method_not_allowed");
-    let wrong_method = app.client.put(app.url(&format!("/api/v1/games/{unknown}/moves"))).send().unwrap();
+    let wrong_method = app.send(app.client.put(app.url(&format!("/api/v1/games/{unknown}/moves"))));
     assert_eq!(wrong_method.headers().get("allow").unwrap(), "GET, POST, HEAD, OPTIONS");
     assert_problem(wrong_method, 405, "method_not_allowed");
     assert_problem(

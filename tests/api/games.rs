@@ -127,13 +127,12 @@ fn get_game_answers_304_to_a_matching_etag() {
     let etag = response.headers()["etag"].to_str().unwrap().to_owned();
     assert_eq!(etag, "\"v1\"");
 
-    let cached = app
-        .client
-        .get(app.url(&format!("/api/v1/games/{id}")))
-        .bearer_auth(&users[0].token)
-        .header("If-None-Match", &etag)
-        .send()
-        .unwrap();
+    let cached = app.send(
+        app.client
+            .get(app.url(&format!("/api/v1/games/{id}")))
+            .bearer_auth(&users[0].token)
+            .header("If-None-Match", &etag),
+    );
     assert_eq!(cached.status(), StatusCode::NOT_MODIFIED);
 
     // After a move the tag changes.
@@ -141,7 +140,7 @@ fn get_game_answers_304_to_a_matching_etag() {
     let seat = active_seat(&app, &id);
     let response = app.submit(&id, &users[seat], &moves["moves"][0]);
     assert_eq!(response.status(), StatusCode::CREATED);
-    let fresh = app.client.get(app.url(&format!("/api/v1/games/{id}"))).header("If-None-Match", &etag).send().unwrap();
+    let fresh = app.send(app.client.get(app.url(&format!("/api/v1/games/{id}"))).header("If-None-Match", &etag));
     assert_eq!(fresh.status(), StatusCode::OK);
     assert_eq!(fresh.headers()["etag"], "\"v2\"");
 }

@@ -160,6 +160,14 @@ impl TestApp {
         crate::conformance::checked("GET", request.send().expect("GET"))
     }
 
+    /// Sends a request built on `client` (another method, custom headers) and checks the
+    /// response against the spec, as `get` and `post` do.
+    pub fn send(&self, request: reqwest::blocking::RequestBuilder) -> Response {
+        let request = request.build().expect("a request");
+        let method = request.method().as_str().to_owned();
+        crate::conformance::checked(&method, self.client.execute(request).expect("the request"))
+    }
+
     pub fn post(&self, path: &str, token: Option<&str>, body: &Value) -> Response {
         let mut request = self.client.post(self.url(path)).json(body);
         if let Some(token) = token {

@@ -26,7 +26,7 @@ impl TestApp {
         if let Some(body) = body {
             request = request.json(body);
         }
-        request.send().expect("POST")
+        self.send(request)
     }
 }
 

@@ -143,7 +143,7 @@ fn an_invalid_token_is_refused_on_every_endpoint(backend: Backend) {
     let alice = app.register("alice");
     let (game, _) = app.started_game(2, 1);
     let revoked = app.register("revoked").token;
-    let response = app.client.delete(app.url("/api/v1/tokens/current")).bearer_auth(&revoked).send().unwrap();
+    let response = app.send(app.client.delete(app.url("/api/v1/tokens/current")).bearer_auth(&revoked));
     assert_eq!(response.status(), StatusCode::NO_CONTENT);
     let bad_tokens = [("garbage", "not-a-jwt".to_owned()), ("expired", expired_token(&app)), ("revoked", revoked)];
 
@@ -158,8 +158,7 @@ fn an_invalid_token_is_refused_on_every_endpoint(backend: Backend) {
             );
             let url = app.url(&path.replace("{game_id}", &game).replace("{trade_id}", "1"));
             for (what, token) in &bad_tokens {
-                let response =
-                    app.client.request(method.clone(), &url).bearer_auth(token).json(&json!({})).send().unwrap();
+                let response = app.send(app.client.request(method.clone(), &url).bearer_auth(token).json(&json!({})));
                 if open {
                     assert_ne!(response.status(), StatusCode::UNAUTHORIZED, "{method} {path} with a {what} token");
                 } else {

@@ -133,11 +133,11 @@ fn a_process_that_missed_a_move_judges_the_next_on_the_latest_state() {
     let user = &users[seat];
     let legal_at = |base: &str| -> Value {
         let url = format!("{base}/api/v1/games/{id}/legal-moves");
-        app.client.get(url).bearer_auth(&user.token).send().unwrap().json().unwrap()
+        app.send(app.client.get(url).bearer_auth(&user.token)).json().unwrap()
     };
     let post_at = |base: &str, mv: &Value| {
         let url = format!("{base}/api/v1/games/{id}/moves");
-        app.client.post(url).bearer_auth(&user.token).json(mv).send().unwrap()
+        app.send(app.client.post(url).bearer_auth(&user.token).json(mv))
     };
     // The other process learns the game at version 1 (and the caller's seat).
     let first = legal_at(&other.base);
@@ -206,7 +206,7 @@ fn a_read_right_after_a_move_through_another_process_sees_it() {
         let (_, _, legal) = get(writer, "/legal-moves", token, None);
         let mv = legal["moves"][0].clone();
         let url = format!("{writer}/api/v1/games/{id}/moves");
-        let played = app.client.post(url).bearer_auth(&users[seat].token).json(&mv).send().unwrap();
+        let played = app.send(app.client.post(url).bearer_auth(&users[seat].token).json(&mv));
         assert_eq!(played.status(), StatusCode::CREATED);
         let version = played.json::<Value>().unwrap()["version"].as_i64().unwrap();
 

@@ -144,7 +144,7 @@ fn a_finished_game_is_public_to_every_reader(backend: Backend) {
 }
 
 fn get_with_tag(app: &TestApp, path: &str, tag: &str) -> Response {
-    app.client.get(app.url(path)).header("If-None-Match", tag).send().unwrap()
+    app.send(app.client.get(app.url(path)).header("If-None-Match", tag))
 }
 
 both_backends!(the_latest_version_is_answered_without_the_database);

@@ -28,7 +28,7 @@ fn listeners(url: &str) -> i64 {
 fn play_at(app: &TestApp, base: &str, id: &str, users: &[User]) -> reqwest::blocking::Response {
     let seat = active_seat(app, id);
     let mv = app.legal_moves(id, &users[seat])["moves"][0].clone();
-    app.client.post(format!("{base}/api/v1/games/{id}/moves")).bearer_auth(&users[seat].token).json(&mv).send().unwrap()
+    app.send(app.client.post(format!("{base}/api/v1/games/{id}/moves")).bearer_auth(&users[seat].token).json(&mv))
 }
 
 #[test]
@@ -38,7 +38,7 @@ fn a_postgres_restart_costs_no_request_and_wakes_waiters_soon_after() {
     let app = spawn_app_at(Some(url.clone()));
     let other = ServerProcess::start(&url);
     let (id, users) = app.started_game(2, 31);
-    assert_eq!(app.client.get(format!("{}/healthz", other.base)).send().unwrap().status(), StatusCode::OK);
+    assert_eq!(app.send(app.client.get(format!("{}/healthz", other.base))).status(), StatusCode::OK);
 
     // A restart while both processes are idle: the first request of each after it finds its
     // pooled connections closed, and is served all the same.
@@ -46,7 +46,7 @@ fn a_postgres_restart_costs_no_request_and_wakes_waiters_soon_after() {
     cluster.start();
     let moved = play_at(&app, &app.base, &id, &users);
     assert_eq!(moved.status(), StatusCode::CREATED, "{}", moved.text().unwrap());
-    let seen = app.client.get(format!("{}/api/v1/games/{id}/moves?after=0", other.base)).send().unwrap();
+    let seen = app.send(app.client.get(format!("{}/api/v1/games/{id}/moves?after=0", other.base)));
     assert_eq!(seen.status(), StatusCode::OK, "{}", seen.text().unwrap());
     assert_eq!(seen.json::<Value>().unwrap()["version"], 2);
 
@@ -58,7 +58,7 @@ fn a_postgres_restart_costs_no_request_and_wakes_waiters_soon_after() {
     while down.elapsed() < Duration::from_secs(8) {
         for base in [&app.base, &other.base] {
             let asked = Instant::now();
-            let response = app.client.get(format!("{base}/healthz")).send().unwrap();
+            let response = app.send(app.client.get(format!("{base}/healthz")));
             let answered = asked.elapsed();
             assert_problem(response, 503, "database_unavailable");
             // A sanity bound only (the check waits half a second for a connection): it was
@@ -81,7 +81,7 @@ fn a_postgres_restart_costs_no_request_and_wakes_waiters_soon_after() {
     assert_eq!(listeners(&url), 2, "both processes listen again");
     assert!(relistened < Duration::from_secs(3), "listening again {relistened:?} after the database's return");
     for base in [&app.base, &other.base] {
-        assert_eq!(app.client.get(format!("{base}/healthz")).send().unwrap().status(), StatusCode::OK);
+        assert_eq!(app.send(app.client.get(format!("{base}/healthz"))).status(), StatusCode::OK);
     }
     let url = format!("{}/api/v1/games/{id}/moves?after=2&wait=20", other.base);
     let client = app.client.clone();

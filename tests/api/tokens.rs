@@ -40,7 +40,7 @@ fn a_revoked_token_is_refused_and_others_are_not(backend: Backend) {
     // The user's other token, and no token at all, are fine.
     assert_eq!(app.post("/api/v1/games", Some(&second), &json!({})).status(), StatusCode::CREATED);
     assert_eq!(app.get(&view, None).status(), StatusCode::OK);
-    assert_problem(app.client.delete(app.url("/api/v1/tokens/current")).send().unwrap(), 401, "unauthorized");
+    assert_problem(app.send(app.client.delete(app.url("/api/v1/tokens/current"))), 401, "unauthorized");
 
     // The revocation is stored: a server starting on this database refuses the token too.
     let mut conn = app.pool.get().unwrap();

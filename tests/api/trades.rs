@@ -38,7 +38,7 @@ impl TestApp {
     }
 
     pub fn offer(&self, id: &str, user: &User, body: &Value) -> Response {
-        self.client.post(self.trades_url(id, "")).bearer_auth(&user.token).json(body).send().expect("POST trade")
+        self.send(self.client.post(self.trades_url(id, "")).bearer_auth(&user.token).json(body))
     }
 
     /// `action` is `accept`, `decline` or `confirm` (with a body), or `withdraw`.
@@ -51,11 +51,11 @@ impl TestApp {
             Some(body) => request.json(body),
             None => request,
         };
-        request.bearer_auth(&user.token).send().expect("trade action")
+        self.send(request.bearer_auth(&user.token))
     }
 
     pub fn trade(&self, id: &str, trade: u64) -> Value {
-        let response = self.client.get(self.trades_url(id, &format!("/{trade}"))).send().expect("GET trade");
+        let response = self.send(self.client.get(self.trades_url(id, &format!("/{trade}"))));
         assert_eq!(response.status(), StatusCode::OK);
         response.json().expect("json")
     }
@@ -179,7 +179,7 @@ fn trade_offers_live_through_their_whole_lifecycle(backend: Backend) {
     let stranger = app.register("stranger");
     let offer = json!({"give": {give: 1}, "get": {want: 1}});
     assert_problem(app.offer(&id, &stranger, &offer), 403, "forbidden");
-    let anonymous = app.client.post(app.trades_url(&id, "")).json(&offer).send().unwrap();
+    let anonymous = app.send(app.client.post(app.trades_url(&id, "")).json(&offer));
     assert_problem(anonymous, 401, "unauthorized");
 
     // An offer to everyone: both others answer.
@@ -226,7 +226,7 @@ fn trade_offers_live_through_their_whole_lifecycle(backend: Backend) {
     assert_problem(app.trade_action(&id, b_user, t, "accept", None), 409, "trade_closed");
     assert_problem(app.trade_action(&id, a_user, t, "withdraw", None), 409, "trade_closed");
     assert_problem(app.trade_action(&id, b_user, 99, "accept", None), 404, "not_found");
-    assert_problem(app.client.get(app.trades_url(&id, "/abc")).send().unwrap(), 404, "not_found");
+    assert_problem(app.send(app.client.get(app.trades_url(&id, "/abc"))), 404, "not_found");
 
     // An offer to a chosen seat, answered by a counter-offer from that seat.
     let holder = if count(&app.hand(&id, b_user), want) > 0 { b } else { c };
@@ -272,7 +272,7 @@ fn trade_offers_live_through_their_whole_lifecycle(backend: Backend) {
     assert_problem(app.trade_action(&id, b_user, open[1], "accept", None), 409, "trade_closed");
 
     // The list, filtered by status.
-    let list = |query: &str| -> Value { app.client.get(app.trades_url(&id, query)).send().unwrap().json().unwrap() };
+    let list = |query: &str| -> Value { app.send(app.client.get(app.trades_url(&id, query))).json().unwrap() };
     let all = list("");
     assert_eq!(all["trades"].as_array().unwrap().len(), 11);
     let ids: Vec<u64> = all["trades"].as_array().unwrap().iter().map(|t| t["id"].as_u64().unwrap()).collect();
@@ -281,7 +281,7 @@ fn trade_offers_live_through_their_whole_lifecycle(backend: Backend) {
     assert_eq!(list("?status=completed")["trades"].as_array().unwrap().len(), 2);
     assert_eq!(list("?status=withdrawn")["trades"][0]["id"], t2);
     assert!(list("?status=open")["trades"].as_array().unwrap().is_empty());
-    assert_problem(app.client.get(app.trades_url(&id, "?status=bogus")).send().unwrap(), 400, "invalid_query");
+    assert_problem(app.send(app.client.get(app.trades_url(&id, "?status=bogus"))), 400, "invalid_query");
 
     // Each change was a move in the log.
     let log = app.log(&id, None, 0);

@@ -491,7 +491,9 @@ impl CitiesKnights {
         for seat in game.seats() {
             commodities += *game.player(seat).unwrap().commodities();
         }
-        assert_eq!(commodities, Commodities::each(COMMODITIES_PER_KIND), "commodities not conserved (CK-CMP-1)");
+        // X56-11: the 5-6 player extension adds 6 of each.
+        let per_kind = if game.config().five_six_extension { COMMODITIES_PER_KIND + 6 } else { COMMODITIES_PER_KIND };
+        assert_eq!(commodities, Commodities::each(per_kind), "commodities not conserved (CK-CMP-1, X56-11)");
         // CK-CMP-2, CK-PC-7: the hands are what the log dealt; with the decks, the 54.
         let mut held = ProgressCards::default();
         for seat in game.seats() {

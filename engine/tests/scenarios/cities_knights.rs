@@ -553,7 +553,7 @@ fn attack_given() -> catan_engine::Setup {
     given_with(ck(3)).with_barbarians(6, 0).turn(P0)
 }
 
-trait Knights {
+pub trait Knights {
     fn knight(self, seat: catan_engine::Seat, vertex: &str, rank: u8, active: bool) -> Self;
 }
 impl Knights for catan_engine::Setup {

@@ -117,6 +117,15 @@ impl CitiesKnights {
     }
 }
 
+/// Where knights are recruited, promoted and activated: the active seat's main phase, and a
+/// seat's own special building phase with the 5-6 player extension (X56-11).
+pub(super) fn building_phase_of(game: &Game, seat: Seat) -> Result<(), RuleError> {
+    match game.phase() {
+        Phase::SpecialBuilding { seat: builder } if *builder == seat => Ok(()),
+        _ => main_phase_of(game, seat),
+    }
+}
+
 /// The active seat's main phase: where C&K's builds and actions happen.
 pub(super) fn main_phase_of(game: &Game, seat: Seat) -> Result<(), RuleError> {
     if seat != game.turn_active() {

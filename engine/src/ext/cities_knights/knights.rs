@@ -4,7 +4,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{improvements::main_phase_of, improvements::ABILITY_LEVEL, CitiesKnights, Track};
+use super::{
+    improvements::{building_phase_of, main_phase_of, ABILITY_LEVEL},
+    CitiesKnights, Track,
+};
 use crate::{
     board::VertexId,
     game::Game,
@@ -94,7 +97,7 @@ impl Game {
 impl CitiesKnights {
     /// CK-KNT-1/2: a basic knight, inactive, on an empty vertex at the end of one's road.
     pub(super) fn decide_recruit(&self, game: &Game, seat: Seat, vertex: VertexId) -> Result<Vec<Event>, RuleError> {
-        main_phase_of(game, seat)?;
+        building_phase_of(game, seat)?;
         let v = game.board().vertex(vertex).ok_or(RuleError::UnknownVertex(vertex))?;
         if !game.board().vertex_is_buildable[v as usize] {
             return Err(RuleError::VertexNotBuildable(vertex));
@@ -120,7 +123,7 @@ impl CitiesKnights {
 
     /// CK-KNT-3: one rank up, in place, once per turn; mighty needs Politics 3.
     pub(super) fn decide_promote(&self, game: &Game, seat: Seat, vertex: VertexId) -> Result<Vec<Event>, RuleError> {
-        main_phase_of(game, seat)?;
+        building_phase_of(game, seat)?;
         let knight = own_knight(game, seat, vertex)?;
         if knight.rank >= MIGHTY {
             return Err(RuleError::KnightAtTopRank);
@@ -141,7 +144,7 @@ impl CitiesKnights {
 
     /// CK-KNT-4: an inactive knight becomes active for 1 grain.
     pub(super) fn decide_activate(&self, game: &Game, seat: Seat, vertex: VertexId) -> Result<Vec<Event>, RuleError> {
-        main_phase_of(game, seat)?;
+        building_phase_of(game, seat)?;
         if own_knight(game, seat, vertex)?.active {
             return Err(RuleError::KnightAlreadyActive);
         }
@@ -168,7 +171,7 @@ impl CitiesKnights {
 
     /// Recruiting, promoting, activating and walls the seat may do now.
     pub(super) fn knight_moves(&self, game: &Game, seat: Seat, moves: &mut Vec<Move>) {
-        if main_phase_of(game, seat).is_err() {
+        if building_phase_of(game, seat).is_err() {
             return;
         }
         let hand = *game.player(seat).map_or(&Resources::ZERO, |p| p.resources());

@@ -41,8 +41,9 @@ use crate::{
     ruleset::{invalid, Components, Ruleset},
 };
 
-/// Commodity cards of each kind (CK-CMP-1).
+/// Commodity cards of each kind (CK-CMP-1); the 5-6 player extension adds 6 of each (X56-11).
 const COMMODITIES_PER_KIND: u32 = 12;
+const COMMODITIES_PER_KIND_FIVE_SIX: u32 = 18;
 
 /// The Cities & Knights ruleset, with its options (RULES.md 0.4).
 #[derive(Debug)]
@@ -53,6 +54,8 @@ pub(crate) struct CitiesKnights {
     pub robber_waits: bool,
     /// CK-PC-4: the configured progress hand limit, if any.
     pub progress_hand_limit: Option<u8>,
+    /// X56-11: played with the 5-6 player extension.
+    pub five_six: bool,
 }
 
 impl CitiesKnights {
@@ -61,6 +64,7 @@ impl CitiesKnights {
             barbarian_steps: config.barbarian_steps,
             robber_waits: config.robber_waits_for_first_attack,
             progress_hand_limit: config.progress_hand_limit,
+            five_six: config.five_six_extension,
         }
     }
 
@@ -195,7 +199,8 @@ impl Extension for CitiesKnights {
         components.vp_target = 13;
         components.development_deck = DevCards::default();
         components.setup_city = true;
-        components.commodities = Commodities::each(COMMODITIES_PER_KIND);
+        let per_kind = if self.five_six { COMMODITIES_PER_KIND_FIVE_SIX } else { COMMODITIES_PER_KIND };
+        components.commodities = Commodities::each(per_kind);
     }
 
     fn decide(
@@ -324,6 +329,29 @@ impl Extension for CitiesKnights {
             _ => {}
         }
         self.card_moves(game, seat, moves);
+    }
+
+    /// X56-11: in a special building phase knights are recruited, promoted and activated (but
+    /// do not act).
+    fn decide_purchase(
+        &self,
+        game: &Game,
+        seat: Seat,
+        mv: &Move,
+        _chance: &mut dyn Chance,
+    ) -> Option<Result<Vec<Event>, RuleError>> {
+        match mv {
+            Move::RecruitKnight { vertex } => Some(self.decide_recruit(game, seat, *vertex)),
+            Move::PromoteKnight { vertex } => Some(self.decide_promote(game, seat, *vertex)),
+            Move::ActivateKnight { vertex } => Some(self.decide_activate(game, seat, *vertex)),
+            _ => None,
+        }
+    }
+
+    fn purchase_moves(&self, game: &Game, seat: Seat, moves: &mut Vec<Move>) {
+        if matches!(game.phase(), Phase::SpecialBuilding { .. }) {
+            self.knight_moves(game, seat, moves);
+        }
     }
 
     /// CK-PC-5: seats over the progress hand limit.

@@ -124,15 +124,11 @@ pub(super) fn plays(_ck: &CitiesKnights, game: &Game, seat: Seat, card: Progress
                 }
             }
         }
-        ProgressCard::Irrigation => {
-            if harvest(game, seat, Terrain::Fields, Resource::Grain, "fields").is_ok() {
-                add(ProgressPlay::Irrigation);
-            }
+        ProgressCard::Irrigation if harvest(game, seat, Terrain::Fields, Resource::Grain, "fields").is_ok() => {
+            add(ProgressPlay::Irrigation)
         }
-        ProgressCard::Mining => {
-            if harvest(game, seat, Terrain::Mountains, Resource::Ore, "mountains").is_ok() {
-                add(ProgressPlay::Mining);
-            }
+        ProgressCard::Mining if harvest(game, seat, Terrain::Mountains, Resource::Ore, "mountains").is_ok() => {
+            add(ProgressPlay::Mining)
         }
         ProgressCard::Medicine => {
             for &vertex in own_buildings(game, seat, BuildingKind::Settlement).iter() {
@@ -141,10 +137,10 @@ pub(super) fn plays(_ck: &CitiesKnights, game: &Game, seat: Seat, card: Progress
                 }
             }
         }
-        ProgressCard::RoadBuilding => {
-            if game.free_route_pieces(seat) > 0 && game.has_free_route_site(seat, FreePiece::None) {
-                add(ProgressPlay::RoadBuilding);
-            }
+        ProgressCard::RoadBuilding
+            if game.free_route_pieces(seat) > 0 && game.has_free_route_site(seat, FreePiece::None) =>
+        {
+            add(ProgressPlay::RoadBuilding)
         }
         ProgressCard::Smith => {
             let own: Vec<VertexId> = game.knights().iter().filter(|k| k.seat == seat).map(|k| k.vertex).collect();

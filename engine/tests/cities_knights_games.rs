@@ -63,6 +63,8 @@ struct Counts {
     displaced: [u32; 3],
     /// CK-MET-1/3: metropolises placed, and taken over by a seat first to level 5.
     metropolises: [u32; 2],
+    /// CK-PC-7: the progress cards played, by kind.
+    played: std::collections::BTreeMap<String, u32>,
 }
 
 /// Plays one game to its end with `bots`, checking every step; returns its turns.
@@ -85,6 +87,9 @@ fn play(players: u8, index: u64, seed: u64, bots: &mut [Box<dyn Bot>], counts: &
                 Event::KnightReturnedToSupply { .. } => counts.displaced[2] += 1,
                 Event::MetropolisPlaced { .. } => counts.metropolises[0] += 1,
                 Event::MetropolisMoved { .. } => counts.metropolises[1] += 1,
+                Event::ProgressCardPlayed { play, .. } => {
+                    *counts.played.entry(format!("{:?}", play.card())).or_default() += 1;
+                }
                 _ => {}
             }
             game.apply(event);
@@ -136,7 +141,14 @@ fn random_cities_and_knights_games_reach_a_winner_with_everything_conserved() {
         }
         println!("{players} players: turns {turns:?}");
     }
-    let Counts { displaced, metropolises } = counts;
+    let Counts { displaced, metropolises, played } = counts;
+    println!("progress cards played: {played:?}");
+    // CK-PC-7: every science card but the Printer (never played) is played and accepted.
+    for card in
+        ["Alchemist", "Crane", "Engineer", "Inventor", "Irrigation", "Medicine", "Mining", "RoadBuilding", "Smith"]
+    {
+        assert!(played.contains_key(card), "no {card} was played in the random games: {played:?}");
+    }
     println!("knights displaced, relocated, returned to the supply: {displaced:?}");
     assert!(displaced.iter().all(|&n| n > 0), "displacements {displaced:?}: each outcome occurs");
     println!("metropolises placed, taken over: {metropolises:?}");

@@ -18,6 +18,8 @@ mod building;
 mod cities_knights;
 #[path = "scenarios/ck_five_six.rs"]
 mod ck_five_six;
+#[path = "scenarios/ck_science_cards.rs"]
+mod ck_science_cards;
 #[path = "scenarios/ck_trading.rs"]
 mod ck_trading;
 #[path = "scenarios/development.rs"]

@@ -219,6 +219,8 @@ pub(crate) fn apply(game: &mut Game, event: &Event) {
         // Progress cards live in Cities & Knights' state; their effects' own events that
         // the base game has no part in go here.
         Event::ProgressCardPlayed { .. } | Event::ProgressCardDiscarded { .. } | Event::ProgressCardTaken { .. } => {}
+        Event::NumberTokensSwapped { hexes, .. } => game.swap_number_tokens(*hexes),
+        Event::ResourcesHarvested { seat, resources } => game.receive(*seat, resources),
         Event::ProgressCardDrawn { .. }
         | Event::KnightMoved { .. }
         | Event::KnightDisplaced { .. }

@@ -260,6 +260,29 @@ impl Board {
         Board::new(layout).ok()
     }
 
+    /// Swaps the number tokens of hexes `a` and `b` (the Inventor, CK-PC-7): the layout, the
+    /// numbers by hex and the hexes by number all follow.
+    pub fn swap_numbers(&mut self, a: u8, b: u8) {
+        let (ai, bi) = (a as usize, b as usize);
+        if ai >= self.numbers.len() || bi >= self.numbers.len() || a == b {
+            return;
+        }
+        self.numbers.swap(ai, bi);
+        let (na, nb) = (self.layout.hexes[ai].number, self.layout.hexes[bi].number);
+        self.layout.hexes[ai].number = nb;
+        self.layout.hexes[bi].number = na;
+        for list in &mut self.hexes_by_number {
+            for h in list.iter_mut() {
+                if *h == a {
+                    *h = b;
+                } else if *h == b {
+                    *h = a;
+                }
+            }
+            list.sort_unstable();
+        }
+    }
+
     /// Tests if hex `h` is still face down.
     pub fn is_fog_hex(&self, h: u8) -> bool {
         self.terrain.get(h as usize) == Some(&Terrain::Fog)

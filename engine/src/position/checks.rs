@@ -592,7 +592,8 @@ fn check_phases(game: &Game, phase: &Phase, then: &[Phase], turn: &TurnSetup) ->
                 }
             }
             Phase::RoadBuilding { roads_left } => {
-                if !turn.dev_card_played {
+                // C&K's Road Building is a progress card (CK-PC-7), which sets no flag.
+                if !turn.dev_card_played && !game.config.cities_and_knights {
                     return Err(phase_error("free roads follow a Road Building card played this turn (B-DEV-5)"));
                 }
                 // SEA-11: with Seafarers each free piece may be a road or a ship.

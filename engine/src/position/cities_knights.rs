@@ -46,6 +46,9 @@ pub struct CitiesKnightsSetup {
     /// The merchant, if a Merchant card placed it (CK-MER).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub merchant: Option<Merchant>,
+    /// A Crane played this turn waits for the next improvement (CK-PC-7).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub crane: bool,
 }
 
 impl CitiesKnightsSetup {
@@ -71,6 +74,7 @@ impl CitiesKnightsSetup {
             metropolises: state.metropolises.clone(),
             returned: state.returned.clone(),
             merchant: state.merchant,
+            crane: state.card_turn.crane,
             defenders: state
                 .defenders
                 .iter()
@@ -118,6 +122,7 @@ pub(super) fn place(game: &mut Game, setup: CitiesKnightsSetup, seats: &[SeatSet
     }
     let state = &mut game.ext.cities_knights;
     state.barbarians = setup.barbarians;
+    state.card_turn.crane = setup.crane;
     state.attacks = setup.attacks;
     for (seat, levels) in setup.improvements {
         if seat.index() >= game.players.len() {

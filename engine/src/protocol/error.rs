@@ -205,6 +205,22 @@ pub enum RuleError => fn code {
     ProgressHandOverLimit = "progress_hand_over_limit" { limit: u32 },
     #[error("the {0:?} is a victory point card: it is never discarded or played (CK-EVT-3)")]
     VictoryPointCardKept = "victory_point_card_kept"(ProgressCard),
+    /// Alchemist (CK-PC-7): each number die the card sets shows 1 to 6.
+    #[error("a die shows 1 to 6, not {0}")]
+    DieOutOfRange = "die_out_of_range"(u8),
+    /// Inventor (CK-PC-7): two different hexes are named.
+    #[error("the inventor swaps the tokens of two different hexes, not of {0} with itself")]
+    SameHexTwice = "same_hex_twice"(HexCoord),
+    /// Inventor (CK-PC-7): the hex has no number token, or its token is a 2, 12, 6 or 8.
+    #[error("the number token of {0} cannot be swapped: only tokens other than 2, 12, 6 and 8")]
+    NumberNotSwappable = "number_not_swappable"(HexCoord),
+    /// Irrigation, Mining (CK-PC-7): no settlement or city of yours touches a hex of the
+    /// card's terrain, so it would give nothing.
+    #[error("none of your settlements or cities touches a {0} hex")]
+    NoHexToHarvest = "no_hex_to_harvest"(&'static str),
+    /// Smith (CK-PC-7): one or two knights are named.
+    #[error("the smith promotes one or two of your knights, not {0}")]
+    WrongKnightCount = "wrong_knight_count"(usize),
     // Science cards' errors go above this line.
     // Trade cards' errors go above this line.
     // Politics cards' errors go above this line.

@@ -435,6 +435,18 @@ pub enum Event => fn kind {
         from: VertexId,
         to: VertexId,
     },
+    /// An Inventor swapped the number tokens of two hexes (CK-PC-7): `numbers` are the tokens
+    /// they carried before, in the order of `hexes`; each now carries the other's.
+    NumberTokensSwapped = "number_tokens_swapped" {
+        seat: Seat,
+        hexes: [HexCoord; 2],
+        numbers: [u8; 2],
+    },
+    /// An Irrigation or a Mining gave `seat` these resources from the bank (CK-PC-7).
+    ResourcesHarvested = "resources_harvested" {
+        seat: Seat,
+        resources: Resources,
+    },
     // Science cards' events (ext/cities_knights/cards/science.rs) go above this line.
     /// A seat played a progress card (CK-PC-2); it went to the bottom of its deck (CK-PC-3).
     /// Its effect's events follow.

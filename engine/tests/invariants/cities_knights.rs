@@ -13,7 +13,8 @@
 //!   activated, moved, displaced and relocated (or sent to the supply) as CK-KNT-1..7 allow,
 //!   with reachability along the owner's roads through no opponent piece computed here; the
 //!   robber chased from a corner of its hex by an able knight after the first attack
-//!   (CK-KNT-8, CK-BAR-10); walls and improvements at their cost, on a city, level by level
+//!   (CK-KNT-8, CK-BAR-10); walls and improvements at their cost (a free wall with an Engineer,
+//!   free promotions with a Smith, one commodity less after a Crane: CK-PC-7), on a city, level by level
 //!   (CK-WALL-1, CK-IMP-2/3); progress cards drawn by seats whose level opens the red die's
 //!   window, or by the tied defenders (CK-EVT-2, CK-BAR-6); the barbarians' advance on a ship,
 //!   their attack's strength (cities) and defence (active knights), the Defender and the
@@ -26,9 +27,9 @@
 use std::collections::{HashSet, VecDeque};
 
 use catan_engine::{
-    board::{HexCoord, VertexId},
+    board::{HexCoord, Terrain, VertexId},
     BuildingKind, Commodities, Commodity, Event, EventFace, Game, GameView, Phase, ProgressCard, ProgressCards,
-    Resource, Seat, Track, Viewer, ACTIVATION_COST, KNIGHT_COST, WALL_COST,
+    Resource, Resources, Seat, Track, Viewer, ACTIVATION_COST, KNIGHT_COST, WALL_COST,
 };
 
 /// CK-CMP-1: commodity cards of each kind.
@@ -114,6 +115,10 @@ pub struct CitiesKnights {
     robber: Option<HexCoord>,
     /// The metropolises as the log placed and moved them: track, holder, city (CK-MET-1/3).
     metropolises: Vec<(Track, Seat, VertexId)>,
+    /// The progress card the move being checked played (its free pieces: Engineer, Smith).
+    played: Option<ProgressCard>,
+    /// A Crane played this turn waits for the next improvement (CK-PC-7).
+    crane: bool,
 }
 
 impl CitiesKnights {
@@ -139,6 +144,8 @@ impl CitiesKnights {
             attack: None,
             robber: None,
             metropolises: Vec::new(),
+            played: None,
+            crane: false,
         })
     }
 
@@ -162,6 +169,7 @@ impl CitiesKnights {
     /// checked against the state just before it.
     pub fn after_move(&mut self, prior: &Game, mover: Seat, events: &[Event]) {
         let mut state = prior.clone();
+        self.played = None;
         for (i, event) in events.iter().enumerate() {
             let _event = crate::checks::Context(format!("event {event:?} of {mover}'s move: {events:?}"));
             self.check_event(&state, mover, event, &events[i + 1..]);
@@ -266,11 +274,19 @@ impl CitiesKnights {
                     }
                 }
             }
+            Event::ProgressCardPlayed { seat, ref play } => {
+                assert_eq!(seat, mover, "a progress card played by another seat than the mover");
+                self.played = Some(play.card());
+                // CK-PC-7: two Cranes do not combine.
+                self.crane |= play.card() == ProgressCard::Crane;
+            }
             Event::ImprovementBuilt { seat, track, level, cost } => {
                 assert_eq!((seat, state.phase()), (mover, &Phase::Main));
                 assert_eq!(level, state.improvement_level(seat, track) + 1, "CK-IMP-2: level by level");
                 assert!(level <= TOP_LEVEL);
-                assert_eq!(cost, Commodities::of(track.commodity(), u32::from(level)), "CK-IMP-2: level k costs k");
+                // CK-PC-7 Crane: one commodity less, once.
+                let price = u32::from(level) - u32::from(std::mem::take(&mut self.crane));
+                assert_eq!(cost, Commodities::of(track.commodity(), price), "CK-IMP-2: level k costs k");
                 assert!(state.player(seat).unwrap().cities_on_board() > 0, "CK-IMP-3: an improvement needs a city");
             }
             Event::KnightRecruited { seat, vertex, cost } => {
@@ -282,7 +298,9 @@ impl CitiesKnights {
                 assert!(basic < KNIGHTS_PER_RANK, "a third basic knight (CK-CMP-4)");
             }
             Event::KnightPromoted { seat, vertex, rank, cost } => {
-                assert_eq!((seat, state.phase(), cost), (mover, &Phase::Main, KNIGHT_COST), "CK-KNT-1");
+                // CK-PC-7 Smith: free promotions.
+                let price = if self.played == Some(ProgressCard::Smith) { Resources::ZERO } else { KNIGHT_COST };
+                assert_eq!((seat, state.phase(), cost), (mover, &Phase::Main, price), "CK-KNT-1");
                 let knight = knight_of(seat, vertex);
                 assert_eq!(rank, knight.rank + 1, "CK-KNT-3: one rank");
                 assert!(!self.promoted.contains(&vertex), "CK-KNT-3: promoted twice in a turn");
@@ -345,7 +363,9 @@ impl CitiesKnights {
                 );
             }
             Event::CityWallBuilt { seat, vertex, cost } => {
-                assert_eq!((seat, state.phase(), cost), (mover, &Phase::Main, WALL_COST), "CK-WALL-1");
+                // CK-PC-7 Engineer: a free wall.
+                let price = if self.played == Some(ProgressCard::Engineer) { Resources::ZERO } else { WALL_COST };
+                assert_eq!((seat, state.phase(), cost), (mover, &Phase::Main, price), "CK-WALL-1");
                 let city = state.building_at(vertex);
                 assert!(city.is_some_and(|b| b.seat == seat && b.kind == BuildingKind::City), "CK-WALL-1: {vertex}");
                 assert!(!state.has_wall(vertex), "CK-WALL-1: a second wall on {vertex}");
@@ -359,6 +379,34 @@ impl CitiesKnights {
                 };
                 assert_eq!((Some(count), cards.total()), (owed, count), "CK-7-1: {seat} owed {owed:?}");
                 assert!(state.hand_cards(seat).contains(&cards), "{seat} discards cards it lacks");
+            }
+            // CK-PC-7 Inventor: two tokens, neither 2, 12, 6 nor 8, swap places.
+            Event::NumberTokensSwapped { seat, hexes, numbers } => {
+                assert_eq!((seat, self.played), (mover, Some(ProgressCard::Inventor)), "{event:?}");
+                assert_ne!(hexes[0], hexes[1], "{event:?}");
+                for (hex, number) in hexes.into_iter().zip(numbers) {
+                    let h = state.board().hex(hex).expect("a hex of the board") as usize;
+                    assert_eq!(state.board().numbers[h], Some(number), "{event:?}");
+                    assert!(![2, 12, 6, 8].contains(&number), "{event:?}: a fixed token moved");
+                }
+            }
+            // CK-PC-7 Irrigation, Mining: 2 per touching hex of the terrain, as the bank allows.
+            Event::ResourcesHarvested { seat, resources } => {
+                let (terrain, resource) = match self.played {
+                    Some(ProgressCard::Irrigation) => (Terrain::Fields, Resource::Grain),
+                    Some(ProgressCard::Mining) => (Terrain::Mountains, Resource::Ore),
+                    other => panic!("{event:?} after {other:?}"),
+                };
+                let board = state.board();
+                let hexes = (0..board.hexes.len())
+                    .filter(|&h| board.terrain[h] == terrain)
+                    .filter(|&h| {
+                        board.hexes[h].corners().iter().any(|&v| state.building_at(v).is_some_and(|b| b.seat == seat))
+                    })
+                    .count() as u32;
+                let expected = (2 * hexes).min(state.bank().get(resource));
+                assert_eq!(resources, Resources::of(resource, expected), "{event:?}: {hexes} hexes");
+                assert!(expected > 0, "{event:?} gave nothing");
             }
             Event::RobberMoved { hex, .. } => self.robber = Some(hex),
             // B-ROB-3, CK-7-2: from an opponent with a building beside the robber.
@@ -467,6 +515,7 @@ impl CitiesKnights {
                 assert_eq!(state.barbarian_position(), 0, "CK-BAR-9");
             }
             Event::TurnStarted { .. } => {
+                self.crane = false;
                 self.activated.clear();
                 self.promoted.clear();
                 self.face = None;

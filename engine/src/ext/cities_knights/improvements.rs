@@ -39,7 +39,8 @@ impl Game {
 
 impl CitiesKnights {
     /// CK-IMP-2/3/4: the next level of `track`; with the track's metropolis when it brings it
-    /// (CK-MET-1/3), onto `city`.
+    /// (CK-MET-1/3), onto `city`. A Crane played this turn takes one commodity off the cost
+    /// (CK-PC-7); the `improvement_built` it lowers uses it up.
     pub(super) fn decide_improvement(
         &self,
         game: &Game,
@@ -56,7 +57,9 @@ impl CitiesKnights {
             return Err(RuleError::CityRequired);
         }
         metropolis::check_room(game, seat, track, level)?;
-        let cost = Commodities::of(track.commodity(), u32::from(level));
+        // CK-PC-7 Crane: one commodity less for the next improvement this turn.
+        let crane = u32::from(game.ext.cities_knights.card_turn.crane);
+        let cost = Commodities::of(track.commodity(), u32::from(level).saturating_sub(crane));
         if !game.player(seat).is_some_and(|p| p.commodities().contains(&cost)) {
             return Err(RuleError::InsufficientResources);
         }

@@ -124,20 +124,7 @@ impl CitiesKnights {
     /// CK-KNT-3: one rank up, in place, once per turn; mighty needs Politics 3.
     pub(super) fn decide_promote(&self, game: &Game, seat: Seat, vertex: VertexId) -> Result<Vec<Event>, RuleError> {
         building_phase_of(game, seat)?;
-        let knight = own_knight(game, seat, vertex)?;
-        if knight.rank >= MIGHTY {
-            return Err(RuleError::KnightAtTopRank);
-        }
-        if knight.promoted_this_turn {
-            return Err(RuleError::KnightAlreadyPromoted);
-        }
-        let rank = knight.rank + 1;
-        if rank == MIGHTY && game.improvement_level(seat, Track::Politics) < ABILITY_LEVEL {
-            return Err(RuleError::PoliticsLevelRequired);
-        }
-        if game.knights_of_rank(seat, rank) >= PIECES_PER_RANK {
-            return Err(RuleError::NoPiecesLeft(if rank == MIGHTY { "mighty knights" } else { "strong knights" }));
-        }
+        let rank = promotion(game, seat, vertex)?;
         game.afford(seat, &KNIGHT_COST)?;
         Ok(vec![Event::KnightPromoted { seat, vertex, rank, cost: KNIGHT_COST }])
     }
@@ -155,16 +142,7 @@ impl CitiesKnights {
     /// CK-WALL-1: 2 brick, under one of one's cities without a wall, three at most.
     pub(super) fn decide_wall(&self, game: &Game, seat: Seat, vertex: VertexId) -> Result<Vec<Event>, RuleError> {
         main_phase_of(game, seat)?;
-        let v = game.board().vertex(vertex).ok_or(RuleError::UnknownVertex(vertex))?;
-        if game.building_index(v).is_none_or(|b| b.seat != seat || b.kind != BuildingKind::City) {
-            return Err(RuleError::NotYourCity(vertex));
-        }
-        if game.has_wall(vertex) {
-            return Err(RuleError::VertexOccupied(vertex));
-        }
-        if game.city_walls(seat) >= WALLS_PER_SEAT {
-            return Err(RuleError::NoPiecesLeft("city walls"));
-        }
+        wall_site(game, seat, vertex)?;
         game.afford(seat, &WALL_COST)?;
         Ok(vec![Event::CityWallBuilt { seat, vertex, cost: WALL_COST }])
     }
@@ -203,6 +181,41 @@ impl CitiesKnights {
             }
         }
     }
+}
+
+/// CK-KNT-3 without the cost: the rank `seat`'s knight on `vertex` may rise to now (one up,
+/// once per turn, a piece of that rank in the supply, mighty with Politics 3).
+pub(super) fn promotion(game: &Game, seat: Seat, vertex: VertexId) -> Result<u8, RuleError> {
+    let knight = own_knight(game, seat, vertex)?;
+    if knight.rank >= MIGHTY {
+        return Err(RuleError::KnightAtTopRank);
+    }
+    if knight.promoted_this_turn {
+        return Err(RuleError::KnightAlreadyPromoted);
+    }
+    let rank = knight.rank + 1;
+    if rank == MIGHTY && game.improvement_level(seat, Track::Politics) < ABILITY_LEVEL {
+        return Err(RuleError::PoliticsLevelRequired);
+    }
+    if game.knights_of_rank(seat, rank) >= PIECES_PER_RANK {
+        return Err(RuleError::NoPiecesLeft(if rank == MIGHTY { "mighty knights" } else { "strong knights" }));
+    }
+    Ok(rank)
+}
+
+/// CK-WALL-1 without the cost: a wall may stand under `seat`'s city on `vertex`.
+pub(super) fn wall_site(game: &Game, seat: Seat, vertex: VertexId) -> Result<(), RuleError> {
+    let v = game.board().vertex(vertex).ok_or(RuleError::UnknownVertex(vertex))?;
+    if game.building_index(v).is_none_or(|b| b.seat != seat || b.kind != BuildingKind::City) {
+        return Err(RuleError::NotYourCity(vertex));
+    }
+    if game.has_wall(vertex) {
+        return Err(RuleError::VertexOccupied(vertex));
+    }
+    if game.city_walls(seat) >= WALLS_PER_SEAT {
+        return Err(RuleError::NoPiecesLeft("city walls"));
+    }
+    Ok(())
 }
 
 fn own_knight(game: &Game, seat: Seat, vertex: VertexId) -> Result<Knight, RuleError> {

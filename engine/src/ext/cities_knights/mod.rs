@@ -240,7 +240,7 @@ impl Extension for CitiesKnights {
             } else {
                 RuleError::NothingToDecide
             })),
-            (Phase::PreRoll, Move::RollDice) if active => Some(Ok(self.roll(game, seat, chance))),
+            (Phase::PreRoll, Move::RollDice) if active => Some(Ok(self.roll(game, seat, None, chance))),
             (Phase::MoveRobber, Move::MoveRobber { hex, steal_from }) if active => {
                 Some(self.decide_robber(game, seat, *hex, *steal_from, chance).map(|mut events| {
                     events.push(game.resume());
@@ -477,10 +477,11 @@ impl Extension for CitiesKnights {
 
 impl CitiesKnights {
     /// CK-TURN-2/3: the three dice, the event die resolved first, then the number dice: a 7
-    /// (CK-7), or production with the cities' commodities (CK-PROD).
-    fn roll(&self, game: &Game, seat: Seat, chance: &mut dyn Chance) -> Vec<Event> {
+    /// (CK-7), or production with the cities' commodities (CK-PROD). With `chosen` number
+    /// dice (an Alchemist, CK-PC-7, CK-TURN-2) only the event die is rolled.
+    fn roll(&self, game: &Game, seat: Seat, chosen: Option<(u8, u8)>, chance: &mut dyn Chance) -> Vec<Event> {
         let face = dice::roll_event_die(chance);
-        let (red, white) = crate::chance::roll_dice(chance);
+        let (red, white) = chosen.unwrap_or_else(|| crate::chance::roll_dice(chance));
         let roll = red + white;
         let mut events = vec![Event::EventDieRolled { seat, face }, Event::DiceRolled { seat, red, white }];
         let arrival = match face.track() {

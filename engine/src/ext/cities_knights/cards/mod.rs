@@ -270,4 +270,8 @@ pub(super) fn apply(state: &mut ExtState, event: &Event, phase: &Phase) {
     science::apply(ck, event, phase);
     trade::apply(ck, event, phase);
     politics::apply(ck, event, phase);
+    // Emptied hands at the end of the list are dropped, as a position rebuilds it.
+    while ck.progress.last().is_some_and(|hand| hand.is_empty()) {
+        ck.progress.pop();
+    }
 }

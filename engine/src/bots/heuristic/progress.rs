@@ -428,7 +428,10 @@ impl Ctx<'_> {
             .filter(|&s| {
                 self.buildings.iter().enumerate().any(|(v, b)| {
                     b.is_some_and(|b| b.seat == s && b.kind == BuildingKind::City)
-                        && self.board.land_hexes_of(v as u16).any(|h| commodity_of(self.board.terrain[h as usize]) == Some(c))
+                        && self
+                            .board
+                            .land_hexes_of(v as u16)
+                            .any(|h| commodity_of(self.board.terrain[h as usize]) == Some(c))
                 })
             })
             .count() as f64;

@@ -232,7 +232,12 @@ impl Ctx<'_> {
             // Cities & Knights progress cards (see `progress`).
             Move::PlayProgressCard { play } => self.score_progress_play(play),
             Move::DiscardProgressCard { card } => self.score_progress_discard(*card),
+            Move::OfferTrade { .. } | Move::DisplaceKnight { .. } | Move::RelocateKnight { .. } => tier::UNKNOWN,
+            // Moves added since (the answers and follow-ups of progress cards): judged from
+            // their fields. Unreachable while every move above is named.
+            #[allow(unreachable_patterns)]
             _ if self.ck.is_some() => self.score_card_follow_up(mv),
+            #[allow(unreachable_patterns)]
             _ => tier::UNKNOWN,
         }
     }

@@ -112,14 +112,21 @@ impl Ctx<'_> {
     /// sensibly, and never stalls, whatever is asked. Cards given away should be the least
     /// useful, cards taken the most useful, a knight removed the weakest.
     pub(super) fn score_card_follow_up(&self, mv: &Move) -> f64 {
-        let Ok(Value::Object(fields)) = serde_json::to_value(mv) else { return tier::UNKNOWN };
+        match serde_json::to_value(mv) {
+            Ok(Value::Object(fields)) => self.score_follow_up_fields(&fields),
+            _ => tier::UNKNOWN,
+        }
+    }
+
+    /// [`Ctx::score_card_follow_up`] on the move's JSON fields.
+    fn score_follow_up_fields(&self, fields: &serde_json::Map<String, Value>) -> f64 {
         let kind = fields.get("type").and_then(Value::as_str).unwrap_or_default();
         let deciding = matches!(self.game.phase(), Phase::CardDecision { .. });
         let giving = ["give", "discard", "exchange", "offer", "remove"].iter().any(|w| kind.contains(w));
         let taking = kind.contains("take") || kind.contains("choose");
         let mut value = 0.0;
         let mut known = false;
-        for (key, field) in &fields {
+        for (key, field) in fields {
             let sign = if giving { -1.0 } else { 1.0 };
             let cards = serde_json::from_value::<Cards>(field.clone())
                 .ok()
@@ -127,13 +134,13 @@ impl Ctx<'_> {
                 .or_else(|| serde_json::from_value::<Commodities>(field.clone()).ok().map(Cards::of_commodities));
             if let Some(cards) = cards.filter(|c| !c.is_empty()) {
                 known = true;
-                value += sign * self.cards_worth(&cards);
+                value += sign * self.cards_worth(&cards, giving);
             } else if let Ok(resource) = serde_json::from_value::<Resource>(field.clone()) {
                 known = true;
-                value += sign * self.cards_worth(&Cards::of_resources(Resources::of(resource, 1)));
+                value += sign * self.cards_worth(&Cards::of_resources(Resources::of(resource, 1)), giving);
             } else if let Ok(commodity) = serde_json::from_value::<Commodity>(field.clone()) {
                 known = true;
-                value += sign * self.cards_worth(&Cards::of_commodities(Commodities::of(commodity, 1)));
+                value += sign * self.cards_worth(&Cards::of_commodities(Commodities::of(commodity, 1)), giving);
             } else if let Ok(card) = serde_json::from_value::<ProgressCard>(field.clone()) {
                 known = true;
                 value += sign * self.progress_keep_value(card);
@@ -164,13 +171,17 @@ impl Ctx<'_> {
         }
     }
 
-    /// What cards are worth to the bot, about 1 per card it wants.
-    fn cards_worth(&self, cards: &Cards) -> f64 {
+    /// What cards are worth to the bot, about 1 per card it wants: to gain, or (`giving`)
+    /// to lose from its hand.
+    fn cards_worth(&self, cards: &Cards, giving: bool) -> f64 {
         let Some(ck) = &self.ck else { return 0.0 };
-        let with = self.cards_value(&(self.hand + cards.resources), &(ck.commodities + cards.commodities));
-        let without = self.cards_value(&self.hand, &ck.commodities);
-        let raw = f64::from(cards.resources.total() + cards.commodities.total());
-        0.5 * raw + 2.0 * (with - without)
+        let now = self.cards_value(&self.hand, &ck.commodities);
+        let change = if giving {
+            now - self.cards_value(&(self.hand - cards.resources), &(ck.commodities - cards.commodities))
+        } else {
+            self.cards_value(&(self.hand + cards.resources), &(ck.commodities + cards.commodities)) - now
+        };
+        0.5 * f64::from(cards.total()) + 2.0 * change
     }
 
     /// The bot's buildings of `kind`.
@@ -560,5 +571,70 @@ impl Ctx<'_> {
         } else {
             tier::POINTLESS
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{json, Value};
+
+    use super::Ctx;
+    use crate::{
+        bots::heuristic::tier, ext::cities_knights::Knight, position::Setup, BuildingKind, Game, GameConfig, Phase,
+        Resources, Seat,
+    };
+
+    /// P0's main phase in a C&K game: a city, a settlement, one wool, three ore and two
+    /// grain (a city's price but a grain), a rank-1 and a rank-2 knight.
+    fn game() -> Game {
+        let mut config = GameConfig::for_players(4);
+        config.enable_variants("cities_and_knights").unwrap();
+        let fresh = Game::new(config, 7).unwrap();
+        let v = |id: &str| id.parse().unwrap();
+        let mut setup = Setup::from(&fresh)
+            .with_building(v("-1,0,S"), Seat(0), BuildingKind::City)
+            .with_building(v("1,-1,N"), Seat(0), BuildingKind::Settlement)
+            .with_hand(Seat(0), Resources::new(0, 0, 1, 1, 3))
+            .with_turn(1, Seat(0))
+            .with_dice(2, 3)
+            .with_phase(Phase::Main, vec![]);
+        for (vertex, rank) in [("0,0,S", 1), ("-2,1,N", 2)] {
+            setup.cities_knights.knights.push(Knight {
+                vertex: v(vertex),
+                seat: Seat(0),
+                rank,
+                active: false,
+                activated_this_turn: false,
+                promoted_this_turn: false,
+            });
+        }
+        setup.position().expect("position")
+    }
+
+    fn score(ctx: &Ctx<'_>, value: Value) -> f64 {
+        let Value::Object(fields) = value else { panic!("an object") };
+        ctx.score_follow_up_fields(&fields)
+    }
+
+    /// Decisions the bot does not know by name: it gives away what it needs least, takes
+    /// what it wants most, removes its weakest knight, and leaves what it cannot read at the
+    /// low default.
+    #[test]
+    fn unknown_card_answers_are_judged_from_their_fields() {
+        let game = game();
+        let ctx = Ctx::new(&game, Seat(0)).unwrap();
+        let give = |r: &str| score(&ctx, json!({"type": "give_cards", "cards": {"resources": {r: 1}}}));
+        // The city needs ore and grain: wool goes first.
+        assert!(give("wool") > give("ore"), "{} {}", give("wool"), give("ore"));
+        let take = |r: &str| score(&ctx, json!({"type": "take_cards", "cards": {"resources": {r: 1}}}));
+        assert!(take("grain") > take("lumber"), "{} {}", take("grain"), take("lumber"));
+        let card = |c: &str| score(&ctx, json!({"type": "take_progress_card", "card": c}));
+        assert!(card("merchant") > card("diplomat"));
+        let remove = |v: &str| score(&ctx, json!({"type": "remove_knight", "vertex": v}));
+        assert!(remove("0,0,S") > remove("-2,1,N"));
+        let exchange = |r: &str| score(&ctx, json!({"type": "commercial_harbor_exchange", "seat": 1, "resource": r}));
+        assert!(exchange("wool") > exchange("ore"));
+        assert!(exchange("wool") > tier::END_TURN, "an exchange a card opened is made before ending the turn");
+        assert_eq!(score(&ctx, json!({"type": "something_new", "count": 3})), tier::UNKNOWN);
     }
 }

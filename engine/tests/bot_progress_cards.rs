@@ -120,6 +120,10 @@ fn the_heuristic_bot_plays_the_crane_before_an_improvement() {
     assert!(s.game.legal_moves(P0).contains(&improve));
     let moves = [Move::EndTurn, improve, play(ProgressPlay::Crane)];
     assert_eq!(pick(&s.game, P0, &moves), moves[2]);
+    // Without a city there is nothing to improve: the crane is kept.
+    let given = given_with(ck()).settlement(P0, "-1,0,S").road(P0, "-1,0,SE").main_phase(P0);
+    let s = holding(given, P0, &[ProgressCard::Crane]).start();
+    assert_eq!(pick(&s.game, P0, &[Move::EndTurn, play(ProgressPlay::Crane)]), Move::EndTurn);
 }
 
 /// CK-PC-7 Wedding and Saboteur: played against seats ahead of the bot, never while it leads.

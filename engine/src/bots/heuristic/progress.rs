@@ -276,7 +276,8 @@ impl Ctx<'_> {
         }
     }
 
-    /// Crane: before an improvement the bot can then afford (level 1 is free with it).
+    /// Crane: before an improvement the bot can afford with it (level 1 is free with it), to
+    /// save a commodity or to build a level it could not pay in full.
     fn score_crane(&self) -> f64 {
         let Some(ck) = &self.ck else { return tier::UNKNOWN };
         if self.own_count(BuildingKind::City) == 0 || self.game.ext.cities_knights.card_turn.crane {
@@ -284,7 +285,7 @@ impl Ctx<'_> {
         }
         let ready = Commodity::ALL.iter().any(|&c| {
             let level = ck.levels[track_of(c) as usize];
-            level < 5 && ck.commodities.get(c) >= u32::from(level) && ck.commodities.get(c) < u32::from(level) + 1
+            level < 5 && ck.commodities.get(c) >= u32::from(level)
         });
         if ready {
             tier::PLAY_CARD_NOW - 50.0

@@ -20,6 +20,8 @@ mod cities_knights;
 mod ck_five_six;
 #[path = "scenarios/ck_science_cards.rs"]
 mod ck_science_cards;
+#[path = "scenarios/ck_progress_hand.rs"]
+mod ck_progress_hand;
 #[path = "scenarios/ck_trading.rs"]
 mod ck_trading;
 #[path = "scenarios/development.rs"]

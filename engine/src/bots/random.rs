@@ -1,6 +1,6 @@
 //! The weighted random bot: a baseline opponent and the engine's self-play workhorse.
 
-use crate::{rng::Rng, Game, Move, Seat};
+use crate::{rng::Rng, Game, Move, ProgressPlay, Seat};
 
 use super::Bot;
 
@@ -36,7 +36,37 @@ impl RandomBot {
             Move::MoveShip { .. } => 1,
             Move::TradeWithBank { .. } => 8,
             Move::EndTurn => 30,
+            // Cities & Knights progress cards (CK-PC-7): played often enough that every card
+            // is played in random games; a card listed with many parameter choices weighs
+            // little per choice, so that the card as a whole stays a likely pick.
+            Move::PlayProgressCard { play } => RandomBot::progress_weight(play),
             _ => 10,
+        }
+    }
+
+    /// The weight of one way to play a progress card, about 100 per card over its choices.
+    fn progress_weight(play: &ProgressPlay) -> u32 {
+        match play {
+            ProgressPlay::Crane
+            | ProgressPlay::Irrigation
+            | ProgressPlay::Mining
+            | ProgressPlay::RoadBuilding
+            | ProgressPlay::CommercialHarbor
+            | ProgressPlay::Saboteur
+            | ProgressPlay::Warlord
+            | ProgressPlay::Wedding => 100,
+            ProgressPlay::Engineer { .. } | ProgressPlay::Medicine { .. } => 50,
+            ProgressPlay::MasterMerchant { .. }
+            | ProgressPlay::Spy { .. }
+            | ProgressPlay::Deserter { .. }
+            | ProgressPlay::Intrigue { .. }
+            | ProgressPlay::TradeMonopoly { .. } => 40,
+            ProgressPlay::Smith { .. } | ProgressPlay::ResourceMonopoly { .. } => 20,
+            ProgressPlay::MerchantFleet { .. } | ProgressPlay::Merchant { .. } => 12,
+            ProgressPlay::Bishop { .. } => 6,
+            // 36 pairs of dice against one roll (weight 10): played about three times in four.
+            ProgressPlay::Alchemist { .. } => 1,
+            ProgressPlay::Inventor { .. } | ProgressPlay::Diplomat { .. } => 2,
         }
     }
 

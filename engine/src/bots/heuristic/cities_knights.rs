@@ -15,26 +15,26 @@ const KNIGHT: Resources = Resources::new(0, 0, 1, 0, 1);
 /// A city wall: 2 brick (CK-WALL-1).
 const WALL: Resources = Resources::new(0, 2, 0, 0, 0);
 /// The barbarians are this many steps from Catan or closer: the bot readies its defence.
-const NEAR: u8 = 4;
+pub(super) const NEAR: u8 = 4;
 
 /// What the bot knows of Cities & Knights at one decision.
 pub(super) struct CkFacts {
     pub(super) commodities: Commodities,
-    levels: [u8; 3],
+    pub(super) levels: [u8; 3],
     /// Steps the ship still has to sail before it attacks.
-    steps_left: u8,
+    pub(super) steps_left: u8,
     /// The bot's active and total knight strength.
     active: u32,
     total: u32,
     /// The bot's cities the barbarians may pillage: those without a metropolis (CK-MET-5).
     own_cities: u32,
-    walls: u32,
+    pub(super) walls: u32,
     /// The strength the bot aims for: just above the strongest opponent's, at least one.
     target: u32,
 }
 
 /// The commodity a city on `terrain` takes (CK-PROD-2).
-fn commodity_of(terrain: Terrain) -> Option<Commodity> {
+pub(super) fn commodity_of(terrain: Terrain) -> Option<Commodity> {
     match terrain {
         Terrain::Forest => Some(Commodity::Paper),
         Terrain::Pasture => Some(Commodity::Cloth),
@@ -44,7 +44,7 @@ fn commodity_of(terrain: Terrain) -> Option<Commodity> {
 }
 
 /// The track built with `commodity`.
-fn track_of(commodity: Commodity) -> Track {
+pub(super) fn track_of(commodity: Commodity) -> Track {
     match commodity {
         Commodity::Cloth => Track::Trade,
         Commodity::Coin => Track::Politics,
@@ -134,7 +134,7 @@ impl Ctx<'_> {
 
     /// The value of a barbarian defence: a knight's strength is wanted when the bot's is
     /// below its target (more so as the ship nears, and when the bot has cities to lose).
-    fn defence_need(&self, ck: &CkFacts, strength: u32) -> bool {
+    pub(super) fn defence_need(&self, ck: &CkFacts, strength: u32) -> bool {
         strength < ck.target && (ck.own_cities > 0 || ck.steps_left <= NEAR)
     }
 
@@ -217,7 +217,7 @@ impl Ctx<'_> {
     }
 
     /// The commodity the bot saves for next: the one whose track's next level is nearest.
-    fn commodity_wanted(&self, ck: &CkFacts, c: Commodity) -> u32 {
+    pub(super) fn commodity_wanted(&self, ck: &CkFacts, c: Commodity) -> u32 {
         let level = ck.levels[track_of(c) as usize];
         if level >= 5 {
             0

@@ -38,6 +38,12 @@
 //!   the limit; commodity trades only from commodities no improvement soon needs, toward a
 //!   goal; discards keep what the goals and the next improvements need; the city lost to the
 //!   barbarians is the one that produces least; a Defender draws from science, then politics.
+//!   Progress cards are played when they gain something now (the Alchemist's dice that
+//!   produce most for the bot, never a 7 but to rob big hands; a Crane before an affordable
+//!   improvement; Irrigation and Mining on the bot's fields and mountains; Medicine as a
+//!   cheap city; a Merchant for its point; monopolies, Wedding, Master Merchant and Saboteur
+//!   against the leaders; Smith and Warlord for the knights; ...), else kept; over the hand
+//!   limit a card is played rather than discarded, and the least useful one goes.
 //! * **Development cards**: a knight when the robber blocks the bot or for Largest Army,
 //!   monopoly and year of plenty when they pay toward a build, road building when there is
 //!   a site to reach.
@@ -63,7 +69,9 @@
 //! * `trading`: bank rates and trades, and answers to domestic trade offers;
 //! * `wonders`: claiming a wonder, its stages, and steering toward a wonder's condition;
 //! * `cities_knights`: commodities, improvements, knights, walls, commodity trades and the
-//!   decisions of Cities & Knights.
+//!   decisions of Cities & Knights;
+//! * `progress`: Cities & Knights progress cards: when and how to play each, which to
+//!   discard over the hand limit, and the answers to the decisions cards ask for.
 //!
 //! This file holds the bot, the score tiers and the dispatch of a move to its concern.
 
@@ -73,6 +81,7 @@ mod cities_knights;
 mod context;
 mod estimate;
 mod placement;
+mod progress;
 mod roads;
 mod robber;
 mod ships;
@@ -220,6 +229,15 @@ impl Ctx<'_> {
             Move::MoveKnight { .. } | Move::ChaseRobber { .. } => tier::POINTLESS,
             Move::ChooseCityToLose { vertex } => self.score_city_to_lose(*vertex),
             Move::ChooseProgressDeck { track } => self.score_progress_deck(*track),
+            // Cities & Knights progress cards (see `progress`).
+            Move::PlayProgressCard { play } => self.score_progress_play(play),
+            Move::DiscardProgressCard { card } => self.score_progress_discard(*card),
+            Move::OfferTrade { .. } | Move::DisplaceKnight { .. } | Move::RelocateKnight { .. } => tier::UNKNOWN,
+            // Moves added since (the answers and follow-ups of progress cards): judged from
+            // their fields. Unreachable while every move above is named.
+            #[allow(unreachable_patterns)]
+            _ if self.ck.is_some() => self.score_card_follow_up(mv),
+            #[allow(unreachable_patterns)]
             _ => tier::UNKNOWN,
         }
     }

@@ -29,7 +29,7 @@ impl Ctx<'_> {
     }
 
     /// What stealing a card from `victim` is worth.
-    fn theft_value(&self, victim: Option<Seat>) -> f64 {
+    pub(super) fn theft_value(&self, victim: Option<Seat>) -> f64 {
         let Some(victim) = victim else { return 0.0 };
         let cards = self.hand_sizes.get(victim.index()).copied().unwrap_or(0);
         1.0 + 0.5 * self.threat(victim) + 0.2 * f64::from(cards.min(10))
@@ -111,7 +111,7 @@ impl Ctx<'_> {
 
     /// How much an opponent should be held back: more for more points, most for the leader
     /// and for anyone close to winning.
-    fn threat(&self, seat: Seat) -> f64 {
+    pub(super) fn threat(&self, seat: Seat) -> f64 {
         if seat == self.me {
             return 0.0;
         }

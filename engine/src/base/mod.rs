@@ -219,6 +219,14 @@ pub(crate) fn apply(game: &mut Game, event: &Event) {
         // Progress cards live in Cities & Knights' state; their effects' own events that
         // the base game has no part in go here.
         Event::ProgressCardPlayed { .. } | Event::ProgressCardDiscarded { .. } | Event::ProgressCardTaken { .. } => {}
+        // Politics cards (CK-PC-7): the Diplomat's road back to its owner, the Wedding's gifts.
+        Event::RoadRemoved { owner, edge, .. } => game.remove_road(*owner, *edge),
+        Event::CardsGiven { seat, to, cards: Some(cards), .. } => game.give_cards(*seat, *to, cards),
+        Event::CardsGiven { cards: None, .. }
+        | Event::KnightDeserted { .. }
+        | Event::DeserterKnightPlaced { .. }
+        | Event::KnightIntrigued { .. }
+        | Event::ProgressCardsRevealed { .. } => {}
         Event::ProgressCardDrawn { .. }
         | Event::KnightMoved { .. }
         | Event::KnightDisplaced { .. }

@@ -28,7 +28,7 @@ use std::collections::{HashSet, VecDeque};
 use catan_engine::{
     board::{HexCoord, VertexId},
     BuildingKind, Commodities, Commodity, Event, EventFace, Game, GameView, Phase, ProgressCard, ProgressCards,
-    Resource, Seat, Track, Viewer, ACTIVATION_COST, KNIGHT_COST, WALL_COST,
+    Resource, Resources, Seat, Track, Viewer, ACTIVATION_COST, KNIGHT_COST, WALL_COST,
 };
 
 /// CK-CMP-1: commodity cards of each kind.
@@ -114,6 +114,8 @@ pub struct CitiesKnights {
     robber: Option<HexCoord>,
     /// The metropolises as the log placed and moved them: track, holder, city (CK-MET-1/3).
     metropolises: Vec<(Track, Seat, VertexId)>,
+    /// The progress card played in the move being checked (CK-PC-7).
+    played: Option<ProgressCard>,
 }
 
 impl CitiesKnights {
@@ -139,6 +141,7 @@ impl CitiesKnights {
             attack: None,
             robber: None,
             metropolises: Vec::new(),
+            played: None,
         })
     }
 
@@ -162,6 +165,7 @@ impl CitiesKnights {
     /// checked against the state just before it.
     pub fn after_move(&mut self, prior: &Game, mover: Seat, events: &[Event]) {
         let mut state = prior.clone();
+        self.played = None;
         for (i, event) in events.iter().enumerate() {
             let _event = crate::checks::Context(format!("event {event:?} of {mover}'s move: {events:?}"));
             self.check_event(&state, mover, event, &events[i + 1..]);
@@ -292,8 +296,11 @@ impl CitiesKnights {
                     assert!(state.improvement_level(seat, Track::Politics) >= POLITICS_FOR_MIGHTY, "CK-KNT-3");
                 }
             }
+            Event::ProgressCardPlayed { ref play, .. } => self.played = Some(play.card()),
             Event::KnightActivated { seat, vertex, cost } => {
-                assert_eq!((seat, state.phase(), cost), (mover, &Phase::Main, ACTIVATION_COST), "CK-KNT-4");
+                // CK-PC-7 Warlord: free.
+                let due = if self.played == Some(ProgressCard::Warlord) { Resources::ZERO } else { ACTIVATION_COST };
+                assert_eq!((seat, state.phase(), cost), (mover, &Phase::Main, due), "CK-KNT-4");
                 assert!(!knight_of(seat, vertex).active, "an active knight activated again");
             }
             Event::KnightMoved { seat, from, to } => {
@@ -329,6 +336,28 @@ impl CitiesKnights {
                 assert_eq!(mover, seat, "CK-KNT-7: the owner relocates");
                 assert!(empty(to), "CK-KNT-7: {to} is not empty");
                 assert!(reachable(state, seat, from).contains(&to), "CK-KNT-7: {to} out of reach from {from}");
+            }
+            // CK-PC-7 Deserter: the target's own knight leaves; the player's joins at the end of
+            // one of its roads, of the same rank or weaker.
+            Event::KnightDeserted { seat, vertex, rank, active } => {
+                let knight = knight_of(seat, vertex);
+                assert_eq!((knight.rank, knight.active), (rank, active), "{event:?}");
+                assert_ne!(seat, state.turn_active(), "a Deserter targets an opponent");
+            }
+            Event::DeserterKnightPlaced { seat, vertex, rank, .. } => {
+                assert_eq!((seat, seat), (mover, state.turn_active()), "{event:?}");
+                let v = state.board().vertex(vertex).expect("a knight on the board");
+                assert!(state.board().vertex_is_buildable[v as usize] && empty(vertex), "CK-KNT-2: {vertex}");
+                assert!(vertex.edges().iter().any(|&e| state.road_at(e) == Some(seat)), "CK-KNT-2: {vertex}");
+                let of_rank = state.knights().iter().filter(|k| k.seat == seat && k.rank == rank).count();
+                assert!(of_rank < KNIGHTS_PER_RANK, "no piece of rank {rank} left (CK-CMP-4)");
+            }
+            // CK-PC-7 Intrigue: an opponent's knight at the end of one of the player's roads.
+            Event::KnightIntrigued { seat, vertex, displaced, rank, active } => {
+                let knight = knight_of(displaced, vertex);
+                assert_eq!((knight.rank, knight.active), (rank, active), "{event:?}");
+                assert_ne!(seat, displaced);
+                assert!(vertex.edges().iter().any(|&e| state.road_at(e) == Some(seat)), "{event:?}");
             }
             Event::KnightReturnedToSupply { seat, vertex, .. } => {
                 let open = reachable(state, seat, vertex).into_iter().filter(|&v| v != vertex && empty(v)).count();
@@ -476,6 +505,10 @@ impl CitiesKnights {
             }
             Event::KnightActivated { vertex, .. } => self.activated.push(vertex),
             Event::KnightPromoted { vertex, .. } => self.promoted.push(vertex),
+            Event::KnightDeserted { vertex, .. } | Event::KnightIntrigued { vertex, .. } => {
+                self.activated.retain(|v| *v != vertex);
+                self.promoted.retain(|v| *v != vertex);
+            }
             Event::KnightMoved { from, to, .. } | Event::KnightDisplaced { from, to, .. } => {
                 moved(&mut self.activated, from, to);
                 moved(&mut self.promoted, from, to);
@@ -615,6 +648,13 @@ pub fn shown(event: &Event, redacted: &Event, viewer: Viewer) -> Option<(bool, b
         }
         (Event::ProgressCardTaken { seat, from, .. }, Event::ProgressCardTaken { card, .. }) => {
             Some((card.is_some(), sees(*seat) || sees(*from)))
+        }
+        // CK-PC-7 Spy and Wedding: between the two seats concerned.
+        (Event::ProgressCardsRevealed { seat, target, .. }, Event::ProgressCardsRevealed { cards, .. }) => {
+            Some((cards.is_some(), sees(*seat) || sees(*target)))
+        }
+        (Event::CardsGiven { seat, to, .. }, Event::CardsGiven { cards, .. }) => {
+            Some((cards.is_some(), sees(*seat) || sees(*to)))
         }
         _ => None,
     }

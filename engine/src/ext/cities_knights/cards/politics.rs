@@ -343,14 +343,21 @@ fn place_deserter(
     Ok(events)
 }
 
-/// Diplomat: a road with an end touching no other road, ship or building of its owner.
+/// Diplomat: a road with an end touching no other piece of its owner (road, ship,
+/// building or knight). Engine decision: a road that alone joins one of its owner's knights
+/// to the owner's roads stays (a knight always stands at the end of a road, CK-KNT-2).
 fn is_open(game: &Game, owner: Seat, e: u16) -> bool {
-    game.board().edge_vertices[e as usize].iter().any(|&x| {
-        game.building_index(x).is_none_or(|b| b.seat != owner)
-            && !game.board().edges_of(x).any(|other| {
-                other != e && (game.road_index(other) == Some(owner) || game.ship_index(other) == Some(owner))
-            })
-    })
+    let other_route = |x: u16| {
+        game.board()
+            .edges_of(x)
+            .any(|other| other != e && (game.road_index(other) == Some(owner) || game.ship_index(other) == Some(owner)))
+    };
+    let ends = game.board().edge_vertices[e as usize];
+    let free = |x: u16| {
+        game.building_index(x).is_none_or(|b| b.seat != owner) && game.knight_owner(x) != Some(owner) && !other_route(x)
+    };
+    let strands_knight = ends.iter().any(|&x| game.knight_owner(x) == Some(owner) && !other_route(x));
+    ends.iter().any(|&x| free(x)) && !strands_knight
 }
 
 /// Diplomat: an open road leaves the board; one's own may go to `to` for free, a legal road

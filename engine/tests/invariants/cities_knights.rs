@@ -116,6 +116,8 @@ pub struct CitiesKnights {
     metropolises: Vec<(Track, Seat, VertexId)>,
     /// The progress card played in the move being checked (CK-PC-7).
     played: Option<ProgressCard>,
+    /// Seats a Deserter gave a mighty knight, which needs no Politics 3 (CK-PC-7).
+    deserted_mighty: Vec<Seat>,
 }
 
 impl CitiesKnights {
@@ -142,6 +144,7 @@ impl CitiesKnights {
             robber: None,
             metropolises: Vec::new(),
             played: None,
+            deserted_mighty: Vec::new(),
         })
     }
 
@@ -342,10 +345,10 @@ impl CitiesKnights {
             Event::KnightDeserted { seat, vertex, rank, active } => {
                 let knight = knight_of(seat, vertex);
                 assert_eq!((knight.rank, knight.active), (rank, active), "{event:?}");
-                assert_ne!(seat, state.turn_active(), "a Deserter targets an opponent");
+                assert_ne!(seat, state.active_seat(), "a Deserter targets an opponent");
             }
             Event::DeserterKnightPlaced { seat, vertex, rank, .. } => {
-                assert_eq!((seat, seat), (mover, state.turn_active()), "{event:?}");
+                assert_eq!((seat, seat), (mover, state.active_seat()), "{event:?}");
                 let v = state.board().vertex(vertex).expect("a knight on the board");
                 assert!(state.board().vertex_is_buildable[v as usize] && empty(vertex), "CK-KNT-2: {vertex}");
                 assert!(vertex.edges().iter().any(|&e| state.road_at(e) == Some(seat)), "CK-KNT-2: {vertex}");
@@ -505,6 +508,7 @@ impl CitiesKnights {
             }
             Event::KnightActivated { vertex, .. } => self.activated.push(vertex),
             Event::KnightPromoted { vertex, .. } => self.promoted.push(vertex),
+            Event::DeserterKnightPlaced { seat, rank: MIGHTY, .. } => self.deserted_mighty.push(seat),
             Event::KnightDeserted { vertex, .. } | Event::KnightIntrigued { vertex, .. } => {
                 self.activated.retain(|v| *v != vertex);
                 self.promoted.retain(|v| *v != vertex);
@@ -572,7 +576,8 @@ impl CitiesKnights {
                 assert!(game.board().vertex_is_buildable[v as usize], "{k:?} off the land");
                 assert!(game.building_at(k.vertex).is_none(), "{k:?} on a building (CK-KNT-9)");
                 assert!(k.vertex.edges().iter().any(|&e| game.road_at(e) == Some(seat)), "{k:?} off its roads");
-                if k.rank == MIGHTY {
+                // CK-PC-7 Deserter: a mighty knight may join without Politics 3.
+                if k.rank == MIGHTY && !self.deserted_mighty.contains(&seat) {
                     assert!(game.improvement_level(seat, Track::Politics) >= POLITICS_FOR_MIGHTY, "{k:?} (CK-KNT-3)");
                 }
             }

@@ -62,8 +62,8 @@ pub use config::{
 };
 pub use ext::cities_knights::{
     CardDecision, CitiesKnightsSeatView, CitiesKnightsView, DeckView, EventFace, Good, Knight, Merchant, Metropolis,
-    ProgressCard, ProgressCards, ProgressPlay, Track, ACTIVATION_COST, EVENT_DIE, KNIGHT_COST, PROGRESS_CARD,
-    WALL_COST,
+    ProgressCard, ProgressCards, ProgressPlay, SpiedCards, Track, ACTIVATION_COST, EVENT_DIE, KNIGHT_COST,
+    PROGRESS_CARD, WALL_COST,
 };
 pub use ext::wonders::{MarkedSet, Requirement, WonderId, WonderView, WONDER_STAGES};
 pub use game::Game;

@@ -22,6 +22,8 @@ mod ck_five_six;
 mod ck_science_cards;
 #[path = "scenarios/ck_progress_hand.rs"]
 mod ck_progress_hand;
+#[path = "scenarios/ck_politics_cards.rs"]
+mod ck_politics_cards;
 #[path = "scenarios/ck_trading.rs"]
 mod ck_trading;
 #[path = "scenarios/development.rs"]

@@ -221,6 +221,14 @@ pub(crate) fn apply(game: &mut Game, event: &Event) {
         Event::ProgressCardPlayed { .. } | Event::ProgressCardDiscarded { .. } | Event::ProgressCardTaken { .. } => {}
         Event::NumberTokensSwapped { hexes, .. } => game.swap_number_tokens(*hexes),
         Event::ResourcesHarvested { seat, resources } => game.receive(*seat, resources),
+        // Politics cards (CK-PC-7): the Diplomat's road back to its owner, the Wedding's gifts.
+        Event::RoadRemoved { owner, edge, .. } => game.remove_road(*owner, *edge),
+        Event::CardsGiven { seat, to, cards: Some(cards), .. } => game.give_cards(*seat, *to, cards),
+        Event::CardsGiven { cards: None, .. }
+        | Event::KnightDeserted { .. }
+        | Event::DeserterKnightPlaced { .. }
+        | Event::KnightIntrigued { .. }
+        | Event::ProgressCardsRevealed { .. } => {}
         Event::ProgressCardDrawn { .. }
         | Event::KnightMoved { .. }
         | Event::KnightDisplaced { .. }

@@ -564,7 +564,10 @@ fn check_phases(game: &Game, phase: &Phase, then: &[Phase], turn: &TurnSetup) ->
             }
             Phase::PreRoll | Phase::Main | Phase::GameOver => {}
             Phase::Discard { pending } => {
-                if roll != Some(7) {
+                // CK-PC-7 Saboteur: in Cities & Knights a discard of half the hand may follow
+                // the card, whatever the roll and the hand limit.
+                let saboteur = game.config.cities_and_knights;
+                if roll != Some(7) && !saboteur {
                     return Err(phase_error("discards follow a 7 (B-ROB-1)"));
                 }
                 if pending.is_empty() {
@@ -578,7 +581,7 @@ fn check_phases(game: &Game, phase: &Phase, then: &[Phase], turn: &TurnSetup) ->
                     // CK-7-1: commodities count, and each wall raises the limit by 2.
                     let held = game.players[owed.seat.index()].hand_size();
                     let limit = DISCARD_LIMIT + 2 * game.ext.cities_knights.walls_of(owed.seat);
-                    if held <= limit || owed.count != held / 2 {
+                    if (held <= limit && !saboteur) || owed.count != held / 2 || owed.count == 0 {
                         return Err(phase_error(format!(
                             "seat {} holds {held} cards and owes {}: more than 7 cards discard half (B-ROB-1)",
                             owed.seat, owed.count
@@ -676,7 +679,8 @@ fn check_phases(game: &Game, phase: &Phase, then: &[Phase], turn: &TurnSetup) ->
                 let displacer = game.board().vertex(*vertex).and_then(|_| game.knight_at(*vertex));
                 let pieces = game.knights().iter().filter(|k| k.seat == *seat && k.rank == *rank).count();
                 if !(1..=3).contains(rank)
-                    || displacer.is_none_or(|k| k.seat != turn.active || k.rank <= *rank)
+                    // CK-PC-7 Intrigue displaces without a knight: the vertex is then empty.
+                    || displacer.is_some_and(|k| k.seat != turn.active || k.rank <= *rank)
                     || pieces >= 2
                 {
                     return Err(phase_error(format!(

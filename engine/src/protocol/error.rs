@@ -223,6 +223,22 @@ pub enum RuleError => fn code {
     WrongKnightCount = "wrong_knight_count"(usize),
     // Science cards' errors go above this line.
     // Trade cards' errors go above this line.
+    #[error("seat {0} is not an opponent of yours (CK-PC-7)")]
+    NotAnOpponent = "not_an_opponent"(Seat),
+    #[error("seat {0} has no knight on the board (CK-PC-7 Deserter)")]
+    TargetHasNoKnight = "target_has_no_knight"(Seat),
+    #[error("no road stands on {0} (CK-PC-7 Diplomat)")]
+    NoRoadOnEdge = "no_road_on_edge"(EdgeId),
+    #[error("the road on {0} is not open: both its ends touch another piece of its owner (CK-PC-7 Diplomat)")]
+    RoadNotOpen = "road_not_open"(EdgeId),
+    #[error("only your own road may be put elsewhere, not the one on {0} (CK-PC-7 Diplomat)")]
+    RoadNotYours = "road_not_yours"(EdgeId),
+    #[error("the road removed from {0} must go elsewhere (CK-PC-7 Diplomat)")]
+    RoadNotMoved = "road_not_moved"(EdgeId),
+    #[error("the knight on {0} does not stand at the end of one of your roads (CK-PC-7 Intrigue)")]
+    KnightNotAtYourRoad = "knight_not_at_your_road"(VertexId),
+    #[error("give exactly {required} cards (CK-PC-7 Wedding)")]
+    WrongGiftCount = "wrong_gift_count" { required: u32 },
     // Politics cards' errors go above this line.
 }
 }

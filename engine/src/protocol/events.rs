@@ -9,7 +9,7 @@ use crate::{
     board::Terrain,
     board::{BoardLayout, EdgeId, HexCoord, VertexId},
     ext::{
-        cities_knights::{EventFace, ProgressCard, ProgressPlay, Track},
+        cities_knights::{EventFace, ProgressCard, ProgressCards, ProgressPlay, Track},
         wonders::WonderId,
     },
     model::{Cards, Commodities, Commodity, Counts, DevCard, Phase, Resource, Resources, Seat, TradeOffer},
@@ -471,6 +471,56 @@ pub enum Event => fn kind {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         card: Option<ProgressCard>,
     },
+    /// A Deserter made `seat` take its knight (of `rank`, `active` or not) off `vertex`
+    /// (CK-PC-7 Deserter).
+    KnightDeserted = "knight_deserted" {
+        seat: Seat,
+        vertex: VertexId,
+        rank: u8,
+        active: bool,
+    },
+    /// The Deserter's player placed a knight of `rank` for free on `vertex`, in the deserted
+    /// knight's state (CK-PC-7 Deserter).
+    DeserterKnightPlaced = "deserter_knight_placed" {
+        seat: Seat,
+        vertex: VertexId,
+        rank: u8,
+        active: bool,
+    },
+    /// A Diplomat played by `seat` removed `owner`'s open road on `edge`; the piece went back
+    /// to its owner (CK-PC-7 Diplomat).
+    RoadRemoved = "road_removed" {
+        seat: Seat,
+        owner: Seat,
+        edge: EdgeId,
+    },
+    /// An Intrigue played by `seat` displaced the knight of `displaced` (of `rank`, `active`
+    /// or not) from `vertex`; a `relocate_knight` phase or `knight_returned_to_supply`
+    /// follows (CK-PC-7 Intrigue, CK-KNT-7).
+    KnightIntrigued = "knight_intrigued" {
+        seat: Seat,
+        vertex: VertexId,
+        displaced: Seat,
+        rank: u8,
+        active: bool,
+    },
+    /// A Spy played by `seat` showed it `target`'s progress cards. The cards are visible to
+    /// the two seats only (CK-PC-7 Spy).
+    ProgressCardsRevealed = "progress_cards_revealed" {
+        seat: Seat,
+        target: Seat,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        cards: Option<ProgressCards>,
+    },
+    /// `seat` gave `to` `count` resource or commodity cards after a Wedding. Which cards is
+    /// visible to the two seats only (CK-PC-7 Wedding).
+    CardsGiven = "cards_given" {
+        seat: Seat,
+        to: Seat,
+        count: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        cards: Option<Cards>,
+    },
     // Politics cards' events (ext/cities_knights/cards/politics.rs) go above this line.
 }
 }
@@ -508,6 +558,8 @@ impl Event {
             Event::CommodityStolen { thief, victim, commodity } if !sees(*thief) && !sees(*victim) => *commodity = None,
             Event::ProgressCardDiscarded { seat, card, .. } if !sees(*seat) => *card = None,
             Event::ProgressCardTaken { seat, from, card } if !sees(*seat) && !sees(*from) => *card = None,
+            Event::ProgressCardsRevealed { seat, target, cards } if !sees(*seat) && !sees(*target) => *cards = None,
+            Event::CardsGiven { seat, to, cards, .. } if !sees(*seat) && !sees(*to) => *cards = None,
             // Progress cards' hidden fields go above this line.
             _ => {}
         }

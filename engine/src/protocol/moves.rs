@@ -180,6 +180,23 @@ pub enum Move => fn kind {
     /// Discard a progress card, face down to the bottom of its deck, while you hold more than
     /// the limit (CK-PC-4/5).
     DiscardProgressCard = "discard_progress_card" { card: ProgressCard },
+    /// Remove one of your knights from the board, as a Deserter played against you asks
+    /// (CK-PC-7 Deserter).
+    RemoveKnight = "remove_knight" { vertex: VertexId },
+    /// After a Deserter: place your knight of the deserter's strength (or the next weaker one
+    /// you have) for free on an empty vertex at the end of one of your roads, or decline
+    /// with no `vertex` (CK-PC-7 Deserter, CK-KNT-2).
+    #[cfg_attr(feature = "openapi", schema(example = json!({"type": "place_deserter_knight", "vertex": "0,-1,N"})))]
+    PlaceDeserterKnight = "place_deserter_knight" {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        vertex: Option<VertexId>,
+    },
+    /// After a Spy: take one of the shown progress cards, not a VP card (CK-PC-7 Spy).
+    TakeProgressCard = "take_progress_card" { card: ProgressCard },
+    /// After a Wedding: give the player who played it two resource or commodity cards of your
+    /// choice (CK-PC-7 Wedding).
+    #[cfg_attr(feature = "openapi", schema(example = json!({"type": "give_cards", "cards": {"resources": {"ore": 1}, "commodities": {"coin": 1}}})))]
+    GiveCards = "give_cards" { cards: Cards },
     // Politics cards' moves (ext/cities_knights/cards/politics.rs) go above this line.
 }
 }

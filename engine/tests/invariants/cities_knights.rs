@@ -119,6 +119,8 @@ pub struct CitiesKnights {
     played: Option<ProgressCard>,
     /// A Crane played this turn waits for the next improvement (CK-PC-7).
     crane: bool,
+    /// Seats a Deserter gave a mighty knight, which needs no Politics 3 (CK-PC-7).
+    deserted_mighty: Vec<Seat>,
 }
 
 impl CitiesKnights {
@@ -146,6 +148,7 @@ impl CitiesKnights {
             metropolises: Vec::new(),
             played: None,
             crane: false,
+            deserted_mighty: Vec::new(),
         })
     }
 
@@ -290,7 +293,7 @@ impl CitiesKnights {
                 assert!(state.player(seat).unwrap().cities_on_board() > 0, "CK-IMP-3: an improvement needs a city");
             }
             Event::KnightRecruited { seat, vertex, cost } => {
-                assert_eq!((seat, state.phase(), cost), (mover, &Phase::Main, KNIGHT_COST), "CK-KNT-1");
+                assert_eq!((seat, knight_phase(state), cost), (mover, true, KNIGHT_COST), "CK-KNT-1, X56-11");
                 let v = state.board().vertex(vertex).expect("a knight on the board");
                 assert!(state.board().vertex_is_buildable[v as usize] && empty(vertex), "CK-KNT-2: {vertex}");
                 assert!(vertex.edges().iter().any(|&e| state.road_at(e) == Some(seat)), "CK-KNT-2: {vertex}");
@@ -300,7 +303,7 @@ impl CitiesKnights {
             Event::KnightPromoted { seat, vertex, rank, cost } => {
                 // CK-PC-7 Smith: free promotions.
                 let price = if self.played == Some(ProgressCard::Smith) { Resources::ZERO } else { KNIGHT_COST };
-                assert_eq!((seat, state.phase(), cost), (mover, &Phase::Main, price), "CK-KNT-1");
+                assert_eq!((seat, knight_phase(state), cost), (mover, true, price), "CK-KNT-1, X56-11");
                 let knight = knight_of(seat, vertex);
                 assert_eq!(rank, knight.rank + 1, "CK-KNT-3: one rank");
                 assert!(!self.promoted.contains(&vertex), "CK-KNT-3: promoted twice in a turn");
@@ -311,7 +314,9 @@ impl CitiesKnights {
                 }
             }
             Event::KnightActivated { seat, vertex, cost } => {
-                assert_eq!((seat, state.phase(), cost), (mover, &Phase::Main, ACTIVATION_COST), "CK-KNT-4");
+                // CK-PC-7 Warlord: free.
+                let due = if self.played == Some(ProgressCard::Warlord) { Resources::ZERO } else { ACTIVATION_COST };
+                assert_eq!((seat, knight_phase(state), cost), (mover, true, due), "CK-KNT-4, X56-11");
                 assert!(!knight_of(seat, vertex).active, "an active knight activated again");
             }
             Event::KnightMoved { seat, from, to } => {
@@ -347,6 +352,28 @@ impl CitiesKnights {
                 assert_eq!(mover, seat, "CK-KNT-7: the owner relocates");
                 assert!(empty(to), "CK-KNT-7: {to} is not empty");
                 assert!(reachable(state, seat, from).contains(&to), "CK-KNT-7: {to} out of reach from {from}");
+            }
+            // CK-PC-7 Deserter: the target's own knight leaves; the player's joins at the end of
+            // one of its roads, of the same rank or weaker.
+            Event::KnightDeserted { seat, vertex, rank, active } => {
+                let knight = knight_of(seat, vertex);
+                assert_eq!((knight.rank, knight.active), (rank, active), "{event:?}");
+                assert_ne!(seat, state.active_seat(), "a Deserter targets an opponent");
+            }
+            Event::DeserterKnightPlaced { seat, vertex, rank, .. } => {
+                assert_eq!((seat, seat), (mover, state.active_seat()), "{event:?}");
+                let v = state.board().vertex(vertex).expect("a knight on the board");
+                assert!(state.board().vertex_is_buildable[v as usize] && empty(vertex), "CK-KNT-2: {vertex}");
+                assert!(vertex.edges().iter().any(|&e| state.road_at(e) == Some(seat)), "CK-KNT-2: {vertex}");
+                let of_rank = state.knights().iter().filter(|k| k.seat == seat && k.rank == rank).count();
+                assert!(of_rank < KNIGHTS_PER_RANK, "no piece of rank {rank} left (CK-CMP-4)");
+            }
+            // CK-PC-7 Intrigue: an opponent's knight at the end of one of the player's roads.
+            Event::KnightIntrigued { seat, vertex, displaced, rank, active } => {
+                let knight = knight_of(displaced, vertex);
+                assert_eq!((knight.rank, knight.active), (rank, active), "{event:?}");
+                assert_ne!(seat, displaced);
+                assert!(vertex.edges().iter().any(|&e| state.road_at(e) == Some(seat)), "{event:?}");
             }
             Event::KnightReturnedToSupply { seat, vertex, .. } => {
                 let open = reachable(state, seat, vertex).into_iter().filter(|&v| v != vertex && empty(v)).count();
@@ -525,6 +552,11 @@ impl CitiesKnights {
             }
             Event::KnightActivated { vertex, .. } => self.activated.push(vertex),
             Event::KnightPromoted { vertex, .. } => self.promoted.push(vertex),
+            Event::DeserterKnightPlaced { seat, rank: MIGHTY, .. } => self.deserted_mighty.push(seat),
+            Event::KnightDeserted { vertex, .. } | Event::KnightIntrigued { vertex, .. } => {
+                self.activated.retain(|v| *v != vertex);
+                self.promoted.retain(|v| *v != vertex);
+            }
             Event::KnightMoved { from, to, .. } | Event::KnightDisplaced { from, to, .. } => {
                 moved(&mut self.activated, from, to);
                 moved(&mut self.promoted, from, to);
@@ -590,7 +622,8 @@ impl CitiesKnights {
                 assert!(game.board().vertex_is_buildable[v as usize], "{k:?} off the land");
                 assert!(game.building_at(k.vertex).is_none(), "{k:?} on a building (CK-KNT-9)");
                 assert!(k.vertex.edges().iter().any(|&e| game.road_at(e) == Some(seat)), "{k:?} off its roads");
-                if k.rank == MIGHTY {
+                // CK-PC-7 Deserter: a mighty knight may join without Politics 3.
+                if k.rank == MIGHTY && !self.deserted_mighty.contains(&seat) {
                     assert!(game.improvement_level(seat, Track::Politics) >= POLITICS_FOR_MIGHTY, "{k:?} (CK-KNT-3)");
                 }
             }
@@ -667,8 +700,21 @@ pub fn shown(event: &Event, redacted: &Event, viewer: Viewer) -> Option<(bool, b
         (Event::ProgressCardTaken { seat, from, .. }, Event::ProgressCardTaken { card, .. }) => {
             Some((card.is_some(), sees(*seat) || sees(*from)))
         }
+        // CK-PC-7 Spy and Wedding: between the two seats concerned.
+        (Event::ProgressCardsRevealed { seat, target, .. }, Event::ProgressCardsRevealed { cards, .. }) => {
+            Some((cards.is_some(), sees(*seat) || sees(*target)))
+        }
+        (Event::CardsGiven { seat, to, .. }, Event::CardsGiven { cards, .. }) => {
+            Some((cards.is_some(), sees(*seat) || sees(*to)))
+        }
         _ => None,
     }
+}
+
+/// Where knights are recruited, promoted and activated: the main phase, and with the 5-6
+/// player extension a special building phase (X56-11).
+fn knight_phase(state: &Game) -> bool {
+    matches!(state.phase(), Phase::Main | Phase::SpecialBuilding { .. })
 }
 
 /// CK-KNT-6/7: the vertices `seat` reaches from `start` along its own roads, passing through

@@ -207,7 +207,7 @@ fn reachable(game: &Game, seat: Seat, from: VertexId) -> Vec<u16> {
 
 /// CK-KNT-7: the empty vertices a displaced knight of `seat` may go to from `from`, along
 /// its roads as a move would (CK-KNT-6).
-fn relocation_targets(game: &Game, seat: Seat, from: VertexId) -> Vec<u16> {
+pub(super) fn relocation_targets(game: &Game, seat: Seat, from: VertexId) -> Vec<u16> {
     let mut targets = reachable(game, seat, from);
     targets.retain(|&v| game.building_index(v).is_none() && game.knight_owner(v).is_none());
     targets

@@ -81,7 +81,7 @@ impl Game {
         knights.iter().find(|k| k.vertex == vertex).map(|k| k.seat)
     }
 
-    fn knights_of_rank(&self, seat: Seat, rank: u8) -> usize {
+    pub(super) fn knights_of_rank(&self, seat: Seat, rank: u8) -> usize {
         self.knights().iter().filter(|k| k.seat == seat && k.rank == rank).count()
     }
 

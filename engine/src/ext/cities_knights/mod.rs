@@ -27,7 +27,7 @@ pub use knights::{Knight, ACTIVATION_COST, KNIGHT_COST, WALL_COST};
 pub use metropolis::Metropolis;
 pub(crate) use progress::full_decks;
 pub use progress::{ProgressCard, ProgressCards, PROGRESS_CARD};
-pub use view::{CitiesKnightsSeatView, CitiesKnightsView, DeckView};
+pub use view::{CitiesKnightsSeatView, CitiesKnightsView, DeckView, SpiedCards};
 
 use crate::{
     base::production::Production,

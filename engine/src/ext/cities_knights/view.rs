@@ -21,6 +21,18 @@ pub struct CitiesKnightsView {
     pub seats: Vec<CitiesKnightsSeatView>,
     /// The progress cards left in each deck (CK-CMP-2).
     pub decks: Vec<DeckView>,
+    /// While a Spy's player chooses the card to take: the target's progress cards, shown to
+    /// that player alone (CK-PC-6/7 Spy).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spied: Option<SpiedCards>,
+}
+
+/// The progress cards a Spy shows its player (CK-PC-7 Spy).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct SpiedCards {
+    pub target: Seat,
+    pub cards: ProgressCards,
 }
 
 /// One seat's part of Cities & Knights, as everyone sees it.
@@ -82,6 +94,13 @@ impl Game {
             })
             .collect();
         let decks = self.progress_decks();
+        let spied =
+            match self.phase() {
+                &crate::model::Phase::CardDecision {
+                    decision: super::CardDecision::TakeProgressCard { seat, target },
+                } if viewer == Some(seat) => Some(SpiedCards { target, cards: self.progress_cards(target) }),
+                _ => None,
+            };
         Some(CitiesKnightsView {
             barbarians: state.barbarians,
             barbarian_steps: self.config.barbarian_steps,
@@ -91,6 +110,7 @@ impl Game {
             decks: Track::ALL
                 .map(|track| DeckView { track, cards_left: super::progress::of_track(&decks, track).total() })
                 .to_vec(),
+            spied,
         })
     }
 }

@@ -16,6 +16,17 @@ pub enum CardDecision {
     DiscardProgressCards { pending: Vec<PendingDiscard> },
     // Science cards' decisions (cards/science.rs) go above this line.
     // Trade cards' decisions (cards/trade.rs) go above this line.
+    /// CK-PC-7 Deserter: `seat` removes one of its knights (`remove_knight`) for `by`.
+    RemoveKnight { seat: Seat, by: Seat },
+    /// CK-PC-7 Deserter: `seat` may place its knight of `rank` for free, `active` or not as
+    /// the deserted one was (`place_deserter_knight`, or decline).
+    PlaceDeserterKnight { seat: Seat, rank: u8, active: bool },
+    /// CK-PC-7 Spy: `seat` has seen `target`'s progress cards and takes one that is not a VP
+    /// card (`take_progress_card`); only `seat` sees them in its view meanwhile.
+    TakeProgressCard { seat: Seat, target: Seat },
+    /// CK-PC-7 Wedding: the seats in `pending`, with more points than `to`, each give it two
+    /// resource or commodity cards of their choice (`give_cards`), in any order.
+    GiveCards { to: Seat, pending: Vec<Seat> },
     // Politics cards' decisions (cards/politics.rs) go above this line.
 }
 
@@ -26,6 +37,10 @@ impl CardDecision {
             CardDecision::DiscardProgressCards { pending } => pending.iter().map(|p| p.seat).collect(),
             // Science cards' deciders go above this line.
             // Trade cards' deciders go above this line.
+            CardDecision::RemoveKnight { seat, .. }
+            | CardDecision::PlaceDeserterKnight { seat, .. }
+            | CardDecision::TakeProgressCard { seat, .. } => vec![*seat],
+            CardDecision::GiveCards { pending, .. } => pending.clone(),
             // Politics cards' deciders go above this line.
         }
     }

@@ -16,6 +16,8 @@ mod support;
 mod building;
 #[path = "scenarios/cities_knights.rs"]
 mod cities_knights;
+#[path = "scenarios/ck_trade_cards.rs"]
+mod ck_trade_cards;
 #[path = "scenarios/ck_trading.rs"]
 mod ck_trading;
 #[path = "scenarios/development.rs"]

@@ -155,8 +155,18 @@ pub(super) fn place(game: &mut Game, setup: CitiesKnightsSetup, seats: &[SeatSet
         if merchant.seat.index() >= game.players.len() {
             return Err(E::UnknownSeat(merchant.seat));
         }
-        if game.board.hex(merchant.hex).is_none_or(|h| !game.board.is_land_hex(h)) {
-            return bad(format!("the merchant stands on {}, which is no land hex (CK-MER-1)", merchant.hex));
+        let Some(h) = game.board.hex(merchant.hex).filter(|&h| game.board.terrain[h as usize].resource().is_some())
+        else {
+            return bad(format!("the merchant stands on {}, which produces no resource (CK-MER-1)", merchant.hex));
+        };
+        let beside = game.board.hex_vertices[h as usize]
+            .iter()
+            .any(|&v| game.building_index(v).is_some_and(|b| b.seat == merchant.seat));
+        if !beside {
+            return bad(format!(
+                "the merchant on {} touches no building of seat {} (CK-MER-1)",
+                merchant.hex, merchant.seat
+            ));
         }
         game.ext.cities_knights.merchant = Some(merchant);
     }

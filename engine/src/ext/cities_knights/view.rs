@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{knights::Knight, metropolis::Metropolis, progress::ProgressCards, Track};
+use super::{knights::Knight, metropolis::Metropolis, progress::ProgressCards, Merchant, Track};
 use crate::{board::VertexId, game::Game, model::Seat};
 
 /// The barbarians, and each seat's improvements, knights and walls (Cities & Knights).
@@ -21,6 +21,10 @@ pub struct CitiesKnightsView {
     pub seats: Vec<CitiesKnightsSeatView>,
     /// The progress cards left in each deck (CK-CMP-2).
     pub decks: Vec<DeckView>,
+    /// The merchant and its holder, once a Merchant card placed it: the holder trades the
+    /// hex's resource with the bank at 2:1 and has 1 point for it (CK-MER-1..3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub merchant: Option<Merchant>,
 }
 
 /// One seat's part of Cities & Knights, as everyone sees it.
@@ -91,6 +95,7 @@ impl Game {
             decks: Track::ALL
                 .map(|track| DeckView { track, cards_left: super::progress::of_track(&decks, track).total() })
                 .to_vec(),
+            merchant: state.merchant,
         })
     }
 }

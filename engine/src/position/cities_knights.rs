@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{PositionError as E, SeatSetup};
 use crate::{
-    ext::cities_knights::{Knight, Merchant, Metropolis, ProgressCard, ProgressCards},
+    ext::cities_knights::{CardTurn, Knight, Merchant, Metropolis, ProgressCard, ProgressCards},
     game::Game,
     model::{BuildingKind, Commodities, Seat},
     VertexId,
@@ -46,6 +46,10 @@ pub struct CitiesKnightsSetup {
     /// The merchant, if a Merchant card placed it (CK-MER).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub merchant: Option<Merchant>,
+    /// What progress cards played this turn leave in force until it ends (Crane, Merchant
+    /// Fleet, Commercial Harbor, CK-PC-7).
+    #[serde(skip_serializing_if = "CardTurn::is_unused")]
+    pub card_turn: CardTurn,
 }
 
 impl CitiesKnightsSetup {
@@ -71,6 +75,7 @@ impl CitiesKnightsSetup {
             metropolises: state.metropolises.clone(),
             returned: state.returned.clone(),
             merchant: state.merchant,
+            card_turn: state.card_turn.clone(),
             defenders: state
                 .defenders
                 .iter()
@@ -170,6 +175,13 @@ pub(super) fn place(game: &mut Game, setup: CitiesKnightsSetup, seats: &[SeatSet
         }
         game.ext.cities_knights.merchant = Some(merchant);
     }
+    // Commercial Harbor: the opponents already offered an exchange (CK-PC-7).
+    for &seat in setup.card_turn.commercial_harbor.iter().flatten() {
+        if seat.index() >= game.players.len() {
+            return Err(E::UnknownSeat(seat));
+        }
+    }
+    game.ext.cities_knights.card_turn = setup.card_turn;
     for vertex in setup.walls {
         let v = game.board.vertex(vertex).ok_or(E::UnknownVertex(vertex))?;
         let Some(city) = game.building_index(v).filter(|b| b.kind == BuildingKind::City) else {

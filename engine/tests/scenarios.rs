@@ -18,12 +18,14 @@ mod building;
 mod cities_knights;
 #[path = "scenarios/ck_five_six.rs"]
 mod ck_five_six;
-#[path = "scenarios/ck_science_cards.rs"]
-mod ck_science_cards;
-#[path = "scenarios/ck_progress_hand.rs"]
-mod ck_progress_hand;
 #[path = "scenarios/ck_politics_cards.rs"]
 mod ck_politics_cards;
+#[path = "scenarios/ck_progress_hand.rs"]
+mod ck_progress_hand;
+#[path = "scenarios/ck_science_cards.rs"]
+mod ck_science_cards;
+#[path = "scenarios/ck_trade_cards.rs"]
+mod ck_trade_cards;
 #[path = "scenarios/ck_trading.rs"]
 mod ck_trading;
 #[path = "scenarios/development.rs"]

@@ -186,7 +186,9 @@ pub fn check_card_counts(mv: &Move) -> Result<(), ApiError> {
         | Move::ChooseGoldResources { resources }
         | Move::BuyDevelopmentCardWithDiscoveries { replaces: resources } => vec![resources.as_slice()],
         Move::TradeWithBank { give, get } => vec![give.as_slice(), get.as_slice()],
-        Move::DiscardCards { cards } => vec![cards.resources.as_slice(), cards.commodities.as_slice()],
+        Move::DiscardCards { cards } | Move::GiveCards { cards } | Move::TakeCards { cards } => {
+            vec![cards.resources.as_slice(), cards.commodities.as_slice()]
+        }
         Move::TradeCardsWithBank { give, get } => vec![
             give.resources.as_slice(),
             give.commodities.as_slice(),

@@ -282,6 +282,14 @@ impl LogReader {
                     "cards_discarded" if !own(&event["seat"]) => Some("cards"),
                     "progress_card_discarded" if !own(&event["seat"]) => Some("card"),
                     "progress_card_taken" if !own(&event["seat"]) && !own(&event["from"]) => Some("card"),
+                    // Spy, Wedding, Commercial Harbor, Master Merchant: the two seats only.
+                    "progress_cards_revealed" | "hand_shown" if !own(&event["seat"]) && !own(&event["target"]) => {
+                        Some("cards")
+                    }
+                    "cards_given" if !own(&event["seat"]) && !own(&event["to"]) => Some("cards"),
+                    "cards_taken" if !own(&event["seat"]) && !own(&event["from"]) => Some("cards"),
+                    "commercial_harbor_offered" if !own(&event["seat"]) && !own(&event["with"]) => Some("resource"),
+                    "commercial_harbor_answered" if !own(&event["seat"]) && !own(&event["to"]) => Some("commodity"),
                     _ => None,
                 };
                 if let Some(field) = hidden {

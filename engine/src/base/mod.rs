@@ -229,6 +229,33 @@ pub(crate) fn apply(game: &mut Game, event: &Event) {
         | Event::DeserterKnightPlaced { .. }
         | Event::KnightIntrigued { .. }
         | Event::ProgressCardsRevealed { .. } => {}
+        // The trade deck's cards moving resources and commodities between hands (CK-PC-7).
+        Event::MerchantPlaced { .. } | Event::CommercialHarborDeclined { .. } | Event::HandShown { .. } => {}
+        Event::ResourceMonopolyTaken { seat, taken, .. } => {
+            for loss in taken {
+                game.transfer(loss.seat, *seat, &loss.resources);
+            }
+        }
+        Event::TradeMonopolyTaken { seat, taken, .. } => {
+            for loss in taken {
+                game.transfer_cards(loss.seat, *seat, &crate::model::Cards::of_commodities(loss.commodities));
+            }
+        }
+        Event::CommercialHarborOffered { seat, with, resource } => {
+            if let Some(resource) = resource {
+                game.transfer(*seat, *with, &crate::Resources::of(*resource, 1));
+            }
+        }
+        Event::CommercialHarborAnswered { seat, to, commodity } => {
+            if let Some(commodity) = commodity {
+                game.transfer_commodity(*seat, *to, *commodity);
+            }
+        }
+        Event::CardsTaken { seat, from, cards, .. } => {
+            if let Some(cards) = cards {
+                game.transfer_cards(*from, *seat, cards);
+            }
+        }
         Event::ProgressCardDrawn { .. }
         | Event::KnightMoved { .. }
         | Event::KnightDisplaced { .. }

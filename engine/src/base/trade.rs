@@ -55,6 +55,12 @@ impl MaritimeRates {
                 None => {}
             }
         }
+        // CK-MER-2 and Merchant Fleet (CK-PC-7): resources at 2:1 as if by a harbour.
+        for good in game.two_for_one(seat) {
+            if let crate::ext::cities_knights::Good::Resource(resource) = good {
+                rates.special.set(resource, 1);
+            }
+        }
         rates
     }
 

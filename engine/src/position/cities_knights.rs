@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{PositionError as E, SeatSetup};
 use crate::{
-    ext::cities_knights::{Knight, Merchant, Metropolis, ProgressCard, ProgressCards},
+    ext::cities_knights::{CardTurn, Knight, Merchant, Metropolis, ProgressCard, ProgressCards},
     game::Game,
     model::{BuildingKind, Commodities, Seat},
     VertexId,
@@ -46,9 +46,10 @@ pub struct CitiesKnightsSetup {
     /// The merchant, if a Merchant card placed it (CK-MER).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub merchant: Option<Merchant>,
-    /// A Crane played this turn waits for the next improvement (CK-PC-7).
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub crane: bool,
+    /// What progress cards played this turn leave in force until it ends (Crane, Merchant
+    /// Fleet, Commercial Harbor, CK-PC-7).
+    #[serde(skip_serializing_if = "CardTurn::is_unused")]
+    pub card_turn: CardTurn,
 }
 
 impl CitiesKnightsSetup {
@@ -74,7 +75,7 @@ impl CitiesKnightsSetup {
             metropolises: state.metropolises.clone(),
             returned: state.returned.clone(),
             merchant: state.merchant,
-            crane: state.card_turn.crane,
+            card_turn: state.card_turn.clone(),
             defenders: state
                 .defenders
                 .iter()
@@ -122,7 +123,6 @@ pub(super) fn place(game: &mut Game, setup: CitiesKnightsSetup, seats: &[SeatSet
     }
     let state = &mut game.ext.cities_knights;
     state.barbarians = setup.barbarians;
-    state.card_turn.crane = setup.crane;
     state.attacks = setup.attacks;
     for (seat, levels) in setup.improvements {
         if seat.index() >= game.players.len() {
@@ -160,11 +160,28 @@ pub(super) fn place(game: &mut Game, setup: CitiesKnightsSetup, seats: &[SeatSet
         if merchant.seat.index() >= game.players.len() {
             return Err(E::UnknownSeat(merchant.seat));
         }
-        if game.board.hex(merchant.hex).is_none_or(|h| !game.board.is_land_hex(h)) {
-            return bad(format!("the merchant stands on {}, which is no land hex (CK-MER-1)", merchant.hex));
+        let Some(h) = game.board.hex(merchant.hex).filter(|&h| game.board.terrain[h as usize].resource().is_some())
+        else {
+            return bad(format!("the merchant stands on {}, which produces no resource (CK-MER-1)", merchant.hex));
+        };
+        let beside = game.board.hex_vertices[h as usize]
+            .iter()
+            .any(|&v| game.building_index(v).is_some_and(|b| b.seat == merchant.seat));
+        if !beside {
+            return bad(format!(
+                "the merchant on {} touches no building of seat {} (CK-MER-1)",
+                merchant.hex, merchant.seat
+            ));
         }
         game.ext.cities_knights.merchant = Some(merchant);
     }
+    // Commercial Harbor: the opponents already offered an exchange (CK-PC-7).
+    for &seat in setup.card_turn.commercial_harbor.iter().flatten() {
+        if seat.index() >= game.players.len() {
+            return Err(E::UnknownSeat(seat));
+        }
+    }
+    game.ext.cities_knights.card_turn = setup.card_turn;
     for vertex in setup.walls {
         let v = game.board.vertex(vertex).ok_or(E::UnknownVertex(vertex))?;
         let Some(city) = game.building_index(v).filter(|b| b.kind == BuildingKind::City) else {

@@ -222,6 +222,20 @@ pub enum RuleError => fn code {
     #[error("the smith promotes one or two of your knights, not {0}")]
     WrongKnightCount = "wrong_knight_count"(usize),
     // Science cards' errors go above this line.
+    #[error("the merchant stands on a hex producing a resource, not on {0} (CK-MER-1)")]
+    MerchantHexNotProducing = "merchant_hex_not_producing"(HexCoord),
+    #[error("the merchant goes on a hex touching one of your settlements or cities, not on {0} (CK-MER-1)")]
+    MerchantHexNotYours = "merchant_hex_not_yours"(HexCoord),
+    #[error("seat {0} does not have more victory points than you (CK-PC-7 Master Merchant)")]
+    TargetNotAhead = "target_not_ahead"(Seat),
+    #[error("play a Commercial Harbor this turn first (CK-PC-7)")]
+    CommercialHarborNotPlayed = "commercial_harbor_not_played",
+    #[error("you already offered seat {0} an exchange this turn (CK-PC-7 Commercial Harbor)")]
+    AlreadyExchangedWith = "already_exchanged_with"(Seat),
+    #[error("take exactly {required} cards")]
+    WrongTakeCount = "wrong_take_count" { required: u32 },
+    #[error("seat {0} does not hold these cards")]
+    CardsNotInHand = "cards_not_in_hand"(Seat),
     // Trade cards' errors go above this line.
     #[error("seat {0} is not an opponent of yours (CK-PC-7)")]
     NotAnOpponent = "not_an_opponent"(Seat),

@@ -454,6 +454,68 @@ pub enum Event => fn kind {
         seat: Seat,
         play: ProgressPlay,
     },
+    /// A Merchant card put the merchant on `hex` (CK-MER-1): `seat` now trades the hex's
+    /// resource with the bank at 2:1 and holds 1 point for it (CK-MER-2/3), taken from
+    /// `from_seat` when another seat held the merchant.
+    MerchantPlaced = "merchant_placed" {
+        seat: Seat,
+        hex: HexCoord,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        from_seat: Option<Seat>,
+    },
+    /// A Resource Monopoly: each opponent gave `seat` 2 cards of `resource`, or all it had
+    /// (CK-PC-7); `taken` lists what each opponent gave.
+    ResourceMonopolyTaken = "resource_monopoly_taken" {
+        seat: Seat,
+        resource: Resource,
+        taken: Vec<SeatResources>,
+    },
+    /// A Trade Monopoly: each opponent holding `commodity` gave `seat` one (CK-PC-7); `taken`
+    /// lists what each opponent gave.
+    TradeMonopolyTaken = "trade_monopoly_taken" {
+        seat: Seat,
+        commodity: Commodity,
+        taken: Vec<SeatCommodities>,
+    },
+    /// Commercial Harbor: `seat` gave `with` one resource card; a commodity comes back
+    /// (`commercial_harbor_answered`). Which resource is visible to the two seats only.
+    CommercialHarborOffered = "commercial_harbor_offered" {
+        seat: Seat,
+        with: Seat,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        resource: Option<Resource>,
+    },
+    /// Commercial Harbor: `seat` gave `to` one commodity for the resource received (CK-PC-7).
+    /// Which commodity is visible to the two seats only.
+    CommercialHarborAnswered = "commercial_harbor_answered" {
+        seat: Seat,
+        to: Seat,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        commodity: Option<Commodity>,
+    },
+    /// Commercial Harbor: `seat` offered `with` an exchange, but `with` holds no commodity:
+    /// nothing changed hands (CK-PC-7).
+    CommercialHarborDeclined = "commercial_harbor_declined" {
+        seat: Seat,
+        with: Seat,
+    },
+    /// Master Merchant: `seat` was shown the resources and commodities of `target` (CK-PC-7).
+    /// The cards are visible to the two seats only.
+    HandShown = "hand_shown" {
+        seat: Seat,
+        target: Seat,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        cards: Option<Cards>,
+    },
+    /// Master Merchant: `seat` took `count` cards from `from`'s hand (CK-PC-7). Which cards is
+    /// visible to the two seats only.
+    CardsTaken = "cards_taken" {
+        seat: Seat,
+        from: Seat,
+        count: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        cards: Option<Cards>,
+    },
     // Trade cards' events (ext/cities_knights/cards/trade.rs) go above this line.
     /// A seat over the hand limit discarded a progress card, face down to the bottom of
     /// `track`'s deck (CK-PC-3/5). Which card is visible to that seat only.
@@ -560,6 +622,10 @@ impl Event {
             Event::ProgressCardTaken { seat, from, card } if !sees(*seat) && !sees(*from) => *card = None,
             Event::ProgressCardsRevealed { seat, target, cards } if !sees(*seat) && !sees(*target) => *cards = None,
             Event::CardsGiven { seat, to, cards, .. } if !sees(*seat) && !sees(*to) => *cards = None,
+            Event::CommercialHarborOffered { seat, with, resource } if !sees(*seat) && !sees(*with) => *resource = None,
+            Event::CommercialHarborAnswered { seat, to, commodity } if !sees(*seat) && !sees(*to) => *commodity = None,
+            Event::HandShown { seat, target, cards } if !sees(*seat) && !sees(*target) => *cards = None,
+            Event::CardsTaken { seat, from, cards, .. } if !sees(*seat) && !sees(*from) => *cards = None,
             // Progress cards' hidden fields go above this line.
             _ => {}
         }

@@ -10,7 +10,7 @@ use crate::{
         cities_knights::{ProgressCard, ProgressPlay, Track},
         wonders::WonderId,
     },
-    model::{Cards, Commodities, Counts, Resource, Resources, Seat},
+    model::{Cards, Commodities, Commodity, Counts, Resource, Resources, Seat},
 };
 
 tagged_enum! {
@@ -176,6 +176,20 @@ pub enum Move => fn kind {
     /// roll. The card goes to the bottom of its deck (CK-PC-3).
     #[cfg_attr(feature = "openapi", schema(example = json!({"type": "play_progress_card", "play": {"card": "resource_monopoly", "resource": "ore"}})))]
     PlayProgressCard = "play_progress_card" { play: ProgressPlay },
+    /// After playing a Commercial Harbor this turn: offer opponent `with` one `resource` card
+    /// from your hand, once per opponent (CK-PC-7). If they hold commodities they give you one
+    /// of their choice (`give_commodity`, or at once when they hold one kind only); if they
+    /// hold none, nothing changes hands.
+    #[cfg_attr(feature = "openapi", schema(example = json!({"type": "commercial_harbor_exchange", "with": 1, "resource": "grain"})))]
+    CommercialHarborExchange = "commercial_harbor_exchange" { with: Seat, resource: Resource },
+    /// Answer a Commercial Harbor: give the seat that gave you a resource one commodity of
+    /// your choice (CK-PC-7).
+    #[cfg_attr(feature = "openapi", schema(example = json!({"type": "give_commodity", "commodity": "coin"})))]
+    GiveCommodity = "give_commodity" { commodity: Commodity },
+    /// Master Merchant: take the cards named (resources and commodities, as many as the
+    /// decision says) from the seat whose hand you were shown (CK-PC-7).
+    #[cfg_attr(feature = "openapi", schema(example = json!({"type": "take_cards", "cards": {"resources": {"ore": 1}, "commodities": {"cloth": 1}}})))]
+    TakeCards = "take_cards" { cards: Cards },
     // Trade cards' moves (ext/cities_knights/cards/trade.rs) go above this line.
     /// Discard a progress card, face down to the bottom of its deck, while you hold more than
     /// the limit (CK-PC-4/5).

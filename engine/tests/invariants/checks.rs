@@ -492,6 +492,7 @@ fn cities_knights_moves(game: &Game, seat: Seat, stride: usize, moves: &mut Vec<
     if !hand.commodities.is_empty() {
         moves.push(Move::DiscardCards { cards: hand });
     }
+    cities_knights::trade_card_moves(game, seat, stride, moves);
 }
 
 /// Ship moves (SEA-6): from each of the seat's ships, an opponent's ship and an empty edge,

@@ -28,8 +28,8 @@ use std::collections::{HashSet, VecDeque};
 
 use catan_engine::{
     board::{HexCoord, Terrain, VertexId},
-    BuildingKind, Commodities, Commodity, Event, EventFace, Game, GameView, Phase, ProgressCard, ProgressCards,
-    Resource, Resources, Seat, Track, Viewer, ACTIVATION_COST, KNIGHT_COST, WALL_COST,
+    BuildingKind, Cards, Commodities, Commodity, Event, EventFace, Game, GameView, Good, Move, Phase, ProgressCard,
+    ProgressCards, ProgressPlay, Resource, Resources, Seat, Track, Viewer, ACTIVATION_COST, KNIGHT_COST, WALL_COST,
 };
 
 /// CK-CMP-1: commodity cards of each kind.
@@ -121,6 +121,10 @@ pub struct CitiesKnights {
     crane: bool,
     /// Seats a Deserter gave a mighty knight, which needs no Politics 3 (CK-PC-7).
     deserted_mighty: Vec<Seat>,
+    /// The merchant's holder, as Merchant cards placed it (CK-MER-3: 1 point).
+    merchant: Option<Seat>,
+    /// This turn's Merchant Fleets (CK-PC-7): goods at 2:1 for the active seat.
+    fleets: Vec<Good>,
 }
 
 impl CitiesKnights {
@@ -149,6 +153,8 @@ impl CitiesKnights {
             played: None,
             crane: false,
             deserted_mighty: Vec::new(),
+            merchant: None,
+            fleets: Vec::new(),
         })
     }
 
@@ -161,7 +167,8 @@ impl CitiesKnights {
     /// (CK-EVT-3) and Defender of Catan cards (CK-BAR-6).
     pub fn points(&self, seat: Seat) -> u32 {
         let metropolises = self.metropolises.iter().filter(|(_, s, _)| *s == seat).count() as u32;
-        victory_point_cards(&self.progress[seat.index()]) + self.defenders[seat.index()] + 2 * metropolises
+        let merchant = u32::from(self.merchant == Some(seat));
+        victory_point_cards(&self.progress[seat.index()]) + self.defenders[seat.index()] + 2 * metropolises + merchant
     }
 
     fn is_metropolis(&self, vertex: VertexId) -> bool {
@@ -467,12 +474,72 @@ impl CitiesKnights {
                 let rate = give.total() / get.total();
                 assert_eq!(rate * get.total(), give.total(), "{event:?}: not a whole rate");
                 if !commodities.is_empty() {
-                    let trade = state.improvement_level(seat, Track::Trade) >= 3;
+                    // CK-TRD-2, and a Merchant Fleet naming the commodity (CK-PC-7).
+                    let fleet = self.fleets.contains(&Good::Commodity(commodities[0]));
+                    let trade = state.improvement_level(seat, Track::Trade) >= 3 || fleet;
                     assert!(if trade { rate == 2 } else { rate == 3 || rate == 4 }, "{event:?} at {rate}:1");
                 } else {
                     assert!((2..=4).contains(&rate), "{event:?} at {rate}:1");
                 }
                 assert!(state.hand_cards(seat).contains(&give), "{seat} gives cards it lacks");
+            }
+            _ => self.check_trade_card(state, mover, event),
+        }
+    }
+
+    /// The trade deck's events (CK-PC-7, CK-MER) against the state before them.
+    fn check_trade_card(&self, state: &Game, mover: Seat, event: &Event) {
+        let active = state.active_seat();
+        match *event {
+            Event::MerchantPlaced { seat, hex, from_seat } => {
+                assert_eq!((seat, mover, state.phase()), (active, active, &Phase::Main), "{event:?}");
+                let h = state.board().hex(hex).expect("the merchant on the board");
+                assert!(state.board().terrain[h as usize].resource().is_some(), "CK-MER-1: {hex} produces nothing");
+                let beside = hex.corners().iter().any(|&v| state.building_at(v).is_some_and(|b| b.seat == seat));
+                assert!(beside, "CK-MER-1: {hex} touches no building of {seat}");
+                assert_eq!(from_seat, self.merchant.filter(|&s| s != seat), "CK-MER-3: {event:?}");
+            }
+            Event::ResourceMonopolyTaken { seat, resource, ref taken } => {
+                assert_eq!(seat, active);
+                let expected: Vec<(Seat, u32)> = state
+                    .seats()
+                    .filter(|&s| s != seat)
+                    .map(|s| (s, state.player(s).unwrap().resources().get(resource).min(2)))
+                    .collect();
+                let logged: Vec<(Seat, u32)> = taken.iter().map(|t| (t.seat, t.resources.get(resource))).collect();
+                assert_eq!(logged, expected, "CK-PC-7 Resource Monopoly: {event:?}");
+                assert!(taken.iter().all(|t| t.resources.total() == t.resources.get(resource)));
+            }
+            Event::TradeMonopolyTaken { seat, commodity, ref taken } => {
+                assert_eq!(seat, active);
+                let expected: Vec<(Seat, u32)> = state
+                    .seats()
+                    .filter(|&s| s != seat)
+                    .map(|s| (s, state.player(s).unwrap().commodities().get(commodity).min(1)))
+                    .collect();
+                let logged: Vec<(Seat, u32)> = taken.iter().map(|t| (t.seat, t.commodities.get(commodity))).collect();
+                assert_eq!(logged, expected, "CK-PC-7 Trade Monopoly: {event:?}");
+                assert!(taken.iter().all(|t| t.commodities.total() == t.commodities.get(commodity)));
+            }
+            Event::CommercialHarborOffered { seat, with, resource } => {
+                assert_eq!((seat, mover, state.phase()), (active, active, &Phase::Main), "{event:?}");
+                assert_ne!(seat, with);
+                assert!(state.player(seat).unwrap().resources().get(resource.expect("the card")) > 0, "{event:?}");
+                assert!(state.player(with).unwrap().commodities().total() > 0, "{event:?}: nothing to give back");
+            }
+            Event::CommercialHarborDeclined { seat, with } => {
+                assert_eq!((seat, mover), (active, active), "{event:?}");
+                assert_eq!(state.player(with).unwrap().commodities().total(), 0, "CK-PC-7: {event:?}");
+            }
+            Event::CommercialHarborAnswered { seat, to, commodity } => {
+                assert_eq!(to, active, "{event:?}");
+                assert!(state.player(seat).unwrap().commodities().get(commodity.expect("the card")) > 0, "{event:?}");
+            }
+            Event::CardsTaken { seat, from, count, cards } => {
+                let cards = cards.expect("the live log names the cards");
+                assert_eq!((seat, cards.total()), (active, count), "{event:?}");
+                assert!(count <= 2 && state.hand_cards(from).contains(&cards), "CK-PC-7 Master Merchant: {event:?}");
+                assert!(state.public_victory_points(from) > state.public_victory_points(seat), "{event:?}");
             }
             _ => {}
         }
@@ -515,7 +582,12 @@ impl CitiesKnights {
         match *event {
             Event::ProgressCardDrawn { seat, card: Some(card), .. } => *self.progress[seat.index()].get_mut(card) += 1,
             // CK-PC-3: played and discarded cards go under their decks.
-            Event::ProgressCardPlayed { seat, ref play } => *self.progress[seat.index()].get_mut(play.card()) -= 1,
+            Event::ProgressCardPlayed { seat, ref play } => {
+                *self.progress[seat.index()].get_mut(play.card()) -= 1;
+                if let ProgressPlay::MerchantFleet { good } = *play {
+                    self.fleets.push(good);
+                }
+            }
             Event::ProgressCardDiscarded { seat, card: Some(card), .. } => {
                 *self.progress[seat.index()].get_mut(card) -= 1
             }
@@ -524,6 +596,7 @@ impl CitiesKnights {
                 *self.progress[seat.index()].get_mut(card) += 1;
             }
             Event::DefenderOfCatan { seat } => self.defenders[seat.index()] += 1,
+            Event::MerchantPlaced { seat, .. } => self.merchant = Some(seat),
             // CK-MET-1/3: a metropolis on a city of its holder, one per track and per city.
             Event::MetropolisPlaced { seat, track, vertex } => {
                 assert!(self.metropolises.iter().all(|(t, _, v)| *t != track && *v != vertex), "CK-MET-2: {event:?}");
@@ -549,6 +622,7 @@ impl CitiesKnights {
                 self.red = None;
                 self.attack = None;
                 self.robber = None;
+                self.fleets.clear();
             }
             Event::KnightActivated { vertex, .. } => self.activated.push(vertex),
             Event::KnightPromoted { vertex, .. } => self.promoted.push(vertex),
@@ -707,6 +781,19 @@ pub fn shown(event: &Event, redacted: &Event, viewer: Viewer) -> Option<(bool, b
         (Event::CardsGiven { seat, to, .. }, Event::CardsGiven { cards, .. }) => {
             Some((cards.is_some(), sees(*seat) || sees(*to)))
         }
+        // The trade deck's cards: what changes hands is seen by the two seats only (CK-PC-7).
+        (Event::CommercialHarborOffered { seat, with, .. }, Event::CommercialHarborOffered { resource, .. }) => {
+            Some((resource.is_some(), sees(*seat) || sees(*with)))
+        }
+        (Event::CommercialHarborAnswered { seat, to, .. }, Event::CommercialHarborAnswered { commodity, .. }) => {
+            Some((commodity.is_some(), sees(*seat) || sees(*to)))
+        }
+        (Event::HandShown { seat, target, .. }, Event::HandShown { cards, .. }) => {
+            Some((cards.is_some(), sees(*seat) || sees(*target)))
+        }
+        (Event::CardsTaken { seat, from, .. }, Event::CardsTaken { cards, .. }) => {
+            Some((cards.is_some(), sees(*seat) || sees(*from)))
+        }
         _ => None,
     }
 }
@@ -741,4 +828,52 @@ pub fn reachable(game: &Game, seat: Seat, start: VertexId) -> HashSet<VertexId> 
         }
     }
     seen
+}
+
+/// Candidate moves of the trade deck's cards (CK-PC-7, CK-MER), listed or not: the merchant
+/// on every `stride`-th hex, Master Merchant against every seat, Commercial Harbor exchanges
+/// with every seat for every resource, each commodity given, and one and two cards of each
+/// kind (and a mixed pair) taken from the seat a decision names.
+pub fn trade_card_moves(game: &Game, seat: Seat, stride: usize, moves: &mut Vec<Move>) {
+    let play = |play: ProgressPlay| Move::PlayProgressCard { play };
+    for &hex in game.board().hexes.iter().step_by(stride) {
+        moves.push(play(ProgressPlay::Merchant { hex }));
+    }
+    for other in game.seats() {
+        moves.push(play(ProgressPlay::MasterMerchant { target: other }));
+        for resource in Resource::ALL {
+            moves.push(Move::CommercialHarborExchange { with: other, resource });
+        }
+    }
+    for commodity in Commodity::ALL {
+        moves.push(Move::GiveCommodity { commodity });
+        moves.push(play(ProgressPlay::TradeMonopoly { commodity }));
+        moves.push(play(ProgressPlay::MerchantFleet { good: Good::Commodity(commodity) }));
+    }
+    for resource in Resource::ALL {
+        moves.push(play(ProgressPlay::ResourceMonopoly { resource }));
+    }
+    moves.push(play(ProgressPlay::CommercialHarbor));
+    let hand = match game.phase() {
+        Phase::CardDecision { decision: catan_engine::CardDecision::TakeCards { from, .. } } => game.hand_cards(*from),
+        _ => game.hand_cards(seat),
+    };
+    let mut mixed = Cards::default();
+    for resource in Resource::ALL {
+        for n in [1, 2] {
+            moves.push(Move::TakeCards { cards: Cards::of_resources(Resources::of(resource, n)) });
+        }
+        if hand.resources.get(resource) > 0 && mixed.total() < 2 {
+            mixed.resources.set(resource, 1);
+        }
+    }
+    for commodity in Commodity::ALL {
+        for n in [1, 2] {
+            moves.push(Move::TakeCards { cards: Cards::of_commodities(Commodities::of(commodity, n)) });
+        }
+        if hand.commodities.get(commodity) > 0 && mixed.total() < 2 {
+            mixed.commodities.set(commodity, 1);
+        }
+    }
+    moves.push(Move::TakeCards { cards: mixed });
 }

@@ -164,7 +164,7 @@ fn ck_pc_7_crane_takes_one_commodity_off_the_next_improvement() {
     s.when(P0, play(ProgressPlay::Crane));
     under_its_deck(&s, ProgressCard::Crane);
     // The waiting Crane is part of the position.
-    assert!(s.then_given().cities_knights.crane);
+    assert!(s.then_given().cities_knights.card_turn.crane);
     let mut s = s.then_given().start();
     assert!(s.game.legal_moves(P0).contains(&improve));
     let events = s.when(P0, improve);

@@ -21,6 +21,7 @@ mod view;
 
 use serde::{Deserialize, Serialize};
 
+pub(crate) use cards::CardTurn;
 pub use cards::{CardDecision, Good, Merchant, ProgressPlay};
 pub use dice::{EventFace, EVENT_DIE};
 pub use knights::{Knight, ACTIVATION_COST, KNIGHT_COST, WALL_COST};
@@ -460,12 +461,17 @@ impl Extension for CitiesKnights {
     }
 
     /// CK-WIN-2 beyond the buildings and Longest Road: revealed VP progress cards (CK-EVT-3),
-    /// Defender of Catan cards (CK-BAR-6) and 2 for each metropolis (CK-MET-1).
+    /// Defender of Catan cards (CK-BAR-6), 2 for each metropolis (CK-MET-1) and 1 for the
+    /// merchant (CK-MER-3).
     fn victory_points(&self, game: &Game, seat: Seat) -> u32 {
         // CK-BAR-8: a pillaged city without a settlement piece scores as a settlement.
         let pillaged = game.ext.cities_knights.pillaged.iter();
         let settlements = pillaged.filter(|&&v| game.building_at(v).is_some_and(|b| b.seat == seat)).count() as u32;
-        game.progress_points(seat) + game.defender_points(seat) + settlements + game.metropolis_points(seat)
+        game.progress_points(seat)
+            + game.defender_points(seat)
+            + settlements
+            + game.metropolis_points(seat)
+            + game.merchant_points(seat)
     }
 
     /// The two VP progress cards (CK-EVT-3) and Defender of Catan cards, which keep coming as

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{knights::Knight, metropolis::Metropolis, progress::ProgressCards, Track};
+use super::{knights::Knight, metropolis::Metropolis, progress::ProgressCards, Merchant, Track};
 use crate::{board::VertexId, game::Game, model::Seat};
 
 /// The barbarians, and each seat's improvements, knights and walls (Cities & Knights).
@@ -21,6 +21,10 @@ pub struct CitiesKnightsView {
     pub seats: Vec<CitiesKnightsSeatView>,
     /// The progress cards left in each deck (CK-CMP-2).
     pub decks: Vec<DeckView>,
+    /// The merchant and its holder, once a Merchant card placed it: the holder trades the
+    /// hex's resource with the bank at 2:1 and has 1 point for it (CK-MER-1..3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub merchant: Option<Merchant>,
     /// While a Spy's player chooses the card to take: the target's progress cards, shown to
     /// that player alone (CK-PC-6/7 Spy).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -111,6 +115,7 @@ impl Game {
                 .map(|track| DeckView { track, cards_left: super::progress::of_track(&decks, track).total() })
                 .to_vec(),
             spied,
+            merchant: state.merchant,
         })
     }
 }

@@ -15,6 +15,12 @@ pub enum CardDecision {
     /// `count` of them (`discard_progress_card`, one card per move), in any order.
     DiscardProgressCards { pending: Vec<PendingDiscard> },
     // Science cards' decisions (cards/science.rs) go above this line.
+    /// Commercial Harbor (CK-PC-7): `seat`, given a resource by `to`, gives `to` one
+    /// commodity of its choice (`give_commodity`).
+    GiveCommodity { seat: Seat, to: Seat },
+    /// Master Merchant (CK-PC-7): `seat`, shown `from`'s hand, takes `count` of its cards
+    /// (`take_cards`).
+    TakeCards { seat: Seat, from: Seat, count: u32 },
     // Trade cards' decisions (cards/trade.rs) go above this line.
     /// CK-PC-7 Deserter: `seat` removes one of its knights (`remove_knight`) for `by`.
     RemoveKnight { seat: Seat, by: Seat },
@@ -36,6 +42,7 @@ impl CardDecision {
         match self {
             CardDecision::DiscardProgressCards { pending } => pending.iter().map(|p| p.seat).collect(),
             // Science cards' deciders go above this line.
+            CardDecision::GiveCommodity { seat, .. } | CardDecision::TakeCards { seat, .. } => vec![*seat],
             // Trade cards' deciders go above this line.
             CardDecision::RemoveKnight { seat, .. }
             | CardDecision::PlaceDeserterKnight { seat, .. }

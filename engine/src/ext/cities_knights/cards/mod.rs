@@ -131,9 +131,9 @@ impl ProgressPlay {
     }
 }
 
-/// What progress cards played this turn leave in force until it ends.
+/// What progress cards played this turn leave in force until it ends (positions carry it).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct CardTurn {
+pub struct CardTurn {
     /// A Crane waits for the next improvement (CK-PC-7 Crane).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub crane: bool,

@@ -173,7 +173,13 @@ fn the_heuristic_bot_discards_its_least_useful_card_and_plays_rather_than_discar
     let given = given_with(ck()).with_building(fields, P0, catan_engine::BuildingKind::City).main_phase(P0);
     let s = holding(given, P0, &[C::Irrigation, C::Spy, C::Diplomat, C::Merchant, C::Wedding]).start();
     let mut moves = s.game.legal_moves(P0);
-    assert!(moves.iter().all(|m| matches!(m, Move::DiscardProgressCard { .. })), "{moves:?}");
+    // CK-PC-5: plays and discards only.
+    assert!(
+        moves.iter().all(|m| matches!(m, Move::DiscardProgressCard { .. } | Move::PlayProgressCard { .. })),
+        "{moves:?}"
+    );
+    assert!(moves.contains(&play(ProgressPlay::Irrigation)), "{moves:?}");
+    moves.retain(|m| matches!(m, Move::DiscardProgressCard { .. }));
     moves.push(play(ProgressPlay::Irrigation));
     assert_eq!(pick(&s.game, P0, &moves), play(ProgressPlay::Irrigation));
     moves.pop();

@@ -127,7 +127,7 @@ fn ck_pc_5_a_seat_two_over_the_limit_discards_twice() {
 /// TC-92 [CK-PC-5, `progress_overflow_play_option` true]: active P0 with 4 cards draws a
 /// 5th on its own roll → its main phase starts, but it may only play or discard until it is
 /// within the limit: every other move is refused (`progress_hand_over_limit`) and unlisted.
-/// No politics card is playable yet, so the legal moves are the discards alone.
+/// The legal moves are the discards and the plays of the cards held.
 #[test]
 fn tc_92_the_active_seat_over_the_limit_plays_or_discards_first_in_its_main_phase() {
     let given = holding(
@@ -139,7 +139,10 @@ fn tc_92_the_active_seat_over_the_limit_plays_or_discards_first_in_its_main_phas
     let events = s.when_with(P0, Move::RollDice, politics_roll(C::Saboteur));
     assert_eq!(drawn(&events), vec![(P0, Some(C::Saboteur))]);
     assert_eq!(*s.game.phase(), Phase::Main);
-    assert_eq!(sorted(s.game.legal_moves(P0)), discards_of(&[C::Spy, C::Bishop, C::Warlord, C::Wedding, C::Saboteur]));
+    let (plays, discards): (Vec<Move>, Vec<Move>) =
+        s.game.legal_moves(P0).into_iter().partition(|m| matches!(m, Move::PlayProgressCard { .. }));
+    assert_eq!(sorted(discards), discards_of(&[C::Spy, C::Bishop, C::Warlord, C::Wedding, C::Saboteur]));
+    assert!(plays.iter().any(|m| matches!(m, Move::PlayProgressCard { play } if play.card() == C::Spy)), "{plays:?}");
     // The road P0 may build once within the limit is refused before.
     let mut within = Scenario { game: s.game.clone() };
     within.when(P0, discard(C::Spy));

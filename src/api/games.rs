@@ -748,8 +748,9 @@ async fn join_game_once(
     })
 }
 
-/// Start the game (creator only; at least 2 players). Seats are fixed from now on; the
-/// first log entry records the board and who begins.
+/// Start the game (creator only; at least 2 players).
+///
+/// Seats are fixed from now on; the first log entry records the board and who begins.
 #[utoipa::path(
     tag = "games",
     params(("game_id" = Uuid, Path, description = "The game"), ("Idempotency-Key" = Option<String>, Header, description = "Retrying with the same key and body returns the first response (`Idempotent-Replayed: true`); the same key with another request is 422 `idempotency_key_reused`")),

@@ -120,6 +120,40 @@ fn list_problem_codes(doc: &mut Value) {
     if let Some(code) = doc.pointer_mut("/components/schemas/Problem/properties/code") {
         code["enum"] = json!(crate::error::problem_codes());
     }
+    if let Some(problem) = doc.pointer_mut("/components/schemas/Problem") {
+        problem["examples"] = problem_examples();
+    }
+}
+
+/// One problem of each class a client meets, as the server writes them.
+fn problem_examples() -> Value {
+    let example = |status: u16, title: &str, code: &str, detail: &str| json!({"type": format!("urn:catan:problem:{code}"), "title": title, "status": status, "detail": detail, "code": code});
+    let mut conflict = example(
+        412,
+        "Precondition Failed",
+        "version_conflict",
+        "the game is at version 42, not 41 (If-Match); read it again",
+    );
+    conflict["version"] = json!(42);
+    json!([
+        example(400, "Bad Request", "malformed_body", "expected value at line 1 column 10"),
+        example(401, "Unauthorized", "unauthorized", "the token is invalid, expired or revoked"),
+        example(403, "Forbidden", "forbidden", "only the game's creator can start it"),
+        example(404, "Not Found", "not_found", "there is no game 5f0c6a8e-7b2d-4c1e-9a3f-2d6e8b1c4a7f"),
+        example(405, "Method Not Allowed", "method_not_allowed", "this path does not serve DELETE"),
+        example(409, "Conflict", "game_full", "all 4 seats of this game are taken"),
+        conflict,
+        example(413, "Payload Too Large", "payload_too_large", "the body is larger than 65536 bytes"),
+        example(415, "Unsupported Media Type", "unsupported_media_type", "send the body as application/json"),
+        example(
+            422,
+            "Unprocessable Entity",
+            "settlement_too_close",
+            "a settlement at 0,-1,N would be next to another building"
+        ),
+        example(429, "Too Many Requests", "rate_limited", "too many moves: retry after 1 s"),
+        example(503, "Service Unavailable", "database_unavailable", "no database connection in time; retry"),
+    ])
 }
 
 /// The headers' rules, which the server checks (400 `invalid_idempotency_key`,

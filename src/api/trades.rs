@@ -371,9 +371,10 @@ pub async fn get_trade(
     Ok(HttpResponse::Ok().json(body))
 }
 
-/// Accept an offer made to you (plays `accept_trade`). Checks that you hold what the offerer
-/// wants, commodities included (`insufficient_resources`); the offerer then confirms with one
-/// accepter.
+/// Accept an offer made to you (plays `accept_trade`).
+///
+/// Checks that you hold what the offerer wants, commodities included
+/// (`insufficient_resources`); the offerer then confirms with one accepter.
 #[utoipa::path(
     tag = "trades",
     params(
@@ -403,8 +404,9 @@ pub async fn accept_trade(
     play_trade(&state, &req, &user, id, Some(offer_id), Move::AcceptTrade { offer_id }, &()).await
 }
 
-/// Decline an offer made to you (plays `decline_trade`). You may still accept it later
-/// while it is open.
+/// Decline an offer made to you (plays `decline_trade`).
+///
+/// You may still accept it later while it is open.
 #[utoipa::path(
     tag = "trades",
     params(
@@ -434,8 +436,9 @@ pub async fn decline_trade(
     play_trade(&state, &req, &user, id, Some(offer_id), Move::DeclineTrade { offer_id }, &()).await
 }
 
-/// Complete your offer with one seat that accepted it (plays `confirm_trade`). Both hands
-/// are checked again now, in the same transaction that exchanges the cards.
+/// Complete your offer with one seat that accepted it (plays `confirm_trade`).
+///
+/// Both hands are checked again now, in the same transaction that exchanges the cards.
 #[utoipa::path(
     tag = "trades",
     params(

@@ -171,8 +171,10 @@ pub async fn create_token(
     Ok(HttpResponse::Ok().json(TokenResponse { token, expires_at }))
 }
 
-/// The caller: their id, username, when they registered, and how many unfinished games they
-/// created or sit in (list them with `GET /api/v1/games?mine=true`).
+/// Get the caller's account.
+///
+/// Their id, username, when they registered, and how many unfinished games they created or
+/// sit in (list them with `GET /api/v1/games?mine=true`).
 #[utoipa::path(
     tag = "users",
     security(("bearer" = [])),

@@ -333,6 +333,7 @@ fn heuristic_bot_wins_most_four_player_cities_and_knights_games_against_random_b
     let (mut played, mut wins, mut turns) = (0u64, 0u64, 0u64);
     let mut unfinished = Vec::new();
     let (mut improved, mut defended, mut hero_lost, mut others_lost) = (0u64, 0u64, 0u64, 0u64);
+    let mut hero_cards = 0u64;
     for i in 0..GAMES {
         let game_seed = 4000 + i;
         let hero = Seat((i % 4) as u8);
@@ -349,6 +350,12 @@ fn heuristic_bot_wins_most_four_player_cities_and_knights_games_against_random_b
             u64::from(record.events.iter().any(|e| matches!(e, Event::ImprovementBuilt { seat, .. } if *seat == hero)));
         defended +=
             u64::from(record.events.iter().any(|e| matches!(e, Event::DefenderOfCatan { seat, .. } if *seat == hero)));
+        // CK-PC-2: the heuristic bot plays its progress cards.
+        hero_cards += record
+            .events
+            .iter()
+            .filter(|e| matches!(e, Event::ProgressCardPlayed { seat, .. } if *seat == hero))
+            .count() as u64;
         for event in &record.events {
             if let Event::CityPillaged { seat, .. } = event {
                 if *seat == hero {
@@ -364,7 +371,8 @@ fn heuristic_bot_wins_most_four_player_cities_and_knights_games_against_random_b
     println!(
         "Cities & Knights, heuristic vs 3 random, {GAMES} games: win rate {rate:.3} (95% Wilson CI {low:.3}..{high:.3}), \
          {:.1} turns per game; built improvements in {improved} games, Defender of Catan in {defended}; cities lost: \
-         heuristic {hero_lost}, random seats {others_lost} (three seats); {:.1} s",
+         heuristic {hero_lost}, random seats {others_lost} (three seats); {hero_cards} progress cards played by \
+         the heuristic bot; {:.1} s",
         turns as f64 / GAMES as f64,
         started.elapsed().as_secs_f64()
     );
@@ -373,6 +381,7 @@ fn heuristic_bot_wins_most_four_player_cities_and_knights_games_against_random_b
     assert!(rate >= 0.80, "win rate {rate:.3} (95% CI {low:.3}..{high:.3}) is below 0.80");
     assert!(improved * 2 > GAMES, "the heuristic bot built improvements in only {improved} games");
     assert!(defended * 2 > GAMES, "the heuristic bot was Defender of Catan in only {defended} games");
+    assert!(hero_cards > GAMES, "the heuristic bot played only {hero_cards} progress cards in {GAMES} games");
 }
 
 /// Heuristic bots alone, and mixed with random ones, finish Cities & Knights games at every

@@ -16,6 +16,8 @@ mod support;
 mod building;
 #[path = "scenarios/cities_knights.rs"]
 mod cities_knights;
+#[path = "scenarios/ck_card_parameters.rs"]
+mod ck_card_parameters;
 #[path = "scenarios/ck_five_six.rs"]
 mod ck_five_six;
 #[path = "scenarios/ck_politics_cards.rs"]

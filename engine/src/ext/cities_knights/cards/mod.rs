@@ -34,7 +34,12 @@ use crate::{
 pub enum ProgressPlay {
     /// Before the roll, instead of rolling the number dice: choose both (1-6 each); the event
     /// die is rolled and resolved first as usual.
-    Alchemist { red: u8, white: u8 },
+    Alchemist {
+        #[cfg_attr(feature = "openapi", schema(minimum = 1, maximum = 6))]
+        red: u8,
+        #[cfg_attr(feature = "openapi", schema(minimum = 1, maximum = 6))]
+        white: u8,
+    },
     /// The next improvement built this turn costs one commodity less.
     Crane,
     /// A free city wall under one of your cities (CK-WALL-1 limits apply).
@@ -50,7 +55,10 @@ pub enum ProgressPlay {
     /// Build two roads for free (`build_road` twice).
     RoadBuilding,
     /// Promote one or two of your knights for free (mighty still needs politics level 3).
-    Smith { knights: Vec<VertexId> },
+    Smith {
+        #[cfg_attr(feature = "openapi", schema(min_items = 1, max_items = 2))]
+        knights: Vec<VertexId>,
+    },
     /// This turn, offer each opponent once one resource for a commodity of their choice
     /// (`commercial_harbor_exchange`).
     CommercialHarbor,

@@ -221,9 +221,19 @@ fn takes_idempotency_key(operation: &Value) -> bool {
 /// A hidden log entry's `hidden` is always `true`, and a full move never has the field: with
 /// the moves' `additionalProperties: false`, exactly one of `LoggedMove`'s alternatives
 /// matches any entry.
+///
+/// `LoggedMove` lists the move variants themselves beside `HiddenMove`, not the `Move` union:
+/// a union inside a union is what openapi-generator's typescript-fetch cannot compile (it
+/// asks `Move` for an `instanceOfMove` that a union never has).
 fn pin_hidden_moves(doc: &mut Value) {
     if let Some(hidden) = doc.pointer_mut("/components/schemas/HiddenMove/properties/hidden") {
         hidden["enum"] = json!([true]);
+    }
+    let moves = doc.pointer("/components/schemas/Move/oneOf").cloned();
+    if let (Some(Value::Array(moves)), Some(logged)) = (moves, doc.pointer_mut("/components/schemas/LoggedMove")) {
+        let mut alternatives = vec![json!({"$ref": "#/components/schemas/HiddenMove"})];
+        alternatives.extend(moves);
+        logged["oneOf"] = Value::Array(alternatives);
     }
 }
 

@@ -200,10 +200,6 @@ impl super::CitiesKnightsState {
             *hand.get_mut(card) -= 1;
             self.returned.push(card);
         }
-        // Hands end with the last seat holding cards, as positions build them.
-        while self.progress.last().is_some_and(|hand| hand.is_empty()) {
-            self.progress.pop();
-        }
     }
 
     /// A drawn card comes from the shuffled cards while the deck has any, else from under

@@ -255,6 +255,11 @@ impl CitiesKnights {
     }
 }
 
+/// The other seats, in seat order: those a card's effect reaches.
+fn opponents(game: &Game, seat: Seat) -> impl Iterator<Item = Seat> + '_ {
+    game.seats().filter(move |&s| s != seat)
+}
+
 /// Applies the progress cards' events: a played card leaves the hand for the bottom of its
 /// deck (CK-PC-3); each deck's file applies its own.
 pub(super) fn apply(state: &mut ExtState, event: &Event, phase: &Phase) {

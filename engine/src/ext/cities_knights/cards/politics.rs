@@ -1,7 +1,7 @@
 //! The politics deck's cards (CK-PC-7): Bishop, Deserter, Diplomat, Intrigue, Saboteur, Spy,
 //! Warlord, Wedding. Points are compared as everyone sees them (B-WIN-2, public points).
 
-use super::{CardDecision, ProgressPlay};
+use super::{opponents, CardDecision, ProgressPlay};
 use crate::{
     base::awards::Overlay,
     board::{EdgeId, HexCoord, VertexId},
@@ -193,11 +193,6 @@ pub(super) fn apply(state: &mut CitiesKnightsState, event: &Event, _phase: &Phas
         }
         _ => {}
     }
-    // Hands emptied by plays and takes leave no trailing entries: the state is the same
-    // whichever way it was reached (positions list the hands that hold cards).
-    while state.progress.last().is_some_and(|hand| hand.total() == 0) {
-        state.progress.pop();
-    }
 }
 
 impl Game {
@@ -222,11 +217,6 @@ impl Game {
             }
         }
     }
-}
-
-/// The other seats, in seat order.
-fn opponents(game: &Game, seat: Seat) -> impl Iterator<Item = Seat> + '_ {
-    game.seats().filter(move |&s| s != seat)
 }
 
 /// A seat that is in the game and not `seat`.

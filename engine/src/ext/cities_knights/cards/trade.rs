@@ -13,7 +13,7 @@
 //! - Master Merchant shows the player the hand of a seat with more points, and the player
 //!   takes two of its cards (`take_cards`; all of them at once when it holds two or fewer).
 
-use super::{CardDecision, Good, ProgressPlay};
+use super::{opponents, CardDecision, Good, ProgressPlay};
 use crate::{
     board::HexCoord,
     chance::Chance,
@@ -192,10 +192,6 @@ fn master_merchant(game: &Game, seat: Seat, target: Seat) -> Result<Vec<Event>, 
 /// no hidden ones).
 fn ahead(game: &Game, seat: Seat, target: Seat) -> bool {
     target != seat && game.public_victory_points(target) > game.public_victory_points(seat)
-}
-
-fn opponents(game: &Game, seat: Seat) -> impl Iterator<Item = Seat> + '_ {
-    game.seats().filter(move |&s| s != seat)
 }
 
 /// Decides a move that follows a card of this deck, if `mv` is one.

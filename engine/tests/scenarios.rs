@@ -26,6 +26,8 @@ mod ck_politics_cards;
 mod ck_progress_hand;
 #[path = "scenarios/ck_science_cards.rs"]
 mod ck_science_cards;
+#[path = "scenarios/ck_seafarers.rs"]
+mod ck_seafarers;
 #[path = "scenarios/ck_trade_cards.rs"]
 mod ck_trade_cards;
 #[path = "scenarios/ck_trading.rs"]

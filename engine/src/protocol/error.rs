@@ -177,9 +177,9 @@ pub enum RuleError => fn code {
     KnightAlreadyActive = "knight_already_active",
     #[error("only an active knight that was not activated this turn may act (CK-KNT-5)")]
     KnightCannotAct = "knight_cannot_act",
-    #[error("the knight cannot reach {0} along your roads (CK-KNT-6)")]
+    #[error("the knight cannot reach {0} along your roads and ships (CK-KNT-6, SEA-15)")]
     KnightUnreachable = "knight_unreachable"(VertexId),
-    #[error("the knight on {0} does not stand on a corner of the robber's hex (CK-KNT-8)")]
+    #[error("the knight on {0} does not stand on a corner of the hex of the robber (or of the pirate it chases) (CK-KNT-8, SEA-15)")]
     KnightNotAtRobber = "knight_not_at_robber"(VertexId),
     #[error("no opponent's knight stands on {0} (CK-KNT-7)")]
     NoKnightToDisplace = "no_knight_to_displace"(VertexId),

@@ -152,12 +152,16 @@ pub enum Move => fn kind {
     /// inactive.
     MoveKnight = "move_knight" { from: VertexId, to: VertexId },
     /// With your active knight on a corner of the robber's hex, move the robber and steal
-    /// (CK-KNT-8); the knight stays and becomes inactive. Not before the first attack.
+    /// (CK-KNT-8); the knight stays and becomes inactive. Not before the first attack. With
+    /// Seafarers, `bandit: "pirate"` chases the pirate from a corner of its hex to another
+    /// sea hex instead (SEA-15).
     ChaseRobber = "chase_robber" {
         knight: VertexId,
         hex: HexCoord,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         steal_from: Option<Seat>,
+        #[serde(default, skip_serializing_if = "Bandit::is_robber")]
+        bandit: Bandit,
     },
     /// Move your active knight along your roads onto a vertex held by an opponent's knight of
     /// strictly lower rank (CK-KNT-7); yours becomes inactive and the other knight's owner

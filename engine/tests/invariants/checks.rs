@@ -427,7 +427,9 @@ fn cities_knights_moves(game: &Game, seat: Seat, stride: usize, moves: &mut Vec<
     for hex in hexes {
         for &knight in &sources {
             for &steal_from in &others {
-                moves.push(Move::ChaseRobber { knight, hex, steal_from });
+                for bandit in [Bandit::Robber, Bandit::Pirate] {
+                    moves.push(Move::ChaseRobber { knight, hex, steal_from, bandit });
+                }
             }
         }
     }

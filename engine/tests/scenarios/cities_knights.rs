@@ -2,8 +2,8 @@
 //! beginner board with P0 first, unless a test says otherwise.
 
 use catan_engine::{
-    Cards, Commodities, Commodity, Draw, Event, EventFace, FixedChance, GameConfig, Move, PendingDiscard, Phase,
-    ProgressCard, Resource, Resources, SeatCommodities, Track, Viewer, EVENT_DIE,
+    Bandit, Cards, Commodities, Commodity, Draw, Event, EventFace, FixedChance, GameConfig, Move, PendingDiscard,
+    Phase, ProgressCard, Resource, Resources, SeatCommodities, Track, Viewer, EVENT_DIE,
 };
 
 use super::support::*;
@@ -947,7 +947,7 @@ fn tc_91_a_knight_chases_the_robber_after_the_first_attack() {
             .main_phase(P0)
             .start()
     };
-    let chase = Move::ChaseRobber { knight: v("0,0,N"), hex: h("1,-1"), steal_from: Some(P1) };
+    let chase = Move::ChaseRobber { knight: v("0,0,N"), hex: h("1,-1"), steal_from: Some(P1), bandit: Bandit::Robber };
     given(0).rejects(P0, chase.clone(), "robber_waits");
     let mut s = given(1);
     let events = s.when_with(P0, chase, FixedChance::steal(Resource::Ore));
@@ -964,7 +964,11 @@ fn tc_91_a_knight_chases_the_robber_after_the_first_attack() {
     assert!(!knight.active);
     assert_eq!(s.hand(P0), Resources::new(0, 0, 0, 0, 1));
     // Inactive now, it cannot chase again.
-    s.rejects(P0, Move::ChaseRobber { knight: v("0,0,N"), hex: h("0,0"), steal_from: None }, "knight_cannot_act");
+    s.rejects(
+        P0,
+        Move::ChaseRobber { knight: v("0,0,N"), hex: h("0,0"), steal_from: None, bandit: Bandit::Robber },
+        "knight_cannot_act",
+    );
 }
 
 /// CK-BAR-8: a seat with no settlement piece left keeps its pillaged city as a settlement

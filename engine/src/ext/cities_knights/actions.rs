@@ -11,7 +11,7 @@ use crate::{
     chance::Chance,
     game::Game,
     model::{Phase, Seat},
-    protocol::{Event, Move, RuleError},
+    protocol::{Bandit, Event, Move, RuleError},
 };
 
 impl CitiesKnights {
@@ -39,6 +39,11 @@ impl CitiesKnights {
         let v = game.board().vertex(to).ok_or(RuleError::UnknownVertex(to))?;
         if game.building_index(v).is_some() || game.knight_owner(v).is_some() {
             return Err(RuleError::VertexOccupied(to));
+        }
+        // SEA-15: a knight passes the open sea along ships but stands only where it could
+        // be recruited, by land (CK-KNT-2).
+        if !game.board().vertex_is_buildable[v as usize] {
+            return Err(RuleError::VertexNotBuildable(to));
         }
         if !reachable(game, seat, from).contains(&v) {
             return Err(RuleError::KnightUnreachable(to));
@@ -135,6 +140,8 @@ impl CitiesKnights {
 
     /// CK-KNT-8, CK-BAR-10: from a corner of the robber's hex, once the barbarians have
     /// attacked, the knight moves the robber and steals as a 7 does; it stays where it is.
+    /// SEA-15: the same from a corner of the pirate's hex, which then sails to another sea hex.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn decide_chase(
         &self,
         game: &Game,
@@ -142,19 +149,25 @@ impl CitiesKnights {
         knight: VertexId,
         hex: HexCoord,
         steal_from: Option<Seat>,
+        bandit: Bandit,
         chance: &mut dyn Chance,
     ) -> Result<Vec<Event>, RuleError> {
         self.acting_knight(game, seat, knight)?;
+        if bandit == Bandit::Pirate && !game.config().seafarers {
+            return Err(RuleError::NotInThisGame("the pirate"));
+        }
         if !self.robber_may_move(game) {
             return Err(RuleError::RobberWaits);
         }
         let v = game.board().vertex(knight).ok_or(RuleError::UnknownVertex(knight))?;
-        let on_robber = game.robber_index().is_some_and(|h| game.board().hex_vertices[h as usize].contains(&v));
-        if !on_robber {
+        if !on_corner_of(game, v, bandit_hex(game, bandit)) {
             return Err(RuleError::KnightNotAtRobber(knight));
         }
         let mut events = vec![Event::RobberChased { seat, knight }];
-        events.extend(self.decide_robber(game, seat, hex, steal_from, chance)?);
+        events.extend(match bandit {
+            Bandit::Robber => self.decide_robber(game, seat, hex, steal_from, chance)?,
+            Bandit::Pirate => game.decide_pirate_chase(seat, hex, steal_from, chance)?,
+        });
         Ok(events)
     }
 
@@ -167,7 +180,7 @@ impl CitiesKnights {
             let from = knight.vertex;
             let (passed, stops) = paths(game, seat, from);
             for v in passed {
-                if game.building_index(v).is_none() && game.knight_owner(v).is_none() {
+                if standing_room(game, v) {
                     moves.push(Move::MoveKnight { from, to: game.board().vertices[v as usize] });
                 }
             }
@@ -178,25 +191,43 @@ impl CitiesKnights {
                     moves.push(Move::DisplaceKnight { from, to: game.board().vertices[v as usize] });
                 }
             }
-            let mut chases = Vec::new();
-            Self::robber_moves(game, seat, &mut chases);
-            for chase in chases {
-                if let Move::MoveRobber { hex, steal_from } = chase {
-                    let mv = Move::ChaseRobber { knight: from, hex, steal_from };
-                    if self.robber_may_move(game) && self.acting_knight(game, seat, from).is_ok() {
-                        let v = game.board().vertex(from);
-                        let on_robber = game
-                            .robber_index()
-                            .zip(v)
-                            .is_some_and(|(h, v)| game.board().hex_vertices[h as usize].contains(&v));
-                        if on_robber {
-                            moves.push(mv);
-                        }
+            if !self.robber_may_move(game) {
+                continue;
+            }
+            let Some(v) = game.board().vertex(from) else { continue };
+            if on_corner_of(game, v, bandit_hex(game, Bandit::Robber)) {
+                let mut chases = Vec::new();
+                Self::robber_moves(game, seat, &mut chases);
+                moves.extend(chases.into_iter().filter_map(|chase| match chase {
+                    Move::MoveRobber { hex, steal_from } => {
+                        Some(Move::ChaseRobber { knight: from, hex, steal_from, bandit: Bandit::Robber })
                     }
-                }
+                    _ => None,
+                }));
+            }
+            if on_corner_of(game, v, bandit_hex(game, Bandit::Pirate)) {
+                game.pirate_chase_moves(seat, moves, |hex, steal_from| Move::ChaseRobber {
+                    knight: from,
+                    hex,
+                    steal_from,
+                    bandit: Bandit::Pirate,
+                });
             }
         }
     }
+}
+
+/// The hex the robber or the pirate stands on, if it is on the board.
+fn bandit_hex(game: &Game, bandit: Bandit) -> Option<u8> {
+    match bandit {
+        Bandit::Robber => game.robber_index(),
+        Bandit::Pirate => game.pirate_index(),
+    }
+}
+
+/// Whether vertex index `v` is a corner of hex `h` (CK-KNT-8).
+fn on_corner_of(game: &Game, v: u16, h: Option<u8>) -> bool {
+    h.is_some_and(|h| game.board().hex_vertices[h as usize].contains(&v))
 }
 
 /// The vertices a knight of `seat` on `from` reaches along the seat's roads (CK-KNT-6),
@@ -209,11 +240,17 @@ fn reachable(game: &Game, seat: Seat, from: VertexId) -> Vec<u16> {
 /// its roads as a move would (CK-KNT-6).
 pub(super) fn relocation_targets(game: &Game, seat: Seat, from: VertexId) -> Vec<u16> {
     let mut targets = reachable(game, seat, from);
-    targets.retain(|&v| game.building_index(v).is_none() && game.knight_owner(v).is_none());
+    targets.retain(|&v| standing_room(game, v));
     targets
 }
 
-/// The vertices reached along the seat's roads from `from` through vertices without an
+/// Whether a knight may end a move on vertex index `v`: an empty vertex by land (CK-KNT-2/6,
+/// SEA-15).
+fn standing_room(game: &Game, v: u16) -> bool {
+    game.board().vertex_is_buildable[v as usize] && game.building_index(v).is_none() && game.knight_owner(v).is_none()
+}
+
+/// The vertices reached along the seat's roads and ships (SEA-15) from `from` through vertices without an
 /// opponent's piece, and the vertices with an opponent's piece where such a path stops
 /// (a displacement ends there, CK-KNT-7).
 fn paths(game: &Game, seat: Seat, from: VertexId) -> (Vec<u16>, Vec<u16>) {
@@ -228,7 +265,7 @@ fn paths(game: &Game, seat: Seat, from: VertexId) -> (Vec<u16>, Vec<u16>) {
     let mut stops = Vec::new();
     while let Some(at) = queue.pop_front() {
         for e in game.board().edges_of(at) {
-            if game.road_index(e) != Some(seat) {
+            if !game.knight_route(seat, e) {
                 continue;
             }
             let next = game.board().other_end(e, at);

@@ -93,6 +93,10 @@ impl CitiesKnights {
             produced.iter().any(|e| match e {
                 Event::ResourcesProduced { gains, .. } => gains.iter().any(|g| g.seat == seat),
                 Event::CommoditiesProduced { gains, .. } => gains.iter().any(|g| g.seat == seat),
+                // Gold fields' cards, chosen before production (SEA-9).
+                Event::PhaseChanged { phase: Phase::GoldChoice { pending, .. }, .. } => {
+                    pending.iter().any(|p| p.seat == seat)
+                }
                 _ => false,
             })
         };

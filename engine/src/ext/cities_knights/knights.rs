@@ -81,6 +81,12 @@ impl Game {
         knights.iter().find(|k| k.vertex == vertex).map(|k| k.seat)
     }
 
+    /// Whether edge index `e` holds one of `seat`'s roads, or (Seafarers) ships: the routes
+    /// knights are recruited at and move along (CK-KNT-2/6, SEA-15).
+    pub(super) fn knight_route(&self, seat: Seat, e: u16) -> bool {
+        self.road_index(e) == Some(seat) || self.ship_index(e) == Some(seat)
+    }
+
     pub(super) fn knights_of_rank(&self, seat: Seat, rank: u8) -> usize {
         self.knights().iter().filter(|k| k.seat == seat && k.rank == rank).count()
     }
@@ -95,7 +101,8 @@ impl Game {
 }
 
 impl CitiesKnights {
-    /// CK-KNT-1/2: a basic knight, inactive, on an empty vertex at the end of one's road.
+    /// CK-KNT-1/2: a basic knight, inactive, on an empty vertex at the end of one's road (or
+    /// ship, SEA-15).
     pub(super) fn decide_recruit(&self, game: &Game, seat: Seat, vertex: VertexId) -> Result<Vec<Event>, RuleError> {
         building_phase_of(game, seat)?;
         let v = game.board().vertex(vertex).ok_or(RuleError::UnknownVertex(vertex))?;
@@ -105,7 +112,7 @@ impl CitiesKnights {
         if game.building_index(v).is_some() || game.knight_at(vertex).is_some() {
             return Err(RuleError::VertexOccupied(vertex));
         }
-        if !game.board().edges_of(v).any(|e| game.road_index(e) == Some(seat)) {
+        if !game.board().edges_of(v).any(|e| game.knight_route(seat, e)) {
             return Err(RuleError::KnightNotConnected(vertex));
         }
         if game.knights_of_rank(seat, 1) >= PIECES_PER_RANK {
@@ -156,7 +163,7 @@ impl CitiesKnights {
         if hand.contains(&KNIGHT_COST) && game.knights_of_rank(seat, 1) < PIECES_PER_RANK {
             for (v, &vertex) in game.board().vertices.iter().enumerate() {
                 let v = v as u16;
-                let touches = game.board().edges_of(v).any(|e| game.road_index(e) == Some(seat));
+                let touches = game.board().edges_of(v).any(|e| game.knight_route(seat, e));
                 if touches && self.decide_recruit(game, seat, vertex).is_ok() {
                     moves.push(Move::RecruitKnight { vertex });
                 }

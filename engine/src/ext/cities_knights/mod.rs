@@ -46,6 +46,9 @@ use crate::{
 const COMMODITIES_PER_KIND: u32 = 12;
 const COMMODITIES_PER_KIND_FIVE_SIX: u32 = 18;
 
+/// The points C&K adds to the target without it (CK-GEN-1: 13 instead of 10).
+const CK_EXTRA_POINTS: u8 = 3;
+
 /// The Cities & Knights ruleset, with its options (RULES.md 0.4).
 #[derive(Debug)]
 pub(crate) struct CitiesKnights {
@@ -192,12 +195,20 @@ impl Extension for CitiesKnights {
     }
 
     fn conflicts_with(&self, others: &[&str]) -> Option<&'static str> {
-        others.iter().any(|o| *o != "five_six").then_some("cities_and_knights is played alone or with five_six for now")
+        // SEA-15 combines the two; Wonders of Catan has its own victory (WON-11), and Jungle
+        // and Big River have no rules for commodities or knights.
+        others.iter().any(|o| !matches!(*o, "five_six" | "seafarers")).then_some(
+            "cities_and_knights combines with five_six and with the Seafarers scenarios except wonders; \
+             not with wonders, jungle or big_river",
+        )
     }
 
     /// CK-GEN-1, CK-GEN-2, CK-SET-1, CK-CMP-1.
     fn components(&self, components: &mut Components) {
-        components.vp_target = 13;
+        // CK-GEN-1: 13 points, three more than the base game's 10; with Seafarers, three more
+        // than the scenario's own target (SEA-14, SEA-15; engine decision, `vp_target` sets
+        // any other).
+        components.vp_target = components.vp_target.saturating_add(CK_EXTRA_POINTS);
         components.development_deck = DevCards::default();
         components.setup_city = true;
         let per_kind = if self.five_six { COMMODITIES_PER_KIND_FIVE_SIX } else { COMMODITIES_PER_KIND };
@@ -256,8 +267,8 @@ impl Extension for CitiesKnights {
             (_, Move::BuildCityWall { vertex }) => Some(self.decide_wall(game, seat, *vertex)),
             (_, Move::MoveKnight { from, to }) => Some(self.decide_move_knight(game, seat, *from, *to)),
             (_, Move::DisplaceKnight { from, to }) => Some(self.decide_displace(game, seat, *from, *to)),
-            (_, Move::ChaseRobber { knight, hex, steal_from }) => {
-                Some(self.decide_chase(game, seat, *knight, *hex, *steal_from, chance))
+            (_, Move::ChaseRobber { knight, hex, steal_from, bandit }) => {
+                Some(self.decide_chase(game, seat, *knight, *hex, *steal_from, *bandit, chance))
             }
             (Phase::LoseCity { pending, roll }, Move::ChooseCityToLose { vertex }) => {
                 Some(self.decide_lose_city(game, seat, *vertex, pending, *roll))
@@ -516,13 +527,22 @@ impl CitiesKnights {
             let at = events.iter().position(|e| matches!(e, Event::ResourcesProduced { .. })).map_or(0, |i| i + 1);
             events.insert(at, commodities);
         }
-        // CK-IMP-5: the Aqueduct's choices come before the main phase.
+        // CK-IMP-5: the Aqueduct's choices come before the main phase (and after the gold
+        // fields' choices, SEA-9, SEA-15).
         let mut choices = self.aqueduct_choices(game, &events);
-        if let (false, Some(Event::PhaseChanged { phase: Phase::Main, then })) = (choices.is_empty(), events.last()) {
-            let first = choices.remove(0);
-            choices.push(Phase::Main);
-            choices.extend(then.iter().cloned());
-            *events.last_mut().expect("a last event") = Event::PhaseChanged { phase: first, then: choices };
+        match events.last_mut() {
+            _ if choices.is_empty() => {}
+            Some(Event::PhaseChanged { phase: phase @ Phase::Main, then }) => {
+                choices.push(Phase::Main);
+                choices.append(then);
+                *phase = choices.remove(0);
+                *then = choices;
+            }
+            Some(Event::PhaseChanged { phase: Phase::GoldChoice { .. }, then }) => {
+                choices.append(then);
+                *then = choices;
+            }
+            _ => {}
         }
         events
     }

@@ -5,7 +5,7 @@
 use super::CitiesKnights;
 use crate::{
     board::HexCoord,
-    chance::{Chance, Draw},
+    chance::Chance,
     game::Game,
     model::{Cards, Commodity, PendingDiscard, Phase, Resource, Seat},
     protocol::{Event, Move, RuleError},
@@ -69,7 +69,7 @@ impl CitiesKnights {
         let victims = robber_victims(game, seat, h);
         let mut events = vec![Event::RobberMoved { seat, hex }];
         if let Some(victim) = crate::base::robber::chosen_victim(&victims, steal_from)? {
-            events.push(steal(game, seat, victim, chance));
+            events.push(game.steal_card(seat, victim, chance));
         }
         Ok(events)
     }
@@ -130,16 +130,6 @@ pub(super) fn robber_victims(game: &Game, thief: Seat, h: u8) -> Vec<Seat> {
     victims.sort();
     victims.dedup();
     victims
-}
-
-/// CK-7-2: one card drawn at random from the victim's resources and commodities.
-pub(super) fn steal(game: &Game, thief: Seat, victim: Seat, chance: &mut dyn Chance) -> Event {
-    let weights = game.hand_cards(victim).weights();
-    let index = chance.pick(Draw::STOLEN_CARD, &weights);
-    match index.checked_sub(Resource::ALL.len()) {
-        None => Event::ResourceStolen { thief, victim, resource: Resource::ALL.get(index).copied() },
-        Some(c) => Event::CommodityStolen { thief, victim, commodity: Commodity::ALL.get(c).copied() },
-    }
 }
 
 /// Every way to take `left` cards from the kinds from `index` on, at least one commodity.

@@ -172,13 +172,17 @@ impl Extension for Seafarers {
         mv: &Move,
         chance: &mut dyn Chance,
     ) -> Option<Result<Vec<Event>, RuleError>> {
-        let mine = matches!(
-            (game.phase(), mv),
-            (Phase::MoveRobber, Move::MovePirate { .. })
-                | (Phase::PreRoll | Phase::Main, Move::PlayKnight { bandit: Bandit::Pirate, .. })
-                | (Phase::Main, Move::MoveShip { .. })
-                | (Phase::RoadBuilding { .. }, Move::BuildShip { .. })
-        );
+        // SEA-15: without development cards (CK-GEN-2) no Knight moves the pirate; Cities &
+        // Knights refuses the card.
+        let knight_card = matches!(mv, Move::PlayKnight { .. });
+        let mine = !(knight_card && game.config().cities_and_knights)
+            && matches!(
+                (game.phase(), mv),
+                (Phase::MoveRobber, Move::MovePirate { .. })
+                    | (Phase::PreRoll | Phase::Main, Move::PlayKnight { bandit: Bandit::Pirate, .. })
+                    | (Phase::Main, Move::MoveShip { .. })
+                    | (Phase::RoadBuilding { .. }, Move::BuildShip { .. })
+            );
         if !mine {
             return None;
         }
@@ -260,7 +264,11 @@ impl Extension for Seafarers {
             }
             Event::ShipBuilt { edge, .. } => state.new_ships.push(*edge),
             Event::ShipMoved { .. } => state.ship_moved = true,
-            Event::SettlementBuilt { seat, vertex, .. } if matches!(phase, Phase::Setup { .. }) => {
+            // The setup pieces: settlements, and with Cities & Knights the second one a city
+            // (CK-SET-1, SEA-15).
+            Event::SettlementBuilt { seat, vertex, .. } | Event::CityBuilt { seat, vertex, .. }
+                if matches!(phase, Phase::Setup { .. }) =>
+            {
                 state.setup_sites.push((*seat, *vertex));
             }
             Event::IslandBonusEarned { seat, vertex, points } => state.bonuses.push((*seat, *vertex, *points)),

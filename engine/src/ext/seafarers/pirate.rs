@@ -25,8 +25,8 @@ impl Seafarers {
         Ok(h)
     }
 
-    /// SEA-8 a: opponents with a ship on a side of hex `h` and at least one card, in seat
-    /// order.
+    /// SEA-8 a: opponents with a ship on a side of hex `h` and at least one card (with
+    /// Cities & Knights, commodities count: SEA-15), in seat order.
     fn pirate_victims(game: &Game, thief: Seat, h: u8) -> Vec<Seat> {
         let board = game.board();
         let mut victims: Vec<Seat> = board.hexes[h as usize]
@@ -34,7 +34,7 @@ impl Seafarers {
             .iter()
             .filter_map(|side: &EdgeId| board.edge(*side))
             .filter_map(|e| game.ship_index(e))
-            .filter(|&s| s != thief && game.player(s).is_some_and(|p| !p.resources().is_empty()))
+            .filter(|&s| s != thief && game.hand_cards(s).total() > 0)
             .collect();
         victims.sort_by_key(|s| s.0);
         victims.dedup();
@@ -107,6 +107,42 @@ impl Seafarers {
 }
 
 impl Game {
+    /// SEA-15: an active knight on a corner of the pirate's hex moves it and steals as a 7
+    /// does (SEA-7/8); the knight's part is Cities & Knights' (CK-KNT-8).
+    pub(crate) fn decide_pirate_chase(
+        &self,
+        seat: Seat,
+        hex: HexCoord,
+        steal_from: Option<Seat>,
+        chance: &mut dyn Chance,
+    ) -> Result<Vec<Event>, RuleError> {
+        let seafarers = self.sailing_pirate()?;
+        seafarers.decide_pirate(self, seat, hex, steal_from, chance)
+    }
+
+    /// SEA-15: every hex a chased pirate may go to, with each seat it may rob there, made
+    /// into moves by `make`.
+    pub(crate) fn pirate_chase_moves(
+        &self,
+        seat: Seat,
+        moves: &mut Vec<Move>,
+        make: impl Fn(HexCoord, Option<Seat>) -> Move,
+    ) {
+        if let Ok(seafarers) = self.sailing_pirate() {
+            seafarers.pirate_moves(self, seat, moves, make);
+        }
+    }
+
+    /// The Seafarers rules of this game, when its scenario has a pirate (not Wonders, WON-6).
+    fn sailing_pirate(&self) -> Result<Seafarers, RuleError> {
+        let seafarers = Seafarers::from_config(self.config());
+        if self.config().seafarers && seafarers.pirate_sails() {
+            Ok(seafarers)
+        } else {
+            Err(RuleError::NotInThisGame("the pirate"))
+        }
+    }
+
     pub(crate) fn apply_pirate(&mut self, hex: HexCoord) {
         if let Some(h) = self.board.hex(hex).filter(|&h| self.board.is_sea_hex(h)) {
             self.pirate = Some(h);

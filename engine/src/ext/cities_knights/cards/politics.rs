@@ -9,7 +9,7 @@ use crate::{
     ext::cities_knights::{
         actions::relocation_targets,
         knights::{Knight, MIGHTY, PIECES_PER_RANK},
-        seven::{robber_victims, steal},
+        seven::robber_victims,
         CitiesKnights, CitiesKnightsState, ProgressCard,
     },
     game::Game,
@@ -246,7 +246,7 @@ fn bishop(
     let h = game.robber_target(hex)?;
     let mut events = vec![Event::RobberMoved { seat, hex }];
     // Each victim's hand is untouched by the thefts from the others.
-    events.extend(robber_victims(game, seat, h).into_iter().map(|victim| steal(game, seat, victim, chance)));
+    events.extend(robber_victims(game, seat, h).into_iter().map(|victim| game.steal_card(seat, victim, chance)));
     Ok(events)
 }
 
@@ -292,14 +292,15 @@ fn deserter_rank(game: &Game, seat: Seat, rank: u8) -> Option<u8> {
     (1..=rank).rev().find(|&r| game.knights_of_rank(seat, r) < PIECES_PER_RANK)
 }
 
-/// CK-KNT-2: the empty buildable vertices at the end of one of `seat`'s roads.
+/// CK-KNT-2: the empty buildable vertices at the end of one of `seat`'s roads (or ships,
+/// SEA-15).
 fn placement_sites(game: &Game, seat: Seat) -> Vec<u16> {
     (0..game.board().vertices.len() as u16)
         .filter(|&v| {
             game.board().vertex_is_buildable[v as usize]
                 && game.building_index(v).is_none()
                 && game.knight_owner(v).is_none()
-                && game.board().edges_of(v).any(|e| game.road_index(e) == Some(seat))
+                && game.board().edges_of(v).any(|e| game.knight_route(seat, e))
         })
         .collect()
 }
@@ -320,7 +321,7 @@ fn place_deserter(
     if game.building_index(v).is_some() || game.knight_owner(v).is_some() {
         return Err(RuleError::VertexOccupied(vertex));
     }
-    if !game.board().edges_of(v).any(|e| game.road_index(e) == Some(seat)) {
+    if !game.board().edges_of(v).any(|e| game.knight_route(seat, e)) {
         return Err(RuleError::KnightNotConnected(vertex));
     }
     let placed = Event::DeserterKnightPlaced { seat, vertex, rank, active };
@@ -382,9 +383,9 @@ fn diplomat(game: &Game, seat: Seat, edge: EdgeId, to: Option<EdgeId>) -> Result
     Ok(events)
 }
 
-/// Whether `vertex` is an end of one of `seat`'s roads.
+/// Whether `vertex` is an end of one of `seat`'s roads (or ships: knights use both, SEA-15).
 fn at_own_road(game: &Game, seat: Seat, vertex: VertexId) -> bool {
-    game.board().vertex(vertex).is_some_and(|v| game.board().edges_of(v).any(|e| game.road_index(e) == Some(seat)))
+    game.board().vertex(vertex).is_some_and(|v| game.board().edges_of(v).any(|e| game.knight_route(seat, e)))
 }
 
 /// Intrigue: the opponent's knight at the end of one of the seat's roads is displaced

@@ -61,8 +61,8 @@ pub use config::{
     BoardSpec, DevCardsBeforeRoll, FirstPlayer, GameConfig, IslandBonusMode, IslandDefinition, ScenarioId,
 };
 pub use ext::cities_knights::{
-    CardDecision, CitiesKnightsSeatView, CitiesKnightsView, DeckView, EventFace, Good, Knight, Merchant, Metropolis,
-    ProgressCard, ProgressCards, ProgressPlay, SpiedCards, Track, ACTIVATION_COST, EVENT_DIE, KNIGHT_COST,
+    CardDecision, CardTurn, CitiesKnightsSeatView, CitiesKnightsView, DeckView, EventFace, Good, Knight, Merchant,
+    Metropolis, ProgressCard, ProgressCards, ProgressPlay, SpiedCards, Track, ACTIVATION_COST, EVENT_DIE, KNIGHT_COST,
     PROGRESS_CARD, WALL_COST,
 };
 pub use ext::wonders::{MarkedSet, Requirement, WonderId, WonderView, WONDER_STAGES};

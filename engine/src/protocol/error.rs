@@ -201,6 +201,8 @@ pub enum RuleError => fn code {
     ProgressCardNotHeld = "progress_card_not_held"(ProgressCard),
     #[error("not now: {0}")]
     ProgressCardTiming = "progress_card_timing"(&'static str),
+    #[error("{0}: another adds nothing (CK-PC-7)")]
+    ProgressCardInForce = "progress_card_in_force"(&'static str),
     #[error("you hold more than {limit} progress cards: play or discard first (CK-PC-4/5)")]
     ProgressHandOverLimit = "progress_hand_over_limit" { limit: u32 },
     #[error("the {0:?} is a victory point card: it is never discarded or played (CK-EVT-3)")]

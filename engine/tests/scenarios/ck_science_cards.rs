@@ -141,7 +141,10 @@ fn ck_pc_7_crane_takes_one_commodity_off_the_next_improvement() {
     let improve = Move::BuildImprovement { track: Track::Science, city: None };
     let events = s.when(P0, play(ProgressPlay::Crane));
     assert_eq!(events, vec![Event::ProgressCardPlayed { seat: P0, play: ProgressPlay::Crane }]);
-    s.when(P0, play(ProgressPlay::Crane));
+    // Everyone sees the Crane waiting (it was played face up).
+    assert!(s.game.cities_and_knights_view(None).unwrap().in_force.crane);
+    // Two Cranes do not combine on one improvement: the second waits for the first to be used.
+    s.rejects(P0, play(ProgressPlay::Crane), "progress_card_in_force");
     // Level 1 is free: the paper stays in the hand.
     let events = s.when(P0, improve.clone());
     assert_eq!(
@@ -149,9 +152,22 @@ fn ck_pc_7_crane_takes_one_commodity_off_the_next_improvement() {
         Event::ImprovementBuilt { seat: P0, track: Track::Science, level: 1, cost: Commodities::NONE }
     );
     assert_eq!(*s.game.player(P0).unwrap().commodities(), Commodities::of(Commodity::Paper, 1));
-    // The second Crane did not carry over: level 2 costs its full 2 paper.
+    assert!(!s.game.cities_and_knights_view(None).unwrap().in_force.crane);
+    // The Crane is used up: level 2 costs its full 2 paper.
     s.rejects(P0, improve.clone(), "insufficient_resources");
     assert_eq!(s.game.improvement_level(P0, Track::Science), 1);
+    // The second Crane takes one off level 2.
+    s.when(P0, play(ProgressPlay::Crane));
+    let events = s.when(P0, improve.clone());
+    assert_eq!(
+        events[0],
+        Event::ImprovementBuilt {
+            seat: P0,
+            track: Track::Science,
+            level: 2,
+            cost: Commodities::of(Commodity::Paper, 1)
+        }
+    );
 
     // One Crane: level 2 for 1 paper.
     let given = holding(given_with(ck(4)).city(P0, "0,-1,N").road(P0, "0,-1,NE"), P0, &[ProgressCard::Crane]);

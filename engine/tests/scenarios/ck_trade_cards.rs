@@ -148,6 +148,8 @@ fn ck_pc_7_merchant_fleet_trades_its_good_two_to_one_for_the_rest_of_the_turn() 
     s.rejects(P0, coin_trade.clone(), "invalid_bank_rate");
     s.when(P0, play(ProgressPlay::MerchantFleet { good: Good::Resource(Resource::Ore) }));
     assert_eq!(s.game.bank_rates(P0).get(Resource::Ore), 2);
+    // A second fleet for the same good adds nothing: refused and not listed (CK-PC-7).
+    s.rejects(P0, play(ProgressPlay::MerchantFleet { good: Good::Resource(Resource::Ore) }), "progress_card_in_force");
     s.when(P0, ore_trade);
     s.when(P0, play(ProgressPlay::MerchantFleet { good: Good::Commodity(Commodity::Coin) }));
     s.when(P0, coin_trade);
@@ -224,12 +226,14 @@ fn ck_pc_7_commercial_harbor_exchanges_a_resource_for_a_commodity_of_the_opponen
         .give(P0, grain(3))
         .with_commodities(P1, Commodities::new(1, 1, 0))
         .with_commodities(P2, Commodities::of(Commodity::Coin, 2))
-        .holds(P0, &[ProgressCard::CommercialHarbor])
+        .holds(P0, &[ProgressCard::CommercialHarbor, ProgressCard::CommercialHarbor])
         .main_phase(P0)
         .start();
     s.rejects(P0, exchange(P1, Resource::Grain), "commercial_harbor_not_played");
     assert_eq!(plays(&s, P0), vec![play(ProgressPlay::CommercialHarbor)]);
     s.when(P0, play(ProgressPlay::CommercialHarbor));
+    // One harbour a turn: a second would add nothing (CK-PC-7).
+    s.rejects(P0, play(ProgressPlay::CommercialHarbor), "progress_card_in_force");
     let listed: Vec<Move> =
         s.game.legal_moves(P0).into_iter().filter(|m| matches!(m, Move::CommercialHarborExchange { .. })).collect();
     assert_eq!(

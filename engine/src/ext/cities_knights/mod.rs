@@ -21,8 +21,7 @@ mod view;
 
 use serde::{Deserialize, Serialize};
 
-pub(crate) use cards::CardTurn;
-pub use cards::{CardDecision, Good, Merchant, ProgressPlay};
+pub use cards::{CardDecision, CardTurn, Good, Merchant, ProgressPlay};
 pub use dice::{EventFace, EVENT_DIE};
 pub use knights::{Knight, ACTIVATION_COST, KNIGHT_COST, WALL_COST};
 pub use metropolis::Metropolis;

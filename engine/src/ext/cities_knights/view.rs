@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{knights::Knight, metropolis::Metropolis, progress::ProgressCards, Merchant, Track};
+use super::{knights::Knight, metropolis::Metropolis, progress::ProgressCards, CardTurn, Merchant, Track};
 use crate::{board::VertexId, game::Game, model::Seat};
 
 /// The barbarians, and each seat's improvements, knights and walls (Cities & Knights).
@@ -29,6 +29,11 @@ pub struct CitiesKnightsView {
     /// that player alone (CK-PC-6/7 Spy).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub spied: Option<SpiedCards>,
+    /// What the active seat's cards played this turn leave in force: a Crane waiting for the
+    /// next improvement, Merchant Fleets' goods at 2:1, a Commercial Harbor and the opponents
+    /// it already reached (CK-PC-7); absent when nothing is.
+    #[serde(default, skip_serializing_if = "CardTurn::is_unused")]
+    pub in_force: CardTurn,
 }
 
 /// The progress cards a Spy shows its player (CK-PC-7 Spy).
@@ -116,6 +121,7 @@ impl Game {
                 .to_vec(),
             spied,
             merchant: state.merchant,
+            in_force: state.card_turn.clone(),
         })
     }
 }

@@ -139,8 +139,10 @@ impl ProgressPlay {
     }
 }
 
-/// What progress cards played this turn leave in force until it ends (positions carry it).
+/// What progress cards played this turn leave in force until it ends (positions carry it;
+/// the game resource shows it, as the cards were played face up).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CardTurn {
     /// A Crane waits for the next improvement (CK-PC-7 Crane).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -154,7 +156,7 @@ pub struct CardTurn {
 }
 
 impl CardTurn {
-    pub(crate) fn is_unused(&self) -> bool {
+    pub fn is_unused(&self) -> bool {
         *self == CardTurn::default()
     }
 }
@@ -191,6 +193,9 @@ impl CitiesKnights {
         }
         if card != ProgressCard::Alchemist && *game.phase() != Phase::Main {
             return Err(RuleError::ProgressCardTiming("progress cards are played in your main phase (CK-PC-2)"));
+        }
+        if let Some(in_force) = effect_in_force(game, play) {
+            return Err(RuleError::ProgressCardInForce(in_force));
         }
         let played = Event::ProgressCardPlayed { seat, play: play.clone() };
         let mut after = game.clone();
@@ -232,13 +237,17 @@ impl CitiesKnights {
         };
         if let (Some(pre_roll), true) = (timing, seat == game.turn_active()) {
             let hand = game.progress_cards(seat);
+            let mut plays = Vec::new();
             for card in hand.kinds().filter(|c| (*c == ProgressCard::Alchemist) == pre_roll) {
                 match card.track() {
-                    Track::Science => science::plays(self, game, seat, card, moves),
-                    Track::Trade => trade::plays(self, game, seat, card, moves),
-                    Track::Politics => politics::plays(self, game, seat, card, moves),
+                    Track::Science => science::plays(self, game, seat, card, &mut plays),
+                    Track::Trade => trade::plays(self, game, seat, card, &mut plays),
+                    Track::Politics => politics::plays(self, game, seat, card, &mut plays),
                 }
             }
+            let adds_something =
+                |mv: &Move| !matches!(mv, Move::PlayProgressCard { play } if effect_in_force(game, play).is_some());
+            moves.extend(plays.into_iter().filter(adds_something));
         }
         science::more_moves(self, game, seat, moves);
         trade::more_moves(self, game, seat, moves);
@@ -252,6 +261,22 @@ impl CitiesKnights {
             Phase::CardDecision { decision } => decision.deciders(game.turn_active()).contains(&seat),
             _ => false,
         }
+    }
+}
+
+/// Why `play` would add nothing to what a card played this turn already put in force, if
+/// so: refused rather than wasted (CK-PC-7: two Cranes do not combine on one improvement).
+fn effect_in_force(game: &Game, play: &ProgressPlay) -> Option<&'static str> {
+    let turn = &game.ext.cities_knights.card_turn;
+    match play {
+        ProgressPlay::Crane if turn.crane => Some("a crane already waits for your next improvement"),
+        ProgressPlay::MerchantFleet { good } if turn.merchant_fleets.contains(good) => {
+            Some("a merchant fleet already trades this good at 2:1 this turn")
+        }
+        ProgressPlay::CommercialHarbor if turn.commercial_harbor.is_some() => {
+            Some("a commercial harbor is already in play this turn")
+        }
+        _ => None,
     }
 }
 

@@ -1,0 +1,541 @@
+// The spectator page: draws one game from the public API and follows it live.
+//
+// The board is the server's board.svg, inlined so that its pieces are part of the page; the
+// players' state comes from the game resource, the log from GET .../moves, live updates from
+// the event stream, and replays from `?at=<seq>` on both. Every text that comes from the
+// server is set as text (textContent), never as markup: a player's name cannot inject HTML.
+//
+// Optional: `#token=<JWT>` in the address shows the game as that token's seat sees it (the
+// fragment never leaves the browser; the stream then opens with a stream ticket).
+"use strict";
+
+(() => {
+  const gameId = document.body.dataset.game;
+  const api = `/api/v1/games/${gameId}`;
+  const token = new URLSearchParams(location.hash.slice(1)).get("token");
+  const auth = token ? { Authorization: `Bearer ${token}` } : {};
+  const $ = (id) => document.getElementById(id);
+
+  const state = {
+    game: null, // the latest game resource (for names and the end of the slider)
+    latest: 0, // the highest seq known
+    first: 1, // the first seq (the game's start entry)
+    following: true, // showing the latest entry, moving on with each new one
+    target: null, // the seq asked for (null: the latest)
+    loading: false,
+    again: false,
+    entries: new Map(), // seq -> the log line's <li>
+    source: null,
+  };
+
+  // ---- helpers ---------------------------------------------------------------------------
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (value === undefined || value === null || value === false) continue;
+      if (key === "class") node.className = value;
+      else if (key === "text") node.textContent = value;
+      else if (key.startsWith("data-")) node.setAttribute(key, String(value));
+      else node.setAttribute(key, String(value));
+    }
+    for (const child of children) {
+      if (child === null || child === undefined) continue;
+      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return node;
+  }
+
+  async function getJson(url) {
+    const response = await fetch(url, { headers: { Accept: "application/json", ...auth } });
+    const body = await response.json().catch(() => null);
+    if (!response.ok) {
+      const detail = body && (body.detail || body.title);
+      throw new Error(`${response.status} ${detail || response.statusText}`);
+    }
+    return body;
+  }
+
+  function showError(message) {
+    const error = $("error");
+    error.hidden = !message;
+    error.textContent = message || "";
+  }
+
+  function humanize(snake) {
+    const words = String(snake).replace(/_/g, " ");
+    return words.charAt(0).toUpperCase() + words.slice(1);
+  }
+
+  function seatName(seat) {
+    if (seat === null || seat === undefined) return "";
+    const player = state.game && state.game.players.find((p) => p.seat === seat);
+    if (!player) return `seat ${seat}`;
+    if (player.username) return player.username;
+    if (player.bot) return `${player.bot} bot ${seat}`;
+    return `seat ${seat}`;
+  }
+
+  // A seat's name with its colour, as a DOM node.
+  function who(seat) {
+    return el("span", { class: `who seat-${seat}`, "data-seat": seat }, seatName(seat));
+  }
+
+  function cards(counts) {
+    if (!counts) return "";
+    const parts = Object.entries(counts)
+      .filter(([, n]) => n > 0)
+      .map(([kind, n]) => `${n} ${kind}`);
+    return parts.length ? parts.join(", ") : "nothing";
+  }
+
+  function total(counts) {
+    return counts ? Object.values(counts).reduce((a, b) => a + b, 0) : 0;
+  }
+
+  function hex(h) {
+    return h ? `(${h.q}, ${h.r})` : "";
+  }
+
+  // ---- the log as readable lines -------------------------------------------------------
+
+  // One event as a list of strings and nodes; null hides it (turn bookkeeping).
+  function describe(e) {
+    const s = e.seat;
+    switch (e.type) {
+      case "game_started":
+        return [`Game started with ${e.players} players; `, who(e.first_seat), " begins"];
+      case "phase_changed":
+      case "trades_expired":
+        return null;
+      case "turn_started":
+        return null;
+      case "settlement_built":
+        return [who(s), ` built a settlement at vertex ${e.vertex}`];
+      case "city_built":
+        return [who(s), ` built a city at vertex ${e.vertex}`];
+      case "road_built":
+        return [who(s), ` built a road at edge ${e.edge}`];
+      case "ship_built":
+        return [who(s), ` built a ship at edge ${e.edge}`];
+      case "ship_moved":
+        return [who(s), ` moved a ship from edge ${e.from} to ${e.to}`];
+      case "dice_rolled":
+        return [who(s), ` rolled ${e.red} + ${e.white} = ${e.red + e.white}`];
+      case "resources_produced": {
+        const gains = (e.gains || []).filter((g) => total(g.resources) > 0);
+        if (!gains.length) return [`A ${e.roll}: nobody produced anything`];
+        const parts = [];
+        gains.forEach((g, i) => {
+          if (i) parts.push("; ");
+          parts.push(who(g.seat), ` got ${cards(g.resources)}`);
+        });
+        return parts;
+      }
+      case "starting_resources_received":
+        return [who(s), ` received ${cards(e.resources)}`];
+      case "resources_discarded":
+        return [who(s), ` discarded ${e.resources ? cards(e.resources) : `${e.count} cards`}`];
+      case "robber_moved":
+        return [who(s), ` moved the robber to ${hex(e.hex)}`];
+      case "pirate_moved":
+        return [who(s), ` moved the pirate to ${hex(e.hex)}`];
+      case "resource_stolen":
+        return [who(e.thief), ` stole ${e.resource ? `a ${e.resource}` : "a card"} from `, who(e.victim)];
+      case "development_card_bought":
+        return [who(s), ` bought a development card${e.card ? ` (${humanize(e.card).toLowerCase()})` : ""}`];
+      case "knight_played":
+        return [who(s), " played a knight"];
+      case "road_building_played":
+        return [who(s), " played Road Building"];
+      case "year_of_plenty_played":
+        return [who(s), ` played Year of Plenty: ${cards(e.resources)}`];
+      case "monopoly_played":
+        return [who(s), ` played Monopoly on ${e.resource}`];
+      case "bank_traded":
+        return [who(s), ` traded ${cards(e.give)} with the bank for ${cards(e.get)}`];
+      case "trade_offered":
+        return [who(e.offer && e.offer.from), ` offered ${cards(e.offer && e.offer.give)} for ${cards(e.offer && e.offer.get)}`];
+      case "trade_accepted":
+        return [who(s), ` accepted offer ${e.offer_id}`];
+      case "trade_declined":
+        return [who(s), ` declined offer ${e.offer_id}`];
+      case "trade_withdrawn":
+        return [`Offer ${e.offer_id} withdrawn`];
+      case "trade_completed":
+        return [who(e.from), ` traded ${cards(e.give)} to `, who(e.with), ` for ${cards(e.get)}`];
+      case "largest_army_changed":
+        return e.holder === null || e.holder === undefined
+          ? ["Nobody holds the largest army"]
+          : [who(e.holder), " now holds the largest army"];
+      case "longest_road_changed":
+        return e.holder === null || e.holder === undefined
+          ? ["Nobody holds the longest road"]
+          : [who(e.holder), ` now holds the longest road (${e.length})`];
+      case "game_won":
+        return [who(s), " won the game!"];
+      default: {
+        // Everything else (Seafarers, Cities & Knights, Wonders): its type in words, with
+        // the seat that did it.
+        const actor = [s, e.thief, e.holder].find((x) => typeof x === "number");
+        return actor === undefined ? [humanize(e.type)] : [who(actor), `: ${humanize(e.type).toLowerCase()}`];
+      }
+    }
+  }
+
+  function logLine(entry) {
+    const parts = [];
+    for (const event of entry.events || []) {
+      const described = describe(event);
+      if (!described) continue;
+      if (parts.length) parts.push(" · ");
+      parts.push(...described);
+    }
+    if (!parts.length) {
+      parts.push(entry.seat === null || entry.seat === undefined ? "" : who(entry.seat), ` ${humanize(entry.kind).toLowerCase()}`);
+    }
+    if (entry.auto) parts.push(" (turn timer)");
+    const li = el(
+      "li",
+      { "data-seq": entry.seq, title: `${entry.kind} at ${entry.created_at}` },
+      el("button", { type: "button", class: "seq", "data-seq": entry.seq, title: "Show the game after this entry" }, String(entry.seq)),
+      " ",
+      ...parts,
+    );
+    return li;
+  }
+
+  function addEntry(entry) {
+    if (state.entries.has(entry.seq)) return;
+    const li = logLine(entry);
+    state.entries.set(entry.seq, li);
+    const log = $("log");
+    // Usually in order; a resumed stream may repeat or fill in.
+    const next = [...log.children].find((c) => Number(c.dataset.seq) > entry.seq);
+    log.insertBefore(li, next || null);
+    if (entry.kind === "start") state.first = Math.min(state.first, entry.seq);
+    if (entry.seq > state.latest) {
+      state.latest = entry.seq;
+      updateSlider();
+    }
+  }
+
+  async function loadLog() {
+    let after = 0;
+    for (;;) {
+      const page = await getJson(`${api}/moves?after=${after}&limit=1000`);
+      for (const entry of page.entries) addEntry(entry);
+      if (!page.entries.length) return after;
+      after = page.entries[page.entries.length - 1].seq;
+      if (after >= page.version) return after;
+    }
+  }
+
+  // ---- the players' public state -------------------------------------------------------
+
+  function renderPlayers(game) {
+    const body = $("players").tBodies[0];
+    const rows = game.players.map((p) => {
+      const left = p.pieces_left;
+      const pieces = left
+        ? `${left.roads} / ${left.settlements} / ${left.cities}${left.ships !== null && left.ships !== undefined ? ` / ${left.ships}` : ""}`
+        : "";
+      const other = [];
+      if (p.has_longest_road) other.push(`Longest road (${p.road_length})`);
+      else if (p.road_length) other.push(`road ${p.road_length}`);
+      if (p.has_largest_army) other.push(`Largest army (${p.knights_played})`);
+      else if (p.knights_played) other.push(`${p.knights_played} knights played`);
+      if (p.commodity_count !== undefined && p.commodity_count !== null) other.push(`${p.commodity_count} commodities`);
+      if (p.resources) other.push(`hand: ${cards(p.resources)}`);
+      if (game.winner === p.seat) other.push("🏆 winner");
+      const name = [who(p.seat)];
+      if (p.bot) name.push(el("span", { class: "tag" }, `${p.bot} bot`));
+      if (game.you === p.seat) name.push(el("span", { class: "tag" }, "you"));
+      const active = game.turn && game.status === "playing" && game.turn.waiting_for.includes(p.seat);
+      return el(
+        "tr",
+        { "data-seat": p.seat, class: active ? "active" : null },
+        el("td", {}, el("span", { class: `swatch seat-${p.seat}` }), ` ${p.seat}`),
+        el("td", {}, ...name),
+        el("td", { class: "num vp" }, p.victory_points ?? ""),
+        el("td", { class: "num" }, p.resource_count ?? ""),
+        el("td", { class: "num" }, p.development_card_count ?? ""),
+        el("td", { class: "num" }, pieces),
+        el("td", {}, other.join(" · ")),
+      );
+    });
+    body.replaceChildren(...rows);
+  }
+
+  function renderTurn(game) {
+    const turn = $("turn");
+    if (game.status === "open") {
+      turn.textContent = `Waiting for players: ${game.players.length} of ${game.max_players} seats taken.`;
+    } else if (game.status === "finished" || game.winner !== null && game.winner !== undefined) {
+      turn.replaceChildren("Game over: ", who(game.winner), ` won${game.won_by ? ` (${humanize(game.won_by).toLowerCase()})` : ""}.`);
+    } else if (game.turn) {
+      const t = game.turn;
+      const dice = t.dice ? ` · dice ${t.dice[0]} + ${t.dice[1]}` : "";
+      const waiting = t.waiting_for.filter((s) => s !== t.active_seat);
+      const parts = [t.number ? `Turn ${t.number}: ` : "Setup: ", who(t.active_seat), ` · ${humanize(t.phase.name).toLowerCase()}${dice}`];
+      if (waiting.length) {
+        parts.push(" · waiting for ");
+        waiting.forEach((s, i) => parts.push(i ? ", " : "", who(s)));
+      }
+      turn.replaceChildren(...parts);
+    }
+  }
+
+  function renderExtras(game) {
+    const extras = [];
+    const ck = game.cities_and_knights;
+    if (ck) {
+      extras.push(el("h3", {}, "Cities & Knights"));
+      extras.push(el("p", { class: "barbarians" }, `Barbarians: ${ck.barbarians} of ${ck.barbarian_steps} steps · ${ck.attacks} attacks so far`));
+      const rows = ck.seats.map((seat) =>
+        el(
+          "tr",
+          { "data-seat": seat.seat },
+          el("td", {}, who(seat.seat)),
+          el("td", { class: "num" }, seat.improvements.join(" / ")),
+          el("td", { class: "num" }, seat.knights.map((k) => `${k.rank}${k.active ? "*" : ""}`).join(" ") || "–"),
+          el("td", { class: "num" }, seat.walls ?? ""),
+          el("td", { class: "num" }, seat.progress_card_count),
+          el("td", { class: "num" }, seat.defender_points),
+        ),
+      );
+      extras.push(
+        el(
+          "table",
+          { class: "extras" },
+          el("thead", {}, el("tr", {}, ...["Player", "Trade / politics / science", "Knights (* active)", "Walls", "Progress", "Defender"].map((h) => el("th", {}, h)))),
+          el("tbody", {}, ...rows),
+        ),
+      );
+    }
+    if (game.wonders && game.wonders.length) {
+      extras.push(el("h3", {}, "Wonders"));
+      extras.push(
+        el(
+          "ul",
+          { class: "wonders" },
+          ...game.wonders.map((w) =>
+            el("li", {}, `${w.name}: ${w.stages_built} of ${w.stages} stages`, ...(w.owner !== null && w.owner !== undefined ? [" · ", who(w.owner)] : [" · free"])),
+          ),
+        ),
+      );
+    }
+    $("extras").replaceChildren(...extras);
+  }
+
+  function renderGame(game, seq) {
+    $("variant").textContent = game.variant === "base" ? "" : `· ${game.variant.replace(/\+/g, " + ").replace(/_/g, " ")}`;
+    const shown = seq ?? game.version;
+    const status = game.status === "finished" ? "finished" : game.status;
+    $("summary").textContent = `Game ${game.id} · ${status} · entry ${shown} of ${state.latest || game.version}${state.following ? " (live)" : ""}`;
+    document.title = `Catan: ${game.players.map((p) => seatName(p.seat)).join(", ")}`;
+    renderPlayers(game);
+    renderTurn(game);
+    renderExtras(game);
+    document.body.dataset.shownSeq = String(shown);
+  }
+
+  // ---- the board -------------------------------------------------------------------------
+
+  async function loadBoard(at) {
+    const url = `${api}/board.svg${at === null ? "" : `?at=${at}`}`;
+    const response = await fetch(url, { headers: { Accept: "image/svg+xml", ...auth } });
+    const text = await response.text();
+    if (!response.ok) {
+      let detail = response.statusText;
+      try {
+        detail = JSON.parse(text).detail || detail;
+      } catch (_) {
+        // Not a problem body: keep the status text.
+      }
+      throw new Error(`board: ${response.status} ${detail}`);
+    }
+    const doc = new DOMParser().parseFromString(text, "image/svg+xml");
+    const root = doc.documentElement;
+    if (!root || root.nodeName !== "svg" || doc.getElementsByTagName("parsererror").length) {
+      throw new Error("board: the server's SVG could not be read");
+    }
+    return document.importNode(root, true);
+  }
+
+  // ---- showing a position ----------------------------------------------------------------
+
+  // Shows entry `seq` (null: the latest). Requests never overlap: a step asked for while one
+  // loads is shown once that one is done, and only the last one asked for.
+  function show(seq) {
+    state.target = seq;
+    if (state.loading) {
+      state.again = true;
+      return;
+    }
+    load();
+  }
+
+  async function load() {
+    state.loading = true;
+    try {
+      do {
+        state.again = false;
+        const at = state.target;
+        const query = at === null ? "" : `?at=${at}`;
+        const game = await getJson(`${api}${query}`);
+        // Before the start there is no board to draw.
+        const svg = game.status === "open" ? null : await loadBoard(at).catch((e) => e);
+        if (state.again) continue;
+        if (at === null) {
+          state.game = game;
+          if (game.version > state.latest) {
+            state.latest = game.version;
+          }
+        }
+        const seq = at === null ? game.version : at;
+        if (svg === null) {
+          $("board").textContent = "The board is drawn once the game starts.";
+        } else if (svg instanceof Error) {
+          showError(svg.message);
+        } else {
+          showError("");
+          svg.setAttribute("aria-hidden", "true");
+          $("board").replaceChildren(svg);
+          $("board").dataset.seq = svg.getAttribute("data-seq") || String(seq);
+        }
+        renderGame(game, seq);
+        updateSlider(seq);
+        markLog(seq);
+      } while (state.again);
+    } catch (error) {
+      showError(String(error.message || error));
+    } finally {
+      state.loading = false;
+    }
+  }
+
+  function updateSlider(seq) {
+    const slider = $("slider");
+    slider.min = String(state.first);
+    slider.max = String(Math.max(state.latest, state.first));
+    if (seq !== undefined) slider.value = String(seq);
+    else if (state.following) slider.value = slider.max;
+    const value = Number(slider.value);
+    $("position").textContent = `${value} / ${slider.max}${state.following ? " · live" : ""}`;
+    $("first").disabled = $("back").disabled = value <= state.first;
+    $("forward").disabled = $("last").disabled = value >= state.latest && state.following;
+  }
+
+  function markLog(seq) {
+    for (const old of document.querySelectorAll("#log li.current")) old.classList.remove("current");
+    const li = state.entries.get(seq);
+    if (!li) return;
+    li.classList.add("current");
+    const log = $("log");
+    // Keep the shown entry in view without scrolling the page itself.
+    const top = li.offsetTop - log.offsetTop;
+    if (top < log.scrollTop || top > log.scrollTop + log.clientHeight - li.offsetHeight) {
+      log.scrollTop = top - log.clientHeight / 2;
+    }
+  }
+
+  function go(seq) {
+    const clamped = Math.max(state.first, Math.min(seq, state.latest));
+    state.following = clamped >= state.latest;
+    show(state.following ? null : clamped);
+  }
+
+  function current() {
+    return Number($("slider").value);
+  }
+
+  $("first").addEventListener("click", () => go(state.first));
+  $("back").addEventListener("click", () => go(current() - 1));
+  $("forward").addEventListener("click", () => go(current() + 1));
+  $("last").addEventListener("click", () => go(state.latest));
+  $("slider").addEventListener("input", () => go(current()));
+  $("log").addEventListener("click", (event) => {
+    const button = event.target.closest("button.seq");
+    if (button) go(Number(button.dataset.seq));
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.target instanceof HTMLInputElement && event.target.type !== "range") return;
+    if (event.key === "ArrowLeft") go(current() - 1);
+    else if (event.key === "ArrowRight") go(current() + 1);
+    else if (event.key === "Home") go(state.first);
+    else if (event.key === "End") go(state.latest);
+    else return;
+    event.preventDefault();
+  });
+
+  // ---- live updates ----------------------------------------------------------------------
+
+  function setConnection(text, live) {
+    const node = $("connection");
+    node.textContent = text;
+    node.classList.toggle("live", !!live);
+  }
+
+  async function streamUrl() {
+    const url = `${api}/stream?after=${state.latest}`;
+    if (!token) return url;
+    // A browser's EventSource cannot send the token: a short-lived ticket stands for it.
+    const response = await fetch(`${api}/stream-tickets`, { method: "POST", headers: auth });
+    if (!response.ok) throw new Error(`stream ticket: ${response.status}`);
+    const { ticket } = await response.json();
+    return `${url}&ticket=${encodeURIComponent(ticket)}`;
+  }
+
+  async function follow() {
+    if (state.source) state.source.close();
+    let url;
+    try {
+      url = await streamUrl();
+    } catch (error) {
+      setConnection(`not live: ${error.message}`);
+      setTimeout(follow, 5000);
+      return;
+    }
+    const source = new EventSource(url);
+    state.source = source;
+    source.addEventListener("open", () => setConnection("live", true));
+    source.addEventListener("entry", (event) => {
+      addEntry(JSON.parse(event.data));
+      if (state.following) show(null);
+      else updateSlider();
+    });
+    source.addEventListener("end", () => {
+      source.close();
+      setConnection("game over");
+      if (state.following) show(null);
+    });
+    source.addEventListener("error", () => {
+      if (source.readyState === EventSource.CLOSED && state.source === source) {
+        // The browser gave up (e.g. an expired ticket): open a new stream after the last
+        // entry seen.
+        setConnection("reconnecting…");
+        setTimeout(follow, 2000);
+      } else if (source.readyState === EventSource.CONNECTING) {
+        setConnection("reconnecting…");
+      }
+    });
+  }
+
+  async function main() {
+    try {
+      state.game = await getJson(api);
+      state.latest = state.game.version;
+      await loadLog();
+      renderGame(state.game, state.game.version);
+      show(null);
+      if (state.game.status !== "finished") follow();
+      else setConnection("game over");
+    } catch (error) {
+      showError(String(error.message || error));
+      setConnection("not live");
+    }
+  }
+
+  main();
+})();

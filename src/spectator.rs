@@ -49,14 +49,21 @@ pub fn escape_html(text: &str) -> String {
     out
 }
 
+/// Marks a page for a person: its error statuses keep their HTML body instead of becoming
+/// problem documents ([`crate::error::problem_fallback`]).
+#[derive(Debug, Clone, Copy)]
+pub struct HtmlPage;
+
 fn html(status: StatusCode, body: String) -> HttpResponse {
-    HttpResponse::build(status)
+    let mut response = HttpResponse::build(status)
         .content_type("text/html; charset=utf-8")
         .insert_header((header::CACHE_CONTROL, "no-cache"))
         .insert_header((header::CONTENT_SECURITY_POLICY, CSP))
         .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .insert_header((header::REFERRER_POLICY, "no-referrer"))
-        .body(body)
+        .body(body);
+    response.extensions_mut().insert(HtmlPage);
+    response
 }
 
 fn not_found(raw: &str) -> HttpResponse {
@@ -100,14 +107,16 @@ pub async fn style() -> HttpResponse {
     asset("text/css; charset=utf-8", STYLE)
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn escaping_leaves_no_markup() {
-        assert_eq!(escape_html(r#"<script>alert("x&y")</script>'"#), "&lt;script&gt;alert(&quot;x&amp;y&quot;)&lt;/script&gt;&#39;");
+        assert_eq!(
+            escape_html(r#"<script>alert("x&y")</script>'"#),
+            "&lt;script&gt;alert(&quot;x&amp;y&quot;)&lt;/script&gt;&#39;"
+        );
         assert_eq!(escape_html("alice"), "alice");
     }
 

@@ -246,22 +246,19 @@
       if (p.has_largest_army) other.push(`Largest army (${p.knights_played})`);
       else if (p.knights_played) other.push(`${p.knights_played} knights played`);
       if (p.commodity_count !== undefined && p.commodity_count !== null) other.push(`${p.commodity_count} commodities`);
-      if (p.resources) other.push(`hand: ${cards(p.resources)}`);
-      if (game.winner === p.seat) other.push("🏆 winner");
       const name = [who(p.seat)];
-      if (p.bot) name.push(el("span", { class: "tag" }, `${p.bot} bot`));
+      if (game.winner === p.seat) name.push(el("span", { class: "tag winner" }, "winner"));
       if (game.you === p.seat) name.push(el("span", { class: "tag" }, "you"));
       const active = game.turn && game.status === "playing" && game.turn.waiting_for.includes(p.seat);
       return el(
         "tr",
         { "data-seat": p.seat, class: active ? "active" : null },
-        el("td", {}, el("span", { class: `swatch seat-${p.seat}` }), ` ${p.seat}`),
         el("td", {}, ...name),
         el("td", { class: "num vp" }, p.victory_points ?? ""),
         el("td", { class: "num" }, p.resource_count ?? ""),
         el("td", { class: "num" }, p.development_card_count ?? ""),
         el("td", { class: "num" }, pieces),
-        el("td", {}, other.join(" · ")),
+        el("td", { class: "other" }, other.join(" · "), p.resources ? el("div", { class: "hand" }, `hand: ${cards(p.resources)}`) : null),
       );
     });
     body.replaceChildren(...rows);

@@ -102,8 +102,9 @@ fn the_page_is_not_part_of_the_api_document_but_swagger_ui_names_it() {
 }
 
 #[test]
-fn a_page_for_a_post_is_no_page() {
+fn a_post_to_a_page_is_an_api_404() {
     let app = spawn_app(Backend::Sqlite);
     let response = app.client.post(app.url(&format!("/games/{}", Uuid::new_v4()))).send().expect("POST");
     assert_eq!(response.status(), StatusCode::NOT_FOUND);
+    assert_eq!(header(&response, "content-type"), "application/problem+json");
 }

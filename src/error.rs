@@ -127,6 +127,7 @@ pub const SERVER_CODES: &[&str] = &[
     "rate_limited",
     "request_timeout",
     "seeded_game",
+    "seq_out_of_range",
     "server_busy",
     "server_error",
     "ticket_for_another_game",

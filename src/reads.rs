@@ -99,6 +99,11 @@ pub enum Key {
     LegalMoves { game: Uuid, version: i64, reader: Reader },
     /// Log entry `seq`, redacted for `class`, as JSON.
     Entry { game: Uuid, seq: i64, class: EntryClass },
+    /// The body of `GET /games/{id}?at=seq` for `reader`; `over`: made once the game was
+    /// over, when a replay shows everything ([`crate::replay`]).
+    GameAt { game: Uuid, seq: i64, reader: Reader, over: bool },
+    /// `GET /games/{id}/board.svg` of log entry `seq` for `reader`, with or without the ids.
+    Board { game: Uuid, seq: i64, reader: Reader, labels: bool, over: bool },
 }
 
 /// What this process knows of a started game.

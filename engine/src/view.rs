@@ -207,7 +207,17 @@ pub struct GameView {
 impl Game {
     /// Returns the game as `viewer` may see it.
     pub fn view(&self, viewer: Viewer) -> GameView {
-        let over = self.winner.is_some();
+        self.view_as(viewer, self.winner.is_some())
+    }
+
+    /// Returns the game as `viewer` sees it once nothing is secret any more: every hand,
+    /// card and the seed, as after game over. For an earlier position of a finished game (a
+    /// replay), whose hands the finished game's log shows anyway.
+    pub fn view_revealed(&self, viewer: Viewer) -> GameView {
+        self.view_as(viewer, true)
+    }
+
+    fn view_as(&self, viewer: Viewer, over: bool) -> GameView {
         let ck = self.config.cities_and_knights;
         let you = match viewer {
             Viewer::Seat(seat) if seat.index() < self.players.len() => Some(seat),
@@ -277,7 +287,7 @@ impl Game {
             longest_road: self.longest_road,
             largest_army: self.largest_army,
             vp_target: self.rules().base.vp_target,
-            cities_and_knights: self.cities_and_knights_view(you),
+            cities_and_knights: self.cities_and_knights_view_as(you, over),
             wonders: self.wonders(),
             winner: self.winner,
             seed: over.then_some(self.seed),

@@ -312,15 +312,49 @@ fn board_choice(config: &GameConfig) -> BoardChoice {
 /// When stored JSON is unreadable.
 pub fn game_response(record: &GameRecord, user: Option<Uuid>) -> Result<GameResponse, ApiError> {
     let row = &record.game;
-    let config = row.config()?;
     let you = user.and_then(|u| record.seat_of(u));
     let game = row.game()?;
-    let view = game.as_ref().map(|g| {
-        g.view(match you {
-            Some(seat) => Viewer::Seat(seat),
-            None => Viewer::Spectator,
-        })
-    });
+    let view = game.as_ref().map(|g| g.view(viewer_of(you)));
+    response_of(record, you, view, row.status(), row.version)
+}
+
+/// Builds the game resource as `user` may see it at a past position `game` (after log entry
+/// `seq`), rebuilt from the log: the redaction of that moment, except that everything is
+/// shown when the game is over by now (as its log then shows everything too). No timer.
+///
+/// # Errors
+/// When stored JSON is unreadable.
+pub fn game_response_at(
+    record: &GameRecord,
+    user: Option<Uuid>,
+    position: &crate::replay::Position,
+    seq: i64,
+) -> Result<GameResponse, ApiError> {
+    let you = user.and_then(|u| record.seat_of(u));
+    let game = &position.game;
+    let view = if record.game.status() == GameStatus::Finished {
+        game.view_revealed(viewer_of(you))
+    } else {
+        game.view(viewer_of(you))
+    };
+    let mut response = response_of(record, you, Some(view), GameStatus::of(game), seq)?;
+    response.won_by = position.won_by;
+    Ok(response)
+}
+
+fn viewer_of(seat: Option<Seat>) -> Viewer {
+    seat.map_or(Viewer::Spectator, Viewer::Seat)
+}
+
+fn response_of(
+    record: &GameRecord,
+    you: Option<Seat>,
+    view: Option<catan_engine::GameView>,
+    status: GameStatus,
+    version: i64,
+) -> Result<GameResponse, ApiError> {
+    let row = &record.game;
+    let config = row.config()?;
     let players = record
         .seats
         .iter()
@@ -349,8 +383,8 @@ pub fn game_response(record: &GameRecord, user: Option<Uuid>) -> Result<GameResp
     let id = Uuid::parse_str(&row.id).map_err(ApiError::internal)?;
     Ok(GameResponse {
         id,
-        status: row.status(),
-        version: row.version,
+        status,
+        version,
         variant: config.variant_name(),
         max_players: row.max_players as u8,
         created_by: record.creator.clone(),
@@ -425,7 +459,7 @@ pub fn etag(row: &GameRow, seats: usize) -> String {
     }
 }
 
-fn if_none_match(headers: &HeaderMap, etag: &str) -> bool {
+pub fn if_none_match(headers: &HeaderMap, etag: &str) -> bool {
     headers
         .get_all(header::IF_NONE_MATCH)
         .filter_map(|v| v.to_str().ok())
@@ -595,22 +629,45 @@ pub async fn list_games(
     Ok(HttpResponse::Ok().json(GameListResponse { games, next_cursor }))
 }
 
-/// Get a game as the caller may see it (the spectator view without a token).
+/// Which position of the game to show.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct PositionQuery {
+    /// A past position: the game as it was right after log entry `at` (the `seq` of
+    /// `GET .../moves`; 1 is the start), rebuilt from the log. Redacted as the live game is
+    /// for the caller (their own hand only), except that once the game is over every past
+    /// position shows everything, as its log then does. `version` is then `at`, `status` the
+    /// status then, and there is no `timer`. Outside 1 to the game's `version` (or before
+    /// the start): 422 `seq_out_of_range`; not an integer: 400 `invalid_query`.
+    #[param(minimum = 1, example = 42)]
+    pub at: Option<i64>,
+}
+
+/// Get a game as the caller may see it (the spectator view without a token), now or (with
+/// `at`) after any entry of its log.
 ///
 /// Sends `ETag: "v<version>"` (`"v0.<seats taken>"` while the game is open; weak, `W/"…"`,
 /// when the body is compressed); answers 304 to a matching `If-None-Match` (either form).
 /// `HEAD` answers the same headers without the body.
+///
+/// With `at`, the position never changes for a given reader until the game ends (when it
+/// starts showing every hand): the tag is `"at<seq>.<reader>"` (reader `spectator` or
+/// `seat<n>`, with `.final` once the game is over), `Cache-Control` is `private, no-cache`
+/// while the game runs and `private, max-age=86400, immutable` once it is over.
 #[utoipa::path(
     tag = "games",
-    params(("game_id" = Uuid, Path, description = "The game")),
+    params(("game_id" = Uuid, Path, description = "The game"), PositionQuery),
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "The game", body = GameResponse,
-         headers(("ETag" = String, description = "`\"v<version>\"` once started, `\"v0.<seats taken>\"` while open; weak (`W/\"v<version>\"`) when the body is compressed (`Content-Encoding: gzip`)"))),
+         headers(("ETag" = String, description = "`\"v<version>\"` once started, `\"v0.<seats taken>\"` while open; `\"at<seq>.<reader>[.final]\"` with `at`; weak (`W/\"v<version>\"`) when the body is compressed (`Content-Encoding: gzip`)"),
+                 ("Cache-Control" = String, description = "With `at` only: `private, no-cache` while the game runs, `private, max-age=86400, immutable` once it is over"))),
         (status = 304, description = "Not modified since the given ETag",
          headers(("ETag" = String, description = "The current tag, as the 200 would carry it"))),
+        (status = 400, description = "`at` is not an integer (`invalid_query`)", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "A token was sent but is not valid", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`at` names no entry of the log (`seq_out_of_range`)", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[get("/games/{game_id}")]
@@ -618,10 +675,15 @@ pub async fn get_game(
     state: web::Data<AppState>,
     user: MaybeAuthUser,
     path: web::Path<String>,
+    query: web::Query<PositionQuery>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_game_id(path)?;
     let viewer = user.0.map(|u| u.id);
+    if let Some(seq) = query.at {
+        let past = past_position(&state, id, viewer, seq, req.headers()).await?;
+        return Ok(past.respond(ContentType::json()));
+    }
     // A started game this process knows: the tag and (usually) the bytes are in memory.
     if let Some(latest) = latest(&state, id).await? {
         let tag = format!("\"v{}\"", latest.version);
@@ -658,6 +720,95 @@ pub async fn get_game(
         Some(body) => game_ok(tag, body),
         None => not_modified(tag),
     })
+}
+
+/// A past position as one reader sees it, or its tag alone when the client has it.
+#[derive(Debug)]
+pub struct Past {
+    pub tag: String,
+    /// The game is over: the answer is final.
+    pub over: bool,
+    /// `None`: not modified.
+    pub body: Option<Bytes>,
+}
+
+impl Past {
+    /// The tag of position `seq` for `reader`; `over`: the game is over.
+    pub fn tag(prefix: &str, seq: i64, reader: Reader, over: bool) -> String {
+        let who = match reader {
+            Reader::Spectator => "spectator".to_owned(),
+            Reader::Seat(seat) => format!("seat{}", seat.0),
+        };
+        format!("\"{prefix}{seq}.{who}{}\"", if over { ".final" } else { "" })
+    }
+
+    /// The 200 (or 304) with its caching headers.
+    pub fn respond(self, content_type: impl header::TryIntoHeaderPair) -> HttpResponse {
+        let cache = if self.over { "private, max-age=86400, immutable" } else { "private, no-cache" };
+        match self.body {
+            Some(body) => HttpResponse::Ok()
+                .insert_header((header::ETAG, self.tag))
+                .insert_header((header::VARY, "Authorization"))
+                .insert_header((header::CACHE_CONTROL, cache))
+                .insert_header(content_type)
+                .body(body),
+            None => HttpResponse::NotModified()
+                .insert_header((header::ETAG, self.tag))
+                .insert_header((header::VARY, "Authorization"))
+                .insert_header((header::CACHE_CONTROL, cache))
+                .finish(),
+        }
+    }
+}
+
+/// The game resource after log entry `seq` for `viewer` ([`crate::replay`]): from the read
+/// cache when this process has served it before (without the database when it also knows
+/// the game's latest version), else rebuilt from the log.
+///
+/// # Errors
+/// `not_found`, `seq_out_of_range`, a database error or an unreadable log.
+pub async fn past_position(
+    state: &AppState,
+    id: Uuid,
+    viewer: Option<Uuid>,
+    seq: i64,
+    headers: &HeaderMap,
+) -> Result<Past, ApiError> {
+    if let Some(latest) = latest(state, id).await? {
+        if let Some(status) = latest.status.filter(|_| (1..=latest.version).contains(&seq)) {
+            let (reader, over) = (latest.reader(viewer), status == GameStatus::Finished);
+            let tag = Past::tag("at", seq, reader, over);
+            if if_none_match(headers, &tag) {
+                return Ok(Past { tag, over, body: None });
+            }
+            if let Some(body) = state.reads.get(&Key::GameAt { game: id, seq, reader, over }) {
+                return Ok(Past { tag, over, body: Some(body) });
+            }
+        }
+    }
+    let headers = headers.clone();
+    let reads = Arc::clone(&state.reads);
+    let epoch = reads.epoch();
+    with_conn(&state.pool, move |conn| {
+        let record = store::load_game(conn, id)?;
+        reads.learn_record(epoch, &record);
+        crate::replay::check_seq(&record.game, seq)?;
+        let reader = Reader::of(viewer.and_then(|u| record.seat_of(u)));
+        let over = record.game.status() == GameStatus::Finished;
+        let tag = Past::tag("at", seq, reader, over);
+        if if_none_match(&headers, &tag) {
+            return Ok(Past { tag, over, body: None });
+        }
+        let key = Key::GameAt { game: id, seq, reader, over };
+        if let Some(body) = reads.get(&key) {
+            return Ok(Past { tag, over, body: Some(body) });
+        }
+        let position = crate::replay::position_at(conn, &record.game, seq)?;
+        let body = Bytes::from(serde_json::to_vec(&game_response_at(&record, viewer, &position, seq)?)?);
+        reads.insert(key, body.clone());
+        Ok(Past { tag, over, body: Some(body) })
+    })
+    .await
 }
 
 fn game_ok(tag: String, body: Bytes) -> HttpResponse {

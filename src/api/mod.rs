@@ -1,5 +1,6 @@
 //! The HTTP API: routes, the OpenAPI document, and the shared state handlers see.
 
+pub mod board;
 pub mod games;
 pub mod health;
 pub mod methods;
@@ -108,6 +109,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
             .service(moves::legal_moves)
             .service(moves::submit_move)
             .service(games::get_game)
+            .service(board::board_picture)
             .service(moves::list_moves)
             .service(users::register_user)
             .service(users::me)

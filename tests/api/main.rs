@@ -4,6 +4,7 @@
 mod conformance;
 mod helpers;
 
+mod board_picture;
 mod bots;
 mod cities_knights;
 mod compression;

@@ -32,10 +32,18 @@ fn spec_declares_bearer_auth_and_every_path() {
         "/api/v1/games/{game_id}/start",
         "/api/v1/games/{game_id}/legal-moves",
         "/api/v1/games/{game_id}/moves",
+        "/api/v1/games/{game_id}/board.svg",
         "/healthz",
     ] {
         assert!(spec["paths"][path].is_object(), "{path} is documented");
     }
+    let picture = &spec["paths"]["/api/v1/games/{game_id}/board.svg"]["get"];
+    assert!(picture["responses"]["200"]["content"]["image/svg+xml"].is_object(), "the board is SVG");
+    let params = |operation: &serde_json::Value| -> Vec<String> {
+        operation["parameters"].as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap().to_owned()).collect()
+    };
+    assert_eq!(params(picture), ["game_id", "at", "labels"]);
+    assert_eq!(params(&spec["paths"]["/api/v1/games/{game_id}"]["get"]), ["game_id", "at"]);
     for schema in ["Move", "Event", "Problem", "GameResponse"] {
         assert!(spec["components"]["schemas"][schema].is_object(), "{schema} schema");
     }

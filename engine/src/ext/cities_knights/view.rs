@@ -75,6 +75,12 @@ impl Game {
     /// The Cities & Knights part of the game as `viewer` (a seat, or `None`) sees it; `None`
     /// in other games.
     pub fn cities_and_knights_view(&self, viewer: Option<Seat>) -> Option<CitiesKnightsView> {
+        self.cities_and_knights_view_as(viewer, self.is_over())
+    }
+
+    /// Like [`Game::cities_and_knights_view`], showing every seat's progress cards when
+    /// `reveal` (see [`Game::view_revealed`]).
+    pub(crate) fn cities_and_knights_view_as(&self, viewer: Option<Seat>, reveal: bool) -> Option<CitiesKnightsView> {
         if !self.config.cities_and_knights {
             return None;
         }
@@ -93,7 +99,7 @@ impl Game {
                     revealed_points: self.progress_points(seat),
                     metropolises: self.metropolises().iter().filter(|m| m.seat == seat).copied().collect(),
                     metropolis_points: self.metropolis_points(seat),
-                    progress_cards: (viewer == Some(seat) || self.is_over()).then_some(cards),
+                    progress_cards: (viewer == Some(seat) || reveal).then_some(cards),
                 }
             })
             .collect();

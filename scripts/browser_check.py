@@ -79,8 +79,8 @@ return {
   ship: count('ship'), robber: count('robber'),
   log: document.querySelectorAll('#log li').length,
   log_text: [...document.querySelectorAll('#log li')].map((li) => li.textContent),
-  vp: [...document.querySelectorAll('#players tbody tr')].map((tr) => tr.querySelector('.vp').textContent),
-  names: [...document.querySelectorAll('#players tbody tr .who')].map((n) => n.textContent),
+  vp: [...document.querySelectorAll('#players tbody tr[data-seat]')].map((tr) => tr.querySelector('.vp').textContent),
+  names: [...document.querySelectorAll('#players tbody tr[data-seat] .who')].map((n) => n.textContent),
   error: document.getElementById('error').hidden ? null : document.getElementById('error').textContent,
 };
 """
@@ -122,7 +122,11 @@ def browser():
                      "--window-size=1200,800", "--hide-scrollbars", "--force-device-scale-factor=1"):
         options.add_argument(argument)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    return webdriver.Chrome(service=Service(executable_path=args.chromedriver), options=options)
+    driver = webdriver.Chrome(service=Service(executable_path=args.chromedriver), options=options)
+    # The page itself 1200 x 800, whatever the window around it takes.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": 1200, "height": 800, "deviceScaleFactor": 1, "mobile": False})
+    return driver
 
 
 def browser_errors(driver):

@@ -72,7 +72,7 @@
     const player = state.game && state.game.players.find((p) => p.seat === seat);
     if (!player) return `seat ${seat}`;
     if (player.username) return player.username;
-    if (player.bot) return `${player.bot} bot ${seat}`;
+    if (player.bot) return `bot ${seat}`;
     return `seat ${seat}`;
   }
 
@@ -85,7 +85,7 @@
     if (!counts) return "";
     const parts = Object.entries(counts)
       .filter(([, n]) => n > 0)
-      .map(([kind, n]) => `${n} ${kind}`);
+      .map(([kind, n]) => `${n} ${kind.replace(/_/g, " ")}`);
     return parts.length ? parts.join(", ") : "nothing";
   }
 
@@ -93,8 +93,11 @@
     return counts ? Object.values(counts).reduce((a, b) => a + b, 0) : 0;
   }
 
+  // A hex ("q,r") by what is on it, e.g. "hills 8 (1,-2)".
   function hex(h) {
-    return h ? `(${h.q}, ${h.r})` : "";
+    const tile = state.game && state.game.board && state.game.board.hexes.find((t) => t.hex === h);
+    if (!tile) return `hex ${h}`;
+    return `${tile.terrain}${tile.number ? ` ${tile.number}` : ""} (${h})`;
   }
 
   // ---- the log as readable lines -------------------------------------------------------
@@ -235,31 +238,38 @@
 
   function renderPlayers(game) {
     const body = $("players").tBodies[0];
-    const rows = game.players.map((p) => {
+    const rows = game.players.flatMap((p) => {
       const left = p.pieces_left;
       const pieces = left
         ? `${left.roads} / ${left.settlements} / ${left.cities}${left.ships !== null && left.ships !== undefined ? ` / ${left.ships}` : ""}`
         : "";
-      const other = [];
-      if (p.has_longest_road) other.push(`Longest road (${p.road_length})`);
-      else if (p.road_length) other.push(`road ${p.road_length}`);
-      if (p.has_largest_army) other.push(`Largest army (${p.knights_played})`);
-      else if (p.knights_played) other.push(`${p.knights_played} knights played`);
-      if (p.commodity_count !== undefined && p.commodity_count !== null) other.push(`${p.commodity_count} commodities`);
       const name = [who(p.seat)];
       if (game.winner === p.seat) name.push(el("span", { class: "tag winner" }, "winner"));
       if (game.you === p.seat) name.push(el("span", { class: "tag" }, "you"));
+      if (p.bot) name.push(el("span", { class: "tag" }, p.bot));
+      if (p.has_longest_road) name.push(el("span", { class: "tag" }, "longest road"));
+      if (p.has_largest_army) name.push(el("span", { class: "tag" }, "largest army"));
       const active = game.turn && game.status === "playing" && game.turn.waiting_for.includes(p.seat);
-      return el(
+      const row = el(
         "tr",
         { "data-seat": p.seat, class: active ? "active" : null },
         el("td", {}, ...name),
         el("td", { class: "num vp" }, p.victory_points ?? ""),
         el("td", { class: "num" }, p.resource_count ?? ""),
         el("td", { class: "num" }, p.development_card_count ?? ""),
-        el("td", { class: "num" }, pieces),
-        el("td", { class: "other" }, other.join(" · "), p.resources ? el("div", { class: "hand" }, `hand: ${cards(p.resources)}`) : null),
+        el("td", { class: "num" }, p.road_length ?? ""),
+        el("td", { class: "num" }, p.knights_played ?? ""),
+        el("td", { class: "num pieces" }, pieces),
       );
+      // What only shows in some games, or after the end: a second, smaller line.
+      const details = [];
+      if (p.commodity_count !== undefined && p.commodity_count !== null) details.push(`${p.commodity_count} commodities`);
+      if (p.resources) details.push(`hand: ${cards(p.resources)}`);
+      if (total(p.development_cards)) details.push(`development cards: ${cards(p.development_cards)}`);
+      if (total(p.commodities)) details.push(`commodities: ${cards(p.commodities)}`);
+      if (!details.length) return [row];
+      row.classList.add("has-details");
+      return [row, el("tr", { class: `details${active ? " active" : ""}` }, el("td", { colspan: 7 }, details.join(" · ")))];
     });
     body.replaceChildren(...rows);
   }
@@ -329,7 +339,8 @@
     $("variant").textContent = game.variant === "base" ? "" : `· ${game.variant.replace(/\+/g, " + ").replace(/_/g, " ")}`;
     const shown = seq ?? game.version;
     const status = game.status === "finished" ? "finished" : game.status;
-    $("summary").textContent = `Game ${game.id} · ${status} · entry ${shown} of ${state.latest || game.version}${state.following ? " (live)" : ""}`;
+    const live = state.following && game.status !== "finished" ? " (live)" : "";
+    $("summary").textContent = `Game ${game.id} · ${status} · entry ${shown} of ${state.latest || game.version}${live}`;
     document.title = `Catan: ${game.players.map((p) => seatName(p.seat)).join(", ")}`;
     renderPlayers(game);
     renderTurn(game);
@@ -419,7 +430,8 @@
     if (seq !== undefined) slider.value = String(seq);
     else if (state.following) slider.value = slider.max;
     const value = Number(slider.value);
-    $("position").textContent = `${value} / ${slider.max}${state.following ? " · live" : ""}`;
+    const live = state.following && !(state.game && state.game.status === "finished") ? " · live" : "";
+    $("position").textContent = `${value} / ${slider.max}${live}`;
     $("first").disabled = $("back").disabled = value <= state.first;
     $("forward").disabled = $("last").disabled = value >= state.latest && state.following;
   }

@@ -7,7 +7,8 @@ spectator, without a token:
 - a move posted over the API shows on the page within a second (through the event stream),
 - stepping back shows the earlier position (the game resource's `?at=` numbers), and the
   first entry an empty board; the last button follows the game live again,
-- an unknown game is a 404 page, and the browser logged no error.
+- an unknown game is a 404 page, `#token=` shows a seat's own view, and the browser logged
+  no error.
 Saves a screenshot of the page.
 
 With --bot-game-screenshot PATH, also watches a game of four built-in bots to its end and
@@ -178,7 +179,7 @@ def play_setup(driver):
     assert state["log"] == game["version"], summary(state)
     assert state["vp"] == [str(p["victory_points"]) for p in game["players"]], (state["vp"], game["players"])
     print(f"browser-check: {game['version']} entries shown live, each within {slowest * 1000:.0f} ms of its answer")
-    return game_id, game
+    return game_id, game, tokens, names
 
 
 def step_back(driver, game_id, game):
@@ -203,6 +204,17 @@ def step_back(driver, game_id, game):
     state = wait_for_seq(driver, latest)
     assert_board(state, game, "back at the latest entry")
     print("browser-check: stepping back, to the start, forward and to the latest entry shows each position")
+
+
+def seat_view(driver, game_id, token, name):
+    """With `#token=` the page shows that seat's view: its own hand, "you" beside its name."""
+    driver.get(f"{args.base}/games/{game_id}#token={token}")
+    game = call("GET", f"/api/v1/games/{game_id}", token)
+    wait_for_seq(driver, game["version"])
+    you = driver.find_elements(By.CSS_SELECTOR, f'#players tr[data-seat="{game["you"]}"] .tag')
+    assert "you" in [tag.text for tag in you], f"no 'you' beside {name}"
+    players = driver.find_element(By.ID, "players").text
+    assert name in players and "your hand: " in players, players
 
 
 def not_found(driver):
@@ -241,12 +253,13 @@ def main():
     args = parser.parse_args()
     driver = browser()
     try:
-        game_id, game = play_setup(driver)
+        game_id, game, tokens, names = play_setup(driver)
         step_back(driver, game_id, game)
         driver.save_screenshot(args.screenshot)
         errors = browser_errors(driver)
         assert not errors, f"the browser logged errors: {errors}"
         not_found(driver)
+        seat_view(driver, game_id, tokens[0], names[0])
         # The 404 itself is logged as a failed load; nothing else may be.
         errors = [e for e in browser_errors(driver) if "404" not in e["message"]]
         assert not errors, f"the browser logged errors: {errors}"

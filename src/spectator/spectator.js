@@ -14,6 +14,9 @@
   const api = `/api/v1/games/${gameId}`;
   const token = new URLSearchParams(location.hash.slice(1)).get("token");
   const auth = token ? { Authorization: `Bearer ${token}` } : {};
+  // A seat's view bypasses the browser's cache: the live game's ETag ("v<version>") is the
+  // same for every reader, so a revalidated spectator copy would come back as "not modified".
+  const cache = token ? "no-store" : "default";
   const $ = (id) => document.getElementById(id);
 
   const state = {
@@ -47,7 +50,7 @@
   }
 
   async function getJson(url) {
-    const response = await fetch(url, { headers: { Accept: "application/json", ...auth } });
+    const response = await fetch(url, { headers: { Accept: "application/json", ...auth }, cache });
     const body = await response.json().catch(() => null);
     if (!response.ok) {
       const detail = body && (body.detail || body.title);
@@ -264,7 +267,10 @@
       // What only shows in some games, or after the end: a second, smaller line.
       const details = [];
       if (p.commodity_count !== undefined && p.commodity_count !== null) details.push(`${p.commodity_count} commodities`);
-      if (p.resources) details.push(`hand: ${cards(p.resources)}`);
+      const hand = game.you === p.seat && game.hand ? game.hand : null;
+      if (hand) details.push(`your hand: ${cards(hand.resources)}`);
+      else if (p.resources) details.push(`hand: ${cards(p.resources)}`);
+      if (hand && total(hand.development_cards)) details.push(`your development cards: ${cards(hand.development_cards)}`);
       if (total(p.development_cards)) details.push(`development cards: ${cards(p.development_cards)}`);
       if (total(p.commodities)) details.push(`commodities: ${cards(p.commodities)}`);
       if (!details.length) return [row];
@@ -352,7 +358,7 @@
 
   async function loadBoard(at) {
     const url = `${api}/board.svg${at === null ? "" : `?at=${at}`}`;
-    const response = await fetch(url, { headers: { Accept: "image/svg+xml", ...auth } });
+    const response = await fetch(url, { headers: { Accept: "image/svg+xml", ...auth }, cache });
     const text = await response.text();
     if (!response.ok) {
       let detail = response.statusText;

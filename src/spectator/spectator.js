@@ -130,7 +130,7 @@
         return [who(s), ` rolled ${e.red} + ${e.white} = ${e.red + e.white}`];
       case "resources_produced": {
         const gains = (e.gains || []).filter((g) => total(g.resources) > 0);
-        if (!gains.length) return [`A ${e.roll}: nobody produced anything`];
+        if (!gains.length) return [`nothing produced on a ${e.roll}`];
         const parts = [];
         gains.forEach((g, i) => {
           if (i) parts.push("; ");
@@ -179,7 +179,27 @@
           ? ["Nobody holds the longest road"]
           : [who(e.holder), ` now holds the longest road (${e.length})`];
       case "game_won":
-        return [who(s), " won the game!"];
+        return [who(s), ` won the game with ${e.victory_points} points!`];
+      case "event_die_rolled":
+        return [who(s), ` rolled the event die: ${humanize(e.face).toLowerCase()}`];
+      case "barbarians_advanced":
+        return [`The barbarians advanced to ${e.position}`];
+      case "barbarians_attacked":
+        return [`The barbarians attacked: strength ${e.strength} against ${e.defence}`];
+      case "commodities_produced": {
+        const gains = (e.gains || []).filter((g) => total(g.commodities) > 0);
+        const parts = [];
+        gains.forEach((g, i) => parts.push(i ? "; " : "", who(g.seat), ` got ${cards(g.commodities)}`));
+        return parts.length ? parts : null;
+      }
+      case "improvement_built":
+        return [who(s), ` improved ${e.track} to level ${e.level}`];
+      case "knight_recruited":
+        return [who(s), ` recruited a knight at vertex ${e.vertex}`];
+      case "city_pillaged":
+        return [who(s), ` lost a city to the barbarians at vertex ${e.vertex}`];
+      case "progress_card_played":
+        return [who(s), ` played ${humanize((e.play && (e.play.card || e.play.type)) || "a progress card").toLowerCase()}`];
       default: {
         // Everything else (Seafarers, Cities & Knights, Wonders): its type in words, with
         // the seat that did it.
@@ -266,7 +286,7 @@
       );
       // What only shows in some games, or after the end: a second, smaller line.
       const details = [];
-      if (p.commodity_count !== undefined && p.commodity_count !== null) details.push(`${p.commodity_count} commodities`);
+      if (typeof p.commodity_count === "number" && !p.commodities) details.push(`${p.commodity_count} commodities`);
       const hand = game.you === p.seat && game.hand ? game.hand : null;
       if (hand) details.push(`your hand: ${cards(hand.resources)}`);
       else if (p.resources) details.push(`hand: ${cards(p.resources)}`);
@@ -312,7 +332,7 @@
           el("td", {}, who(seat.seat)),
           el("td", { class: "num" }, seat.improvements.join(" / ")),
           el("td", { class: "num" }, seat.knights.map((k) => `${k.rank}${k.active ? "*" : ""}`).join(" ") || "–"),
-          el("td", { class: "num" }, seat.walls ?? ""),
+          el("td", { class: "num" }, Array.isArray(seat.walls) ? seat.walls.length : seat.walls ?? ""),
           el("td", { class: "num" }, seat.progress_card_count),
           el("td", { class: "num" }, seat.defender_points),
         ),
@@ -397,10 +417,9 @@
         state.again = false;
         const at = state.target;
         const query = at === null ? "" : `?at=${at}`;
-        const game = await getJson(`${api}${query}`);
-        // Before the start there is no board to draw.
-        const svg = game.status === "open" ? null : await loadBoard(at).catch((e) => e);
-        if (state.again) continue;
+        const [game, svg] = await Promise.all([getJson(`${api}${query}`), loadBoard(at).catch((e) => e)]);
+        // What arrived is drawn even when a newer position is already asked for: while bots
+        // play fast, a page that only drew the newest would never draw anything.
         if (at === null) {
           state.game = game;
           if (game.version > state.latest) {
@@ -408,7 +427,9 @@
           }
         }
         const seq = at === null ? game.version : at;
-        if (svg === null) {
+        if (game.status === "open") {
+          // Before the start there is no board to draw.
+          showError("");
           $("board").textContent = "The board is drawn once the game starts.";
         } else if (svg instanceof Error) {
           showError(svg.message);
@@ -416,7 +437,11 @@
           showError("");
           svg.setAttribute("aria-hidden", "true");
           $("board").replaceChildren(svg);
-          $("board").dataset.seq = svg.getAttribute("data-seq") || String(seq);
+          const drawn = svg.getAttribute("data-seq");
+          $("board").dataset.seq = drawn || String(seq);
+          // The live board and game were read one after the other: a move in between is
+          // caught up with at once.
+          if (at === null && drawn && Number(drawn) !== seq) state.again = true;
         }
         renderGame(game, seq);
         updateSlider(seq);

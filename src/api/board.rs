@@ -137,8 +137,10 @@ async fn picture(
         }
         let reader = Reader::of(viewer.and_then(|u| record.seat_of(u)));
         if row.status() == GameStatus::Open {
-            // No board yet, and joins change the game without a version: never cached.
-            let tag = Past::tag(tag_prefix(labels), 0, reader, false);
+            // No board yet, and joins change the legend without a version: never cached, and
+            // tagged with the seats taken.
+            let open = format!("{}-open{}.", tag_prefix(labels), record.seats.len());
+            let tag = Past::tag(&open, 0, reader, false);
             let body = Bytes::from(board_svg(&game_response(&record, viewer)?, labels));
             return Ok(Past { tag, over: false, body: Some(body) });
         }

@@ -343,6 +343,11 @@ fn positions_outside_the_log_are_refused(backend: Backend) {
     let (_, elements) = svg(&app, &open, "", None);
     assert!(with_class(&elements, "hex").is_empty(), "no board before the start");
     assert_eq!(elements[0].attr("data-seq"), Some("0"));
+    // Its legend changes with each join, and so does its tag.
+    let tag = |app: &TestApp| app.get(&format!("/api/v1/games/{open}/board.svg"), None).headers()["etag"].clone();
+    let before = tag(&app);
+    assert_eq!(app.join(&open, &app.register("joiner")).status(), StatusCode::CREATED);
+    assert_ne!(tag(&app), before);
 }
 
 both_backends!(a_finished_game_shows_everything_at_every_position);
@@ -557,6 +562,17 @@ fn replay_timing_of_a_long_game() {
         let _ = catan_server::replay::position_at(&mut conn, &row, version).unwrap();
     }
     let rebuild = started.elapsed() / rounds;
+    // The engine's part: applying the decoded events.
+    let uuid = uuid::Uuid::parse_str(&id).unwrap();
+    let mut decoded = Vec::new();
+    for entry in catan_server::store::load_moves(&mut conn, uuid, 0, version).unwrap() {
+        decoded.extend(entry.events().unwrap());
+    }
+    let started = Instant::now();
+    for _ in 0..rounds {
+        let _ = catan_engine::Game::replay(row.config().unwrap(), &decoded).unwrap();
+    }
+    let engine = started.elapsed() / rounds;
     let started = Instant::now();
     let steps = 50;
     for seq in (version - steps)..version {
@@ -566,7 +582,7 @@ fn replay_timing_of_a_long_game() {
     eprintln!(
         "replay of a finished 4-bot game: {version} log entries, {events} events; \
          GET ?at={version} first {http_last:?}, cached {http_cached:?}; board.svg?at={} first {svg_late:?}; \
-         rebuild alone (load + replay) {rebuild:?}; stepping back through the last {steps} entries {stepping:?} per GET",
+         rebuild alone (load + replay) {rebuild:?}, of which the engine's replay {engine:?}; stepping back through the last {steps} entries {stepping:?} per GET",
         version - 1
     );
     if let Ok(dir) = std::env::var("BOARD_EXAMPLE_DIR") {

@@ -295,14 +295,15 @@ impl From<serde_json::Error> for ApiError {
 
 /// The safety net: any error response that is not already a problem (from the framework's
 /// own extractors, payload limits, or anything else outside our handlers) is rewritten as
-/// one, so no failure ever leaves as HTML or plain text.
+/// one, so no failure ever leaves as HTML or plain text. Only the spectator page's own 404
+/// page, meant for a person, stays HTML ([`crate::spectator::HtmlPage`]).
 ///
 /// # Errors
 /// Never; the signature is the middleware's.
 pub fn problem_fallback<B>(res: ServiceResponse<B>) -> actix_web::Result<ErrorHandlerResponse<B>> {
     let is_problem =
         res.headers().get(header::CONTENT_TYPE).is_some_and(|v| v.as_bytes().starts_with(b"application/problem+json"));
-    if is_problem {
+    if is_problem || res.response().extensions().contains::<crate::spectator::HtmlPage>() {
         return Ok(ErrorHandlerResponse::Response(res.map_into_left_body()));
     }
     let status = res.status();

@@ -24,6 +24,7 @@ pub mod revocation;
 pub mod schema;
 pub mod snapshots;
 pub mod sole_server;
+pub mod spectator;
 pub mod startup;
 pub mod store;
 pub mod stream_tickets;

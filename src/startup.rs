@@ -211,6 +211,10 @@ impl Application {
                         HttpResponse::TemporaryRedirect().insert_header((header::LOCATION, "/swagger-ui/")).finish()
                     }),
                 )
+                // The spectator page and its files: outside `/api/v1`, not part of the API.
+                .route("/games/{game_id}", web::get().to(crate::spectator::page))
+                .route(crate::spectator::SCRIPT_PATH, web::get().to(crate::spectator::script))
+                .route(crate::spectator::STYLE_PATH, web::get().to(crate::spectator::style))
                 .default_service(web::to(crate::api::methods::unrouted))
                 .into_app()
         })

@@ -194,6 +194,41 @@ pub struct GameResponse {
     /// Absent in games without a timer.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub timer: Option<crate::turn_timer::TurnTimerView>,
+    /// Where else to look at this game.
+    pub links: GameLinks,
+}
+
+/// Related resources of a game, as paths on this server.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GameLinks {
+    /// This game resource (JSON).
+    #[serde(rename = "self")]
+    #[schema(example = "/api/v1/games/0190f0a1-0000-7000-8000-000000000000")]
+    pub self_: String,
+    /// The spectator page (HTML, for a browser): the board, the players' public state and
+    /// the log, updated live, with a slider to replay the game.
+    #[schema(example = "/games/0190f0a1-0000-7000-8000-000000000000")]
+    pub spectator: String,
+    /// The board as a picture (`image/svg+xml`).
+    pub board_svg: String,
+    /// The move log.
+    pub moves: String,
+    /// The event stream (`text/event-stream`).
+    pub stream: String,
+}
+
+impl GameLinks {
+    /// The links of game `id`.
+    pub fn of(id: Uuid) -> GameLinks {
+        let resource = format!("/api/v1/games/{id}");
+        GameLinks {
+            spectator: crate::spectator::page_path(id),
+            board_svg: format!("{resource}/board.svg"),
+            moves: format!("{resource}/moves"),
+            stream: format!("{resource}/stream"),
+            self_: resource,
+        }
+    }
 }
 
 /// A game in a list.
@@ -374,6 +409,7 @@ fn response_of(
         seed: view.as_ref().and_then(|v| v.seed),
         options: config,
         timer: None,
+        links: GameLinks::of(id),
     })
 }
 

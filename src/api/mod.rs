@@ -62,7 +62,11 @@ pub struct AppState {
         description = "Play Catan over HTTP. Register, create a game, let others join, start \
             it, then read `legal-moves` and POST any of them to `moves`. Every failure is an \
             RFC 9457 `application/problem+json` body with a stable `code`; rule violations \
-            answer 422 with the rule's code (e.g. `not_your_turn`, `settlement_too_close`).",
+            answer 422 with the rule's code (e.g. `not_your_turn`, `settlement_too_close`).\n\n\
+            **Watch a game in a browser:** every game has a spectator page at \
+            `/games/{game_id}` (its `links.spectator`; HTML, not part of this API, no token \
+            needed): the board, the players' public state and the log as readable lines, updated \
+            live from the event stream, with a slider to replay the game move by move.",
         license(name = "MIT OR Apache-2.0", identifier = "MIT OR Apache-2.0")
     ),
     components(responses(responses::RateLimited, responses::ServerBusy)),

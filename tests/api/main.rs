@@ -24,6 +24,7 @@ mod processes;
 mod reads;
 mod recovery;
 mod seafarers;
+mod spectator;
 mod stored_games;
 mod stream;
 mod tokens;

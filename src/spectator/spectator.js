@@ -1,0 +1,581 @@
+// The spectator page: draws one game from the public API and follows it live.
+//
+// The board is the server's board.svg, inlined so that its pieces are part of the page; the
+// players' state comes from the game resource, the log from GET .../moves, live updates from
+// the event stream, and replays from `?at=<seq>` on both. Every text that comes from the
+// server is set as text (textContent), never as markup: a player's name cannot inject HTML.
+//
+// Optional: `#token=<JWT>` in the address shows the game as that token's seat sees it (the
+// fragment never leaves the browser; the stream then opens with a stream ticket).
+"use strict";
+
+(() => {
+  const gameId = document.body.dataset.game;
+  const api = `/api/v1/games/${gameId}`;
+  const token = new URLSearchParams(location.hash.slice(1)).get("token");
+  const auth = token ? { Authorization: `Bearer ${token}` } : {};
+  // A seat's view bypasses the browser's cache: the live game's ETag ("v<version>") is the
+  // same for every reader, so a revalidated spectator copy would come back as "not modified".
+  const cache = token ? "no-store" : "default";
+  const $ = (id) => document.getElementById(id);
+
+  const state = {
+    game: null, // the latest game resource (for names and the end of the slider)
+    latest: 0, // the highest seq known
+    first: 1, // the first seq (the game's start entry)
+    following: true, // showing the latest entry, moving on with each new one
+    target: null, // the seq asked for (null: the latest)
+    loading: false,
+    again: false,
+    entries: new Map(), // seq -> the log line's <li>
+    source: null,
+  };
+
+  // ---- helpers ---------------------------------------------------------------------------
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (value === undefined || value === null || value === false) continue;
+      if (key === "class") node.className = value;
+      else if (key === "text") node.textContent = value;
+      else if (key.startsWith("data-")) node.setAttribute(key, String(value));
+      else node.setAttribute(key, String(value));
+    }
+    for (const child of children) {
+      if (child === null || child === undefined) continue;
+      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return node;
+  }
+
+  async function getJson(url) {
+    const response = await fetch(url, { headers: { Accept: "application/json", ...auth }, cache });
+    const body = await response.json().catch(() => null);
+    if (!response.ok) {
+      const detail = body && (body.detail || body.title);
+      throw new Error(`${response.status} ${detail || response.statusText}`);
+    }
+    return body;
+  }
+
+  function showError(message) {
+    const error = $("error");
+    error.hidden = !message;
+    error.textContent = message || "";
+  }
+
+  function humanize(snake) {
+    const words = String(snake).replace(/_/g, " ");
+    return words.charAt(0).toUpperCase() + words.slice(1);
+  }
+
+  function seatName(seat) {
+    if (seat === null || seat === undefined) return "";
+    const player = state.game && state.game.players.find((p) => p.seat === seat);
+    if (!player) return `seat ${seat}`;
+    if (player.username) return player.username;
+    if (player.bot) return `bot ${seat}`;
+    return `seat ${seat}`;
+  }
+
+  // A seat's name with its colour, as a DOM node.
+  function who(seat) {
+    return el("span", { class: `who seat-${seat}`, "data-seat": seat }, seatName(seat));
+  }
+
+  function cards(counts) {
+    if (!counts) return "";
+    const parts = Object.entries(counts)
+      .filter(([, n]) => n > 0)
+      .map(([kind, n]) => `${n} ${kind.replace(/_/g, " ")}`);
+    return parts.length ? parts.join(", ") : "nothing";
+  }
+
+  function total(counts) {
+    return counts ? Object.values(counts).reduce((a, b) => a + b, 0) : 0;
+  }
+
+  // A hex ("q,r") by what is on it, e.g. "hills 8 (1,-2)".
+  function hex(h) {
+    const tile = state.game && state.game.board && state.game.board.hexes.find((t) => t.hex === h);
+    if (!tile) return `hex ${h}`;
+    return `${tile.terrain}${tile.number ? ` ${tile.number}` : ""} (${h})`;
+  }
+
+  // ---- the log as readable lines -------------------------------------------------------
+
+  // One event as a list of strings and nodes; null hides it (turn bookkeeping).
+  function describe(e) {
+    const s = e.seat;
+    switch (e.type) {
+      case "game_started":
+        return [`Game started with ${e.players} players; `, who(e.first_seat), " begins"];
+      case "phase_changed":
+      case "trades_expired":
+        return null;
+      case "turn_started":
+        return null;
+      case "settlement_built":
+        return [who(s), ` built a settlement at vertex ${e.vertex}`];
+      case "city_built":
+        return [who(s), ` built a city at vertex ${e.vertex}`];
+      case "road_built":
+        return [who(s), ` built a road at edge ${e.edge}`];
+      case "ship_built":
+        return [who(s), ` built a ship at edge ${e.edge}`];
+      case "ship_moved":
+        return [who(s), ` moved a ship from edge ${e.from} to ${e.to}`];
+      case "dice_rolled":
+        return [who(s), ` rolled ${e.red} + ${e.white} = ${e.red + e.white}`];
+      case "resources_produced": {
+        const gains = (e.gains || []).filter((g) => total(g.resources) > 0);
+        if (!gains.length) return [`nothing produced on a ${e.roll}`];
+        const parts = [];
+        gains.forEach((g, i) => {
+          if (i) parts.push("; ");
+          parts.push(who(g.seat), ` got ${cards(g.resources)}`);
+        });
+        return parts;
+      }
+      case "starting_resources_received":
+        return [who(s), ` received ${cards(e.resources)}`];
+      case "resources_discarded":
+        return [who(s), ` discarded ${e.resources ? cards(e.resources) : `${e.count} cards`}`];
+      case "robber_moved":
+        return [who(s), ` moved the robber to ${hex(e.hex)}`];
+      case "pirate_moved":
+        return [who(s), ` moved the pirate to ${hex(e.hex)}`];
+      case "resource_stolen":
+        return [who(e.thief), ` stole ${e.resource ? `a ${e.resource}` : "a card"} from `, who(e.victim)];
+      case "development_card_bought":
+        return [who(s), ` bought a development card${e.card ? ` (${humanize(e.card).toLowerCase()})` : ""}`];
+      case "knight_played":
+        return [who(s), " played a knight"];
+      case "road_building_played":
+        return [who(s), " played Road Building"];
+      case "year_of_plenty_played":
+        return [who(s), ` played Year of Plenty: ${cards(e.resources)}`];
+      case "monopoly_played":
+        return [who(s), ` played Monopoly on ${e.resource}`];
+      case "bank_traded":
+        return [who(s), ` traded ${cards(e.give)} with the bank for ${cards(e.get)}`];
+      case "trade_offered":
+        return [who(e.offer && e.offer.from), ` offered ${cards(e.offer && e.offer.give)} for ${cards(e.offer && e.offer.get)}`];
+      case "trade_accepted":
+        return [who(s), ` accepted offer ${e.offer_id}`];
+      case "trade_declined":
+        return [who(s), ` declined offer ${e.offer_id}`];
+      case "trade_withdrawn":
+        return [`Offer ${e.offer_id} withdrawn`];
+      case "trade_completed":
+        return [who(e.from), ` traded ${cards(e.give)} to `, who(e.with), ` for ${cards(e.get)}`];
+      case "largest_army_changed":
+        return e.holder === null || e.holder === undefined
+          ? ["Nobody holds the largest army"]
+          : [who(e.holder), " now holds the largest army"];
+      case "longest_road_changed":
+        return e.holder === null || e.holder === undefined
+          ? ["Nobody holds the longest road"]
+          : [who(e.holder), ` now holds the longest road (${e.length})`];
+      case "game_won":
+        return [who(s), ` won the game with ${e.victory_points} points!`];
+      case "event_die_rolled":
+        return [who(s), ` rolled the event die: ${humanize(e.face).toLowerCase()}`];
+      case "barbarians_advanced":
+        return [`The barbarians advanced to ${e.position}`];
+      case "barbarians_attacked":
+        return [`The barbarians attacked: strength ${e.strength} against ${e.defence}`];
+      case "commodities_produced": {
+        const gains = (e.gains || []).filter((g) => total(g.commodities) > 0);
+        const parts = [];
+        gains.forEach((g, i) => parts.push(i ? "; " : "", who(g.seat), ` got ${cards(g.commodities)}`));
+        return parts.length ? parts : null;
+      }
+      case "improvement_built":
+        return [who(s), ` improved ${e.track} to level ${e.level}`];
+      case "knight_recruited":
+        return [who(s), ` recruited a knight at vertex ${e.vertex}`];
+      case "city_pillaged":
+        return [who(s), ` lost a city to the barbarians at vertex ${e.vertex}`];
+      case "progress_card_played":
+        return [who(s), ` played ${humanize((e.play && (e.play.card || e.play.type)) || "a progress card").toLowerCase()}`];
+      default: {
+        // Everything else (Seafarers, Cities & Knights, Wonders): its type in words, with
+        // the seat that did it.
+        const actor = [s, e.thief, e.holder].find((x) => typeof x === "number");
+        return actor === undefined ? [humanize(e.type)] : [who(actor), `: ${humanize(e.type).toLowerCase()}`];
+      }
+    }
+  }
+
+  function logLine(entry) {
+    const parts = [];
+    for (const event of entry.events || []) {
+      const described = describe(event);
+      if (!described) continue;
+      if (parts.length) parts.push(" · ");
+      parts.push(...described);
+    }
+    if (!parts.length) {
+      parts.push(entry.seat === null || entry.seat === undefined ? "" : who(entry.seat), ` ${humanize(entry.kind).toLowerCase()}`);
+    }
+    if (entry.auto) parts.push(" (turn timer)");
+    const li = el(
+      "li",
+      { "data-seq": entry.seq, title: `${entry.kind} at ${entry.created_at}` },
+      el("button", { type: "button", class: "seq", "data-seq": entry.seq, title: "Show the game after this entry" }, String(entry.seq)),
+      " ",
+      ...parts,
+    );
+    return li;
+  }
+
+  function addEntry(entry) {
+    if (state.entries.has(entry.seq)) return;
+    const li = logLine(entry);
+    state.entries.set(entry.seq, li);
+    const log = $("log");
+    // Usually in order; a resumed stream may repeat or fill in.
+    const next = [...log.children].find((c) => Number(c.dataset.seq) > entry.seq);
+    log.insertBefore(li, next || null);
+    if (entry.kind === "start") state.first = Math.min(state.first, entry.seq);
+    if (entry.seq > state.latest) {
+      state.latest = entry.seq;
+      updateSlider();
+    }
+  }
+
+  async function loadLog() {
+    let after = 0;
+    for (;;) {
+      const page = await getJson(`${api}/moves?after=${after}&limit=1000`);
+      for (const entry of page.entries) addEntry(entry);
+      if (!page.entries.length) return after;
+      after = page.entries[page.entries.length - 1].seq;
+      if (after >= page.version) return after;
+    }
+  }
+
+  // ---- the players' public state -------------------------------------------------------
+
+  function renderPlayers(game) {
+    const body = $("players").tBodies[0];
+    const rows = game.players.flatMap((p) => {
+      const left = p.pieces_left;
+      const pieces = left
+        ? `${left.roads} / ${left.settlements} / ${left.cities}${left.ships !== null && left.ships !== undefined ? ` / ${left.ships}` : ""}`
+        : "";
+      const name = [who(p.seat)];
+      if (game.winner === p.seat) name.push(el("span", { class: "tag winner" }, "winner"));
+      if (game.you === p.seat) name.push(el("span", { class: "tag" }, "you"));
+      if (p.bot) name.push(el("span", { class: "tag" }, p.bot));
+      if (p.has_longest_road) name.push(el("span", { class: "tag" }, "longest road"));
+      if (p.has_largest_army) name.push(el("span", { class: "tag" }, "largest army"));
+      const active = game.turn && game.status === "playing" && game.turn.waiting_for.includes(p.seat);
+      const row = el(
+        "tr",
+        { "data-seat": p.seat, class: active ? "active" : null },
+        el("td", {}, ...name),
+        el("td", { class: "num vp" }, p.victory_points ?? ""),
+        el("td", { class: "num" }, p.resource_count ?? ""),
+        el("td", { class: "num" }, p.development_card_count ?? ""),
+        el("td", { class: "num" }, p.road_length ?? ""),
+        el("td", { class: "num" }, p.knights_played ?? ""),
+        el("td", { class: "num pieces" }, pieces),
+      );
+      // What only shows in some games, or after the end: a second, smaller line.
+      const details = [];
+      if (typeof p.commodity_count === "number" && !p.commodities) details.push(`${p.commodity_count} commodities`);
+      const hand = game.you === p.seat && game.hand ? game.hand : null;
+      if (hand) details.push(`your hand: ${cards(hand.resources)}`);
+      else if (p.resources) details.push(`hand: ${cards(p.resources)}`);
+      if (hand && total(hand.development_cards)) details.push(`your development cards: ${cards(hand.development_cards)}`);
+      if (total(p.development_cards)) details.push(`development cards: ${cards(p.development_cards)}`);
+      if (total(p.commodities)) details.push(`commodities: ${cards(p.commodities)}`);
+      if (!details.length) return [row];
+      row.classList.add("has-details");
+      return [row, el("tr", { class: `details${active ? " active" : ""}` }, el("td", { colspan: 7 }, details.join(" · ")))];
+    });
+    body.replaceChildren(...rows);
+  }
+
+  function renderTurn(game) {
+    const turn = $("turn");
+    if (game.status === "open") {
+      turn.textContent = `Waiting for players: ${game.players.length} of ${game.max_players} seats taken.`;
+    } else if (game.status === "finished" || game.winner !== null && game.winner !== undefined) {
+      turn.replaceChildren("Game over: ", who(game.winner), ` won${game.won_by ? ` (${humanize(game.won_by).toLowerCase()})` : ""}.`);
+    } else if (game.turn) {
+      const t = game.turn;
+      const dice = t.dice ? ` · dice ${t.dice[0]} + ${t.dice[1]}` : "";
+      const waiting = t.waiting_for.filter((s) => s !== t.active_seat);
+      const parts = [t.number ? `Turn ${t.number}: ` : "Setup: ", who(t.active_seat), ` · ${humanize(t.phase.name).toLowerCase()}${dice}`];
+      if (waiting.length) {
+        parts.push(" · waiting for ");
+        waiting.forEach((s, i) => parts.push(i ? ", " : "", who(s)));
+      }
+      turn.replaceChildren(...parts);
+    }
+  }
+
+  function renderExtras(game) {
+    const extras = [];
+    const ck = game.cities_and_knights;
+    if (ck) {
+      extras.push(el("h3", {}, "Cities & Knights"));
+      extras.push(el("p", { class: "barbarians" }, `Barbarians: ${ck.barbarians} of ${ck.barbarian_steps} steps · ${ck.attacks} attacks so far`));
+      const rows = ck.seats.map((seat) =>
+        el(
+          "tr",
+          { "data-seat": seat.seat },
+          el("td", {}, who(seat.seat)),
+          el("td", { class: "num" }, seat.improvements.join(" / ")),
+          el("td", { class: "num" }, seat.knights.map((k) => `${k.rank}${k.active ? "*" : ""}`).join(" ") || "–"),
+          el("td", { class: "num" }, Array.isArray(seat.walls) ? seat.walls.length : seat.walls ?? ""),
+          el("td", { class: "num" }, seat.progress_card_count),
+          el("td", { class: "num" }, seat.defender_points),
+        ),
+      );
+      extras.push(
+        el(
+          "table",
+          { class: "extras" },
+          el("thead", {}, el("tr", {}, ...["Player", "Trade / politics / science", "Knights (* active)", "Walls", "Progress", "Defender"].map((h) => el("th", {}, h)))),
+          el("tbody", {}, ...rows),
+        ),
+      );
+    }
+    if (game.wonders && game.wonders.length) {
+      extras.push(el("h3", {}, "Wonders"));
+      extras.push(
+        el(
+          "ul",
+          { class: "wonders" },
+          ...game.wonders.map((w) =>
+            el("li", {}, `${w.name}: ${w.stages_built} of ${w.stages} stages`, ...(w.owner !== null && w.owner !== undefined ? [" · ", who(w.owner)] : [" · free"])),
+          ),
+        ),
+      );
+    }
+    $("extras").replaceChildren(...extras);
+  }
+
+  function renderGame(game, seq) {
+    $("variant").textContent = game.variant === "base" ? "" : `· ${game.variant.replace(/\+/g, " + ").replace(/_/g, " ")}`;
+    const shown = seq ?? game.version;
+    const status = game.status === "finished" ? "finished" : game.status;
+    const live = state.following && game.status !== "finished" ? " (live)" : "";
+    $("summary").textContent = `Game ${game.id} · ${status} · entry ${shown} of ${state.latest || game.version}${live}`;
+    document.title = `Catan: ${game.players.map((p) => seatName(p.seat)).join(", ")}`;
+    renderPlayers(game);
+    renderTurn(game);
+    renderExtras(game);
+    document.body.dataset.shownSeq = String(shown);
+  }
+
+  // ---- the board -------------------------------------------------------------------------
+
+  async function loadBoard(at) {
+    const url = `${api}/board.svg${at === null ? "" : `?at=${at}`}`;
+    const response = await fetch(url, { headers: { Accept: "image/svg+xml", ...auth }, cache });
+    const text = await response.text();
+    if (!response.ok) {
+      let detail = response.statusText;
+      try {
+        detail = JSON.parse(text).detail || detail;
+      } catch (_) {
+        // Not a problem body: keep the status text.
+      }
+      throw new Error(`board: ${response.status} ${detail}`);
+    }
+    const doc = new DOMParser().parseFromString(text, "image/svg+xml");
+    const root = doc.documentElement;
+    if (!root || root.nodeName !== "svg" || doc.getElementsByTagName("parsererror").length) {
+      throw new Error("board: the server's SVG could not be read");
+    }
+    return document.importNode(root, true);
+  }
+
+  // ---- showing a position ----------------------------------------------------------------
+
+  // Shows entry `seq` (null: the latest). Requests never overlap: a step asked for while one
+  // loads is shown once that one is done, and only the last one asked for.
+  function show(seq) {
+    state.target = seq;
+    if (state.loading) {
+      state.again = true;
+      return;
+    }
+    load();
+  }
+
+  async function load() {
+    state.loading = true;
+    try {
+      do {
+        state.again = false;
+        const at = state.target;
+        const query = at === null ? "" : `?at=${at}`;
+        const [game, svg] = await Promise.all([getJson(`${api}${query}`), loadBoard(at).catch((e) => e)]);
+        // What arrived is drawn even when a newer position is already asked for: while bots
+        // play fast, a page that only drew the newest would never draw anything.
+        if (at === null) {
+          state.game = game;
+          if (game.version > state.latest) {
+            state.latest = game.version;
+          }
+        }
+        const seq = at === null ? game.version : at;
+        if (game.status === "open") {
+          // Before the start there is no board to draw.
+          showError("");
+          $("board").textContent = "The board is drawn once the game starts.";
+        } else if (svg instanceof Error) {
+          showError(svg.message);
+        } else {
+          showError("");
+          svg.setAttribute("aria-hidden", "true");
+          $("board").replaceChildren(svg);
+          const drawn = svg.getAttribute("data-seq");
+          $("board").dataset.seq = drawn || String(seq);
+          // The live board and game were read one after the other: a move in between is
+          // caught up with at once.
+          if (at === null && drawn && Number(drawn) !== seq) state.again = true;
+        }
+        renderGame(game, seq);
+        updateSlider(seq);
+        markLog(seq);
+      } while (state.again);
+    } catch (error) {
+      showError(String(error.message || error));
+    } finally {
+      state.loading = false;
+    }
+  }
+
+  function updateSlider(seq) {
+    const slider = $("slider");
+    slider.min = String(state.first);
+    slider.max = String(Math.max(state.latest, state.first));
+    if (seq !== undefined) slider.value = String(seq);
+    else if (state.following) slider.value = slider.max;
+    const value = Number(slider.value);
+    const live = state.following && !(state.game && state.game.status === "finished") ? " · live" : "";
+    $("position").textContent = `${value} / ${slider.max}${live}`;
+    $("first").disabled = $("back").disabled = value <= state.first;
+    $("forward").disabled = $("last").disabled = value >= state.latest && state.following;
+  }
+
+  function markLog(seq) {
+    for (const old of document.querySelectorAll("#log li.current")) old.classList.remove("current");
+    const li = state.entries.get(seq);
+    if (!li) return;
+    li.classList.add("current");
+    const log = $("log");
+    // Keep the shown entry in view without scrolling the page itself.
+    const top = li.offsetTop - log.offsetTop;
+    if (top < log.scrollTop || top > log.scrollTop + log.clientHeight - li.offsetHeight) {
+      log.scrollTop = top - log.clientHeight / 2;
+    }
+  }
+
+  function go(seq) {
+    const clamped = Math.max(state.first, Math.min(seq, state.latest));
+    state.following = clamped >= state.latest;
+    show(state.following ? null : clamped);
+  }
+
+  function current() {
+    return Number($("slider").value);
+  }
+
+  $("first").addEventListener("click", () => go(state.first));
+  $("back").addEventListener("click", () => go(current() - 1));
+  $("forward").addEventListener("click", () => go(current() + 1));
+  $("last").addEventListener("click", () => go(state.latest));
+  $("slider").addEventListener("input", () => go(current()));
+  $("log").addEventListener("click", (event) => {
+    const button = event.target.closest("button.seq");
+    if (button) go(Number(button.dataset.seq));
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.target instanceof HTMLInputElement && event.target.type !== "range") return;
+    if (event.key === "ArrowLeft") go(current() - 1);
+    else if (event.key === "ArrowRight") go(current() + 1);
+    else if (event.key === "Home") go(state.first);
+    else if (event.key === "End") go(state.latest);
+    else return;
+    event.preventDefault();
+  });
+
+  // ---- live updates ----------------------------------------------------------------------
+
+  function setConnection(text, live) {
+    const node = $("connection");
+    node.textContent = text;
+    node.classList.toggle("live", !!live);
+  }
+
+  async function streamUrl() {
+    const url = `${api}/stream?after=${state.latest}`;
+    if (!token) return url;
+    // A browser's EventSource cannot send the token: a short-lived ticket stands for it.
+    const response = await fetch(`${api}/stream-tickets`, { method: "POST", headers: auth });
+    if (!response.ok) throw new Error(`stream ticket: ${response.status}`);
+    const { ticket } = await response.json();
+    return `${url}&ticket=${encodeURIComponent(ticket)}`;
+  }
+
+  async function follow() {
+    if (state.source) state.source.close();
+    let url;
+    try {
+      url = await streamUrl();
+    } catch (error) {
+      setConnection(`not live: ${error.message}`);
+      setTimeout(follow, 5000);
+      return;
+    }
+    const source = new EventSource(url);
+    state.source = source;
+    source.addEventListener("open", () => setConnection("live", true));
+    source.addEventListener("entry", (event) => {
+      addEntry(JSON.parse(event.data));
+      if (state.following) show(null);
+      else updateSlider();
+    });
+    source.addEventListener("end", () => {
+      source.close();
+      setConnection("game over");
+      if (state.following) show(null);
+    });
+    source.addEventListener("error", () => {
+      if (source.readyState === EventSource.CLOSED && state.source === source) {
+        // The browser gave up (e.g. an expired ticket): open a new stream after the last
+        // entry seen.
+        setConnection("reconnecting…");
+        setTimeout(follow, 2000);
+      } else if (source.readyState === EventSource.CONNECTING) {
+        setConnection("reconnecting…");
+      }
+    });
+  }
+
+  async function main() {
+    try {
+      state.game = await getJson(api);
+      state.latest = state.game.version;
+      await loadLog();
+      renderGame(state.game, state.game.version);
+      show(null);
+      if (state.game.status !== "finished") follow();
+      else setConnection("game over");
+    } catch (error) {
+      showError(String(error.message || error));
+      setConnection("not live");
+    }
+  }
+
+  main();
+})();

@@ -212,9 +212,13 @@ impl Application {
                     }),
                 )
                 // The spectator page and its files: outside `/api/v1`, not part of the API.
+                // HEAD answers GET's headers (actix-http drops the body).
                 .route("/games/{game_id}", web::get().to(crate::spectator::page))
+                .route("/games/{game_id}", web::head().to(crate::spectator::page))
                 .route(crate::spectator::SCRIPT_PATH, web::get().to(crate::spectator::script))
+                .route(crate::spectator::SCRIPT_PATH, web::head().to(crate::spectator::script))
                 .route(crate::spectator::STYLE_PATH, web::get().to(crate::spectator::style))
+                .route(crate::spectator::STYLE_PATH, web::head().to(crate::spectator::style))
                 .default_service(web::to(crate::api::methods::unrouted))
                 .into_app()
         })

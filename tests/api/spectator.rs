@@ -68,6 +68,13 @@ fn the_page_loads_its_script_and_style_from_this_server() {
         assert_eq!(header(&response, "x-content-type-options"), "nosniff");
         assert!(response.text().unwrap().contains(needle), "{path}");
     }
+    // HEAD answers the page's and its files' headers without a body.
+    for path in [format!("/games/{id}"), "/spectator/spectator.js".to_owned(), "/spectator/spectator.css".to_owned()] {
+        let response = app.client.head(app.url(&path)).send().expect("HEAD");
+        assert_eq!(response.status(), StatusCode::OK, "HEAD {path}");
+        assert!(!header(&response, "content-type").is_empty(), "HEAD {path}");
+        assert!(response.text().unwrap().is_empty(), "HEAD {path} has no body");
+    }
     // Nothing from elsewhere: the page works offline.
     assert!(!body.contains("http://") && !body.contains("https://"), "{body}");
 }

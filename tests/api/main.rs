@@ -6,6 +6,7 @@ mod helpers;
 
 mod bots;
 mod cities_knights;
+mod ck_seafarers;
 mod compression;
 mod concurrency;
 mod cors;

@@ -81,7 +81,7 @@ pub(crate) fn play_to_the_end(app: &TestApp, request: &Value, also: impl Fn(&Val
     for person in &people[1..] {
         assert_eq!(app.join(&id, person).status(), StatusCode::CREATED);
     }
-    add_bot(&app, &id, &people[0]);
+    add_bot(app, &id, &people[0]);
     assert_eq!(app.start(&id, &people[0]).status(), StatusCode::OK);
     // Card counts beyond any game's are refused before the rules are asked, commodities too.
     for mv in [
@@ -104,7 +104,7 @@ pub(crate) fn play_to_the_end(app: &TestApp, request: &Value, also: impl Fn(&Val
         .collect();
     loop {
         for reader in &mut readers {
-            reader.read(&app, &id);
+            reader.read(app, &id);
         }
         let views: Vec<Value> = people.iter().map(|p| app.game(&id, Some(&p.token))).collect();
         let spectator = app.game(&id, None);

@@ -49,7 +49,8 @@ pub struct CreateGameRequest {
     /// `scenario`; `"seafarers+five_six"` for 5 or 6 players), `"wonders"` (Wonders of Catan,
     /// 3-4 players: the same as `"seafarers"` with the scenario `wonders`),
     /// `"cities_and_knights"` (Cities & Knights, up to 4 players, or 5-6 as
-    /// `"five_six+cities_and_knights"`). The same as setting `five_six_extension`, `jungle`,
+    /// `"five_six+cities_and_knights"`; on a Seafarers scenario other than `wonders` as
+    /// `"seafarers+cities_and_knights"`). The same as setting `five_six_extension`, `jungle`,
     /// `big_river`, `seafarers` or `cities_and_knights` in `options`; their numbers
     /// (`jungle_number`, `river_gold_number`) still go in `options`.
     #[serde(default)]

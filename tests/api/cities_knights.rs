@@ -42,9 +42,10 @@ fn cities_and_knights_games_are_created_by_variant_and_refused_in_combinations_i
         // Nothing of the game exists before the start.
         assert!(game.get("cities_and_knights").is_none(), "{game}");
     }
-    // Cities & Knights combines with the 5-6 extension only; 6 seats need that extension.
+    // Cities & Knights combines with the 5-6 extension and the Seafarers scenarios but Wonders
+    // (SEA-15, tests/api/ck_seafarers.rs); 6 seats need the extension.
     for (request, code) in [
-        (json!({"max_players": 4, "variant": "seafarers+cities_and_knights"}), "invalid_config"),
+        (json!({"max_players": 4, "variant": "wonders+cities_and_knights"}), "invalid_config"),
         (
             json!({"max_players": 4, "variant": "cities_and_knights", "options": {"jungle": true, "jungle_number": 5}}),
             "invalid_config",
@@ -66,14 +67,21 @@ const PEOPLE: [usize; 3] = [0, 1, 2];
 
 fn a_cities_and_knights_game_is_played_to_the_end_over_http(backend: Backend) {
     let app = spawn_app(backend);
-    let people: Vec<User> = PEOPLE.iter().map(|seat| app.register(&format!("knight{seat}"))).collect();
     let request = json!({"max_players": 4, "variant": "cities_and_knights", "seed": GAME_SEED});
-    let id = app.create_game(&people[0], &request)["id"].as_str().unwrap().to_owned();
+    play_to_the_end(&app, &request, |_| {});
+}
+
+/// Plays the 4-seat C&K game `request` creates to its end over HTTP, three people and a
+/// heuristic bot, checking every view as it goes (and with `also`, for what another variant
+/// adds) and the log's hidden cards; returns the game's id and the people.
+pub(crate) fn play_to_the_end(app: &TestApp, request: &Value, also: impl Fn(&Value)) -> (String, Vec<User>) {
+    let people: Vec<User> = PEOPLE.iter().map(|seat| app.register(&format!("knight{seat}"))).collect();
+    let id = app.create_game(&people[0], request)["id"].as_str().unwrap().to_owned();
     // Seats in order of joining: three people, then the bot.
     for person in &people[1..] {
         assert_eq!(app.join(&id, person).status(), StatusCode::CREATED);
     }
-    add_bot(&app, &id, &people[0]);
+    add_bot(app, &id, &people[0]);
     assert_eq!(app.start(&id, &people[0]).status(), StatusCode::OK);
     // Card counts beyond any game's are refused before the rules are asked, commodities too.
     for mv in [
@@ -96,14 +104,16 @@ fn a_cities_and_knights_game_is_played_to_the_end_over_http(backend: Backend) {
         .collect();
     loop {
         for reader in &mut readers {
-            reader.read(&app, &id);
+            reader.read(app, &id);
         }
         let views: Vec<Value> = people.iter().map(|p| app.game(&id, Some(&p.token))).collect();
         let spectator = app.game(&id, None);
         for (person, view) in PEOPLE.iter().zip(&views) {
             check_view(view, Some(*person as u64));
+            also(view);
         }
         check_view(&spectator, None);
+        also(&spectator);
         if spectator["status"] == "finished" {
             break;
         }
@@ -179,6 +189,7 @@ fn a_cities_and_knights_game_is_played_to_the_end_over_http(backend: Backend) {
         assert!(player["commodities"].is_object(), "{player}");
     }
     eprintln!("{played} moves over HTTP ({kinds:?}), {refused_decisions} decisions refused to the wrong seat");
+    (id, people)
 }
 
 fn add_bot(app: &TestApp, game: &str, host: &User) {

@@ -7,6 +7,7 @@ mod helpers;
 mod board_picture;
 mod bots;
 mod cities_knights;
+mod ck_seafarers;
 mod compression;
 mod concurrency;
 mod cors;

@@ -123,7 +123,7 @@ pub enum RuleError => fn code {
     PirateBlocksEdge = "pirate_blocks_edge"(EdgeId),
     #[error("you have no ship on {0}")]
     NotYourShip = "not_your_ship"(EdgeId),
-    #[error("the ship on {0} is not at an open end of a shipping route")]
+    #[error("the ship on {0} is not at an open end of a shipping route (SEA-6), or alone joins one of your knights to your routes (SEA-15)")]
     ShipNotAtOpenEnd = "ship_not_at_open_end"(EdgeId),
     #[error("a ship built this turn cannot be moved this turn")]
     ShipBuiltThisTurn = "ship_built_this_turn",

@@ -20,7 +20,9 @@
 //! - with Cities & Knights, the checks of [`crate::cities_knights`]: commodities and progress
 //!   cards conserved, knights, walls and improvements within their limits and placed, moved and
 //!   paid as the rules allow, barbarians, 7s, and other seats' commodities and progress cards
-//!   hidden; outside C&K, no commodity, knight or C&K view anywhere;
+//!   hidden; outside C&K, no commodity, knight or C&K view anywhere; with both (SEA-15), knights
+//!   along ships, the pirate chased by knights and stealing commodities, under both sets of
+//!   checks;
 //!
 //! and after each game: redaction hides other seats' discards, cards, steals and progress
 //! cards from every other seat and spectators, and changes nothing else; the log
@@ -29,7 +31,11 @@
 //!
 //! A ruleset is a config generator: game index -> [`GameConfig`]. On top of it, every game
 //! varies the rule flags every ruleset shares ([`vary_shared_flags`]), and the test fails
-//! unless each of them (and each Seafarers option the generator varies) took both values.
+//! unless each of them (and each Seafarers option the generator varies) took both values, and
+//! unless the games did what their rules add: Seafarers' ships, pirate, fog and bonuses, every
+//! C&K event and progress card, and with both (SEA-15) a knight chasing the pirate, the pirate
+//! stealing a commodity and a knight moving where only a ship leads (counted and printed with
+//! the events).
 
 use std::collections::BTreeMap;
 use std::time::Instant;
@@ -43,7 +49,7 @@ use catan_engine::{
     VictoryCondition, Viewer, WONDER_STAGES,
 };
 
-use crate::cities_knights::{self, CitiesKnights};
+use crate::cities_knights::{self, CitiesKnights, SeaFeats};
 use crate::seafarers::{self, Seafarers};
 
 /// One game in this many (at least one per ruleset, the first ones) cross-checks every state
@@ -60,10 +66,11 @@ pub const TURN_CAP: u32 = 4_000;
 pub fn play_ruleset(ruleset: &str, games: u64, config_for: impl Fn(u64) -> GameConfig) {
     let started = Instant::now();
     let mut coverage = Coverage::default();
-    let (mut played, mut finished, mut exhaustive, mut longest) = (0u64, 0u64, 0u64, 0u32);
+    let (mut played, mut finished, mut exhaustive, mut longest, mut turns) = (0u64, 0u64, 0u64, 0u32, 0u64);
     let mut capped = Vec::new();
     let mut events: BTreeMap<&'static str, u64> = BTreeMap::new();
     let mut cards_played: BTreeMap<ProgressCard, u64> = BTreeMap::new();
+    let mut feats = SeaFeats::default();
     let (mut seafarers, mut fog, mut bonus, mut wonders) = (false, false, false, false);
     let mut cities_and_knights = false;
     let exhaustive_games = (games / EXHAUSTIVE_SHARE).max(1);
@@ -87,9 +94,14 @@ pub fn play_ruleset(ruleset: &str, games: u64, config_for: impl Fn(u64) -> GameC
         for (card, count) in &outcome.cards_played {
             *cards_played.entry(*card).or_default() += count;
         }
+        feats.pirate_chases += outcome.feats.pirate_chases;
+        feats.pirate_commodity_thefts += outcome.feats.pirate_commodity_thefts;
+        feats.knight_moves_across_ships += outcome.feats.knight_moves_across_ships;
+        feats.displacements_across_ships += outcome.feats.displacements_across_ships;
         played += 1;
         exhaustive += u64::from(exhaustive_game);
         longest = longest.max(outcome.turns);
+        turns += u64::from(outcome.turns);
         if outcome.finished {
             finished += 1;
             check_victory_condition(&outcome, index);
@@ -107,18 +119,26 @@ pub fn play_ruleset(ruleset: &str, games: u64, config_for: impl Fn(u64) -> GameC
         "wonder_claimed",
         "wonder_stage_built",
     ];
-    let shown = if seafarers {
-        &sea_events[..]
-    } else if cities_and_knights {
-        &CK_SHOWN[..]
-    } else {
-        &[]
+    let shown: Vec<&str> = match (seafarers, cities_and_knights) {
+        (true, true) => sea_events.iter().chain(&CK_SHOWN).copied().collect(),
+        (true, false) => sea_events.to_vec(),
+        (false, true) => CK_SHOWN.to_vec(),
+        (false, false) => Vec::new(),
     };
-    let sea_events: Vec<String> =
+    let mut sea_events: Vec<String> =
         shown.iter().map(|kind| format!("{kind} {}", events.get(kind).copied().unwrap_or(0))).collect();
+    // SEA-15: what only the combination does.
+    if seafarers && cities_and_knights {
+        sea_events.extend([
+            format!("pirate chased by a knight {}", feats.pirate_chases),
+            format!("commodity stolen by the pirate {}", feats.pirate_commodity_thefts),
+            format!("knight moved across ships {}", feats.knight_moves_across_ships),
+            format!("knight displacing or relocated across ships {}", feats.displacements_across_ships),
+        ]);
+    }
     println!(
-        "{ruleset}: {played} games ({exhaustive} exhaustive), {finished} finished, longest {longest} turns, \
-         {:.1} s; {}on in: {coverage}",
+        "{ruleset}: {played} games ({exhaustive} exhaustive), {finished} finished, {turns} turns, longest \
+         {longest}, {:.1} s; {}on in: {coverage}",
         started.elapsed().as_secs_f64(),
         sea_events.iter().map(|e| format!("{e}, ")).collect::<String>()
     );
@@ -151,6 +171,12 @@ pub fn play_ruleset(ruleset: &str, games: u64, config_for: impl Fn(u64) -> GameC
         for card in ProgressCard::ALL.iter().filter(|c| !c.is_victory_point()) {
             assert!(cards_played.contains_key(card), "{ruleset}: no game played a {card:?}");
         }
+    }
+    if seafarers && cities_and_knights {
+        // SEA-15: the knights' part of the sea happened, so the checks of it ran.
+        assert!(feats.pirate_chases > 0, "{ruleset}: no knight chased the pirate");
+        assert!(feats.pirate_commodity_thefts > 0, "{ruleset}: the pirate stole no commodity");
+        assert!(feats.knight_moves_across_ships > 0, "{ruleset}: no knight moved across a ship");
     }
     assert!(capped.is_empty(), "{ruleset}: games {capped:?} hit the turn cap of {TURN_CAP}");
     assert_eq!(finished, played, "{ruleset}: {finished} of {played} games finished");
@@ -295,6 +321,17 @@ impl Drop for Context {
     }
 }
 
+/// A [`Context`] whose text is made only when a check panics (for what runs on every move).
+pub struct LazyContext<F: Fn() -> String>(pub F);
+
+impl<F: Fn() -> String> Drop for LazyContext<F> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            eprintln!("while playing {}", (self.0)());
+        }
+    }
+}
+
 /// FNV-1a.
 fn name_hash(name: &str) -> u64 {
     name.bytes().fold(0xCBF2_9CE4_8422_2325, |hash, byte| (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01B3))
@@ -404,12 +441,13 @@ fn cities_knights_moves(game: &Game, seat: Seat, stride: usize, moves: &mut Vec<
         moves.push(Move::RelocateKnight { to: vertex });
     }
     // Knight actions: from the seat's knights, an opponent's and an empty vertex, to every
-    // vertex beside the seat's roads (which holds every target) and every knight.
+    // vertex beside the seat's roads and ships (which holds every target, SEA-15) and every
+    // knight.
     let touching: Vec<VertexId> = board
         .vertices
         .iter()
         .copied()
-        .filter(|v| v.edges().iter().any(|&e| game.road_at(e) == Some(seat)))
+        .filter(|v| v.edges().iter().any(|&e| cities_knights::route(game, seat, e)))
         .chain(game.knights().iter().map(|k| k.vertex))
         .chain([UNKNOWN_VERTEX])
         .collect();
@@ -858,6 +896,8 @@ struct Outcome {
     events: BTreeMap<&'static str, u64>,
     /// How often each progress card was played (CK-PC-7).
     cards_played: BTreeMap<ProgressCard, u64>,
+    /// What the game did of SEA-15.
+    feats: SeaFeats,
     finished: bool,
     winner_points: u32,
     vp_target: u32,
@@ -975,8 +1015,11 @@ fn play_checked(config: GameConfig, seed: u64, exhaustive: bool) -> Outcome {
             let _move = Context(format!("{mv:?} by {seat}: {events:?}"));
             check_longest_road(&game);
         }
+        {
+            let _move = LazyContext(|| format!("the state after {mv:?} by {seat}: {events:?}"));
+            check_state(&game, &facts, sea.as_ref(), ck.as_ref());
+        }
         log.extend(events);
-        check_state(&game, &facts, sea.as_ref(), ck.as_ref());
         if exhaustive || step.is_multiple_of(50) || revealed {
             check_hidden_information(&game);
             if let Some(sea) = &sea {
@@ -1019,6 +1062,7 @@ fn play_checked(config: GameConfig, seed: u64, exhaustive: bool) -> Outcome {
     Outcome {
         events,
         cards_played,
+        feats: ck.as_ref().map(CitiesKnights::feats).unwrap_or_default(),
         finished: game.is_over(),
         winner_points,
         vp_target,

@@ -5,15 +5,19 @@
 //!   (CK-CMP-2, CK-PC-7), no kind more often than the catalogue prints it, and hands plus the
 //!   three decks are the 54; no development card and no Largest Army (CK-GEN-2);
 //! - pieces: at most 2 knights of each rank per seat, each on a buildable vertex with no
-//!   building, at the end of an own road, mighty only with Politics 3 (CK-CMP-4, CK-KNT-2/3);
+//!   building, at the end of an own road (or, with Seafarers, ship: SEA-15), mighty only with
+//!   Politics 3 (CK-CMP-4, CK-KNT-2/3);
 //!   at most 3 walls per seat, each under an own city (CK-CMP-5, CK-WALL-1); levels at most 5;
 //!   a pillaged city without a settlement piece stands as a settlement and scores as one
 //!   (CK-BAR-8); the barbarians short of their attack, Defender points and attacks as logged;
 //! - moves, against the state before each event: knights recruited, promoted (once a turn),
 //!   activated, moved, displaced and relocated (or sent to the supply) as CK-KNT-1..7 allow,
-//!   with reachability along the owner's roads through no opponent piece computed here; the
-//!   robber chased from a corner of its hex by an able knight after the first attack
-//!   (CK-KNT-8, CK-BAR-10); walls and improvements at their cost (a free wall with an Engineer,
+//!   with reachability along the owner's roads (and ships, SEA-15) through no opponent piece
+//!   computed here, a knight stopping only by land; the robber, or with Seafarers the pirate,
+//!   chased from a corner of its hex by an able knight after the first attack (CK-KNT-8,
+//!   CK-BAR-10, SEA-15), the pirate waiting for that attack on a 7 too; each theft from a seat
+//!   with a building beside the robber or a ship beside the pirate, of a card it held (CK-7-2,
+//!   SEA-8, SEA-15); walls and improvements at their cost (a free wall with an Engineer,
 //!   free promotions with a Smith, one commodity less after a Crane: CK-PC-7), on a city, level by level
 //!   (CK-WALL-1, CK-IMP-2/3); progress cards drawn by seats whose level opens the red die's
 //!   window, or by the tied defenders (CK-EVT-2, CK-BAR-6); the barbarians' advance on a ship,
@@ -23,13 +27,17 @@
 //!   CK-WALL-2, CK-BAR-10);
 //! - views: every seat sees its own commodities and progress cards, other seats' only as
 //!   counts (and the face-up VP cards); a spectator sees none (CK-PC-6).
+//!
+//! With Seafarers it counts what only the combination does ([`SeaFeats`]): pirate chases and
+//! knights that went where only a ship leads.
 
 use std::collections::{HashSet, VecDeque};
 
 use catan_engine::{
-    board::{HexCoord, Terrain, VertexId},
-    BuildingKind, Cards, Commodities, Commodity, Event, EventFace, Game, GameView, Good, Move, Phase, ProgressCard,
-    ProgressCards, ProgressPlay, Resource, Resources, Seat, Track, Viewer, ACTIVATION_COST, KNIGHT_COST, WALL_COST,
+    board::{EdgeId, HexCoord, Terrain, VertexId},
+    Bandit, BuildingKind, Cards, Commodities, Commodity, Event, EventFace, Game, GameView, Good, Move, Phase,
+    ProgressCard, ProgressCards, ProgressPlay, Resource, Resources, Seat, Track, Viewer, ACTIVATION_COST, KNIGHT_COST,
+    WALL_COST,
 };
 
 /// CK-CMP-1: commodity cards of each kind.
@@ -111,8 +119,8 @@ pub struct CitiesKnights {
     seven: bool,
     /// The last attack's contributions, strength and defence (CK-BAR-6/7).
     attack: Option<(Vec<u32>, u32, u32)>,
-    /// Where the robber went last (a theft follows, CK-7-2, CK-KNT-8).
-    robber: Option<HexCoord>,
+    /// Where the robber or (SEA-15) the pirate went last (a theft follows, CK-7-2, CK-KNT-8).
+    bandit: Option<(Bandit, HexCoord)>,
     /// The metropolises as the log placed and moved them: track, holder, city (CK-MET-1/3).
     metropolises: Vec<(Track, Seat, VertexId)>,
     /// The progress card the move being checked played (its free pieces: Engineer, Smith).
@@ -125,6 +133,18 @@ pub struct CitiesKnights {
     merchant: Option<Seat>,
     /// This turn's Merchant Fleets (CK-PC-7): goods at 2:1 for the active seat.
     fleets: Vec<Good>,
+    /// What the game did of SEA-15 so far (see [`SeaFeats`]).
+    feats: SeaFeats,
+}
+
+/// SEA-15 as a game exercised it: the pirate chased by a knight, commodities it stole, and
+/// knights that went where only a ship leads (moved; displacing or relocated).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SeaFeats {
+    pub pirate_chases: u64,
+    pub pirate_commodity_thefts: u64,
+    pub knight_moves_across_ships: u64,
+    pub displacements_across_ships: u64,
 }
 
 impl CitiesKnights {
@@ -148,14 +168,20 @@ impl CitiesKnights {
             red: None,
             seven: false,
             attack: None,
-            robber: None,
+            bandit: None,
             metropolises: Vec::new(),
             played: None,
             crane: false,
             deserted_mighty: Vec::new(),
             merchant: None,
             fleets: Vec::new(),
+            feats: SeaFeats::default(),
         })
+    }
+
+    /// What the game did of SEA-15 so far.
+    pub fn feats(&self) -> SeaFeats {
+        self.feats
     }
 
     /// Pillaged cities of `seat` standing as settlements without a piece (CK-BAR-8).
@@ -204,6 +230,14 @@ impl CitiesKnights {
             knight
         };
         let empty = |vertex: VertexId| state.building_at(vertex).is_none() && state.knight_at(vertex).is_none();
+        // CK-KNT-2/6, SEA-15: a knight stands only by land, where it could be recruited.
+        let land = |vertex: VertexId| {
+            state.board().vertex(vertex).is_some_and(|v| state.board().vertex_is_buildable[v as usize])
+        };
+        let at_route = |seat: Seat, vertex: VertexId| vertex.edges().iter().any(|&e| route(state, seat, e));
+        // Whether a knight of `seat` reaches `to` from `from` only across a ship (SEA-15).
+        let across_ships =
+            |seat: Seat, from: VertexId, to: VertexId| !reachable_along(state, seat, from, Routes::Roads).contains(&to);
         match *event {
             Event::EventDieRolled { face, .. } => self.face = Some(face),
             Event::DiceRolled { red, white, .. } => {
@@ -303,7 +337,7 @@ impl CitiesKnights {
                 assert_eq!((seat, knight_phase(state), cost), (mover, true, KNIGHT_COST), "CK-KNT-1, X56-11");
                 let v = state.board().vertex(vertex).expect("a knight on the board");
                 assert!(state.board().vertex_is_buildable[v as usize] && empty(vertex), "CK-KNT-2: {vertex}");
-                assert!(vertex.edges().iter().any(|&e| state.road_at(e) == Some(seat)), "CK-KNT-2: {vertex}");
+                assert!(at_route(seat, vertex), "CK-KNT-2, SEA-15: {vertex} is at no road or ship of {seat}");
                 let basic = state.knights().iter().filter(|k| k.seat == seat && k.rank == 1).count();
                 assert!(basic < KNIGHTS_PER_RANK, "a third basic knight (CK-CMP-4)");
             }
@@ -329,7 +363,9 @@ impl CitiesKnights {
             Event::KnightMoved { seat, from, to } => {
                 acting(seat, from);
                 assert!(empty(to) && to != from, "CK-KNT-6: {to} is not empty");
+                assert!(land(to), "SEA-15: the knight stops on {to}, by no land");
                 assert!(reachable(state, seat, from).contains(&to), "CK-KNT-6: {to} out of reach from {from}");
+                self.feats.knight_moves_across_ships += u64::from(across_ships(seat, from, to));
             }
             Event::KnightDisplaced { seat, from, to, displaced, rank, active } => {
                 let knight = acting(seat, from);
@@ -338,6 +374,7 @@ impl CitiesKnights {
                 assert_eq!((weaker.seat, weaker.rank, weaker.active), (displaced, rank, active), "{event:?}");
                 assert!(weaker.rank < knight.rank, "CK-KNT-7: only a strictly weaker knight");
                 assert!(reachable(state, seat, from).contains(&to), "CK-KNT-7: {to} out of reach from {from}");
+                self.feats.displacements_across_ships += u64::from(across_ships(seat, from, to));
                 // CK-KNT-7: its owner relocates it, or it goes to the supply (after Longest Road
                 // is recomputed, B-LR-5).
                 let after = rest
@@ -358,7 +395,9 @@ impl CitiesKnights {
                 );
                 assert_eq!(mover, seat, "CK-KNT-7: the owner relocates");
                 assert!(empty(to), "CK-KNT-7: {to} is not empty");
+                assert!(land(to), "SEA-15: the knight is relocated to {to}, by no land");
                 assert!(reachable(state, seat, from).contains(&to), "CK-KNT-7: {to} out of reach from {from}");
+                self.feats.displacements_across_ships += u64::from(across_ships(seat, from, to));
             }
             // CK-PC-7 Deserter: the target's own knight leaves; the player's joins at the end of
             // one of its roads, of the same rank or weaker.
@@ -371,30 +410,43 @@ impl CitiesKnights {
                 assert_eq!((seat, seat), (mover, state.active_seat()), "{event:?}");
                 let v = state.board().vertex(vertex).expect("a knight on the board");
                 assert!(state.board().vertex_is_buildable[v as usize] && empty(vertex), "CK-KNT-2: {vertex}");
-                assert!(vertex.edges().iter().any(|&e| state.road_at(e) == Some(seat)), "CK-KNT-2: {vertex}");
+                assert!(at_route(seat, vertex), "CK-KNT-2, SEA-15: {vertex} is at no road or ship of {seat}");
                 let of_rank = state.knights().iter().filter(|k| k.seat == seat && k.rank == rank).count();
                 assert!(of_rank < KNIGHTS_PER_RANK, "no piece of rank {rank} left (CK-CMP-4)");
             }
-            // CK-PC-7 Intrigue: an opponent's knight at the end of one of the player's roads.
+            // CK-PC-7 Intrigue: an opponent's knight at the end of one of the player's roads (or
+            // ships, SEA-15).
             Event::KnightIntrigued { seat, vertex, displaced, rank, active } => {
                 let knight = knight_of(displaced, vertex);
                 assert_eq!((knight.rank, knight.active), (rank, active), "{event:?}");
                 assert_ne!(seat, displaced);
-                assert!(vertex.edges().iter().any(|&e| state.road_at(e) == Some(seat)), "{event:?}");
+                assert!(at_route(seat, vertex), "{event:?}");
             }
             Event::KnightReturnedToSupply { seat, vertex, .. } => {
-                let open = reachable(state, seat, vertex).into_iter().filter(|&v| v != vertex && empty(v)).count();
+                let open =
+                    reachable(state, seat, vertex).into_iter().filter(|&v| v != vertex && empty(v) && land(v)).count();
                 assert_eq!(open, 0, "CK-KNT-7: {seat}'s knight from {vertex} had {open} empty vertices in reach");
             }
+            // CK-KNT-8; SEA-15: the pirate too, from a corner of its hex.
             Event::RobberChased { seat, knight } => {
                 acting(seat, knight);
                 assert!(!self.robber_waits || state.barbarian_attacks() > 0, "CK-BAR-10: the robber waits");
-                let robber = state.robber_hex().expect("a robber to chase");
-                assert!(robber.corners().contains(&knight), "CK-KNT-8: {knight} is not beside the robber");
-                assert!(
-                    matches!(next, Some(Event::RobberMoved { seat: s, hex }) if *s == seat && *hex != robber),
-                    "CK-KNT-8: the robber moves next: {next:?}"
-                );
+                let (bandit, at) = match next {
+                    Some(Event::RobberMoved { seat: s, hex }) if *s == seat => (state.robber_hex(), *hex),
+                    Some(Event::PirateMoved { seat: s, hex }) if *s == seat => {
+                        self.feats.pirate_chases += 1;
+                        (state.pirate_hex(), *hex)
+                    }
+                    _ => panic!("CK-KNT-8, SEA-15: the robber or the pirate moves next: {next:?}"),
+                };
+                let bandit = bandit.expect("a bandit to chase");
+                assert!(bandit.corners().contains(&knight), "CK-KNT-8: {knight} is not beside {bandit}");
+                assert_ne!(at, bandit, "CK-KNT-8: the chased bandit stays on {bandit}");
+            }
+            // CK-BAR-10, SEA-15: the pirate waits for the first attack like the robber.
+            Event::PirateMoved { hex, .. } => {
+                assert!(!self.robber_waits || state.barbarian_attacks() > 0, "CK-BAR-10, SEA-15: the pirate waits");
+                self.bandit = Some((Bandit::Pirate, hex));
             }
             Event::CityWallBuilt { seat, vertex, cost } => {
                 // CK-PC-7 Engineer: a free wall.
@@ -442,13 +494,21 @@ impl CitiesKnights {
                 assert_eq!(resources, Resources::of(resource, expected), "{event:?}: {hexes} hexes");
                 assert!(expected > 0, "{event:?} gave nothing");
             }
-            Event::RobberMoved { hex, .. } => self.robber = Some(hex),
-            // B-ROB-3, CK-7-2: from an opponent with a building beside the robber.
+            Event::RobberMoved { hex, .. } => self.bandit = Some((Bandit::Robber, hex)),
+            // B-ROB-3, CK-7-2: from an opponent with a building beside the robber; SEA-8, SEA-15:
+            // with a ship beside the pirate.
             Event::ResourceStolen { thief, victim, .. } | Event::CommodityStolen { thief, victim, .. } => {
-                let hex = self.robber.expect("a theft without the robber moving");
+                let (bandit, hex) = self.bandit.expect("a theft without the robber or the pirate moving");
                 assert_ne!(thief, victim);
-                let beside = hex.corners().iter().any(|&v| state.building_at(v).is_some_and(|b| b.seat == victim));
-                assert!(beside, "{event:?}: {victim} has no building beside {hex}");
+                let beside = match bandit {
+                    Bandit::Robber => {
+                        hex.corners().iter().any(|&v| state.building_at(v).is_some_and(|b| b.seat == victim))
+                    }
+                    Bandit::Pirate => hex.sides().iter().any(|&e| state.ship_at(e) == Some(victim)),
+                };
+                assert!(beside, "{event:?}: {victim} has no piece beside the {bandit:?} on {hex}");
+                let commodity = matches!(event, Event::CommodityStolen { .. });
+                self.feats.pirate_commodity_thefts += u64::from(commodity && bandit == Bandit::Pirate);
                 let had = match *event {
                     Event::ResourceStolen { resource, .. } => {
                         state.player(victim).unwrap().resources().get(resource.expect("the card")) > 0
@@ -621,7 +681,7 @@ impl CitiesKnights {
                 self.face = None;
                 self.red = None;
                 self.attack = None;
-                self.robber = None;
+                self.bandit = None;
                 self.fleets.clear();
             }
             Event::KnightActivated { vertex, .. } => self.activated.push(vertex),
@@ -695,7 +755,9 @@ impl CitiesKnights {
                 let v = game.board().vertex(k.vertex).expect("a knight on the board");
                 assert!(game.board().vertex_is_buildable[v as usize], "{k:?} off the land");
                 assert!(game.building_at(k.vertex).is_none(), "{k:?} on a building (CK-KNT-9)");
-                assert!(k.vertex.edges().iter().any(|&e| game.road_at(e) == Some(seat)), "{k:?} off its roads");
+                // SEA-15: or ships.
+                let at_route = k.vertex.edges().iter().any(|&e| route(game, seat, e));
+                assert!(at_route, "{k:?} off its roads and ships");
                 // CK-PC-7 Deserter: a mighty knight may join without Politics 3.
                 if k.rank == MIGHTY && !self.deserted_mighty.contains(&seat) {
                     assert!(game.improvement_level(seat, Track::Politics) >= POLITICS_FOR_MIGHTY, "{k:?} (CK-KNT-3)");
@@ -804,9 +866,27 @@ fn knight_phase(state: &Game) -> bool {
     matches!(state.phase(), Phase::Main | Phase::SpecialBuilding { .. })
 }
 
-/// CK-KNT-6/7: the vertices `seat` reaches from `start` along its own roads, passing through
-/// no vertex that holds an opponent's building or knight (it may end there).
+/// CK-KNT-2/6, SEA-15: whether `edge` holds a road or a ship of `seat`, along which its knights
+/// are recruited and move.
+pub fn route(game: &Game, seat: Seat, edge: EdgeId) -> bool {
+    game.road_at(edge) == Some(seat) || game.ship_at(edge) == Some(seat)
+}
+
+/// The pieces a knight travels along.
+#[derive(Clone, Copy, PartialEq)]
+enum Routes {
+    Roads,
+    RoadsAndShips,
+}
+
+/// CK-KNT-6/7, SEA-15: the vertices `seat` reaches from `start` along its own roads and
+/// ships, passing through no vertex that holds an opponent's building or knight (it may end
+/// there; whether a knight may stop there is the caller's).
 pub fn reachable(game: &Game, seat: Seat, start: VertexId) -> HashSet<VertexId> {
+    reachable_along(game, seat, start, Routes::RoadsAndShips)
+}
+
+fn reachable_along(game: &Game, seat: Seat, start: VertexId, routes: Routes) -> HashSet<VertexId> {
     let blocked = |v: VertexId| {
         game.building_at(v).is_some_and(|b| b.seat != seat) || game.knight_at(v).is_some_and(|k| k.seat != seat)
     };
@@ -817,7 +897,11 @@ pub fn reachable(game: &Game, seat: Seat, start: VertexId) -> HashSet<VertexId> 
             continue;
         }
         for edge in at.edges() {
-            if game.road_at(edge) != Some(seat) {
+            let along = match routes {
+                Routes::Roads => game.road_at(edge) == Some(seat),
+                Routes::RoadsAndShips => route(game, seat, edge),
+            };
+            if !along {
                 continue;
             }
             for next in edge.endpoints() {

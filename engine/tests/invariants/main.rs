@@ -1,8 +1,8 @@
 //! Invariants over thousands of random self-played games, one test per ruleset (cargo runs
 //! them in parallel): the base game with 2, 3 and 4 players, the 5-6 player extension with
 //! 5 and 6, Jungle and Big River, on random and beginner boards, every Seafarers scenario
-//! with every player count it has a map for, and Cities & Knights with 3 to 6 players, each
-//! varying the rule flags.
+//! with every player count it has a map for, Cities & Knights with 3 to 6 players, and Cities
+//! & Knights on the Seafarers scenarios with a pirate (SEA-15), each varying the rule flags.
 //! Every move of every game is checked (see `checks`): listed moves are accepted, and in a
 //! sample `decide` accepts exactly the listed moves; rejected moves change nothing; cards
 //! are conserved; piece limits, the distance rule and victory points hold; every piece was
@@ -232,6 +232,40 @@ fn cities_knights_five_players() {
 #[test]
 fn cities_knights_six_players() {
     play_ruleset("cities_knights_six_players", CITIES_KNIGHTS_GAMES, cities_knights_rules(6));
+}
+
+/// SEA-15: the Seafarers scenarios with a pirate (not Wonders, which refuses C&K) under Cities &
+/// Knights, each with 3 and 4 players and 5-6 with the extension, varying the C&K flags as
+/// `cities_knights_rules` does and the Seafarers options as `seafarers_rules` does.
+fn cities_knights_seafarers_rules(index: u64) -> GameConfig {
+    const SCENARIOS: [ScenarioId; 4] =
+        [ScenarioId::NewShores, ScenarioId::FourIslands, ScenarioId::FogIslands, ScenarioId::ThroughTheDesert];
+    let scenario = SCENARIOS[(index % 4) as usize];
+    // Per scenario: 3 and 4 players in turn, one game in four with 5 or 6.
+    let round = index / 4;
+    let players = match round % 4 {
+        0 | 2 => 3 + (round / 4 % 2) as u8,
+        1 => 4 - (round / 4 % 2) as u8,
+        _ => 5 + (round / 4 % 2) as u8,
+    };
+    let ck = cities_knights_rules(players)(index);
+    GameConfig {
+        cities_and_knights: true,
+        barbarian_steps: ck.barbarian_steps,
+        robber_waits_for_first_attack: ck.robber_waits_for_first_attack,
+        progress_hand_limit: ck.progress_hand_limit,
+        progress_overflow_play_option: ck.progress_overflow_play_option,
+        ..seafarers_rules(scenario, players)(index)
+    }
+}
+
+/// Games of C&K with Seafarers, over the 4 scenarios: 40 with 3 players, 36 with 4, 12 each
+/// with 5 and 6; two of them exhaustive.
+const CITIES_KNIGHTS_SEAFARERS_GAMES: u64 = 100;
+
+#[test]
+fn cities_knights_seafarers() {
+    play_ruleset("cities_knights_seafarers", CITIES_KNIGHTS_SEAFARERS_GAMES, cities_knights_seafarers_rules);
 }
 
 #[test]

@@ -7,7 +7,8 @@
 //!   for 1 lumber + 1 wool or free with Road Building (SEA-1, SEA-11); each ship moved once a
 //!   turn in the main phase, not built this turn, from an open end, off and onto no side of
 //!   the pirate's hex (SEA-6); the pirate moved to another sea hex of the play area, robbing
-//!   only a seat with a ship beside it (SEA-7, SEA-8);
+//!   only a seat with a ship beside it and a card, with Cities & Knights a commodity too (SEA-7,
+//!   SEA-8, SEA-15);
 //! - bandits: the pirate on a sea hex of the play area, never on the scenario's margin
 //!   (SEA-7);
 //! - fog (SEA-13): each `fog_revealed` turns up a hex that was face down, with what the board
@@ -15,7 +16,9 @@
 //!   fog of the start; no event, as redacted for any viewer, and no view shows what lies under
 //!   a hex still face down;
 //! - island bonuses (SEA-12): exactly the settlements the configured mode rewards earn it,
-//!   with the configured points, and they count in the public victory points.
+//!   with the configured points, and they count in the public victory points; with Cities &
+//!   Knights the setup city is a setup site as the setup settlement is (SEA-15);
+//! - the target: the map's, three more with Cities & Knights (SEA-14, SEA-15, CK-GEN-1).
 //!
 //! What the scenario's map says (its margin, land areas, hidden stacks, bonus) is read here
 //! from the data files, independently of the engine's reader.
@@ -43,6 +46,8 @@ struct MapData {
     /// The scenario's own island bonus, and the land areas that never earn it.
     bonus: Option<(IslandBonusMode, u32)>,
     excluded_areas: Vec<u64>,
+    /// The points to win on this map (SEA-14).
+    vp_to_win: u32,
 }
 
 fn hex_of(value: &Value) -> HexCoord {
@@ -92,7 +97,8 @@ fn map_data(id: ScenarioId, players: u8) -> MapData {
     let excluded_areas = rules["excluded_land_areas"]
         .as_array()
         .map_or_else(Vec::new, |a| a.iter().map(|n| n.as_u64().unwrap()).collect());
-    MapData { margin, areas, fog_terrain, fog_numbers, bonus, excluded_areas }
+    let vp_to_win = variant["vp_to_win"].as_u64().expect("vp_to_win") as u32;
+    MapData { margin, areas, fog_terrain, fog_numbers, bonus, excluded_areas, vp_to_win }
 }
 
 /// Every viewer of a game: each seat and a spectator.
@@ -132,6 +138,11 @@ impl Seafarers {
         let mode = config.island_bonus_mode.or(data.bonus.map(|(m, _)| m));
         let points = config.island_bonus_vp.map(u32::from).or(data.bonus.map(|(_, p)| p)).unwrap_or(2);
         let bonus = mode.filter(|_| points > 0).map(|m| (m, points));
+        // SEA-14: the map's target; SEA-15, CK-GEN-1: three more with Cities & Knights.
+        if config.vp_target.is_none() {
+            let target = data.vp_to_win + if config.cities_and_knights { 3 } else { 0 };
+            assert_eq!(u32::from(game.vp_target()), target, "the target of {} for {}", id.name(), config.players);
+        }
         let board = game.board();
         let fog: HashSet<HexCoord> =
             (0..board.hexes.len()).filter(|&h| board.is_fog_hex(h as u8)).map(|h| board.hexes[h]).collect();
@@ -265,13 +276,16 @@ impl Seafarers {
                     assert_ne!(prior.pirate_hex(), Some(hex), "{event:?}: the pirate must move");
                     let h = board.hex(hex).expect("the pirate on the board");
                     assert!(board.is_sea_hex(h) && !self.data.margin.contains(&hex), "{event:?}: not in the play area");
+                    // SEA-15: with Cities & Knights, a hand of commodities only is robbed too.
                     let victims: Vec<Seat> = prior
                         .seats()
-                        .filter(|&s| s != seat && !prior.player(s).unwrap().resources().is_empty())
+                        .filter(|&s| s != seat && prior.hand_cards(s).total() > 0)
                         .filter(|&s| hex.sides().iter().any(|&e| prior.ship_at(e) == Some(s)))
                         .collect();
                     match events.get(i + 1) {
-                        Some(Event::ResourceStolen { thief, victim, .. }) => {
+                        Some(
+                            Event::ResourceStolen { thief, victim, .. } | Event::CommodityStolen { thief, victim, .. },
+                        ) => {
                             assert_eq!(*thief, seat);
                             assert!(victims.contains(victim), "{event:?}: {victim} may not be robbed");
                         }
@@ -329,6 +343,12 @@ impl Seafarers {
                 _ => None,
             })
             .collect();
+        // CK-SET-1, SEA-15: with Cities & Knights the second setup piece is a city, a setup
+        // site as the first settlement is.
+        let setup_cities = events.iter().filter_map(|e| match *e {
+            Event::CityBuilt { seat, vertex, .. } if matches!(before, Phase::Setup { .. }) => Some((seat, vertex)),
+            _ => None,
+        });
         for &(seat, vertex, points) in &earned {
             assert!(built.contains(&(seat, vertex)), "island bonus for {vertex} without a settlement built there");
             let expected = self.bonus.map(|(_, p)| p);
@@ -338,6 +358,7 @@ impl Seafarers {
         if matches!(before, Phase::Setup { .. }) {
             assert!(earned.is_empty(), "an island bonus in setup");
             self.setup_sites.extend(built);
+            self.setup_sites.extend(setup_cities);
             return;
         }
         let Some((mode, points)) = self.bonus else {

@@ -5,8 +5,8 @@
 //! variants combine.
 
 use catan_engine::{
-    Bandit, Commodities, Commodity, Draw, Event, EventFace, FixedChance, GameConfig, GoldSource, Move, PendingGold,
-    Phase, Resources, ScenarioId, Setup,
+    Bandit, BuildingKind, Commodities, Commodity, Draw, Event, EventFace, FixedChance, GameConfig, GoldSource, Move,
+    PendingGold, Phase, Resources, ScenarioId, Setup,
 };
 
 use super::cities_knights::{roll, Knights};
@@ -275,4 +275,30 @@ fn sea_15_the_target_is_the_scenario_s_plus_three_and_wonders_does_not_combine()
     let mut five_six = GameConfig { scenario: Some(ScenarioId::FourIslands), ..config(5) };
     five_six.enable_variants("seafarers+five_six+cities_and_knights").expect("variants");
     assert_eq!(five_six.validate(), Ok(()));
+}
+
+/// SEA-15, SEA-6, CK-KNT-2: a knight stands at the end of its owner's road or ship, so a ship
+/// that alone joins the knight to its owner's routes does not move (as the Diplomat leaves
+/// such a road); with another route there, it moves.
+#[test]
+fn sea_15_a_ship_that_alone_holds_a_knight_does_not_move() {
+    let stranding = || {
+        given()
+            .settlement(P0, A_EAST)
+            .ships(P0, &CHANNEL)
+            .knight(P0, B_WEST, 1, false)
+            .settlement(P1, A_NORTH)
+            .road(P1, "-2,0,NE")
+    };
+    let last = Move::MoveShip { from: e(CHANNEL[2]), to: e(COAST_E) };
+    let s = stranding().main_phase(P0).start();
+    s.rejects(P0, last.clone(), "ship_not_at_open_end");
+    assert!(!s.game.legal_moves(P0).iter().any(|m| matches!(m, Move::MoveShip { from, .. } if *from == e(CHANNEL[2]))));
+    // A road of P0's on island B, from a settlement there, holds the knight instead.
+    let island_b = other_end("1,0,NE", B_WEST);
+    let mut s =
+        stranding().with_building(island_b, P0, BuildingKind::Settlement).road(P0, "1,0,NE").main_phase(P0).start();
+    assert!(s.game.legal_moves(P0).contains(&last), "{:?}", s.game.legal_moves(P0));
+    s.when(P0, last);
+    assert!(s.game.knight_at(v(B_WEST)).is_some_and(|k| k.seat == P0));
 }

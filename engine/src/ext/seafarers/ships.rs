@@ -143,12 +143,23 @@ impl Game {
     }
 
     /// SEA-6: one endpoint touches neither another of the seat's ships nor its building.
+    /// SEA-15, CK-KNT-2: a knight stands at the end of its owner's road or ship; a ship that
+    /// alone joins one of the seat's knights to its routes stays (engine decision, as the
+    /// Diplomat leaves such a road).
     fn ship_at_open_end(&self, seat: Seat, e: u16) -> bool {
-        self.board.edge_vertices[e as usize].iter().any(|&x| {
-            let own_building = self.buildings[x as usize].is_some_and(|b| b.seat == seat);
-            let own_ship = self.board.edges_of(x).any(|other| other != e && self.ship_index(other) == Some(seat));
-            !own_building && !own_ship
-        })
+        let ends = self.board.edge_vertices[e as usize];
+        let other_route = |x: u16| {
+            self.board.edges_of(x).any(|other| {
+                other != e && (self.ship_index(other) == Some(seat) || self.road_index(other) == Some(seat))
+            })
+        };
+        let strands_knight = ends.iter().any(|&x| self.knight_owner(x) == Some(seat) && !other_route(x));
+        !strands_knight
+            && ends.iter().any(|&x| {
+                let own_building = self.buildings[x as usize].is_some_and(|b| b.seat == seat);
+                let own_ship = self.board.edges_of(x).any(|other| other != e && self.ship_index(other) == Some(seat));
+                !own_building && !own_ship
+            })
     }
 
     /// Every ship move `seat` may make now (SEA-6).

@@ -302,3 +302,31 @@ fn sea_15_a_ship_that_alone_holds_a_knight_does_not_move() {
     s.when(P0, last);
     assert!(s.game.knight_at(v(B_WEST)).is_some_and(|k| k.seat == P0));
 }
+
+/// CK-KNT-9, SEA-15: an opponent's knight blocks ships as it blocks roads (B-BLD-3): no ship
+/// sets out past the vertex it holds.
+#[test]
+fn sea_15_an_opponents_knight_blocks_ships() {
+    let position = |knight: bool| {
+        let setup = given()
+            .settlement(P0, A_EAST)
+            .ships(P0, &CHANNEL)
+            .give(P0, Resources::new(1, 0, 1, 0, 0))
+            .settlement(P1, A_NORTH)
+            .road(P1, "-2,0,NE");
+        let setup = if knight { setup.knight(P1, B_WEST, 1, false) } else { setup };
+        setup.main_phase(P0).start()
+    };
+    // The ships P0 may build on from B_WEST, the channel's end, without the knight there.
+    let past_b_west: Vec<Move> = position(false)
+        .game
+        .legal_moves(P0)
+        .into_iter()
+        .filter(|m| matches!(m, Move::BuildShip { edge } if edge.endpoints().contains(&v(B_WEST))))
+        .collect();
+    assert!(!past_b_west.is_empty());
+    let blocked = position(true);
+    for beyond in past_b_west {
+        blocked.rejects(P0, beyond, "ship_not_connected");
+    }
+}

@@ -36,6 +36,8 @@ impl Game {
     pub(crate) fn ship_connects(&self, seat: Seat, e: u16, placed: FreePiece, left: Option<u16>) -> bool {
         self.board.edge_vertices[e as usize].iter().any(|&x| match self.buildings[x as usize] {
             Some(b) => b.seat == seat,
+            // CK-KNT-9, SEA-15: an opponent's knight blocks ships as it blocks roads.
+            None if self.knight_owner(x).is_some_and(|k| k != seat) => false,
             None => self.board.edges_of(x).any(|other| {
                 other != e
                     && Some(other) != left
@@ -251,6 +253,12 @@ impl ShipAnchors {
                 Some(b) if b.seat == seat => anchors.own_building[x] = true,
                 Some(_) => anchors.ships[x] = 0,
                 None => {}
+            }
+        }
+        // CK-KNT-9, SEA-15: an opponent's knight blocks ships as it blocks roads.
+        for knight in game.knights().iter().filter(|k| k.seat != seat) {
+            if let Some(x) = board.vertex(knight.vertex) {
+                anchors.ships[x as usize] = 0;
             }
         }
         anchors

@@ -12,6 +12,8 @@ use actix_web::{
 };
 use uuid::Uuid;
 
+// The picture's XML escaping serves HTML content and quoted attribute values alike.
+use crate::picture::svg::escape as escape_html;
 use crate::{api::AppState, db::with_conn, error::ApiError, store};
 
 const PAGE: &str = include_str!("spectator/page.html");
@@ -32,22 +34,6 @@ pub fn page_path(game: Uuid) -> String {
 /// name that slipped through unescaped could still not run a script.
 const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
     img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
-
-/// Escapes text for HTML element content and quoted attribute values.
-pub fn escape_html(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
 
 /// Marks a page for a person: its error statuses keep their HTML body instead of becoming
 /// problem documents ([`crate::error::problem_fallback`]).
@@ -115,7 +101,7 @@ mod tests {
     fn escaping_leaves_no_markup() {
         assert_eq!(
             escape_html(r#"<script>alert("x&y")</script>'"#),
-            "&lt;script&gt;alert(&quot;x&amp;y&quot;)&lt;/script&gt;&#39;"
+            "&lt;script&gt;alert(&quot;x&amp;y&quot;)&lt;/script&gt;&apos;"
         );
         assert_eq!(escape_html("alice"), "alice");
     }

@@ -8,7 +8,7 @@
 
 mod draw;
 pub mod geometry;
-mod svg;
+pub(crate) mod svg;
 
 pub use draw::board_svg;
 

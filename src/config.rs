@@ -181,3 +181,8 @@ mod tests {
         assert!(matches!(default.database(), DatabaseUrl::Sqlite(p) if p.ends_with("catan.sqlite3")));
     }
 }
+
+/// The most bytes a request body may hold, inflated (app data: the JSON limit), for the
+/// middleware that inflates compressed bodies and for the 413 that names the limit.
+#[derive(Debug, Clone, Copy)]
+pub struct BodyLimit(pub usize);

@@ -3,12 +3,14 @@
 
 use actix_web::{
     dev::ServiceResponse,
-    error::{JsonPayloadError, PathError, QueryPayloadError},
+    error::{JsonPayloadError, PathError, PayloadError, QueryPayloadError},
     http::{header, StatusCode},
     middleware::ErrorHandlerResponse,
     HttpRequest, HttpResponse, ResponseError,
 };
 use catan_engine::{RuleError, SetupError};
+
+use crate::config::BodyLimit;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -137,6 +139,7 @@ pub const SERVER_CODES: &[&str] = &[
     "unauthorized",
     "unavailable",
     "unknown_bot_kind",
+    "unsupported_content_encoding",
     "unsupported_media_type",
     "unsupported_variant",
     "uri_too_long",
@@ -342,10 +345,17 @@ pub fn problem_fallback<B>(res: ServiceResponse<B>) -> actix_web::Result<ErrorHa
 }
 
 /// Maps a JSON body extractor failure to a problem (400, 413 or 415).
-pub fn json_error(error: JsonPayloadError, _req: &HttpRequest) -> actix_web::Error {
+pub fn json_error(error: JsonPayloadError, req: &HttpRequest) -> actix_web::Error {
     let api = match &error {
         JsonPayloadError::OverflowKnownLength { limit, .. } | JsonPayloadError::Overflow { limit } => {
             ApiError::PayloadTooLarge { limit: *limit }
+        }
+        // The inflated body passed the limit (`inflate`), or its compression was corrupt.
+        JsonPayloadError::Payload(PayloadError::Overflow) => {
+            ApiError::PayloadTooLarge { limit: req.app_data::<BodyLimit>().map_or(0, |limit| limit.0) }
+        }
+        JsonPayloadError::Payload(PayloadError::Io(e)) if e.kind() == std::io::ErrorKind::InvalidData => {
+            ApiError::bad_request("malformed_body", format!("the compressed body could not be inflated: {e}"))
         }
         JsonPayloadError::ContentType => ApiError::UnsupportedMediaType,
         JsonPayloadError::Deserialize(e) => {

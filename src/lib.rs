@@ -14,6 +14,7 @@ pub mod error;
 pub mod feed;
 pub mod hashing;
 pub mod idempotency;
+pub mod inflate;
 pub mod limits;
 pub mod lobby;
 pub mod notify;

@@ -180,6 +180,7 @@ impl Application {
                 .openapi(ApiDoc::openapi())
                 .map(|app| {
                     app.wrap(actix_web::middleware::Compress::default())
+                        .wrap(actix_web::middleware::from_fn(crate::inflate::inflate))
                         .wrap(actix_web::middleware::from_fn(crate::compression::hygiene))
                         .wrap(actix_web::middleware::from_fn(crate::body_timeout::limit))
                         .wrap(ErrorHandlers::new().default_handler(error::problem_fallback))
@@ -189,6 +190,7 @@ impl Application {
                 .app_data(state.clone())
                 .app_data(keys.clone())
                 .app_data(crate::body_timeout::BodyTimeout(body_timeout))
+                .app_data(crate::config::BodyLimit(JSON_LIMIT))
                 .app_data(
                     web::JsonConfig::default()
                         .limit(JSON_LIMIT)

@@ -16,6 +16,7 @@ use utoipa::openapi::OpenApi as OpenApiDoc;
 /// the named variants.
 pub fn finish(doc: &mut OpenApiDoc) {
     crate::body_timeout::document(doc);
+    crate::inflate::document(doc);
     let Ok(mut json) = serde_json::to_value(&*doc) else { return };
     name_variants(&mut json);
     pin_hidden_moves(&mut json);

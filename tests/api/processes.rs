@@ -52,6 +52,13 @@ impl ServerProcess {
     }
 }
 
+impl ServerProcess {
+    /// The process id, to read its memory in `/proc`.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+}
+
 impl Drop for ServerProcess {
     fn drop(&mut self) {
         let _ = self.child.kill();

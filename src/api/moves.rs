@@ -435,8 +435,10 @@ pub fn cached_entries(
         snapshots::cached(&id.to_string()).filter(|(v, _)| *v == latest.version).map(|(_, g)| GameStatus::of(&g))
     })?;
     let class = EntryClass::new(reader, status);
+    // `after` is whatever the client sent (up to i64::MAX): the first seq saturates instead of
+    // wrapping to i64::MIN, which made a key range of 2^63 entries (issue 32).
     let last = latest.version.min(after.saturating_add(limit));
-    let keys = (after + 1..=last).map(|seq| Key::Entry { game: id, seq, class });
+    let keys = (after.saturating_add(1)..=last).map(|seq| Key::Entry { game: id, seq, class });
     let entries = reads.get_all(keys).into_iter().collect::<Option<Vec<_>>>()?;
     Some((status, entries))
 }

@@ -158,7 +158,7 @@ impl Feed {
         let latest = self.reads.latest(self.game).filter(|l| l.sure)?;
         let (status, entries) = cached_entries(&self.reads, self.game, &latest, self.reader, self.after, BATCH)?;
         let last = latest.version.min(self.after.saturating_add(BATCH));
-        for (json, seq) in entries.iter().zip(self.after + 1..) {
+        for (json, seq) in entries.iter().zip(self.after.saturating_add(1)..) {
             self.pending.push_back(entry_message(seq, json));
         }
         self.after = self.after.max(last);

@@ -28,6 +28,7 @@ mod seafarers;
 mod spectator;
 mod stored_games;
 mod stream;
+mod sweep;
 mod tokens;
 mod trades;
 mod users;

@@ -6,6 +6,7 @@ pub mod append;
 pub mod auth;
 pub mod body_timeout;
 pub mod bots;
+pub mod catch_panic;
 pub mod compression;
 pub mod config;
 pub mod cors;

@@ -185,6 +185,7 @@ impl Application {
                         .wrap(actix_web::middleware::from_fn(crate::body_timeout::limit))
                         .wrap(ErrorHandlers::new().default_handler(error::problem_fallback))
                         .wrap(actix_web::middleware::from_fn(crate::cors::cors))
+                        .wrap(actix_web::middleware::from_fn(crate::catch_panic::catch_panic))
                         .wrap(TracingLogger::default())
                 })
                 .app_data(state.clone())

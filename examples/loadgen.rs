@@ -28,12 +28,19 @@
 //!
 //! The last line is machine-readable:
 //! `RESULT games=32 seconds=20.0 moves=... moves_per_s=... p50_ms=... p99_ms=... errors=...
-//! reads=... reads_per_s=... read_p50_ms=... read_p99_ms=... not_modified=...`
+//! reads=... reads_per_s=... read_p50_ms=... read_p99_ms=... not_modified=... retried=...`
+//!
+//! A `429` or `503` with `Retry-After` is sent again after waiting as told (at most 20 times,
+//! each wait 1 to 10 s), as a well-behaved client does; `retried` counts those, apart from
+//! `errors` (every other failed request).
 
 use std::{
     io::{BufRead, BufReader, Read, Write},
     net::TcpStream,
-    sync::{Arc, Barrier, Mutex},
+    sync::{
+        atomic::{AtomicUsize, Ordering},
+        Arc, Barrier, Mutex,
+    },
     time::{Duration, Instant},
 };
 
@@ -53,8 +60,18 @@ struct Http {
 struct Response {
     status: u16,
     etag: Option<String>,
+    /// `Retry-After` in seconds, on a 429 or 503.
+    retry_after: Option<u64>,
     body: Vec<u8>,
 }
+
+/// Requests answered `429` or `503` with `Retry-After` and sent again after waiting as told,
+/// as a client should (the password-hashing queue answers a burst of registrations with
+/// `503 server_busy`); counted apart from the errors.
+static RETRIED: AtomicUsize = AtomicUsize::new(0);
+
+/// How often one request is sent again before its refusal counts as an error.
+const MAX_RETRIES: usize = 20;
 
 impl Response {
     fn json(&self) -> Value {
@@ -102,10 +119,25 @@ impl Http {
             }
             None => head.push_str("Content-Length: 0\r\n\r\n"),
         }
-        // One retry on a fresh connection when a kept-alive one was closed by the server.
+        for _ in 0..MAX_RETRIES {
+            let response = self.send_once(&head, body.as_deref())?;
+            match response.retry_after {
+                Some(seconds) if response.status == 429 || response.status == 503 => {
+                    RETRIED.fetch_add(1, Ordering::Relaxed);
+                    std::thread::sleep(Duration::from_secs(seconds.clamp(1, 10)));
+                }
+                _ => return Ok(response),
+            }
+        }
+        self.send_once(&head, body.as_deref())
+    }
+
+    /// Sends one request; once more on a fresh connection when a kept-alive one was closed
+    /// by the server.
+    fn send_once(&mut self, head: &str, body: Option<&str>) -> Result<Response, String> {
         for attempt in 0..2 {
             let fresh = self.conn.is_none();
-            match self.exchange(&head, body.as_deref()) {
+            match self.exchange(head, body) {
                 Ok(response) => return Ok(response),
                 Err(error) => {
                     self.conn = None;
@@ -135,7 +167,7 @@ impl Http {
         }
         let status: u16 =
             line.split(' ').nth(1).and_then(|s| s.parse().ok()).ok_or(format!("bad status line {line:?}"))?;
-        let (mut length, mut chunked, mut close, mut etag) = (0, false, false, None);
+        let (mut length, mut chunked, mut close, mut etag, mut retry_after) = (0, false, false, None, None);
         loop {
             line.clear();
             conn.read_line(&mut line).map_err(|e| format!("read: {e}"))?;
@@ -153,6 +185,8 @@ impl Http {
                 close = value.eq_ignore_ascii_case("close");
             } else if name.eq_ignore_ascii_case("etag") {
                 etag = Some(value.to_owned());
+            } else if name.eq_ignore_ascii_case("retry-after") {
+                retry_after = value.parse().ok();
             }
         }
         let mut body = Vec::new();
@@ -176,7 +210,7 @@ impl Http {
         if close {
             self.conn = None;
         }
-        Ok(Response { status, etag, body })
+        Ok(Response { status, etag, retry_after, body })
     }
 }
 
@@ -560,8 +594,10 @@ fn main() {
     let reads = read_latencies.len();
     let read_rate = reads as f64 / elapsed;
     let (read_p50, read_p99) = (percentile(&read_latencies, 50.0), percentile(&read_latencies, 99.0));
+    let retried = RETRIED.load(Ordering::Relaxed);
     println!(
-        "{} games, {elapsed:.1} s: {moves} moves committed ({rate:.0}/s), {finished} games finished, {errors} errors",
+        "{} games, {elapsed:.1} s: {moves} moves committed ({rate:.0}/s), {finished} games finished, {errors} errors \
+         ({retried} requests sent again after Retry-After)",
         options.games
     );
     println!("POST .../moves latency: p50 {p50:.2} ms, p99 {p99:.2} ms, max {max:.2} ms");
@@ -573,7 +609,8 @@ fn main() {
     }
     println!(
         "RESULT games={} seconds={elapsed:.1} moves={moves} moves_per_s={rate:.1} p50_ms={p50:.2} p99_ms={p99:.2} errors={errors} \
-         reads={reads} reads_per_s={read_rate:.1} read_p50_ms={read_p50:.2} read_p99_ms={read_p99:.2} not_modified={not_modified}",
+         reads={reads} reads_per_s={read_rate:.1} read_p50_ms={read_p50:.2} read_p99_ms={read_p99:.2} not_modified={not_modified} \
+         retried={retried}",
         options.games
     );
 }

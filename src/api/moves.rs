@@ -17,19 +17,16 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::{
-    api::{
-        games::{latest, parse_game_id},
-        play::play,
-        users::utc,
-        AppState,
-    },
+    api::{games::parse_game_id, get_game::latest, play::play},
+    app::AppState,
     auth::{AuthUser, MaybeAuthUser},
-    db::{with_conn, DbConnection},
     error::{ApiError, Problem},
-    idempotency,
     reads::{self, EntryClass, Key, Latest, Reader, Reads},
-    snapshots,
+    store::db::{with_conn, DbConnection},
+    store::idempotency,
+    store::snapshots,
     store::{self, Applied, GameStatus, MoveRequest, MoveRow, Submitted},
+    views::utc,
 };
 use uuid::Uuid;
 
@@ -161,7 +158,7 @@ pub fn entry_for(row: &MoveRow, viewer: Viewer, over: bool) -> Result<MoveLogEnt
             LoggedMove::Hidden(HiddenMove { type_: row.kind.clone(), hidden: Hidden })
         }
     });
-    let (bot, auto) = crate::turn_timer::played_by(row.bot.as_deref());
+    let (bot, auto) = crate::play::turn_timer::played_by(row.bot.as_deref());
     Ok(MoveLogEntry {
         seq: row.seq,
         seat,

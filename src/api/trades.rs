@@ -4,7 +4,7 @@
 //! `accept_trade`, `decline_trade`, `confirm_trade`, `withdraw_trade`) through the same
 //! transactional pipeline as `POST .../moves`, so each change is a log entry and the log
 //! replays trades exactly. The resource itself is the `trade_offers` projection of the log
-//! (see [`crate::trades`]), written in the same transaction. Trade ids are the engine's offer
+//! (see [`crate::store::trades`]), written in the same transaction. Trade ids are the engine's offer
 //! ids, numbered per game from 1.
 //!
 //! In Cities & Knights an offer may also name commodities (CK-TRD-1): the optional
@@ -19,13 +19,15 @@ use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
 use crate::{
-    api::{games::parse_game_id, play::play, users::utc, AppState},
+    api::{games::parse_game_id, play::play},
+    app::AppState,
     auth::{AuthUser, MaybeAuthUser},
-    db::{with_conn, DbConnection},
     error::{ApiError, Problem},
-    idempotency,
+    store::db::{with_conn, DbConnection},
+    store::idempotency,
+    store::trades::{self, TradeState, TradeStatus},
     store::{self, Applied, MoveRequest, Submitted},
-    trades::{self, TradeState, TradeStatus},
+    views::utc,
 };
 
 /// A new offer.

@@ -1,0 +1,14 @@
+//! What the server answers with, apart from the handlers that answer: the game resource and
+//! its summaries ([`game`]), the board picture ([`picture`]), and the spectator page
+//! ([`spectator`]). Views are built from what a caller may see, never from hidden state.
+
+pub mod game;
+pub mod picture;
+pub mod spectator;
+
+use chrono::{DateTime, NaiveDateTime, Utc};
+
+/// A stored time (UTC, without its zone) as the API shows it.
+pub fn utc(at: NaiveDateTime) -> DateTime<Utc> {
+    DateTime::from_naive_utc_and_offset(at, Utc)
+}

@@ -35,10 +35,7 @@ use crate::{
     store::{GameRecord, GameRow, GameStatus, SeatHolder},
 };
 
-/// The turn limit of a game with a bot seat whose creator chose none. Bot games measured with
-/// the engine's simulator: heuristic bots end within 210 turns (base game) and 200 (Wonders);
-/// random bots within 1,913 (base, 2 players; p99 891) and p99 1,687 (Wonders, 3 players).
-pub const BOT_TURN_LIMIT: u32 = 3_000;
+pub use crate::store::BOT_TURN_LIMIT;
 
 /// The turn timers a game may have, in seconds (5 s to 7 days).
 pub const TIMER_SECONDS: RangeInclusive<u32> = 5..=604_800;
@@ -64,13 +61,6 @@ pub fn validate(config: &GameConfig) -> Result<(), ApiError> {
             format!("turn_timer_seconds must be {} to {}, not {seconds}", TIMER_SECONDS.start(), TIMER_SECONDS.end()),
         )),
         _ => Ok(()),
-    }
-}
-
-/// Gives a game that is starting with a bot seat the default turn limit, unless it has one.
-pub fn limit_bot_games(config: &mut GameConfig, seats: &[SeatHolder]) {
-    if config.turn_limit.is_none() && seats.iter().any(|seat| seat.bot.is_some()) {
-        config.turn_limit = Some(BOT_TURN_LIMIT);
     }
 }
 

@@ -24,17 +24,14 @@ use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
 use crate::{
-    api::{
-        games::parse_game_id,
-        moves::{cached_entries, entry_for},
-    },
+    api::{games::parse_game_id, moves::cached_entries},
     app::AppState,
     auth::{AuthUser, MaybeAuthUser},
     error::{ApiError, Problem},
     reads::{EntryClass, Key, Reader, Reads},
     store::db::{with_conn, DbPool},
     store::{self, GameStatus},
-    views::game::game_response,
+    views::{game::game_response, moves::entry_for},
 };
 
 /// The longest silence between two messages of the feed.

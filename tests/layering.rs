@@ -122,7 +122,7 @@ fn code_only(source: &str) -> String {
             }
             let hashes = chars[j..].iter().take_while(|&&c| c == '#').count();
             j += hashes + 1;
-            let closing: Vec<char> = std::iter::once('"').chain(std::iter::repeat('#').take(hashes)).collect();
+            let closing: Vec<char> = std::iter::once('"').chain(std::iter::repeat_n('#', hashes)).collect();
             while j < chars.len() && !chars[j..].starts_with(&closing) {
                 j += 1;
             }

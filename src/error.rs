@@ -298,7 +298,7 @@ impl From<serde_json::Error> for ApiError {
 /// The safety net: any error response that is not already a problem (from the framework's
 /// own extractors, payload limits, or anything else outside our handlers) is rewritten as
 /// one, so no failure ever leaves as HTML or plain text. Only the spectator page's own 404
-/// page, meant for a person, stays HTML ([`crate::views::spectator::HtmlPage`]).
+/// page, meant for a person, stays HTML ([`HtmlPage`]).
 ///
 /// # Errors
 /// Never; the signature is the middleware's.

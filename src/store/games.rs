@@ -182,7 +182,7 @@ pub fn lock_game(conn: &mut DbConnection, id: Uuid) -> Result<Option<GameRow>, A
 /// Returns the row with its snapshot in the current storage format. A snapshot stored by an
 /// older server is a cache of the log in a shape this one no longer reads: the game is rebuilt
 /// by replaying its log (upcast on read, `catan_engine::protocol::versioned`), and the row
-/// carries the rebuilt snapshot. Stored rows are rewritten by [`upgrade_snapshots`].
+/// carries the rebuilt snapshot. Stored rows are rewritten by [`super::upgrade_snapshots`].
 ///
 /// # Errors
 /// A database error, or a log that cannot be read or replayed.

@@ -185,7 +185,7 @@ where
 /// appends the log entry at `version + 1`, writes the snapshot and version, and folds the
 /// entry into the trade projection: the part of the write path shared by moves from HTTP and
 /// moves of built-in bots (`bot`). Runs inside the caller's transaction, which must hold the
-/// game's lock ([`lock_game`]); the caller publishes the commit ([`crate::live::notify`]).
+/// game's lock ([`super::lock_game`]); the caller publishes the commit ([`crate::live::notify`]).
 ///
 /// # Errors
 /// A rule error, `version_conflict`, or a database error.

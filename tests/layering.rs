@@ -57,7 +57,7 @@ impl fmt::Display for Breach {
             Breach::Upward { file, line, from, to } => {
                 write!(f, "{file}:{line}: `{from}` ({}) imports `{to}` ({}), a higher layer", layer(from), layer(to))
             }
-            Breach::Cycle { modules } => write!(f, "import cycle between top-level modules: {}", modules.join(" <-> ")),
+            Breach::Cycle { modules } => write!(f, "import cycle among the top-level modules {}", modules.join(", ")),
         }
     }
 }
@@ -463,6 +463,33 @@ fn src_keeps_its_layers_and_has_no_import_cycle() {
     let breaches = check(&files);
     let report: Vec<String> = breaches.iter().map(ToString::to_string).collect();
     assert!(report.is_empty(), "the layering rule of src/lib.rs is broken:\n{}", report.join("\n"));
+}
+
+/// The layer table of a document: `(layer, modules)` for every row of a Markdown table whose
+/// second column names modules in backticks (`` `store` `` or `` [`store`] ``).
+fn layer_table(text: &str, prefix: &str) -> Vec<(String, Vec<String>)> {
+    text.lines()
+        .filter_map(|line| line.trim_start().strip_prefix(prefix))
+        .filter_map(|row| {
+            let cells: Vec<&str> = row.trim().trim_matches('|').split('|').map(str::trim).collect();
+            let (layer, modules) = (cells.first()?, cells.get(1)?);
+            let names: Vec<String> = modules.split('`').skip(1).step_by(2).map(str::to_owned).collect::<Vec<_>>();
+            (!names.is_empty() && !layer.starts_with('-')).then(|| (layer.to_string(), names))
+        })
+        .collect()
+}
+
+#[test]
+fn the_docs_state_the_same_layers() {
+    let expected: Vec<(String, Vec<String>)> = LAYERS
+        .iter()
+        .map(|(layer, modules)| (layer.to_string(), modules.iter().map(|m| m.to_string()).collect()))
+        .collect();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (file, prefix) in [("src/lib.rs", "//! |"), ("docs/architecture.md", "|")] {
+        let text = std::fs::read_to_string(root.join(file)).expect("readable");
+        assert_eq!(layer_table(&text, prefix), expected, "the layer table of {file}");
+    }
 }
 
 #[cfg(test)]

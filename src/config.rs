@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 
 use rand::RngCore;
 
-use crate::db::DatabaseUrl;
+use crate::store::db::DatabaseUrl;
 
 /// Everything the server needs to start.
 #[derive(Debug, Clone)]
@@ -32,14 +32,14 @@ pub struct Config {
     /// How long an issued token is valid (`CATAN_TOKEN_LIFETIME_HOURS`, default 7 days).
     pub token_lifetime: std::time::Duration,
     /// How long a request body may take to arrive (`CATAN_BODY_TIMEOUT_SECONDS`, default 10):
-    /// a body that stalls longer is answered 408 ([`crate::body_timeout`]).
+    /// a body that stalls longer is answered 408 ([`crate::http::body_timeout`]).
     pub body_timeout: std::time::Duration,
     /// Rate limits, the cap on unfinished games, trusted proxies and the password hashing
     /// pool (`CATAN_RATE_*`, `CATAN_MAX_OPEN_GAMES`, `CATAN_TRUSTED_PROXIES`, `CATAN_HASH_*`).
-    pub limits: crate::limits::LimitsConfig,
+    pub limits: crate::http::limits::LimitsConfig,
     /// Browsers: CORS origins and stream tickets (`CATAN_CORS_ORIGINS`,
     /// `CATAN_STREAM_TICKET_SECONDS`).
-    pub browser: crate::cors::BrowserConfig,
+    pub browser: crate::http::cors::BrowserConfig,
 }
 
 /// One HTTP worker per two cores (at least one). A worker only parses, routes, checks tokens
@@ -65,8 +65,8 @@ impl Default for Config {
             sandbox: false,
             token_lifetime: std::time::Duration::from_secs(crate::auth::TOKEN_LIFETIME_DAYS as u64 * 24 * 3600),
             body_timeout: std::time::Duration::from_secs(10),
-            limits: crate::limits::LimitsConfig::default(),
-            browser: crate::cors::BrowserConfig::default(),
+            limits: crate::http::limits::LimitsConfig::default(),
+            browser: crate::http::cors::BrowserConfig::default(),
         }
     }
 }
@@ -97,8 +97,8 @@ impl Config {
                 .and_then(|v| v.trim().parse::<u64>().ok())
                 .filter(|seconds| *seconds > 0)
                 .map_or(defaults.body_timeout, std::time::Duration::from_secs),
-            limits: crate::limits::LimitsConfig::from_env(),
-            browser: crate::cors::BrowserConfig::from_env(),
+            limits: crate::http::limits::LimitsConfig::from_env(),
+            browser: crate::http::cors::BrowserConfig::from_env(),
             ..defaults
         }
     }
@@ -181,8 +181,3 @@ mod tests {
         assert!(matches!(default.database(), DatabaseUrl::Sqlite(p) if p.ends_with("catan.sqlite3")));
     }
 }
-
-/// The most bytes a request body may hold, inflated (app data: the JSON limit), for the
-/// middleware that inflates compressed bodies and for the 413 that names the limit.
-#[derive(Debug, Clone, Copy)]
-pub struct BodyLimit(pub usize);

@@ -1,6 +1,8 @@
 //! One error type for the whole API, mapped to HTTP in one place: every failure leaves the
 //! server as an RFC 9457 `application/problem+json` body with a stable `code`.
 
+use std::time::Duration;
+
 use actix_web::{
     dev::ServiceResponse,
     error::{JsonPayloadError, PathError, PayloadError, QueryPayloadError},
@@ -9,10 +11,13 @@ use actix_web::{
     HttpRequest, HttpResponse, ResponseError,
 };
 use catan_engine::{RuleError, SetupError};
-
-use crate::config::BodyLimit;
 use serde::Serialize;
 use utoipa::ToSchema;
+
+/// The most bytes a request body may hold, inflated (app data: the JSON limit), for the
+/// middleware that inflates compressed bodies and for the 413 that names the limit.
+#[derive(Debug, Clone, Copy)]
+pub struct BodyLimit(pub usize);
 
 /// Everything that can go wrong in a request.
 #[derive(Debug, thiserror::Error)]
@@ -61,9 +66,9 @@ pub enum ApiError {
     #[error("{detail}")]
     Http { status: StatusCode, code: &'static str, detail: String },
     /// 429 `rate_limited` or 503 `server_busy`, with `Retry-After` (and `RateLimit-*` for a
-    /// rate limit): see [`crate::limits`].
+    /// rate limit): see [`crate::http::limits`].
     #[error("{}", .0.detail)]
-    Throttled(crate::limits::Throttled),
+    Throttled(Throttled),
 }
 
 /// An RFC 9457 problem details body.
@@ -299,14 +304,14 @@ impl From<serde_json::Error> for ApiError {
 /// The safety net: any error response that is not already a problem (from the framework's
 /// own extractors, payload limits, or anything else outside our handlers) is rewritten as
 /// one, so no failure ever leaves as HTML or plain text. Only the spectator page's own 404
-/// page, meant for a person, stays HTML ([`crate::spectator::HtmlPage`]).
+/// page, meant for a person, stays HTML ([`HtmlPage`]).
 ///
 /// # Errors
 /// Never; the signature is the middleware's.
 pub fn problem_fallback<B>(res: ServiceResponse<B>) -> actix_web::Result<ErrorHandlerResponse<B>> {
     let is_problem =
         res.headers().get(header::CONTENT_TYPE).is_some_and(|v| v.as_bytes().starts_with(b"application/problem+json"));
-    if is_problem || res.response().extensions().contains::<crate::spectator::HtmlPage>() {
+    if is_problem || res.response().extensions().contains::<HtmlPage>() {
         return Ok(ErrorHandlerResponse::Response(res.map_into_left_body()));
     }
     let status = res.status();
@@ -380,6 +385,53 @@ pub fn query_error(error: QueryPayloadError, _req: &HttpRequest) -> actix_web::E
 pub async fn not_found(req: HttpRequest) -> HttpResponse {
     ApiError::NotFound(format!("no route for {} {}", req.method(), req.path())).error_response()
 }
+
+/// A refusal that tells the client when to come back: 429 `rate_limited`, or 503 when the
+/// server is too busy (`server_busy`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Throttled {
+    pub status: u16,
+    pub code: &'static str,
+    pub detail: String,
+    /// Whole seconds to wait (rounded up, at least 1): `Retry-After`.
+    pub retry_after: u64,
+    /// The limit's burst and the seconds it takes to refill it, for `RateLimit-Limit` and
+    /// `RateLimit-Policy`.
+    pub policy: Option<(u32, u64)>,
+    /// How long until the limit allows a request.
+    pub wait: Duration,
+}
+
+impl Throttled {
+    /// The server cannot take this request now (e.g. every password hashing slot is busy).
+    pub fn busy(detail: impl Into<String>) -> Throttled {
+        Throttled {
+            status: 503,
+            code: "server_busy",
+            detail: detail.into(),
+            retry_after: 1,
+            policy: None,
+            wait: Duration::ZERO,
+        }
+    }
+
+    /// Adds `Retry-After` and, for a rate limit, `RateLimit-Limit`, `RateLimit-Remaining`,
+    /// `RateLimit-Reset` (seconds until a request is allowed again) and `RateLimit-Policy`.
+    pub fn add_headers(&self, response: &mut actix_web::HttpResponseBuilder) {
+        response.insert_header((header::RETRY_AFTER, self.retry_after.to_string()));
+        if let Some((limit, window)) = self.policy {
+            response.insert_header(("RateLimit-Limit", limit.to_string()));
+            response.insert_header(("RateLimit-Remaining", "0"));
+            response.insert_header(("RateLimit-Reset", self.retry_after.to_string()));
+            response.insert_header(("RateLimit-Policy", format!("{limit};w={window}")));
+        }
+    }
+}
+
+/// Marks a page for a person (the spectator page, [`crate::views::spectator`]): its error
+/// statuses keep their HTML body instead of becoming problem documents ([`problem_fallback`]).
+#[derive(Debug, Clone, Copy)]
+pub struct HtmlPage;
 
 #[cfg(test)]
 mod tests {

@@ -1,35 +1,38 @@
 //! The Catan game server: the rules engine (`catan_engine`) behind an HTTP API with an
 //! OpenAPI contract, storing every game as an event-sourced move log.
+//!
+//! # Layers
+//!
+//! The top-level modules are layers, listed here from the bottom up. A module may import
+//! modules of the layers below it and of its own layer, never one of a layer above; and the
+//! imports between top-level modules never form a cycle. `tests/layering.rs` checks both from
+//! the `crate::` and `super::` paths of `src/` (`docs/architecture.md` draws the picture).
+//!
+//! | Layer | Modules | Holds |
+//! |---|---|---|
+//! | foundation | [`error`], [`telemetry`] | the one error enum and its problem bodies; logging |
+//! | storage | [`store`] | the database, the schema, the rows and queries, the write path of moves, snapshots, idempotency, the trade book |
+//! | reads | [`reads`] | what each reader sees, served from memory; replays of past positions |
+//! | live | [`live`] | waking readers when a move commits, in this process and across processes |
+//! | play | [`play`] | the built-in bots, the turn limit and the turn timer |
+//! | views | [`views`] | the game resource and summaries, the board picture, the spectator page |
+//! | edges | [`auth`], [`http`] | tokens, password hashing, revocation, stream tickets; middleware, rate limits, `405`s |
+//! | state | [`app`] | `AppState`, what every request sees |
+//! | handlers | [`api`] | the handlers, one resource per file, their routes and the OpenAPI document |
+//! | wiring | [`config`], [`startup`] | configuration from the environment; building and running the server |
+//!
+//! The binary (`src/main.rs`) sees the library from outside, like the tests.
 
 pub mod api;
-pub mod append;
+pub mod app;
 pub mod auth;
-pub mod body_timeout;
-pub mod bots;
-pub mod catch_panic;
-pub mod compression;
 pub mod config;
-pub mod cors;
-pub mod db;
 pub mod error;
-pub mod feed;
-pub mod hashing;
-pub mod idempotency;
-pub mod inflate;
-pub mod limits;
-pub mod lobby;
-pub mod notify;
-pub mod picture;
+pub mod http;
+pub mod live;
+pub mod play;
 pub mod reads;
-pub mod replay;
-pub mod revocation;
-pub mod schema;
-pub mod snapshots;
-pub mod sole_server;
-pub mod spectator;
 pub mod startup;
 pub mod store;
-pub mod stream_tickets;
 pub mod telemetry;
-pub mod trades;
-pub mod turn_timer;
+pub mod views;

@@ -10,18 +10,18 @@ use utoipa_actix_web::AppExt;
 use utoipa_swagger_ui::SwaggerUi;
 
 use crate::{
-    api::{self, ApiDoc, AppState},
+    api::{self, ApiDoc},
+    app::AppState,
     auth::JwtKeys,
-    bots::{BotRunner, BotSettings},
     config::Config,
-    db::{self, DbPool},
     error,
-    notify::Notifier,
+    live::notify::Notifier,
+    play::bots::{BotRunner, BotSettings},
     reads::Reads,
+    store::db::{self, DbPool},
 };
 
-/// The largest JSON body accepted.
-pub const JSON_LIMIT: usize = 64 * 1024;
+pub use crate::http::JSON_LIMIT;
 
 /// Why the server could not start.
 pub type StartupError = Box<dyn std::error::Error + Send + Sync>;
@@ -32,8 +32,10 @@ pub struct Application {
     port: u16,
     state: AppState,
     keys: JwtKeys,
+    /// The origins allowed to call from a browser ([`crate::http::cors`]).
+    cors: Arc<crate::http::cors::Cors>,
     workers: Option<usize>,
-    /// How long a request body may take ([`crate::body_timeout`]).
+    /// How long a request body may take ([`crate::http::body_timeout`]).
     body_timeout: std::time::Duration,
 }
 
@@ -86,7 +88,7 @@ impl Application {
         let sole_server = match config.database() {
             db::DatabaseUrl::Sqlite(path) => {
                 create_parent_dir(&path)?;
-                crate::sole_server::SoleServer::claim(&path)?.map(Arc::new)
+                crate::store::sole_server::SoleServer::claim(&path)?.map(Arc::new)
             }
             db::DatabaseUrl::Postgres(_) => None,
         };
@@ -102,12 +104,12 @@ impl Application {
         // Our commits wake the waiters of other server processes on the same PostgreSQL,
         // and theirs ours.
         if let db::DatabaseUrl::Postgres(url) = config.database() {
-            notifier = notifier.with_outbox(crate::feed::spawn_announcer(url.clone())?);
-            crate::feed::spawn_listener(url, notifier.clone())?;
+            notifier = notifier.with_outbox(crate::live::feed::spawn_announcer(url.clone())?);
+            crate::live::feed::spawn_listener(url, notifier.clone())?;
         }
         // Built-in bots play their moves on their own threads, resuming any game left waiting.
         let bots = BotRunner::start(pool.clone(), notifier.clone(), BotSettings::from_env())?;
-        let revocations = Arc::new(crate::revocation::Revocations::load(&mut *pool.get()?, sole_writer)?);
+        let revocations = Arc::new(crate::auth::revocation::Revocations::load(&mut *pool.get()?, sole_writer)?);
         Ok(Application {
             listener,
             port,
@@ -119,15 +121,18 @@ impl Application {
                 sole_server,
                 sandbox: config.sandbox,
                 revocations,
-                limits: Arc::new(crate::limits::Limits::new(&config.limits)),
-                hasher: Arc::new(crate::hashing::Hasher::start(config.limits.hash_threads, config.limits.hash_queue)?),
-                tickets: Arc::new(crate::stream_tickets::StreamTickets::new(
+                limits: Arc::new(crate::http::limits::Limits::new(&config.limits)),
+                hasher: Arc::new(crate::auth::hashing::Hasher::start(
+                    config.limits.hash_threads,
+                    config.limits.hash_queue,
+                )?),
+                tickets: Arc::new(crate::auth::stream_tickets::StreamTickets::new(
                     &config.jwt_secret()?,
                     config.browser.stream_ticket_lifetime,
                 )),
-                cors: Arc::new(crate::cors::Cors::new(&config.browser.cors_origins)),
             },
             keys,
+            cors: Arc::new(crate::http::cors::Cors::new(&config.browser.cors_origins)),
             workers: config.workers,
             body_timeout: config.body_timeout,
         })
@@ -154,7 +159,7 @@ impl Application {
     }
 
     /// Returns the password hashing pool (tests count its verifications).
-    pub fn hasher(&self) -> Arc<crate::hashing::Hasher> {
+    pub fn hasher(&self) -> Arc<crate::auth::hashing::Hasher> {
         Arc::clone(&self.state.hasher)
     }
 
@@ -172,26 +177,36 @@ impl Application {
         let workers = self.workers.unwrap_or_else(crate::config::default_workers).max(1);
         let blocking_threads = (self.state.pool.max_size() as usize).div_ceil(workers).max(1);
         let body_timeout = self.body_timeout;
+        // What the auth extractors and the CORS middleware read: they sit below `AppState`
+        // (`crate::app`), so they get their parts on their own.
+        let revocations = web::Data::from(Arc::clone(&self.state.revocations));
+        let pool = web::Data::new(self.state.pool.clone());
         let state = web::Data::new(self.state);
         let keys = web::Data::new(self.keys);
+        let cors = web::Data::from(self.cors);
+        // The `405`s and `Allow` lists answer from the routes' document.
+        crate::http::methods::learn(api::openapi);
         let server = HttpServer::new(move || {
             App::new()
                 .into_utoipa_app()
                 .openapi(ApiDoc::openapi())
                 .map(|app| {
                     app.wrap(actix_web::middleware::Compress::default())
-                        .wrap(actix_web::middleware::from_fn(crate::inflate::inflate))
-                        .wrap(actix_web::middleware::from_fn(crate::compression::hygiene))
-                        .wrap(actix_web::middleware::from_fn(crate::body_timeout::limit))
+                        .wrap(actix_web::middleware::from_fn(crate::http::inflate::inflate))
+                        .wrap(actix_web::middleware::from_fn(crate::http::compression::hygiene))
+                        .wrap(actix_web::middleware::from_fn(crate::http::body_timeout::limit))
                         .wrap(ErrorHandlers::new().default_handler(error::problem_fallback))
-                        .wrap(actix_web::middleware::from_fn(crate::cors::cors))
-                        .wrap(actix_web::middleware::from_fn(crate::catch_panic::catch_panic))
+                        .wrap(actix_web::middleware::from_fn(crate::http::cors::cors))
+                        .wrap(actix_web::middleware::from_fn(crate::http::catch_panic::catch_panic))
                         .wrap(TracingLogger::default())
                 })
                 .app_data(state.clone())
                 .app_data(keys.clone())
-                .app_data(crate::body_timeout::BodyTimeout(body_timeout))
-                .app_data(crate::config::BodyLimit(JSON_LIMIT))
+                .app_data(revocations.clone())
+                .app_data(pool.clone())
+                .app_data(cors.clone())
+                .app_data(crate::http::body_timeout::BodyTimeout(body_timeout))
+                .app_data(crate::error::BodyLimit(JSON_LIMIT))
                 .app_data(
                     web::JsonConfig::default()
                         .limit(JSON_LIMIT)
@@ -216,13 +231,13 @@ impl Application {
                 )
                 // The spectator page and its files: outside `/api/v1`, not part of the API.
                 // HEAD answers GET's headers (actix-http drops the body).
-                .route("/games/{game_id}", web::get().to(crate::spectator::page))
-                .route("/games/{game_id}", web::head().to(crate::spectator::page))
-                .route(crate::spectator::SCRIPT_PATH, web::get().to(crate::spectator::script))
-                .route(crate::spectator::SCRIPT_PATH, web::head().to(crate::spectator::script))
-                .route(crate::spectator::STYLE_PATH, web::get().to(crate::spectator::style))
-                .route(crate::spectator::STYLE_PATH, web::head().to(crate::spectator::style))
-                .default_service(web::to(crate::api::methods::unrouted))
+                .route("/games/{game_id}", web::get().to(crate::api::spectator::page))
+                .route("/games/{game_id}", web::head().to(crate::api::spectator::page))
+                .route(crate::views::spectator::SCRIPT_PATH, web::get().to(crate::api::spectator::script))
+                .route(crate::views::spectator::SCRIPT_PATH, web::head().to(crate::api::spectator::script))
+                .route(crate::views::spectator::STYLE_PATH, web::get().to(crate::api::spectator::style))
+                .route(crate::views::spectator::STYLE_PATH, web::head().to(crate::api::spectator::style))
+                .default_service(web::to(crate::http::methods::unrouted))
                 .into_app()
         })
         .listen(self.listener)?

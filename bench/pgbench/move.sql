@@ -1,4 +1,4 @@
--- One move's transaction shape, as the server runs it (src/store.rs `submit_move`/`play_on`):
+-- One move's transaction shape, as the server runs it (src/store/moves.rs `submit_move`/`play_on`):
 -- lock the game row and read its snapshot, insert the log entry at version + 1, write the
 -- new snapshot and version. Each pgbench client owns one game (its :client_id), like each
 -- load generator worker. Payloads are real snapshot/entry JSON taken from the server's own

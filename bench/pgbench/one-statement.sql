@@ -1,4 +1,4 @@
--- The database work of one move on the server's fast path (src/append.rs), for reference
+-- The database work of one move on the server's fast path (src/store/append.rs), for reference
 -- beside move.sql: the legal-moves read of the game row and the caller's seat (the snapshot
 -- itself is not sent: the server has it cached), then one autocommitted statement that
 -- updates the game only at the version read and only if the caller holds the seat, and

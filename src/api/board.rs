@@ -1,4 +1,4 @@
-//! The board as a picture: `GET /api/v1/games/{game_id}/board.svg` ([`crate::picture`]).
+//! The board as a picture: `GET /api/v1/games/{game_id}/board.svg` ([`crate::views::picture`]).
 
 use std::sync::Arc;
 
@@ -14,15 +14,17 @@ use uuid::Uuid;
 
 use crate::{
     api::{
-        games::{game_response, game_response_at, if_none_match, latest, parse_game_id, Past},
-        AppState,
+        games::parse_game_id,
+        get_game::{latest, Past},
     },
+    app::AppState,
     auth::MaybeAuthUser,
-    db::with_conn,
     error::{ApiError, Problem},
-    picture::{board_svg, SVG_MEDIA_TYPE},
     reads::{Key, Reader},
+    store::db::with_conn,
     store::{self, GameStatus},
+    views::game::{game_response, game_response_at, if_none_match},
+    views::picture::{board_svg, SVG_MEDIA_TYPE},
 };
 
 /// Which picture to draw.
@@ -133,7 +135,7 @@ async fn picture(
         reads.learn_record(epoch, &record);
         let row = &record.game;
         if let Some(seq) = at {
-            crate::replay::check_seq(row, seq)?;
+            crate::reads::replay::check_seq(row, seq)?;
         }
         let reader = Reader::of(viewer.and_then(|u| record.seat_of(u)));
         if row.status() == GameStatus::Open {
@@ -157,7 +159,7 @@ async fn picture(
         let game = if seq == row.version {
             game_response(&record, viewer)?
         } else {
-            let position = crate::replay::position_at(conn, row, seq)?;
+            let position = crate::reads::replay::position_at(conn, row, seq)?;
             game_response_at(&record, viewer, &position, seq)?
         };
         let body = Bytes::from(board_svg(&game, labels));

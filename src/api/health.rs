@@ -6,9 +6,9 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::{
-    api::AppState,
-    db::with_conn_within,
+    app::AppState,
     error::{ApiError, Problem},
+    store::db::with_conn_within,
 };
 
 /// The server is up and its database answers.
@@ -40,8 +40,8 @@ pub async fn healthz(state: web::Data<AppState>) -> Result<HttpResponse, ApiErro
             ApiError::Unavailable
         })?;
         Ok(match conn {
-            crate::db::DbConnection::Pg(_) => "postgresql",
-            crate::db::DbConnection::Sqlite(_) => "sqlite",
+            crate::store::db::DbConnection::Pg(_) => "postgresql",
+            crate::store::db::DbConnection::Sqlite(_) => "sqlite",
         })
     })
     .await?;

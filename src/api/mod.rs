@@ -1,14 +1,16 @@
-//! The HTTP API: routes, the OpenAPI document, and the shared state handlers see.
+//! The HTTP API: the handlers, their routes, and the OpenAPI document. Handlers only: what
+//! they share is in [`crate::app`], what they answer with in [`crate::views`].
 
 pub mod board;
 pub mod games;
+pub mod get_game;
 pub mod health;
-pub mod methods;
 pub mod moves;
 pub mod play;
 pub mod responses;
 pub mod scenarios;
 pub mod spec;
+pub mod spectator;
 pub mod stream;
 pub mod tokens;
 pub mod trades;
@@ -22,37 +24,6 @@ use utoipa::{
     Modify, OpenApi,
 };
 use utoipa_actix_web::{scope, service_config::ServiceConfig, AppExt};
-
-use std::sync::Arc;
-
-use crate::{bots::BotRunner, db::DbPool, notify::Notifier, reads::Reads};
-
-/// What every handler can reach through `web::Data<AppState>`.
-#[derive(Debug, Clone)]
-pub struct AppState {
-    pub pool: DbPool,
-    pub notifier: Notifier,
-    /// Plays the built-in bots' moves; poke it after every commit.
-    pub bots: BotRunner,
-    /// What this process knows of each game's latest version, and the bytes it served for
-    /// each version ([`crate::reads`]).
-    pub reads: Arc<Reads>,
-    /// On SQLite, this process's claim on the database file, held while any handler can run
-    /// ([`crate::sole_server`]).
-    pub sole_server: Option<Arc<crate::sole_server::SoleServer>>,
-    /// Anyone may join a seeded game (`Config::sandbox`).
-    pub sandbox: bool,
-    /// Revoked tokens ([`crate::revocation`]).
-    pub revocations: Arc<crate::revocation::Revocations>,
-    /// Rate limits and the cap on unfinished games ([`crate::limits`]).
-    pub limits: Arc<crate::limits::Limits>,
-    /// The password hashing pool ([`crate::hashing`]).
-    pub hasher: Arc<crate::hashing::Hasher>,
-    /// Stream tickets for browsers ([`crate::stream_tickets`]).
-    pub tickets: Arc<crate::stream_tickets::StreamTickets>,
-    /// The origins allowed to call from a browser ([`crate::cors`]).
-    pub cors: Arc<crate::cors::Cors>,
-}
 
 /// The API document's fixed parts; paths and schemas are collected from the routes.
 #[derive(OpenApi)]
@@ -108,7 +79,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
         scope::scope("/api/v1")
             .service(moves::legal_moves)
             .service(moves::submit_move)
-            .service(games::get_game)
+            .service(get_game::get_game)
             .service(board::board_picture)
             .service(moves::list_moves)
             .service(users::register_user)
@@ -146,4 +117,24 @@ pub fn openapi_json() -> String {
     let mut json = openapi().to_pretty_json().unwrap_or_default();
     json.push('\n');
     json
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::http::methods::{allowed, learn};
+
+    use super::*;
+
+    #[test]
+    fn documented_paths_answer_their_methods_and_parameters_match_one_segment() {
+        learn(openapi);
+        assert_eq!(allowed("/api/v1/games"), Some(vec!["GET", "POST"]));
+        let id = "0190f0a1-0000-7000-8000-000000000000";
+        assert_eq!(allowed(&format!("/api/v1/games/{id}")), Some(vec!["GET"]));
+        assert_eq!(allowed(&format!("/api/v1/games/{id}/moves")), Some(vec!["GET", "POST"]));
+        assert_eq!(allowed("/api/v1/tokens/current"), Some(vec!["DELETE"]));
+        assert_eq!(allowed("/api/v1/nothing"), None);
+        assert_eq!(allowed(&format!("/api/v1/games/{id}/moves/extra")), None);
+        assert_eq!(allowed("/api/v1/games//moves"), None);
+    }
 }

@@ -6,9 +6,9 @@ use serde::Serialize;
 use uuid::Uuid;
 
 use crate::{
-    api::AppState,
-    db::{with_conn, DbConnection},
+    app::AppState,
     error::ApiError,
+    store::db::{with_conn, DbConnection},
     store::{self, Applied, MoveRequest, Submitted},
 };
 

@@ -10,10 +10,10 @@ use utoipa::{
     ToResponse,
 };
 
-/// `429 rate_limited`: a rate limit of [`crate::limits`] was hit.
+/// `429 rate_limited`: a rate limit of [`crate::http::limits`] was hit.
 pub struct RateLimited;
 
-/// `503 server_busy`: every password check of [`crate::hashing`] is busy.
+/// `503 server_busy`: every password check of [`crate::auth::hashing`] is busy.
 pub struct ServerBusy;
 
 fn problem_with_headers(description: &str, headers: &[(&str, Type, &str)]) -> Response {

@@ -15,8 +15,8 @@ use utoipa::openapi::OpenApi as OpenApiDoc;
 /// Applies every touch to the finished document: the request-body timeout's response, then
 /// the named variants.
 pub fn finish(doc: &mut OpenApiDoc) {
-    crate::body_timeout::document(doc);
-    crate::inflate::document(doc);
+    crate::http::body_timeout::document(doc);
+    crate::http::inflate::document(doc);
     let Ok(mut json) = serde_json::to_value(&*doc) else { return };
     name_variants(&mut json);
     pin_hidden_moves(&mut json);

@@ -9,9 +9,9 @@
 //! nothing happened for `keepalive` seconds (at most 15). When the game is over, the feed
 //! sends the remaining entries and a final `event: end`, then closes.
 //!
-//! Waiting costs nothing: the feed sleeps on the game's [`crate::notify::Notifier`] channel,
+//! Waiting costs nothing: the feed sleeps on the game's [`crate::live::notify::Notifier`] channel,
 //! which is woken by commits in this process and, on PostgreSQL, by `LISTEN/NOTIFY` relays
-//! of commits in other processes ([`crate::feed`]).
+//! of commits in other processes ([`crate::live::feed`]).
 
 use std::{collections::VecDeque, sync::Arc, time::Duration};
 
@@ -24,16 +24,14 @@ use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
 use crate::{
-    api::{
-        games::{game_response, parse_game_id},
-        moves::{cached_entries, entry_for},
-        AppState,
-    },
+    api::{games::parse_game_id, moves::cached_entries},
+    app::AppState,
     auth::{AuthUser, MaybeAuthUser},
-    db::{with_conn, DbPool},
     error::{ApiError, Problem},
     reads::{EntryClass, Key, Reader, Reads},
+    store::db::{with_conn, DbPool},
     store::{self, GameStatus},
+    views::{game::game_response, moves::entry_for},
 };
 
 /// The longest silence between two messages of the feed.
@@ -243,7 +241,7 @@ pub async fn stream_game(
         (Some(_), Some(_)) => {
             return Err(ApiError::bad_request("invalid_query", "send a stream ticket or a token, not both"))
         }
-        (Some(ticket), None) => Some(state.tickets.check(&state, ticket, id).await?),
+        (Some(ticket), None) => Some(state.tickets.check(&state.revocations, &state.pool, ticket, id).await?),
         (None, user) => user.map(|u| u.id),
     };
     let resume = last_event_id(&req)?.or(query.after.map(|after| after.max(0)));
@@ -254,7 +252,7 @@ pub async fn stream_game(
     let (snapshot, reader) = with_conn(&state.pool, move |conn| {
         let record = store::load_game(conn, id)?;
         let mut snapshot = game_response(&record, user)?;
-        crate::turn_timer::annotate(conn, &record, &mut snapshot)?;
+        crate::views::game::annotate(conn, &record, &mut snapshot)?;
         Ok((snapshot, Reader::of(user.and_then(|u| record.seat_of(u)))))
     })
     .await?;
@@ -275,7 +273,7 @@ pub async fn stream_game(
         .insert_header((header::CACHE_CONTROL, "no-cache"))
         .insert_header(("X-Accel-Buffering", "no"))
         // Never compressed: each event must leave as soon as it is written.
-        .insert_header((header::CONTENT_ENCODING, crate::compression::IDENTITY))
+        .insert_header((header::CONTENT_ENCODING, crate::http::compression::IDENTITY))
         .streaming(body))
 }
 

@@ -3,7 +3,7 @@
 use actix_web::{delete, web, HttpResponse};
 
 use crate::{
-    api::AppState,
+    app::AppState,
     auth::AuthUser,
     error::{ApiError, Problem},
 };

@@ -1,17 +1,18 @@
 //! Accounts: register, and log in for a token.
 
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
-use chrono::{DateTime, NaiveDateTime, Utc};
+use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
 use crate::{
-    api::AppState,
+    app::AppState,
     auth::{AuthUser, JwtKeys},
-    db::with_conn,
     error::{ApiError, Problem},
+    store::db::with_conn,
     store::{self, UserRow},
+    views::utc,
 };
 
 /// A username and password.
@@ -61,10 +62,6 @@ pub struct RegisterResponse {
 pub struct TokenResponse {
     pub token: String,
     pub expires_at: DateTime<Utc>,
-}
-
-pub fn utc(at: NaiveDateTime) -> DateTime<Utc> {
-    DateTime::from_naive_utc_and_offset(at, Utc)
 }
 
 fn validate(credentials: &Credentials) -> Result<(), ApiError> {
@@ -187,8 +184,8 @@ pub async fn create_token(
 pub async fn me(state: web::Data<AppState>, user: AuthUser) -> Result<HttpResponse, ApiError> {
     let id = user.id;
     let (row, (open_games, playing_games)) = with_conn(&state.pool, move |conn| {
-        let row = crate::lobby::find_user(conn, id)?;
-        Ok((row, crate::lobby::unfinished_counts(conn, id)?))
+        let row = crate::store::lobby::find_user(conn, id)?;
+        Ok((row, crate::store::lobby::unfinished_counts(conn, id)?))
     })
     .await?;
     let row = row.ok_or_else(|| ApiError::Unauthorized("the token's user does not exist".into()))?;

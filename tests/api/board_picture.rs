@@ -559,7 +559,7 @@ fn replay_timing_of_a_long_game() {
     let rounds = 20;
     let started = Instant::now();
     for _ in 0..rounds {
-        let _ = catan_server::replay::position_at(&mut conn, &row, version).unwrap();
+        let _ = catan_server::reads::replay::position_at(&mut conn, &row, version).unwrap();
     }
     let rebuild = started.elapsed() / rounds;
     // The engine's part: applying the decoded events.

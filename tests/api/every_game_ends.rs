@@ -84,7 +84,7 @@ fn games_with_bots_get_the_default_turn_limit_and_human_games_none(backend: Back
     assert!(app.game(&id, None)["options"].get("turn_limit").is_none());
     add_bot(&app, &id, &alice, "heuristic");
     assert_eq!(app.start(&id, &alice).status(), StatusCode::OK);
-    assert_eq!(app.game(&id, None)["options"]["turn_limit"], catan_server::turn_timer::BOT_TURN_LIMIT);
+    assert_eq!(app.game(&id, None)["options"]["turn_limit"], catan_server::play::turn_timer::BOT_TURN_LIMIT);
 
     let (humans, _) = app.started_game(2, 1);
     let game = app.game(&humans, None);

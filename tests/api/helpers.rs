@@ -11,9 +11,9 @@ use std::{
 
 use catan_server::{
     config::Config,
-    db::DbPool,
     reads::Reads,
     startup::Application,
+    store::db::DbPool,
     store::{self, ReplayCheck},
 };
 use diesel::{Connection, RunQueryDsl};
@@ -56,10 +56,10 @@ pub struct TestApp {
     pub pool: DbPool,
     /// The server's read cache ([`catan_server::reads`]), to measure it.
     pub reads: Arc<Reads>,
-    /// The server's notifier ([`catan_server::notify`]), to measure it.
-    pub notifier: catan_server::notify::Notifier,
+    /// The server's notifier ([`catan_server::live::notify`]), to measure it.
+    pub notifier: catan_server::live::notify::Notifier,
     /// The server's password hashing pool, to count its verifications.
-    pub hasher: Arc<catan_server::hashing::Hasher>,
+    pub hasher: Arc<catan_server::auth::hashing::Hasher>,
     data_dir: PathBuf,
     handle: actix_web::dev::ServerHandle,
 }
@@ -110,7 +110,7 @@ pub fn spawn_app_with(database_url: Option<String>, configure: impl FnOnce(&mut 
         body_timeout: Config::default().body_timeout,
         // The default limits, but for moves: the tests play whole games and race dozens of
         // moves per seat as fast as the machine allows (`limits` lowers them to test them).
-        limits: catan_server::limits::LimitsConfig { moves_per_sec: 0, ..Default::default() },
+        limits: catan_server::http::limits::LimitsConfig { moves_per_sec: 0, ..Default::default() },
         browser: Default::default(),
     };
     configure(&mut config);

@@ -4,7 +4,7 @@
 
 use std::sync::Barrier;
 
-use catan_server::limits::LimitsConfig;
+use catan_server::http::limits::LimitsConfig;
 use diesel::{connection::SimpleConnection, ExpressionMethods, QueryDsl, RunQueryDsl};
 use reqwest::{blocking::Response, StatusCode};
 use serde_json::{json, Value};
@@ -170,7 +170,7 @@ fn unfinished_games_are_capped_per_account(backend: Backend) {
     app.create_game(&bob, &json!({}));
     // A finished game no longer counts.
     {
-        use catan_server::schema::games;
+        use catan_server::store::schema::games;
         let mut conn = app.pool.get().unwrap();
         diesel::update(games::table.filter(games::id.eq(first["id"].as_str().unwrap())))
             .set(games::status.eq("finished"))
@@ -182,9 +182,10 @@ fn unfinished_games_are_capped_per_account(backend: Backend) {
     // Nor does a game nobody has changed for a day (an open game nobody joined cannot be
     // finished by its creator, and must not lock the account out for good).
     {
-        use catan_server::schema::games;
+        use catan_server::store::schema::games;
         let mut conn = app.pool.get().unwrap();
-        let idle = catan_server::store::now() - chrono::Duration::hours(catan_server::limits::IDLE_GAME_HOURS + 1);
+        let idle =
+            catan_server::store::now() - chrono::Duration::hours(catan_server::http::limits::IDLE_GAME_HOURS + 1);
         diesel::update(games::table.filter(games::id.eq(third["id"].as_str().unwrap())))
             .set(games::updated_at.eq(idle))
             .execute(&mut conn)
@@ -223,7 +224,7 @@ fn accounts_that_differ_only_by_case_survive_the_migration(backend: Backend) {
     app.register("bob");
     // An older database: no key, and an account that differs from `bob` only by case.
     {
-        use catan_server::schema::users;
+        use catan_server::store::schema::users;
         let mut conn = app.pool.get().unwrap();
         conn.batch_execute(&migration(backend, "down.sql")).unwrap();
         let hash: String =

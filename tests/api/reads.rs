@@ -1,4 +1,4 @@
-//! Reads served from memory (`src/reads.rs`): every reader gets exactly their own view, a
+//! Reads served from memory (`src/reads/mod.rs`): every reader gets exactly their own view, a
 //! finished game is public to all, a version known to be the latest is answered without the
 //! database, and the cache stays within its cap.
 

@@ -148,14 +148,14 @@ fn a_reconnected_listener_catches_up_on_the_games_waited_on() {
     let (id, users) = app.started_game(2, 37);
     let game = uuid::Uuid::parse_str(&id).unwrap();
     // A notifier that heard nothing of the move below (as if its LISTEN connection was down).
-    let deaf = catan_server::notify::Notifier::default();
+    let deaf = catan_server::live::notify::Notifier::default();
     let waiter = deaf.subscribe(game);
     let unrelated = deaf.subscribe(uuid::Uuid::new_v4());
     assert_eq!(play_at(&app, &app.base, &id, &users).status(), StatusCode::CREATED);
     assert_eq!(*waiter.borrow(), 0);
 
     let mut client = ::postgres::Client::connect(&url, ::postgres::NoTls).unwrap();
-    assert_eq!(catan_server::feed::catch_up(&mut client, &deaf).unwrap(), 1, "the one game that exists");
+    assert_eq!(catan_server::live::feed::catch_up(&mut client, &deaf).unwrap(), 1, "the one game that exists");
     assert_eq!(*waiter.borrow(), 2, "woken for version 2");
     assert_eq!(*unrelated.borrow(), 0);
 }

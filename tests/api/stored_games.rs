@@ -8,7 +8,7 @@
 
 use catan_engine::{protocol::versioned, Event, Seat};
 use catan_server::{
-    schema::{game_moves, game_players, games},
+    store::schema::{game_moves, game_players, games},
     store::{self, GameRow, MoveRow},
 };
 use diesel::{ExpressionMethods, QueryDsl, RunQueryDsl};
@@ -102,7 +102,7 @@ fn store_as_format_one(app: &TestApp, fixture: &Fixture) -> (String, Vec<User>) 
         diesel::insert_into(game_moves::table).values(&stored).execute(&mut conn).expect("insert an entry");
         // The trade-offer projection, as the old server kept it beside each entry.
         let decoded = versioned::decode_events(&events).expect("events upcast");
-        catan_server::trades::project(&mut conn, &id, stored.seq, now, &decoded).expect("project offers");
+        catan_server::store::trades::project(&mut conn, &id, stored.seq, now, &decoded).expect("project offers");
     }
     (id, users)
 }

@@ -44,7 +44,7 @@ fn a_revoked_token_is_refused_and_others_are_not(backend: Backend) {
 
     // The revocation is stored: a server starting on this database refuses the token too.
     let mut conn = app.pool.get().unwrap();
-    let loaded = catan_server::revocation::Revocations::load(&mut conn, true).unwrap();
+    let loaded = catan_server::auth::revocation::Revocations::load(&mut conn, true).unwrap();
     assert_eq!(loaded.remembered(), 1);
 }
 

@@ -122,7 +122,10 @@ impl TestApp {
     pub fn check_trades_projection(&self, id: &str) {
         let mut conn = self.pool.get().expect("a connection");
         let game = Uuid::parse_str(id).unwrap();
-        assert!(catan_server::trades::check_projection(&mut conn, game).unwrap(), "trade_offers agrees with the log");
+        assert!(
+            catan_server::store::trades::check_projection(&mut conn, game).unwrap(),
+            "trade_offers agrees with the log"
+        );
         let check = catan_server::store::check_replay(&mut conn, game).unwrap();
         assert!(check.contiguous && check.matches_snapshot, "{check:?}");
     }

@@ -1,0 +1,193 @@
+//! Seats: who holds each seat of a game, the caller's seat with the game on the hot path of
+//! every move, and joining a game (as a user, or as a built-in bot).
+
+use std::sync::Arc;
+
+use catan_engine::{bots::BotKind, Game, Seat};
+use diesel::prelude::*;
+use uuid::Uuid;
+
+use crate::error::ApiError;
+
+use super::{
+    db::DbConnection,
+    games::{current_snapshot, game_not_found, lock_game, GameRow, GameStatus},
+    now,
+    schema::{game_players, games, users},
+    users::ensure_user,
+};
+
+/// A seat and who holds it: a user, or a built-in bot.
+#[derive(Debug, Clone, Queryable)]
+pub struct SeatHolder {
+    pub seat: i32,
+    pub user_id: Option<String>,
+    pub username: Option<String>,
+    /// The bot kind, for a seat played by a built-in bot.
+    pub bot: Option<String>,
+}
+
+impl SeatHolder {
+    /// Returns the kind of bot in this seat, if a built-in bot holds it.
+    pub fn bot_kind(&self) -> Option<BotKind> {
+        self.bot.as_deref().and_then(|kind| kind.parse().ok())
+    }
+}
+
+/// A game row, the seat the caller holds in it, and its snapshot (once started).
+pub type GameAndSeat = (GameRow, Option<Seat>, Option<Arc<Game>>);
+
+/// Finds a game, the seat `user` holds in it and its snapshot, in one query (the hot path
+/// of legal moves and of every move); with `lock`, also locks the row like [`lock_game`].
+/// When the snapshot cache ([`crate::store::snapshots`]) already holds the row's version, the
+/// snapshot's JSON is not even read (the returned row's `snapshot` is then `None`).
+///
+/// # Errors
+/// A database error, or an unreadable snapshot.
+pub fn find_game_and_seat(
+    conn: &mut DbConnection,
+    id: Uuid,
+    user: Option<Uuid>,
+    lock: bool,
+) -> Result<Option<GameAndSeat>, ApiError> {
+    let (id, user) = (id.to_string(), user.map(|u| u.to_string()).unwrap_or_default());
+    let cached = crate::store::snapshots::cached(&id);
+    let known = cached.as_ref().map_or(-1, |(version, _)| *version);
+    macro_rules! query {
+        () => {
+            games::table.find(&id).select((
+                (
+                    games::id,
+                    games::created_by,
+                    games::status,
+                    games::max_players,
+                    games::config,
+                    games::seed,
+                    games::version,
+                    diesel::dsl::case_when(games::version.ne(known), games::snapshot),
+                    games::created_at,
+                    games::updated_at,
+                    games::seeded,
+                ),
+                game_players::table
+                    .filter(game_players::game_id.eq(games::id))
+                    .filter(game_players::user_id.eq(&user))
+                    .select(game_players::seat)
+                    .single_value(),
+            ))
+        };
+    }
+    let found: Option<(GameRow, Option<i32>)> = match conn {
+        DbConnection::Pg(pg) if lock => query!().for_update().first(pg).optional()?,
+        DbConnection::Pg(pg) => query!().first(pg).optional()?,
+        DbConnection::Sqlite(sqlite) => query!().first(sqlite).optional()?,
+    };
+    let Some((row, seat)) = found else {
+        return Ok(None);
+    };
+    // A cached version comes without its snapshot's text, so this costs nothing then.
+    let row = current_snapshot(conn, row)?;
+    let game = match cached {
+        Some((version, game)) if version == row.version => Some(game),
+        _ => row.game()?,
+    };
+    let seat = seat.map(|s| Seat(s as u8));
+    if let Some(seat) = seat {
+        crate::store::snapshots::remember_seat(&id, &user, seat);
+    }
+    Ok(Some((row, seat, game)))
+}
+
+/// Loads the seats of a game, by seat.
+///
+/// # Errors
+/// A database error.
+/// The lowest seat nobody holds yet.
+fn first_free_seat(max_players: i32, seats: &[SeatHolder]) -> Result<i32, ApiError> {
+    (0..max_players)
+        .find(|seat| seats.iter().all(|s| s.seat != *seat))
+        .ok_or_else(|| ApiError::conflict("game_full", "every seat of this game is taken"))
+}
+
+pub fn load_seats(conn: &mut DbConnection, game_id: Uuid) -> Result<Vec<SeatHolder>, ApiError> {
+    Ok(game_players::table
+        .left_join(users::table)
+        .filter(game_players::game_id.eq(game_id.to_string()))
+        .order(game_players::seat.asc())
+        .select((game_players::seat, game_players::user_id, users::username.nullable(), game_players::bot))
+        .load(conn)?)
+}
+
+pub(super) fn username_of(conn: &mut DbConnection, user_id: &str) -> Result<String, ApiError> {
+    Ok(users::table.find(user_id).select(users::username).first(conn).optional()?.unwrap_or_default())
+}
+
+/// Seats a user at the next free seat of an open game.
+///
+/// # Errors
+/// `game_not_open`, `already_joined`, `game_full`, or a database error.
+pub fn join_game(
+    conn: &mut DbConnection,
+    game_id: Uuid,
+    user_id: Uuid,
+    seeded_games_open: bool,
+) -> Result<Seat, ApiError> {
+    crate::store::db::write_transaction(conn, |conn| {
+        let game = lock_game(conn, game_id)?.ok_or_else(|| game_not_found(game_id))?;
+        if game.status() != GameStatus::Open {
+            return Err(ApiError::conflict("game_not_open", "the game has already started"));
+        }
+        if game.seeded && !seeded_games_open && game.created_by != user_id.to_string() {
+            return Err(ApiError::unprocessable(
+                "seeded_game",
+                "this game's creator chose its seed, so its dice could be known in advance: only its creator \
+                 and bots play in it",
+            ));
+        }
+        let seats = load_seats(conn, game_id)?;
+        ensure_user(conn, &user_id.to_string())?;
+        if seats.iter().any(|s| s.user_id.as_deref() == Some(user_id.to_string().as_str())) {
+            return Err(ApiError::conflict("already_joined", "you already have a seat in this game"));
+        }
+        let seat = first_free_seat(game.max_players, &seats)?;
+        diesel::insert_into(game_players::table)
+            .values((
+                game_players::game_id.eq(game_id.to_string()),
+                game_players::seat.eq(seat),
+                game_players::user_id.eq(user_id.to_string()),
+                game_players::joined_at.eq(now()),
+            ))
+            .execute(conn)?;
+        diesel::update(games::table.find(game_id.to_string())).set(games::updated_at.eq(now())).execute(conn)?;
+        Ok(Seat(seat as u8))
+    })
+}
+
+/// Seats a built-in bot of `kind` at the next free seat of an open game; only the game's
+/// creator may.
+///
+/// # Errors
+/// `forbidden` (not the creator), `game_not_open`, `game_full`, or a database error.
+pub fn add_bot(conn: &mut DbConnection, game_id: Uuid, user_id: Uuid, kind: BotKind) -> Result<Seat, ApiError> {
+    crate::store::db::write_transaction(conn, |conn| {
+        let game = lock_game(conn, game_id)?.ok_or_else(|| game_not_found(game_id))?;
+        if game.created_by != user_id.to_string() {
+            return Err(ApiError::Forbidden("only the game's creator may seat bots".into()));
+        }
+        if game.status() != GameStatus::Open {
+            return Err(ApiError::conflict("game_not_open", "the game has already started"));
+        }
+        let seats = load_seats(conn, game_id)?;
+        let seat = first_free_seat(game.max_players, &seats)?;
+        diesel::insert_into(game_players::table)
+            .values((
+                game_players::game_id.eq(game_id.to_string()),
+                game_players::seat.eq(seat),
+                game_players::bot.eq(kind.name()),
+                game_players::joined_at.eq(now()),
+            ))
+            .execute(conn)?;
+        diesel::update(games::table.find(game_id.to_string())).set(games::updated_at.eq(now())).execute(conn)?;
+        Ok(Seat(seat as u8))
+    })
+}

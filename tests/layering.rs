@@ -1,0 +1,580 @@
+//! The layering rule of `src/` (written out in `src/lib.rs` and `docs/architecture.md`),
+//! checked from the source so that it stays true.
+//!
+//! Every `crate::...` path in code (in `use` lines and inline, comments and strings aside) and
+//! every `super::...` path that leaves its top-level module is an import of the top-level module
+//! it names. The test fails when a module imports one of a higher layer, when the imports
+//! between top-level modules form a cycle, when a file under `src/` belongs to no layer, or when
+//! a path names a top-level module that does not exist.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+use std::path::Path;
+
+/// The layers of the crate's top-level modules, bottom first. A module may import modules of
+/// its own layer (as long as no cycle forms) and of the layers below it, never one above.
+const LAYERS: &[(&str, &[&str])] = &[
+    ("foundation", &["error", "telemetry"]),
+    ("storage", &["store"]),
+    ("reads", &["reads"]),
+    ("live", &["live"]),
+    ("play", &["play"]),
+    ("views", &["views"]),
+    ("edges", &["auth", "http"]),
+    ("state", &["app"]),
+    ("handlers", &["api"]),
+    ("wiring", &["config", "startup"]),
+];
+
+/// One import: a file and the crate path it names.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+struct Import {
+    file: String,
+    line: usize,
+    path: Vec<String>,
+}
+
+/// A breach of the rule, readable in a test failure.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+enum Breach {
+    /// A file whose top-level module is in no layer.
+    Unlayered { file: String, module: String },
+    /// `crate::name` where `name` is not a top-level module.
+    UnknownModule { file: String, line: usize, name: String },
+    /// An import of a higher layer.
+    Upward { file: String, line: usize, from: String, to: String },
+    /// Top-level modules that import each other, directly or through others.
+    Cycle { modules: Vec<String> },
+}
+
+impl fmt::Display for Breach {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Breach::Unlayered { file, module } => write!(f, "{file}: module `{module}` is in no layer"),
+            Breach::UnknownModule { file, line, name } => {
+                write!(f, "{file}:{line}: `crate::{name}` is not a top-level module")
+            }
+            Breach::Upward { file, line, from, to } => {
+                write!(f, "{file}:{line}: `{from}` ({}) imports `{to}` ({}), a higher layer", layer(from), layer(to))
+            }
+            Breach::Cycle { modules } => write!(f, "import cycle among the top-level modules {}", modules.join(", ")),
+        }
+    }
+}
+
+fn rank(module: &str) -> Option<usize> {
+    LAYERS.iter().position(|(_, modules)| modules.contains(&module))
+}
+
+fn layer(module: &str) -> &'static str {
+    rank(module).map_or("no layer", |rank| LAYERS[rank].0)
+}
+
+/// The module path of a file relative to `src/`: `api/games.rs` is `api::games`,
+/// `store/mod.rs` is `store`, `lib.rs` is the crate root (empty).
+fn module_of(file: &str) -> Vec<String> {
+    let mut parts: Vec<String> = file.trim_end_matches(".rs").split('/').map(str::to_owned).collect();
+    if matches!(parts.last().map(String::as_str), Some("mod" | "lib")) {
+        parts.pop();
+    }
+    parts
+}
+
+/// Returns `source` with comments, string and character literals blanked out (newlines kept),
+/// so that only code is searched for paths.
+fn code_only(source: &str) -> String {
+    let chars: Vec<char> = source.chars().collect();
+    let mut out = String::with_capacity(source.len());
+    let blank = |c: char| if c == '\n' { '\n' } else { ' ' };
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let next = chars.get(i + 1).copied();
+        if c == '/' && next == Some('/') {
+            while i < chars.len() && chars[i] != '\n' {
+                out.push(' ');
+                i += 1;
+            }
+        } else if c == '/' && next == Some('*') {
+            let mut depth = 0;
+            while i < chars.len() {
+                if chars[i] == '/' && chars.get(i + 1) == Some(&'*') {
+                    depth += 1;
+                    out.push_str("  ");
+                    i += 2;
+                } else if chars[i] == '*' && chars.get(i + 1) == Some(&'/') {
+                    depth -= 1;
+                    out.push_str("  ");
+                    i += 2;
+                    if depth == 0 {
+                        break;
+                    }
+                } else {
+                    out.push(blank(chars[i]));
+                    i += 1;
+                }
+            }
+        } else if (c == 'r' || c == 'b') && is_raw_string_start(&chars, i) {
+            // r"..", r#".."#, br#".."#
+            let mut j = i;
+            while chars[j] != '#' && chars[j] != '"' {
+                j += 1;
+            }
+            let hashes = chars[j..].iter().take_while(|&&c| c == '#').count();
+            j += hashes + 1;
+            let closing: Vec<char> = std::iter::once('"').chain(std::iter::repeat_n('#', hashes)).collect();
+            while j < chars.len() && !chars[j..].starts_with(&closing) {
+                j += 1;
+            }
+            j = (j + closing.len()).min(chars.len());
+            out.extend(chars[i..j].iter().map(|&c| blank(c)));
+            i = j;
+        } else if c == '"' {
+            out.push(' ');
+            i += 1;
+            while i < chars.len() && chars[i] != '"' {
+                if chars[i] == '\\' {
+                    out.push(' ');
+                    i += 1;
+                }
+                if i < chars.len() {
+                    out.push(blank(chars[i]));
+                    i += 1;
+                }
+            }
+            out.push(' ');
+            i += 1;
+        } else if c == '\'' && is_char_literal(&chars, i) {
+            let mut j = i + 1;
+            if chars[j] == '\\' {
+                j += 1;
+            }
+            j += 1;
+            while j < chars.len() && chars[j] != '\'' {
+                j += 1;
+            }
+            out.extend(chars[i..=j.min(chars.len() - 1)].iter().map(|_| ' '));
+            i = j + 1;
+        } else {
+            out.push(c);
+            i += 1;
+        }
+    }
+    out
+}
+
+fn is_ident_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
+fn is_raw_string_start(chars: &[char], i: usize) -> bool {
+    if i > 0 && is_ident_char(chars[i - 1]) {
+        return false;
+    }
+    let mut j = i;
+    if chars[j] == 'b' {
+        j += 1;
+    }
+    if chars.get(j) != Some(&'r') {
+        return false;
+    }
+    j += 1;
+    while chars.get(j) == Some(&'#') {
+        j += 1;
+    }
+    chars.get(j) == Some(&'"')
+}
+
+/// Tells a character literal (`'a'`, `'\n'`, `'\''`) from a lifetime (`'a`).
+fn is_char_literal(chars: &[char], i: usize) -> bool {
+    match chars.get(i + 1) {
+        Some('\\') => true,
+        Some(_) => chars.get(i + 2) == Some(&'\''),
+        None => false,
+    }
+}
+
+/// A tiny tokenizer over code: identifiers, `::`, and single punctuation characters.
+fn tokens(code: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let mut line = 1;
+    let chars: Vec<char> = code.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c == '\n' {
+            line += 1;
+            i += 1;
+        } else if c.is_whitespace() {
+            i += 1;
+        } else if is_ident_char(c) {
+            let start = i;
+            while i < chars.len() && is_ident_char(chars[i]) {
+                i += 1;
+            }
+            out.push((line, chars[start..i].iter().collect()));
+        } else if c == ':' && chars.get(i + 1) == Some(&':') {
+            out.push((line, "::".to_owned()));
+            i += 2;
+        } else {
+            out.push((line, c.to_string()));
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Reads the use tree or path after `crate::` / `super::` starting at `tokens[i]`, pushing
+/// every full path; returns the index after it.
+fn use_tree(tokens: &[(usize, String)], mut i: usize, prefix: &[String], out: &mut Vec<Vec<String>>) -> usize {
+    match tokens.get(i).map(|(_, t)| t.as_str()) {
+        Some("{") => {
+            i += 1;
+            loop {
+                match tokens.get(i).map(|(_, t)| t.as_str()) {
+                    None => return i,
+                    Some("}") => return i + 1,
+                    Some(",") => i += 1,
+                    Some(_) => {
+                        let next = use_tree(tokens, i, prefix, out);
+                        // Never stall on a token the grammar above does not know.
+                        i = next.max(i + 1);
+                    }
+                }
+            }
+        }
+        Some("self") => {
+            out.push(prefix.to_vec());
+            skip_alias(tokens, i + 1)
+        }
+        Some(t) if t.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_') => {
+            let mut path = prefix.to_vec();
+            path.push(t.to_owned());
+            if tokens.get(i + 1).map(|(_, t)| t.as_str()) == Some("::") {
+                match tokens.get(i + 2).map(|(_, t)| t.as_str()) {
+                    Some("{") | Some("self") => return use_tree(tokens, i + 2, &path, out),
+                    Some(t) if t.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_') => {
+                        return use_tree(tokens, i + 2, &path, out)
+                    }
+                    Some("*") => {
+                        out.push(path);
+                        return i + 3;
+                    }
+                    _ => {}
+                }
+            }
+            out.push(path);
+            skip_alias(tokens, i + 1)
+        }
+        _ => {
+            // `crate::*` or a turbofish: the prefix itself is the import.
+            out.push(prefix.to_vec());
+            i
+        }
+    }
+}
+
+fn skip_alias(tokens: &[(usize, String)], i: usize) -> usize {
+    if tokens.get(i).map(|(_, t)| t.as_str()) == Some("as") {
+        i + 2
+    } else {
+        i
+    }
+}
+
+/// Every crate path a file names, resolved to absolute paths (without the `crate` segment).
+fn imports(file: &str, source: &str) -> Vec<Import> {
+    let file_module = module_of(file);
+    let tokens = tokens(&code_only(source));
+    let mut found = Vec::new();
+    // Inline modules (`mod tests { .. }`) change what `super` means: track them with the
+    // brace depth at which each opened.
+    let mut inline: Vec<(String, usize)> = Vec::new();
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < tokens.len() {
+        let (line, token) = (&tokens[i].0, tokens[i].1.as_str());
+        let after = |k: usize| tokens.get(i + k).map(|(_, t)| t.as_str());
+        match token {
+            "{" => depth += 1,
+            "}" => {
+                depth = depth.saturating_sub(1);
+                if inline.last().is_some_and(|(_, d)| *d == depth) {
+                    inline.pop();
+                }
+            }
+            "mod" if after(2) == Some("{") => {
+                if let Some(name) = after(1) {
+                    inline.push((name.to_owned(), depth));
+                }
+            }
+            "crate" | "super" if after(1) == Some("::") && (i == 0 || tokens[i - 1].1 != "$") => {
+                let mut base: Vec<String> = Vec::new();
+                let mut k = i;
+                if token == "super" {
+                    base = file_module.clone();
+                    base.extend(inline.iter().map(|(name, _)| name.clone()));
+                    while tokens.get(k).map(|(_, t)| t.as_str()) == Some("super")
+                        && tokens.get(k + 1).map(|(_, t)| t.as_str()) == Some("::")
+                    {
+                        base.pop();
+                        k += 2;
+                    }
+                } else {
+                    k += 2;
+                }
+                let mut paths = Vec::new();
+                let end = use_tree(&tokens, k, &base, &mut paths);
+                for path in paths {
+                    found.push(Import { file: file.to_owned(), line: *line, path });
+                }
+                i = end;
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    found
+}
+
+/// Checks the rule over `files` (paths relative to `src/` and their sources).
+fn check(files: &[(String, String)]) -> Vec<Breach> {
+    let mut breaches = BTreeSet::new();
+    let top_level: BTreeSet<String> = files.iter().filter_map(|(file, _)| module_of(file).first().cloned()).collect();
+    let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (file, source) in files {
+        let module = module_of(file);
+        let Some(from) = module.first() else { continue }; // lib.rs declares the modules
+        if rank(from).is_none() {
+            breaches.insert(Breach::Unlayered { file: file.clone(), module: from.clone() });
+            continue;
+        }
+        for import in imports(file, source) {
+            let Some(to) = import.path.first() else { continue };
+            if !top_level.contains(to) {
+                breaches.insert(Breach::UnknownModule { file: file.clone(), line: import.line, name: to.clone() });
+                continue;
+            }
+            if to == from {
+                continue;
+            }
+            edges.entry(from.clone()).or_default().insert(to.clone());
+            if rank(to) > rank(from) {
+                breaches.insert(Breach::Upward {
+                    file: file.clone(),
+                    line: import.line,
+                    from: from.clone(),
+                    to: to.clone(),
+                });
+            }
+        }
+    }
+    for modules in cycles(&edges) {
+        breaches.insert(Breach::Cycle { modules });
+    }
+    breaches.into_iter().collect()
+}
+
+/// The strongly connected components of more than one module (Tarjan's algorithm).
+fn cycles(edges: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
+    struct Search<'a> {
+        edges: &'a BTreeMap<String, BTreeSet<String>>,
+        index: BTreeMap<&'a str, usize>,
+        low: BTreeMap<&'a str, usize>,
+        stack: Vec<&'a str>,
+        on_stack: BTreeSet<&'a str>,
+        found: Vec<Vec<String>>,
+    }
+    impl<'a> Search<'a> {
+        fn visit(&mut self, node: &'a str) {
+            let n = self.index.len();
+            self.index.insert(node, n);
+            self.low.insert(node, n);
+            self.stack.push(node);
+            self.on_stack.insert(node);
+            for next in self.edges.get(node).into_iter().flatten() {
+                let next = next.as_str();
+                if !self.index.contains_key(next) {
+                    self.visit(next);
+                    let low = self.low[node].min(self.low[next]);
+                    self.low.insert(node, low);
+                } else if self.on_stack.contains(next) {
+                    let low = self.low[node].min(self.index[next]);
+                    self.low.insert(node, low);
+                }
+            }
+            if self.low[node] == self.index[node] {
+                let mut component = Vec::new();
+                while let Some(top) = self.stack.pop() {
+                    self.on_stack.remove(top);
+                    component.push(top.to_owned());
+                    if top == node {
+                        break;
+                    }
+                }
+                if component.len() > 1 {
+                    component.sort();
+                    self.found.push(component);
+                }
+            }
+        }
+    }
+    let mut search = Search {
+        edges,
+        index: BTreeMap::new(),
+        low: BTreeMap::new(),
+        stack: Vec::new(),
+        on_stack: BTreeSet::new(),
+        found: Vec::new(),
+    };
+    for node in edges.keys() {
+        if !search.index.contains_key(node.as_str()) {
+            search.visit(node);
+        }
+    }
+    search.found
+}
+
+/// Every `.rs` file under `dir`, as paths relative to `root` with `/` separators.
+fn rust_files(root: &Path, dir: &Path, out: &mut Vec<(String, String)>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir).expect("src/ is readable").flatten().map(|e| e.path()).collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            rust_files(root, &path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            let relative = path.strip_prefix(root).expect("under src/");
+            let name = relative.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/");
+            let source = std::fs::read_to_string(&path).expect("source is UTF-8");
+            out.push((name, source));
+        }
+    }
+}
+
+#[test]
+fn src_keeps_its_layers_and_has_no_import_cycle() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&root, &root, &mut files);
+    // The binary is its own crate: it sees the library from outside.
+    files.retain(|(file, _)| file != "main.rs");
+    assert!(files.len() > 20, "found the sources under {}", root.display());
+    let breaches = check(&files);
+    let report: Vec<String> = breaches.iter().map(ToString::to_string).collect();
+    assert!(report.is_empty(), "the layering rule of src/lib.rs is broken:\n{}", report.join("\n"));
+}
+
+/// The layer table of a document: `(layer, modules)` for every row of a Markdown table whose
+/// second column names modules in backticks (`` `store` `` or `` [`store`] ``).
+fn layer_table(text: &str, prefix: &str) -> Vec<(String, Vec<String>)> {
+    text.lines()
+        .filter_map(|line| line.trim_start().strip_prefix(prefix))
+        .filter_map(|row| {
+            let cells: Vec<&str> = row.trim().trim_matches('|').split('|').map(str::trim).collect();
+            let (layer, modules) = (cells.first()?, cells.get(1)?);
+            let names: Vec<String> = modules.split('`').skip(1).step_by(2).map(str::to_owned).collect::<Vec<_>>();
+            (!names.is_empty() && !layer.starts_with('-')).then(|| (layer.to_string(), names))
+        })
+        .collect()
+}
+
+#[test]
+fn the_docs_state_the_same_layers() {
+    let expected: Vec<(String, Vec<String>)> = LAYERS
+        .iter()
+        .map(|(layer, modules)| (layer.to_string(), modules.iter().map(|m| m.to_string()).collect()))
+        .collect();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (file, prefix) in [("src/lib.rs", "//! |"), ("docs/architecture.md", "|")] {
+        let text = std::fs::read_to_string(root.join(file)).expect("readable");
+        assert_eq!(layer_table(&text, prefix), expected, "the layer table of {file}");
+    }
+}
+
+#[cfg(test)]
+mod checker {
+    use super::*;
+
+    fn files(list: &[(&str, &str)]) -> Vec<(String, String)> {
+        list.iter().map(|(f, s)| (f.to_string(), s.to_string())).collect()
+    }
+
+    fn paths(file: &str, source: &str) -> Vec<String> {
+        imports(file, source).into_iter().map(|i| i.path.join("::")).collect()
+    }
+
+    #[test]
+    fn use_trees_inline_paths_and_super_are_resolved() {
+        let source = r#"
+            use crate::{app::AppState, store::{self, games::find_game as find}, error::*};
+            use super::draw;
+            // crate::api::ignored in a comment
+            const NOTE: &str = "crate::api::ignored in a string";
+            fn f<'a>(c: char) -> char { let _ = crate::reads::Reads::new(); 'x' }
+            macro_rules! m { () => { $crate::api::x() } }
+            #[cfg(test)]
+            mod tests {
+                use super::*;
+                use super::super::geometry;
+            }
+        "#;
+        assert_eq!(
+            paths("views/picture/mod.rs", source),
+            [
+                "app::AppState",
+                "store",
+                "store::games::find_game",
+                "error",
+                "views::draw",
+                "reads::Reads::new",
+                "views::picture",
+                "views::geometry",
+            ]
+        );
+    }
+
+    #[test]
+    fn an_upward_import_is_caught() {
+        let breaches = check(&files(&[
+            ("store/mod.rs", "use crate::api::games::GameResponse;"),
+            ("api/mod.rs", "use crate::store::GameRecord;"),
+        ]));
+        assert!(breaches
+            .iter()
+            .any(|b| matches!(b, Breach::Upward { from, to, line: 1, .. } if from == "store" && to == "api")));
+        assert!(breaches.iter().any(|b| matches!(b, Breach::Cycle { modules } if modules == &["api", "store"])));
+    }
+
+    #[test]
+    fn a_cycle_within_one_layer_is_caught() {
+        let breaches = check(&files(&[
+            ("auth/mod.rs", "fn f() { crate::http::limits::x(); }"),
+            ("http/cors.rs", "use crate::auth::{self, AuthUser};"),
+            ("error.rs", ""),
+        ]));
+        assert_eq!(breaches, [Breach::Cycle { modules: vec!["auth".into(), "http".into()] }]);
+    }
+
+    #[test]
+    fn unknown_and_unlayered_modules_are_caught() {
+        let breaches = check(&files(&[("gadgets.rs", ""), ("error.rs", "use crate::Thing;")]));
+        assert!(breaches.contains(&Breach::Unlayered { file: "gadgets.rs".into(), module: "gadgets".into() }));
+        assert!(breaches.contains(&Breach::UnknownModule { file: "error.rs".into(), line: 1, name: "Thing".into() }));
+    }
+
+    #[test]
+    fn imports_down_and_within_a_layer_pass() {
+        let breaches = check(&files(&[
+            ("api/games.rs", "use crate::{views::GameResponse, app::AppState, store, error::ApiError};"),
+            ("views/mod.rs", "use crate::store::GameRecord; use super::play::turn_timer;"),
+            ("app.rs", "use crate::{store, auth::Revocations};"),
+            ("auth/mod.rs", "use crate::store::users; use crate::error::ApiError;"),
+            ("play/mod.rs", ""),
+            ("http/limits.rs", "use crate::store::now;"),
+            ("store/mod.rs", "use crate::error::ApiError; use self::games::x;"),
+            ("error.rs", ""),
+        ]));
+        assert_eq!(breaches, []);
+    }
+}

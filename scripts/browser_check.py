@@ -12,7 +12,7 @@ spectator, without a token:
 Saves a screenshot of the page.
 
 With --bot-game-screenshot PATH, also watches a game of four built-in bots to its end and
-saves the page as PATH (the README's picture).
+saves the page as PATH (the picture in docs/browsers.md).
 
 Usage: browser_check.py --base URL --chromium PATH --chromedriver PATH --screenshot PATH
 """

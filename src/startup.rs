@@ -62,7 +62,7 @@ pub fn open_database(config: &Config) -> Result<DbPool, StartupError> {
     for migration in &applied {
         tracing::info!(%migration, "applied migration");
     }
-    // Games stored by an older server keep loading (README, "Stored games"): snapshots in an
+    // Games stored by an older server keep loading (docs/stored-games.md): snapshots in an
     // older format are rebuilt from their logs once, here, instead of on every read.
     let rebuilt = crate::store::upgrade_snapshots(&mut conn).map_err(|error| match error {
         // The operator needs the detail a client never sees.

@@ -4,7 +4,7 @@
 //! A position never changes once its entry has committed, so what each reader sees of it is
 //! served from the read cache ([`crate::reads`]) after the first rebuild. A rebuild reads the
 //! entries up to `seq` and applies their events from `game_started` on: the cost grows with
-//! `seq` (README: "Replays" gives the figure for a late position of a long game).
+//! `seq` (docs/following-a-game.md, "Replays", gives the figure for a late position of a long game).
 
 use catan_engine::{Event, Game, VictoryCondition};
 use uuid::Uuid;

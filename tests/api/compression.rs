@@ -197,7 +197,7 @@ fn the_stream_is_sent_uncompressed_and_events_arrive_at_once(backend: Backend) {
 }
 
 /// Measures a finished game's whole log (`GET .../moves?limit=1000`, page by page) with and
-/// without gzip; the README quotes these figures.
+/// without gzip; docs/limits.md quotes these figures.
 fn a_finished_games_log_shrinks_several_times_gzipped(backend: Backend) {
     let app = spawn_app(backend);
     let host = app.register("host");

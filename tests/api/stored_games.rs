@@ -1,5 +1,5 @@
-//! A game stored by one version of the server loads in every later one (README, "Stored
-//! games"). The engine's format-1 fixture games (`engine/tests/fixtures/format1/`, recorded
+//! A game stored by one version of the server loads in every later one (docs/stored-games.md,
+//! "Stored games"). The engine's format-1 fixture games (`engine/tests/fixtures/format1/`, recorded
 //! by main before the storage format got a version) are written into the database exactly as
 //! that server wrote them: the bare JSON array of events per log entry, the bare `Game` as
 //! snapshot, the trade-offer projection. This server must show them, list their legal moves

@@ -20,7 +20,7 @@ use crate::{
     board::BoardLayout,
     chance::Chance,
     game::Game,
-    model::{Phase, Seat},
+    model::Seat,
     protocol::{Event, Move, RuleError, SetupError, VictoryCondition},
     ruleset::{Components, Ruleset},
 };
@@ -103,9 +103,12 @@ pub(crate) trait Extension: Debug + Send + Sync {
     /// Adds what the variant's hexes produce on `roll`.
     fn produce(&self, _game: &Game, _roll: u8, _production: &mut Production) {}
 
-    /// Applies the variant's part of an event (after the base game's part), in `phase` (the
-    /// phase the event happened in, or the one it started).
-    fn apply(&self, _state: &mut ExtState, _event: &Event, _phase: &Phase) {}
+    /// Applies an event the variant owns, and its part of any other (after the base game's
+    /// part, so `game.phase` is the phase the event happened in, or the one it started). The
+    /// whole game is open to it: pieces, hands, routes, the board's mutable parts and its own
+    /// state in [`ExtState`]; `apply` checks no rules, and an event that does not fit the state
+    /// changes less rather than creating pieces or cards.
+    fn apply(&self, _game: &mut Game, _event: &Event) {}
 
     /// The variant's victory points for `seat` (all public).
     fn victory_points(&self, _game: &Game, _seat: Seat) -> u32 {

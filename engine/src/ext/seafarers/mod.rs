@@ -18,7 +18,7 @@ use crate::{
     board::{BoardLayout, EdgeId, Terrain, VertexId},
     chance::Chance,
     config::{BoardSpec, IslandBonusMode, IslandDefinition},
-    ext::{ExtState, Extension},
+    ext::Extension,
     game::Game,
     model::{cost, Phase, Seat},
     protocol::{Bandit, Event, Move, RuleError, SetupError},
@@ -255,8 +255,18 @@ impl Extension for Seafarers {
         }
     }
 
-    fn apply(&self, state: &mut ExtState, event: &Event, phase: &Phase) {
-        let state = &mut state.seafarers;
+    fn apply(&self, game: &mut Game, event: &Event) {
+        match event {
+            Event::ShipBuilt { seat, edge, cost } => game.apply_ship(*seat, *edge, cost),
+            Event::ShipMoved { seat, from, to } => game.apply_ship_move(*seat, *from, *to),
+            Event::PirateMoved { hex, .. } => game.apply_pirate(*hex),
+            Event::FogRevealed { seat, hex, terrain, number, resource } => {
+                game.apply_reveal(*seat, *hex, *terrain, *number, *resource)
+            }
+            _ => {}
+        }
+        let phase = &game.phase;
+        let state = &mut game.ext.seafarers;
         match event {
             Event::TurnStarted { .. } => {
                 state.ship_moved = false;

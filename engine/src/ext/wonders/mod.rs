@@ -16,7 +16,7 @@ use crate::{
     chance::Chance,
     ext::{
         seafarers::scenario::{layout_for, ScenarioId},
-        ExtState, Extension,
+        Extension,
     },
     game::Game,
     model::{Phase, Seat},
@@ -198,8 +198,17 @@ impl Extension for Wonders {
         }
     }
 
-    fn apply(&self, state: &mut ExtState, event: &Event, _phase: &Phase) {
-        let state = &mut state.wonders;
+    fn apply(&self, game: &mut Game, event: &Event) {
+        match event {
+            // WON-8: the claim marks the wonder with one of the seat's ships, for good.
+            Event::WonderClaimed { seat, .. } => game.retire_ship(*seat),
+            Event::WonderStageBuilt { seat, cost, .. } => {
+                game.mark_built_or_bought();
+                game.pay(*seat, cost);
+            }
+            _ => {}
+        }
+        let state = &mut game.ext.wonders;
         match event {
             Event::WonderClaimed { seat, wonder }
                 if state.of_seat(*seat).is_none() && state.of_wonder(*wonder).is_none() =>

@@ -218,7 +218,8 @@ impl Game {
     }
 
     fn view_as(&self, viewer: Viewer, over: bool) -> GameView {
-        let ck = self.config.cities_and_knights;
+        // Hands hold commodities beside resources in some variants (CK-CMP-1).
+        let ck = self.rules().components.has_commodities();
         let you = match viewer {
             Viewer::Seat(seat) if seat.index() < self.players.len() => Some(seat),
             _ => None,
@@ -264,7 +265,7 @@ impl Game {
                 commodities: ck.then_some(p.commodities),
             }
         });
-        GameView {
+        let mut view = GameView {
             players,
             you,
             hand,
@@ -280,18 +281,22 @@ impl Game {
                 rolled: self.turn.rolled,
                 dice: self.turn.last_roll.map(|(r, w)| [r, w]),
                 development_card_played: self.turn.dev_card_played,
-                ship_moved: self.ext.seafarers.ship_moved,
+                ship_moved: false,
                 waiting_for: self.waiting_for(),
             },
             trade_offers: self.offers.clone(),
             longest_road: self.longest_road,
             largest_army: self.largest_army,
             vp_target: self.rules().base.vp_target,
-            cities_and_knights: self.cities_and_knights_view_as(you, over),
-            wonders: self.wonders(),
+            cities_and_knights: None,
+            wonders: Vec::new(),
             winner: self.winner,
             seed: over.then_some(self.seed),
+        };
+        for extension in &self.rules().extensions {
+            extension.view(self, you, over, &mut view);
         }
+        view
     }
 
     fn board_view(&self) -> BoardView {
@@ -325,12 +330,8 @@ impl Game {
                 .filter_map(|(e, s)| s.map(|seat| ShipView { edge: self.board.edges[e], seat }))
                 .collect(),
             pirate: self.pirate_hex(),
-            islands: if self.config.seafarers { self.islands() } else { Vec::new() },
-            marked_vertices: self
-                .marked_vertices()
-                .into_iter()
-                .map(|(set, vertices)| MarkedVerticesView { set, vertices })
-                .collect(),
+            islands: Vec::new(),
+            marked_vertices: Vec::new(),
         }
     }
 }

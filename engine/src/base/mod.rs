@@ -221,45 +221,6 @@ impl Game {
         then.extend(self.then.iter().cloned());
         Event::PhaseChanged { phase, then }
     }
-
-    // Cards only ever move, and only those that are there: an event that does not fit the
-    // state (never one `decide` wrote) moves less instead of creating cards.
-
-    /// Moves cards from a hand to the bank.
-    pub(crate) fn pay(&mut self, seat: Seat, cards: &crate::Resources) {
-        if cards.is_empty() {
-            return;
-        }
-        if let Some(player) = self.players.get_mut(seat.index()) {
-            let paid = at_most(cards, &player.resources);
-            player.resources -= paid;
-            self.bank += paid;
-        }
-    }
-
-    /// Moves cards from the bank to a hand.
-    pub(crate) fn receive(&mut self, seat: Seat, cards: &crate::Resources) {
-        if let Some(player) = self.players.get_mut(seat.index()) {
-            let given = at_most(cards, &self.bank);
-            self.bank -= given;
-            player.resources += given;
-        }
-    }
-
-    /// Moves cards between two hands.
-    pub(crate) fn transfer(&mut self, from: Seat, to: Seat, cards: &crate::Resources) {
-        if from == to || from.index() >= self.players.len() || to.index() >= self.players.len() {
-            return;
-        }
-        let moved = at_most(cards, &self.players[from.index()].resources);
-        self.players[from.index()].resources -= moved;
-        self.players[to.index()].resources += moved;
-    }
-}
-
-/// `wanted`, capped kind by kind at what `held` has.
-fn at_most(wanted: &crate::Resources, held: &crate::Resources) -> crate::Resources {
-    *wanted - (*wanted - *held)
 }
 
 #[cfg(test)]

@@ -146,6 +146,27 @@ pub(crate) trait Extension: Debug + Send + Sync {
         None
     }
 
+    /// Whether the settlement a city replaces on `vertex` goes back to the supply (B-BLD-6);
+    /// asked once as the city is applied, so the variant may forget what it kept about the
+    /// vertex (CK-BAR-8: a pillaged city that took no settlement piece gives none back).
+    fn settlement_returns_to_supply(&self, _game: &mut Game, _vertex: crate::board::VertexId) -> bool {
+        true
+    }
+
+    /// Adds the resources `seat` trades with the bank at 2:1 besides its harbours (CK-MER-2),
+    /// one in `special` for each.
+    fn two_for_one(&self, _game: &Game, _seat: Seat, _special: &mut crate::Resources) {}
+
+    /// Draws the card a thief takes from `victim`'s hand when the variant's hands hold more
+    /// than resources (CK-7-2); `None` leaves it to the base game (B-ROB-3).
+    fn steal_card(&self, _game: &Game, _thief: Seat, _victim: Seat, _chance: &mut dyn Chance) -> Option<Event> {
+        None
+    }
+
+    /// Adds the variant's part to what `you` (a seat, or `None` for a spectator) see of the
+    /// game; `over` shows everything.
+    fn view(&self, _game: &Game, _you: Option<Seat>, _over: bool, _view: &mut crate::view::GameView) {}
+
     /// Who may trade in a phase the variant owns.
     fn trade_window(&self, _game: &Game) -> Option<TradeWindow> {
         None

@@ -36,7 +36,7 @@ use crate::{
     config::GameConfig,
     ext::Extension,
     game::Game,
-    model::{Commodities, DevCards, Phase, Seat},
+    model::{Commodities, Commodity, DevCards, Phase, Seat},
     protocol::{Event, Move, RuleError, SetupError},
     ruleset::{invalid, Components, Ruleset},
 };
@@ -372,6 +372,37 @@ impl Extension for CitiesKnights {
 
     fn produce(&self, game: &Game, roll: u8, production: &mut Production) {
         self.reduce_city_yield(game, roll, production);
+    }
+
+    /// CK-BAR-8: a pillaged city that took no settlement piece gives none back when it is a
+    /// city again; the vertex is forgotten.
+    fn settlement_returns_to_supply(&self, game: &mut Game, vertex: crate::board::VertexId) -> bool {
+        !game.ext.cities_knights.take_pillaged(vertex)
+    }
+
+    /// CK-MER-2 and Merchant Fleet (CK-PC-7): resources at 2:1 as if by a harbour.
+    fn two_for_one(&self, game: &Game, seat: Seat, special: &mut crate::Resources) {
+        for good in game.two_for_one(seat) {
+            if let Good::Resource(resource) = good {
+                special.set(resource, 1);
+            }
+        }
+    }
+
+    /// CK-7-2, SEA-15: the hand holds commodities too, and any of its cards may be drawn.
+    fn steal_card(&self, game: &Game, thief: Seat, victim: Seat, chance: &mut dyn Chance) -> Option<Event> {
+        let weights = game.hand_cards(victim).weights();
+        let index = chance.pick(crate::chance::Draw::STOLEN_CARD, &weights);
+        Some(match index.checked_sub(crate::Resource::ALL.len()) {
+            None => Event::ResourceStolen { thief, victim, resource: crate::Resource::ALL.get(index).copied() },
+            Some(c) => Event::CommodityStolen { thief, victim, commodity: Commodity::ALL.get(c).copied() },
+        })
+    }
+
+    /// CK-PC-6: the barbarians, improvements, knights, walls and progress cards; commodities
+    /// are in the player and hand views.
+    fn view(&self, game: &Game, you: Option<Seat>, over: bool, view: &mut crate::view::GameView) {
+        view.cities_and_knights = game.cities_and_knights_view_as(you, over);
     }
 
     fn apply(&self, game: &mut Game, event: &Event) {

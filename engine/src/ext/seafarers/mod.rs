@@ -255,6 +255,12 @@ impl Extension for Seafarers {
         }
     }
 
+    /// SEA-7: whether the active seat moved its ship this turn; the islands (SEA-12).
+    fn view(&self, game: &Game, _you: Option<Seat>, _over: bool, view: &mut crate::view::GameView) {
+        view.turn.ship_moved = game.ext.seafarers.ship_moved;
+        view.board.islands = game.islands();
+    }
+
     fn apply(&self, game: &mut Game, event: &Event) {
         match event {
             Event::ShipBuilt { seat, edge, cost } => game.apply_ship(*seat, *edge, cost),

@@ -198,6 +198,16 @@ impl Extension for Wonders {
         }
     }
 
+    /// WON-3, WON-8..11: the marked vertices, the wonders, their owners and stages.
+    fn view(&self, game: &Game, _you: Option<Seat>, _over: bool, view: &mut crate::view::GameView) {
+        view.wonders = game.wonders();
+        view.board.marked_vertices = game
+            .marked_vertices()
+            .into_iter()
+            .map(|(set, vertices)| crate::view::MarkedVerticesView { set, vertices })
+            .collect();
+    }
+
     fn apply(&self, game: &mut Game, event: &Event) {
         match event {
             // WON-8: the claim marks the wonder with one of the seat's ships, for good.

@@ -185,3 +185,50 @@ pub(crate) struct ExtState {
     #[serde(default, skip_serializing_if = "cities_knights::CitiesKnightsState::is_unused")]
     pub cities_knights: cities_knights::CitiesKnightsState,
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::{model::Phase, GameConfig, Resources};
+
+    /// A variant that pays a lumber to whoever rolls a 12 (only to test the reaction hook).
+    #[derive(Debug)]
+    struct BoxcarsBonus;
+
+    impl Extension for BoxcarsBonus {
+        fn name(&self) -> &'static str {
+            "boxcars_bonus"
+        }
+
+        fn react(&self, _game: &Game, seat: Seat, events: &mut Vec<Event>, _chance: &mut dyn Chance) {
+            if events.iter().any(|e| matches!(e, Event::DiceRolled { red: 6, white: 6, .. })) {
+                let bonus = Event::StartingResourcesReceived { seat, resources: Resources::new(1, 0, 0, 0, 0) };
+                events.push(bonus);
+            }
+        }
+    }
+
+    #[test]
+    fn extensions_react_to_other_rules_events_before_the_victory_check() {
+        let config = GameConfig { first_player: crate::FirstPlayer::Seat(0), ..GameConfig::for_players(3) };
+        let mut game = Game::new(config.clone(), 3).unwrap();
+        let mut ruleset = Ruleset::assemble(&config);
+        ruleset.extensions.push(Box::new(BoxcarsBonus));
+        game.set_rules(Arc::new(ruleset));
+        // Through setup with the first legal moves, to the first roll.
+        while matches!(game.phase(), Phase::Setup { .. }) {
+            let seat = game.active_seat();
+            let mv = game.legal_moves(seat).remove(0);
+            for event in game.decide(seat, &mv, &mut game.chance()).unwrap() {
+                game.apply(&event);
+            }
+        }
+        let boxcars = game.decide(Seat(0), &Move::RollDice, &mut crate::FixedChance::dice(6, 6)).unwrap();
+        assert!(boxcars
+            .contains(&Event::StartingResourcesReceived { seat: Seat(0), resources: Resources::new(1, 0, 0, 0, 0) }));
+        let other = game.decide(Seat(0), &Move::RollDice, &mut crate::FixedChance::dice(5, 6)).unwrap();
+        assert!(!other.iter().any(|e| matches!(e, Event::StartingResourcesReceived { .. })));
+    }
+}

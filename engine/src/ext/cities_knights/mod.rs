@@ -17,6 +17,7 @@ mod metropolis;
 mod progress;
 mod seven;
 mod trade;
+pub(crate) mod types;
 mod view;
 
 use serde::{Deserialize, Serialize};

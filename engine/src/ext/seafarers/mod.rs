@@ -315,3 +315,17 @@ impl Extension for Seafarers {
         bonuses.fold(0, |sum: u32, (_, _, points)| sum.saturating_add(*points))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{base::awards::tests::agrees_over_random_games, GameConfig, ScenarioId};
+
+    #[test]
+    fn the_trade_route_search_agrees_with_the_definition() {
+        // SEA-10 on the roads and ships of random Seafarers games of two scenarios.
+        for scenario in [ScenarioId::NewShores, ScenarioId::FourIslands] {
+            let config = GameConfig { seafarers: true, scenario: Some(scenario), ..GameConfig::for_players(4) };
+            agrees_over_random_games(&config, 15);
+        }
+    }
+}

@@ -6,11 +6,13 @@
 
 mod building;
 pub(crate) mod cards;
+pub(crate) mod types;
 
 use serde::{Deserialize, Serialize};
 
+pub use cards::WonderCard;
 pub(crate) use cards::WonderCardFile;
-pub use cards::{MarkedSet, Requirement, WonderCard, WonderId, WONDER_STAGES};
+pub use types::{MarkedSet, Requirement, WonderId, WonderView, WONDER_STAGES};
 
 use crate::{
     chance::Chance,
@@ -73,25 +75,6 @@ impl WondersState {
     pub(crate) fn stages_of(&self, seat: Seat) -> u8 {
         self.of_seat(seat).map_or(0, |c| c.stages)
     }
-}
-
-/// One wonder as everyone sees it: its condition, the cost of a stage, who claimed it and
-/// how far it is built.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct WonderView {
-    pub wonder: WonderId,
-    pub name: String,
-    /// All of these must hold when the wonder is claimed (WON-8/9).
-    pub requirements: Vec<Requirement>,
-    /// The five cards each stage costs (WON-10).
-    pub stage_cost: crate::Resources,
-    /// Stages to build; the last one wins the game (WON-11).
-    pub stages: u8,
-    /// The seat that claimed it; `null` while it is free (like `longest_road` and `winner`).
-    #[serde(default)]
-    pub owner: Option<Seat>,
-    pub stages_built: u8,
 }
 
 impl Game {

@@ -1,6 +1,8 @@
 //! The facade: creating a game, replaying a log, deciding and applying, and read-only
 //! queries. The rules themselves live in `base/` and `ext/`.
 
+mod hands;
+
 use std::sync::{Arc, OnceLock};
 
 use serde::{Deserialize, Serialize};

@@ -7,12 +7,20 @@
 //! [`Game::replay`] of the log rebuilds the game exactly, with no RNG. Rule ids (`B-ROB-3`)
 //! refer to the project's RULES.md.
 //!
-//! The module tree (see `engine/README.md` for how to add a ruleset):
-//! - [`game`](Game): the facade; `model`: the generic state; [`board`]: geometry and layouts;
-//! - `ruleset`: built once from the [`GameConfig`]; `base`: the base game's rules by area;
-//!   `ext`: one folder per extension (five_six, jungle, big_river);
-//! - [`protocol`]: moves, events, errors and the versioned storage format;
-//! - [`position`]: building any position for tests and bots; [`bots`], [`sim`]: self-play.
+//! The module tree (see `engine/README.md` for the picture of which module may import which,
+//! and how to add a ruleset):
+//! - [`game`](Game): the facade, and `game/hands.rs`, the shared primitives that move cards
+//!   between the bank and hands; `model`: the generic state; [`board`]: geometry and layouts;
+//! - `ruleset`: built once from the [`GameConfig`] (the only reader of the variant switches
+//!   besides each extension); `base`: the base game's rules by area, which names no
+//!   expansion and asks the `Extension` hooks where a variant changes its answer;
+//! - `ext`: one folder per extension (five_six, jungle, big_river, seafarers, wonders,
+//!   cities_knights), each applying its own events through `Extension::apply`, which
+//!   receives the whole game; a `types.rs` in a folder holds the wire types others name;
+//! - [`protocol`]: moves, events, errors, the view's wire types and the versioned storage
+//!   format; [`view`]: what one viewer may see (each extension adds its part);
+//! - [`position`]: building any position for tests and bots, one file per ruleset's checks;
+//!   [`bots`], [`sim`]: self-play.
 //!
 //! ```
 //! use catan_engine::{Game, GameConfig, Move, Seat, Viewer};

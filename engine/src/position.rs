@@ -106,15 +106,18 @@
 mod checks;
 mod cities_knights;
 mod error;
+mod phases;
+mod seafarers;
 
 pub use cities_knights::CitiesKnightsSetup;
+pub use seafarers::{SeafarersSetup, WonderSetup};
 
 use serde::{Deserialize, Serialize};
 
 pub use error::PositionError;
 
 use crate::{
-    board::{BoardLayout, EdgeId, HexCoord, Terrain, VertexId},
+    board::{BoardLayout, EdgeId, HexCoord, VertexId},
     config::{FirstPlayer, GameConfig},
     game::Game,
     model::{Building, BuildingKind, DevCards, Phase, Resources, Seat, SetupStep, TradeOffer},
@@ -165,45 +168,6 @@ impl TurnSetup {
     pub fn new(number: u32, active: Seat) -> Self {
         TurnSetup { number, active, dice: None, dev_card_played: false, built_or_bought: false }
     }
-}
-
-/// What Seafarers remembers beyond the pieces on the board (only in Seafarers games): the
-/// history its rules look back on.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct SeafarersSetup {
-    /// Each seat's setup settlements (its first two, B-SET-3), which decide who earns an
-    /// island bonus (SEA-12). A seat listed with fewer than two counts its next settlements
-    /// as its setup ones, as play does: list them for a position after setup.
-    pub setup_settlements: Vec<(Seat, VertexId)>,
-    /// Settlements (or the cities they became) that earned an island bonus, with its points
-    /// (SEA-12).
-    pub island_bonuses: Vec<(Seat, VertexId, u32)>,
-    /// The active player has moved a ship this turn (SEA-6: once per turn).
-    pub ship_moved: bool,
-    /// Ships built this turn (or, during setup, since the setup began), which may not move
-    /// before the next turn (SEA-6).
-    pub new_ships: Vec<EdgeId>,
-    /// The fog tiles turned face up so far, as they left the hidden stacks: terrain and
-    /// number token (SEA-13).
-    pub revealed: Vec<(Terrain, Option<u8>)>,
-}
-
-impl SeafarersSetup {
-    /// Tests if nothing is remembered (the state of any game without Seafarers).
-    pub fn is_empty(&self) -> bool {
-        *self == SeafarersSetup::default()
-    }
-}
-
-/// A claimed wonder and the stages built (Wonders of Catan, WON-8..10).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct WonderSetup {
-    pub seat: Seat,
-    pub wonder: crate::WonderId,
-    #[serde(default)]
-    pub stages: u8,
 }
 
 /// A position as plain data: build it with the `with_*` helpers (or by setting fields), then
@@ -332,45 +296,6 @@ impl Setup {
         checks::build(self)
     }
 
-    /// Commodity cards from the bank into `seat`'s hand (Cities & Knights).
-    pub fn with_commodities(mut self, seat: Seat, commodities: crate::model::Commodities) -> Self {
-        self.seat_mut(seat).commodities += commodities;
-        self
-    }
-
-    /// The barbarian ship at `position` (Cities & Knights, CK-BAR-1), after `attacks` attacks.
-    pub fn with_barbarians(mut self, position: u8, attacks: u32) -> Self {
-        self.cities_knights.barbarians = position;
-        self.cities_knights.attacks = attacks;
-        self
-    }
-
-    /// A knight of `seat` on `vertex` (Cities & Knights, CK-KNT): rank 1 to 3, active or not.
-    pub fn with_knight(mut self, seat: Seat, vertex: VertexId, rank: u8, active: bool) -> Self {
-        self.cities_knights.knights.push(crate::Knight {
-            vertex,
-            seat,
-            rank,
-            active,
-            activated_this_turn: false,
-            promoted_this_turn: false,
-        });
-        self
-    }
-
-    /// `seat`'s improvement levels (Cities & Knights, CK-IMP): trade, politics, science.
-    pub fn with_improvements(mut self, seat: Seat, levels: [u8; 3]) -> Self {
-        self.cities_knights.improvements.retain(|(s, _)| *s != seat);
-        self.cities_knights.improvements.push((seat, levels));
-        self
-    }
-
-    /// `track`'s metropolis on `seat`'s city at `vertex` (Cities & Knights, CK-MET-1).
-    pub fn with_metropolis(mut self, seat: Seat, track: crate::Track, vertex: VertexId) -> Self {
-        self.cities_knights.metropolises.push(crate::Metropolis { track, seat, vertex });
-        self
-    }
-
     /// What `seat` holds, for editing (the list grows to hold the seat; a seat outside the
     /// game that holds anything is refused by [`Setup::position`]).
     pub fn seat_mut(&mut self, seat: Seat) -> &mut SeatSetup {
@@ -391,36 +316,6 @@ impl Setup {
     #[must_use]
     pub fn with_road(mut self, edge: EdgeId, seat: Seat) -> Self {
         self.roads.push(RoadView { edge, seat });
-        self
-    }
-
-    /// Puts a ship of `seat` on `edge` (Seafarers, SEA-1).
-    #[must_use]
-    pub fn with_ship(mut self, edge: EdgeId, seat: Seat) -> Self {
-        self.ships.push(ShipView { edge, seat });
-        self
-    }
-
-    /// Puts the pirate on the sea hex `hex` (Seafarers, SEA-7).
-    #[must_use]
-    pub fn with_pirate(mut self, hex: HexCoord) -> Self {
-        self.pirate = Some(hex);
-        self
-    }
-
-    /// Records `vertex` as one of `seat`'s setup settlements (SEA-12's island bonus looks
-    /// back on them).
-    #[must_use]
-    pub fn with_setup_settlement(mut self, vertex: VertexId, seat: Seat) -> Self {
-        self.seafarers.setup_settlements.push((seat, vertex));
-        self
-    }
-
-    /// `seat` has claimed `wonder` and built `stages` of it (WON-8..10); the claim takes one
-    /// ship of the seat's supply.
-    #[must_use]
-    pub fn with_wonder(mut self, seat: Seat, wonder: crate::WonderId, stages: u8) -> Self {
-        self.wonders.push(WonderSetup { seat, wonder, stages });
         self
     }
 

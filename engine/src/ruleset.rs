@@ -75,6 +75,11 @@ pub(crate) struct Components {
 }
 
 impl Components {
+    /// Whether hands hold commodity cards beside resources (CK-CMP-1).
+    pub(crate) fn has_commodities(&self) -> bool {
+        !self.commodities.is_empty()
+    }
+
     /// The base game's components (B-CMP-5..7, B-GEO-11..14).
     fn base() -> Self {
         use crate::board::layout;

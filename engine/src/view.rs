@@ -1,208 +1,11 @@
 //! What one viewer may see of a game: own hand and cards in full, others as counts, and
 //! nothing of the deck order or the seed until the game is over.
 
-use serde::{Deserialize, Serialize};
-
-use crate::{
-    board::{EdgeId, HarbourKind, HexCoord, HexTile, VertexId},
-    ext::wonders::{MarkedSet, WonderView},
-    game::Game,
-    model::{BuildingKind, Commodities, DevCards, Phase, Resources, Seat, TradeOffer},
-    protocol::Viewer,
+pub use crate::protocol::views::{
+    BoardView, BuildingView, GameView, HandView, HarbourView, MarkedVerticesView, PiecesLeft, PlayerView, RoadView,
+    ShipView, TurnView,
 };
-
-/// A harbour with its two harbour vertices.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct HarbourView {
-    pub edge: EdgeId,
-    pub kind: HarbourKind,
-    pub vertices: [VertexId; 2],
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct BuildingView {
-    pub vertex: VertexId,
-    pub seat: Seat,
-    pub kind: BuildingKind,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct RoadView {
-    pub edge: EdgeId,
-    pub seat: Seat,
-}
-
-/// A ship on an edge (Seafarers, SEA-1).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct ShipView {
-    pub edge: EdgeId,
-    pub seat: Seat,
-}
-
-/// The board as a client draws it (RULES.md section 2 coordinates). With Seafarers, the
-/// hexes include the sea of the play area and fog (`terrain: "fog"`, no number) where the
-/// map is still face down (SEA-13).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct BoardView {
-    pub hexes: Vec<HexTile>,
-    pub harbours: Vec<HarbourView>,
-    /// Absent while the robber waits off the board (Big River, RIV-7).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub robber: Option<HexCoord>,
-    pub buildings: Vec<BuildingView>,
-    pub roads: Vec<RoadView>,
-    /// Ships (Seafarers); absent in other games.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub ships: Vec<ShipView>,
-    /// The pirate's sea hex (Seafarers, SEA-7); absent while it is off the board.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pirate: Option<HexCoord>,
-    /// The islands: connected groups of known land hexes (Seafarers, SEA-12); absent in
-    /// other games.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub islands: Vec<Vec<HexCoord>>,
-    /// The map's marked vertices (Wonders of Catan): no setup settlement stands on them
-    /// (WON-3), and some wonders need a settlement on one (WON-9); absent in other games.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub marked_vertices: Vec<MarkedVerticesView>,
-}
-
-/// One named set of marked vertices (WON-3).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct MarkedVerticesView {
-    pub set: MarkedSet,
-    pub vertices: Vec<VertexId>,
-}
-
-/// Pieces a seat still has in its supply (B-CMP-7).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct PiecesLeft {
-    pub roads: u8,
-    pub settlements: u8,
-    pub cities: u8,
-    /// Ships (Seafarers); absent in other games.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub ships: Option<u8>,
-}
-
-/// One seat as others see it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct PlayerView {
-    pub seat: Seat,
-    /// Points everyone can see: buildings, Longest Road, Largest Army (no hidden VP cards,
-    /// until game over).
-    pub victory_points: u32,
-    pub resource_count: u32,
-    pub development_card_count: u32,
-    pub knights_played: u32,
-    /// Jungle discoveries held (JUN-4): public counters.
-    pub discoveries: u32,
-    pub road_length: u32,
-    pub has_longest_road: bool,
-    pub has_largest_army: bool,
-    pub pieces_left: PiecesLeft,
-    /// Present when the game is over: the full hand.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub resources: Option<Resources>,
-    /// Present when the game is over: all development cards kept.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub development_cards: Option<DevCards>,
-    /// Commodity cards held (Cities & Knights, CK-CMP-1): a count like `resource_count`;
-    /// absent in other games.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub commodity_count: Option<u32>,
-    /// Present when a Cities & Knights game is over: the commodities kept.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub commodities: Option<Commodities>,
-}
-
-/// The viewer's own hand.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct HandView {
-    pub resources: Resources,
-    /// Development cards that may be played (bought before this turn).
-    pub development_cards: DevCards,
-    /// Development cards bought this turn (playable from the next turn, B-DEV-3).
-    pub new_development_cards: DevCards,
-    /// Total victory points including hidden VP cards.
-    pub victory_points: u32,
-    /// Bank rate per resource given the harbours held (4, 3 or 2).
-    pub bank_rates: Resources,
-    /// Whether the seat may make a new trade offer now.
-    pub may_offer_trade: bool,
-    /// Commodity cards held (Cities & Knights); absent in other games.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub commodities: Option<Commodities>,
-}
-
-/// The turn in progress.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct TurnView {
-    /// 0 during setup.
-    pub number: u32,
-    /// Whose turn it is (during setup: who is placing).
-    pub active_seat: Seat,
-    pub phase: Phase,
-    /// The phases `phase` interrupted, in the order they resume once it is done (e.g. a
-    /// discard, then moving the robber, then the main phase).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub then: Vec<Phase>,
-    pub rolled: bool,
-    /// The last roll this turn as (red, white).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub dice: Option<[u8; 2]>,
-    pub development_card_played: bool,
-    /// Whether the active player has moved a ship this turn (Seafarers, SEA-6).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub ship_moved: bool,
-    /// Seats that must make a move before play goes on (the active seat, or discarders).
-    pub waiting_for: Vec<Seat>,
-}
-
-/// A game as one viewer may see it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct GameView {
-    pub players: Vec<PlayerView>,
-    /// The viewer's seat, if seated.
-    pub you: Option<Seat>,
-    /// The viewer's hand; absent for spectators.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub hand: Option<HandView>,
-    pub bank: Resources,
-    /// The commodity cards in the bank (Cities & Knights); absent in other games.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub commodity_bank: Option<Commodities>,
-    pub development_cards_left: u32,
-    pub board: BoardView,
-    pub turn: TurnView,
-    pub trade_offers: Vec<TradeOffer>,
-    pub longest_road: Option<Seat>,
-    pub largest_army: Option<Seat>,
-    pub vp_target: u8,
-    /// The barbarians, improvements, knights, walls and progress cards (Cities & Knights);
-    /// absent in other games.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub cities_and_knights: Option<crate::ext::cities_knights::CitiesKnightsView>,
-    /// The wonders, their owners and stages (Wonders of Catan, WON-8..11); absent in other
-    /// games.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub wonders: Vec<WonderView>,
-    pub winner: Option<Seat>,
-    /// The game's seed, published once the game is over.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub seed: Option<u64>,
-}
+use crate::{game::Game, protocol::Viewer};
 
 impl Game {
     /// Returns the game as `viewer` may see it.
@@ -218,7 +21,8 @@ impl Game {
     }
 
     fn view_as(&self, viewer: Viewer, over: bool) -> GameView {
-        let ck = self.config.cities_and_knights;
+        // Hands hold commodities beside resources in some variants (CK-CMP-1).
+        let ck = self.rules().components.has_commodities();
         let you = match viewer {
             Viewer::Seat(seat) if seat.index() < self.players.len() => Some(seat),
             _ => None,
@@ -264,7 +68,7 @@ impl Game {
                 commodities: ck.then_some(p.commodities),
             }
         });
-        GameView {
+        let mut view = GameView {
             players,
             you,
             hand,
@@ -280,18 +84,22 @@ impl Game {
                 rolled: self.turn.rolled,
                 dice: self.turn.last_roll.map(|(r, w)| [r, w]),
                 development_card_played: self.turn.dev_card_played,
-                ship_moved: self.ext.seafarers.ship_moved,
+                ship_moved: false,
                 waiting_for: self.waiting_for(),
             },
             trade_offers: self.offers.clone(),
             longest_road: self.longest_road,
             largest_army: self.largest_army,
             vp_target: self.rules().base.vp_target,
-            cities_and_knights: self.cities_and_knights_view_as(you, over),
-            wonders: self.wonders(),
+            cities_and_knights: None,
+            wonders: Vec::new(),
             winner: self.winner,
             seed: over.then_some(self.seed),
+        };
+        for extension in &self.rules().extensions {
+            extension.view(self, you, over, &mut view);
         }
+        view
     }
 
     fn board_view(&self) -> BoardView {
@@ -325,12 +133,8 @@ impl Game {
                 .filter_map(|(e, s)| s.map(|seat| ShipView { edge: self.board.edges[e], seat }))
                 .collect(),
             pirate: self.pirate_hex(),
-            islands: if self.config.seafarers { self.islands() } else { Vec::new() },
-            marked_vertices: self
-                .marked_vertices()
-                .into_iter()
-                .map(|(set, vertices)| MarkedVerticesView { set, vertices })
-                .collect(),
+            islands: Vec::new(),
+            marked_vertices: Vec::new(),
         }
     }
 }

@@ -4,6 +4,10 @@
 //! position is one the rules allow), then one move is decided: a rejection must carry the
 //! exact error code and leave the game unchanged; an acceptance is applied and the new state
 //! checked.
+//!
+//! One folder per ruleset (`scenarios/base/`, `five_six/`, `jungle/`, `big_river/`,
+//! `seafarers/`, `wonders/`, `cities_knights/`), so a rule's tests are found from its rule
+//! id or its folder; `support.rs` holds the given/when/then helpers.
 
 #[path = "common/islands.rs"]
 mod islands;
@@ -12,47 +16,51 @@ mod sea;
 #[path = "scenarios/support.rs"]
 mod support;
 
-#[path = "scenarios/building.rs"]
+#[path = "scenarios/big_river/big_river.rs"]
+mod big_river;
+#[path = "scenarios/base/building.rs"]
 mod building;
-#[path = "scenarios/cities_knights.rs"]
+#[path = "scenarios/cities_knights/cities_knights.rs"]
 mod cities_knights;
-#[path = "scenarios/ck_card_parameters.rs"]
+#[path = "scenarios/cities_knights/ck_card_parameters.rs"]
 mod ck_card_parameters;
-#[path = "scenarios/ck_five_six.rs"]
+#[path = "scenarios/cities_knights/ck_five_six.rs"]
 mod ck_five_six;
-#[path = "scenarios/ck_politics_cards.rs"]
+#[path = "scenarios/cities_knights/ck_politics_cards.rs"]
 mod ck_politics_cards;
-#[path = "scenarios/ck_progress_hand.rs"]
+#[path = "scenarios/cities_knights/ck_progress_hand.rs"]
 mod ck_progress_hand;
-#[path = "scenarios/ck_science_cards.rs"]
+#[path = "scenarios/cities_knights/ck_science_cards.rs"]
 mod ck_science_cards;
-#[path = "scenarios/ck_seafarers.rs"]
+#[path = "scenarios/cities_knights/ck_seafarers.rs"]
 mod ck_seafarers;
-#[path = "scenarios/ck_trade_cards.rs"]
+#[path = "scenarios/cities_knights/ck_trade_cards.rs"]
 mod ck_trade_cards;
-#[path = "scenarios/ck_trading.rs"]
+#[path = "scenarios/cities_knights/ck_trading.rs"]
 mod ck_trading;
-#[path = "scenarios/development.rs"]
+#[path = "scenarios/base/development.rs"]
 mod development;
-#[path = "scenarios/geometry.rs"]
+#[path = "scenarios/five_six/five_six.rs"]
+mod five_six;
+#[path = "scenarios/base/geometry.rs"]
 mod geometry;
-#[path = "scenarios/longest_road.rs"]
+#[path = "scenarios/jungle/jungle.rs"]
+mod jungle;
+#[path = "scenarios/base/longest_road.rs"]
 mod longest_road;
-#[path = "scenarios/robber.rs"]
+#[path = "scenarios/base/robber.rs"]
 mod robber;
-#[path = "scenarios/seafarers.rs"]
+#[path = "scenarios/seafarers/seafarers.rs"]
 mod seafarers;
-#[path = "scenarios/setup.rs"]
+#[path = "scenarios/base/setup.rs"]
 mod setup;
-#[path = "scenarios/small_board.rs"]
+#[path = "scenarios/base/small_board.rs"]
 mod small_board;
-#[path = "scenarios/trading.rs"]
+#[path = "scenarios/base/trading.rs"]
 mod trading;
-#[path = "scenarios/turn_limit.rs"]
+#[path = "scenarios/base/turn_limit.rs"]
 mod turn_limit;
-#[path = "scenarios/variants.rs"]
-mod variants;
-#[path = "scenarios/victory.rs"]
+#[path = "scenarios/base/victory.rs"]
 mod victory;
-#[path = "scenarios/wonders.rs"]
+#[path = "scenarios/wonders/wonders.rs"]
 mod wonders;

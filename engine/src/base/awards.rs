@@ -273,9 +273,9 @@ impl Game {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
-    use crate::{config::GameConfig, sim, ScenarioId};
+    use crate::{config::GameConfig, sim};
 
     /// The plain definition of B-LR-1/2 and SEA-10: try every own road or ship as the first
     /// edge, both ways; a trail passes no opponent's building and turns between a road and a
@@ -310,7 +310,9 @@ mod tests {
         best
     }
 
-    fn agrees_over_random_games(config: &GameConfig, games: u64) {
+    /// Checks the trail search against the definition over `games` random games of `config`,
+    /// every 25 events (also for the variants' routes).
+    pub(crate) fn agrees_over_random_games(config: &GameConfig, games: u64) {
         for seed in 0..games {
             let record = sim::play_random_game(config.clone(), seed).unwrap();
             let mut game = Game::replay(config.clone(), &record.events[..1]).unwrap();
@@ -334,14 +336,5 @@ mod tests {
         // B-LR-1/2 on the road networks of 60 random games, every 25 events.
         let config = GameConfig { board: crate::config::BoardSpec::Random, ..GameConfig::for_players(4) };
         agrees_over_random_games(&config, 60);
-    }
-
-    #[test]
-    fn the_trade_route_search_agrees_with_the_definition() {
-        // SEA-10 on the roads and ships of random Seafarers games of two scenarios.
-        for scenario in [ScenarioId::NewShores, ScenarioId::FourIslands] {
-            let config = GameConfig { seafarers: true, scenario: Some(scenario), ..GameConfig::for_players(4) };
-            agrees_over_random_games(&config, 15);
-        }
     }
 }

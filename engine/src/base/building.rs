@@ -230,12 +230,17 @@ impl Game {
 
     pub(super) fn apply_city(&mut self, seat: Seat, vertex: VertexId, cost: &Resources) {
         self.mark_built_or_bought();
-        if let (Some(v), Some(player)) = (self.board.vertex(vertex), self.players.get_mut(seat.index())) {
+        if let (Some(v), true) = (self.board.vertex(vertex), seat.index() < self.players.len()) {
             let replaced = self.buildings[v as usize].replace(Building { seat, kind: BuildingKind::City });
-            // The settlement a city replaces goes back to the supply (B-BLD-6); a city placed
-            // on an empty site (CK-SET-1) replaces none.
-            // CK-BAR-8: a pillaged city that took no settlement piece gives none back.
-            if replaced.is_some() && !self.ext.cities_knights.take_pillaged(vertex) {
+            // The settlement a city replaces goes back to the supply (B-BLD-6) unless a variant
+            // says it took no piece (CK-BAR-8); a city placed on an empty site (CK-SET-1)
+            // replaces none.
+            let returns = replaced.is_some() && {
+                let rules = self.shared_rules();
+                rules.extensions.iter().all(|e| e.settlement_returns_to_supply(self, vertex))
+            };
+            let player = &mut self.players[seat.index()];
+            if returns {
                 player.pieces_left.settlements = (player.pieces_left.settlements + 1).min(player.supply.settlements);
             }
             player.pieces_left.cities = player.pieces_left.cities.saturating_sub(1);

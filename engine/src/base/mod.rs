@@ -125,9 +125,21 @@ pub(crate) fn legal_moves(game: &Game, seat: Seat, moves: &mut Vec<Move>) {
     }
 }
 
-/// Folds one event into the state: the base game's part, then each extension's.
+/// Folds one event into the state: the base game's events here, then every extension's
+/// `apply` hook, which applies the events its variant owns (and its part of the base game's).
 pub(crate) fn apply(game: &mut Game, event: &Event) {
     game.events_applied += 1;
+    apply_base(game, event);
+    if !game.rules().extensions.is_empty() {
+        let rules = game.shared_rules();
+        for extension in &rules.extensions {
+            extension.apply(game, event);
+        }
+    }
+}
+
+/// The base game's events; every other event belongs to an extension.
+fn apply_base(game: &mut Game, event: &Event) {
     match event {
         Event::GameStarted { .. } => {}
         Event::PhaseChanged { phase, then } => {
@@ -140,34 +152,16 @@ pub(crate) fn apply(game: &mut Game, event: &Event) {
         Event::StartingResourcesReceived { seat, resources } | Event::GoldResourcesTaken { seat, resources } => {
             game.receive(*seat, resources)
         }
-        Event::ShipBuilt { seat, edge, cost } => game.apply_ship(*seat, *edge, cost),
-        Event::ShipMoved { seat, from, to } => game.apply_ship_move(*seat, *from, *to),
-        Event::PirateMoved { hex, .. } => game.apply_pirate(*hex),
-        Event::FogRevealed { seat, hex, terrain, number, resource } => {
-            game.apply_reveal(*seat, *hex, *terrain, *number, *resource)
-        }
-        Event::IslandBonusEarned { .. } => {}
-        Event::WonderClaimed { seat, .. } => game.retire_ship(*seat),
-        Event::WonderStageBuilt { seat, cost, .. } => {
-            game.mark_built_or_bought();
-            game.pay(*seat, cost);
-        }
         Event::DiceRolled { red, white, .. } => game.apply_roll(*red, *white),
         Event::ResourcesProduced { gains, .. } => {
             for gain in gains {
                 game.receive(gain.seat, &gain.resources);
             }
         }
-        Event::ResourcesDiscarded { seat, resources, .. } => {
-            if let Some(resources) = resources {
-                game.pay(*seat, resources);
-            }
-        }
+        Event::ResourcesDiscarded { seat, resources: Some(resources), .. } => game.pay(*seat, resources),
         Event::RobberMoved { hex, .. } => game.apply_robber(*hex),
-        Event::ResourceStolen { thief, victim, resource } => {
-            if let Some(resource) = resource {
-                game.transfer(*victim, *thief, &crate::Resources::of(*resource, 1));
-            }
+        Event::ResourceStolen { thief, victim, resource: Some(resource) } => {
+            game.transfer(*victim, *thief, &crate::Resources::of(*resource, 1));
         }
         Event::DevelopmentCardBought { seat, cost, card, .. } => game.apply_card_bought(*seat, cost, *card),
         Event::KnightPlayed { seat } => game.apply_knight(*seat),
@@ -195,104 +189,13 @@ pub(crate) fn apply(game: &mut Game, event: &Event) {
         Event::LargestArmyChanged { holder, .. } => game.largest_army = *holder,
         Event::LongestRoadChanged { holder, .. } => game.longest_road = *holder,
         Event::TurnStarted { seat, turn } => game.apply_turn_started(*seat, *turn),
-        // Cities & Knights keeps these in its own state.
-        Event::EventDieRolled { .. } | Event::BarbariansAdvanced { .. } => {}
-        Event::CommoditiesProduced { gains, .. } => {
-            for gain in gains {
-                game.receive_cards(gain.seat, &crate::model::Cards::of_commodities(gain.commodities));
-            }
-        }
-        Event::CardsDiscarded { seat, cards, .. } => {
-            if let Some(cards) = cards {
-                game.pay_cards(*seat, cards);
-            }
-        }
-        Event::CommodityStolen { thief, victim, commodity } => {
-            if let Some(commodity) = commodity {
-                game.transfer_commodity(*victim, *thief, *commodity);
-            }
-        }
-        Event::ImprovementBuilt { seat, cost, .. } => {
-            game.mark_built_or_bought();
-            game.pay_cards(*seat, &crate::model::Cards::of_commodities(*cost));
-        }
-        // Progress cards live in Cities & Knights' state; their effects' own events that
-        // the base game has no part in go here.
-        Event::ProgressCardPlayed { .. } | Event::ProgressCardDiscarded { .. } | Event::ProgressCardTaken { .. } => {}
-        Event::NumberTokensSwapped { hexes, .. } => game.swap_number_tokens(*hexes),
-        Event::ResourcesHarvested { seat, resources } => game.receive(*seat, resources),
-        // Politics cards (CK-PC-7): the Diplomat's road back to its owner, the Wedding's gifts.
-        Event::RoadRemoved { owner, edge, .. } => game.remove_road(*owner, *edge),
-        Event::CardsGiven { seat, to, cards: Some(cards), .. } => game.give_cards(*seat, *to, cards),
-        Event::CardsGiven { cards: None, .. }
-        | Event::KnightDeserted { .. }
-        | Event::DeserterKnightPlaced { .. }
-        | Event::KnightIntrigued { .. }
-        | Event::ProgressCardsRevealed { .. } => {}
-        // The trade deck's cards moving resources and commodities between hands (CK-PC-7).
-        Event::MerchantPlaced { .. } | Event::CommercialHarborDeclined { .. } | Event::HandShown { .. } => {}
-        Event::ResourceMonopolyTaken { seat, taken, .. } => {
-            for loss in taken {
-                game.transfer(loss.seat, *seat, &loss.resources);
-            }
-        }
-        Event::TradeMonopolyTaken { seat, taken, .. } => {
-            for loss in taken {
-                game.transfer_cards(loss.seat, *seat, &crate::model::Cards::of_commodities(loss.commodities));
-            }
-        }
-        Event::CommercialHarborOffered { seat, with, resource } => {
-            if let Some(resource) = resource {
-                game.transfer(*seat, *with, &crate::Resources::of(*resource, 1));
-            }
-        }
-        Event::CommercialHarborAnswered { seat, to, commodity } => {
-            if let Some(commodity) = commodity {
-                game.transfer_commodity(*seat, *to, *commodity);
-            }
-        }
-        Event::CardsTaken { seat, from, cards, .. } => {
-            if let Some(cards) = cards {
-                game.transfer_cards(*from, *seat, cards);
-            }
-        }
-        Event::ProgressCardDrawn { .. }
-        | Event::KnightMoved { .. }
-        | Event::KnightDisplaced { .. }
-        | Event::KnightRelocated { .. }
-        | Event::KnightReturnedToSupply { .. }
-        | Event::RobberChased { .. }
-        | Event::KnightActivated { .. }
-        | Event::BarbariansAttacked { .. }
-        | Event::DefenderOfCatan { .. }
-        | Event::MetropolisPlaced { .. }
-        | Event::MetropolisMoved { .. } => {
-            if let Event::KnightActivated { seat, cost, .. } = event {
-                game.pay(*seat, cost);
-            }
-        }
-        Event::KnightRecruited { seat, cost, .. }
-        | Event::KnightPromoted { seat, cost, .. }
-        | Event::CityWallBuilt { seat, cost, .. } => {
-            game.mark_built_or_bought();
-            game.pay(*seat, cost);
-        }
-        Event::CityPillaged { seat, vertex } => game.apply_pillage(*seat, *vertex),
-        Event::CardsTradedWithBank { seat, give, get } => {
-            game.pay_cards(*seat, give);
-            game.receive_cards(*seat, get);
-        }
         Event::GameWon { seat, .. } => {
             game.winner = Some(*seat);
             game.phase = Phase::GameOver;
             game.then.clear();
         }
-    }
-    if !game.rules().extensions.is_empty() {
-        let rules = game.shared_rules();
-        for extension in &rules.extensions {
-            extension.apply(&mut game.ext, event, &game.phase);
-        }
+        // An extension's event: its `apply` hook applies it.
+        _ => {}
     }
 }
 
@@ -317,91 +220,5 @@ impl Game {
         then.push(self.phase.clone());
         then.extend(self.then.iter().cloned());
         Event::PhaseChanged { phase, then }
-    }
-
-    // Cards only ever move, and only those that are there: an event that does not fit the
-    // state (never one `decide` wrote) moves less instead of creating cards.
-
-    /// Moves cards from a hand to the bank.
-    pub(crate) fn pay(&mut self, seat: Seat, cards: &crate::Resources) {
-        if cards.is_empty() {
-            return;
-        }
-        if let Some(player) = self.players.get_mut(seat.index()) {
-            let paid = at_most(cards, &player.resources);
-            player.resources -= paid;
-            self.bank += paid;
-        }
-    }
-
-    /// Moves cards from the bank to a hand.
-    pub(crate) fn receive(&mut self, seat: Seat, cards: &crate::Resources) {
-        if let Some(player) = self.players.get_mut(seat.index()) {
-            let given = at_most(cards, &self.bank);
-            self.bank -= given;
-            player.resources += given;
-        }
-    }
-
-    /// Moves cards between two hands.
-    pub(crate) fn transfer(&mut self, from: Seat, to: Seat, cards: &crate::Resources) {
-        if from == to || from.index() >= self.players.len() || to.index() >= self.players.len() {
-            return;
-        }
-        let moved = at_most(cards, &self.players[from.index()].resources);
-        self.players[from.index()].resources -= moved;
-        self.players[to.index()].resources += moved;
-    }
-}
-
-/// `wanted`, capped kind by kind at what `held` has.
-fn at_most(wanted: &crate::Resources, held: &crate::Resources) -> crate::Resources {
-    *wanted - (*wanted - *held)
-}
-
-#[cfg(test)]
-mod tests {
-    use std::sync::Arc;
-
-    use super::*;
-    use crate::{ext::Extension, ruleset::Ruleset, GameConfig, Resources};
-
-    /// A variant that pays a lumber to whoever rolls a 12 (only to test the reaction hook).
-    #[derive(Debug)]
-    struct BoxcarsBonus;
-
-    impl Extension for BoxcarsBonus {
-        fn name(&self) -> &'static str {
-            "boxcars_bonus"
-        }
-
-        fn react(&self, _game: &Game, seat: Seat, events: &mut Vec<Event>, _chance: &mut dyn Chance) {
-            if events.iter().any(|e| matches!(e, Event::DiceRolled { red: 6, white: 6, .. })) {
-                let bonus = Event::StartingResourcesReceived { seat, resources: Resources::new(1, 0, 0, 0, 0) };
-                events.push(bonus);
-            }
-        }
-    }
-
-    #[test]
-    fn extensions_react_to_other_rules_events_before_the_victory_check() {
-        let config = GameConfig { first_player: crate::FirstPlayer::Seat(0), ..GameConfig::for_players(3) };
-        let mut game = Game::new(config.clone(), 3).unwrap();
-        let mut ruleset = Ruleset::assemble(&config);
-        ruleset.extensions.push(Box::new(BoxcarsBonus));
-        game.set_rules(Arc::new(ruleset));
-        // Through setup with the first legal moves, to the first roll.
-        while matches!(game.phase(), Phase::Setup { .. }) {
-            let seat = game.active_seat();
-            let mv = game.legal_moves(seat).remove(0);
-            for event in game.decide(seat, &mv, &mut game.chance()).unwrap() {
-                game.apply(&event);
-            }
-        }
-        let boxcars = game.decide(Seat(0), &Move::RollDice, &mut crate::FixedChance::dice(6, 6)).unwrap();
-        assert!(boxcars
-            .contains(&Event::StartingResourcesReceived { seat: Seat(0), resources: Resources::new(1, 0, 0, 0, 0) }));
-        let other = game.decide(Seat(0), &Move::RollDice, &mut crate::FixedChance::dice(5, 6)).unwrap();
-        assert!(!other.iter().any(|e| matches!(e, Event::StartingResourcesReceived { .. })));
     }
 }

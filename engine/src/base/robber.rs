@@ -4,7 +4,7 @@ use crate::{
     board::{HexCoord, Terrain},
     chance::{draw_card, Chance, Draw},
     game::Game,
-    model::{Commodity, PendingDiscard, Phase, Resource, Resources, Seat},
+    model::{PendingDiscard, Phase, Resource, Resources, Seat},
     protocol::{Event, Move, RuleError},
 };
 
@@ -112,20 +112,15 @@ impl Game {
         Ok(Some(self.steal_card(thief, victim, chance)))
     }
 
-    /// B-ROB-3: one card drawn at random from the victim's hand; with Cities & Knights the
-    /// hand holds commodities too, and any of its cards may be drawn (CK-7-2, SEA-15).
+    /// B-ROB-3: one card drawn at random from the victim's hand; a variant whose hands hold
+    /// more than resources draws from all of it (CK-7-2, SEA-15).
     pub(crate) fn steal_card(&self, thief: Seat, victim: Seat, chance: &mut dyn Chance) -> Event {
-        if !self.config.cities_and_knights {
-            let hand = &self.players[victim.index()].resources;
-            let resource: Option<Resource> = draw_card(chance, Draw::STOLEN_CARD, hand);
-            return Event::ResourceStolen { thief, victim, resource };
+        if let Some(event) = self.rules().extensions.iter().find_map(|e| e.steal_card(self, thief, victim, chance)) {
+            return event;
         }
-        let weights = self.hand_cards(victim).weights();
-        let index = chance.pick(Draw::STOLEN_CARD, &weights);
-        match index.checked_sub(Resource::ALL.len()) {
-            None => Event::ResourceStolen { thief, victim, resource: Resource::ALL.get(index).copied() },
-            Some(c) => Event::CommodityStolen { thief, victim, commodity: Commodity::ALL.get(c).copied() },
-        }
+        let hand = &self.players[victim.index()].resources;
+        let resource: Option<Resource> = draw_card(chance, Draw::STOLEN_CARD, hand);
+        Event::ResourceStolen { thief, victim, resource }
     }
 
     /// Every robber target and victim, made into moves by `make` (moving the robber after a

@@ -4,7 +4,7 @@
 
 use crate::{
     game::Game,
-    model::{Cards, Commodities, Resource, Resources, Seat, TradeOffer},
+    model::{Cards, Resource, Resources, Seat, TradeOffer},
     protocol::{Event, Move, RuleError},
 };
 
@@ -55,11 +55,9 @@ impl MaritimeRates {
                 None => {}
             }
         }
-        // CK-MER-2 and Merchant Fleet (CK-PC-7): resources at 2:1 as if by a harbour.
-        for good in game.two_for_one(seat) {
-            if let crate::ext::cities_knights::Good::Resource(resource) = good {
-                rates.special.set(resource, 1);
-            }
+        // Resources at 2:1 as if by a harbour, by a variant's rules (CK-MER-2).
+        for extension in &game.rules().extensions {
+            extension.two_for_one(game, seat, &mut rates.special);
         }
         rates
     }
@@ -191,7 +189,7 @@ impl Game {
     ) -> Result<Vec<Event>, RuleError> {
         // CK-TRD-1: only Cities & Knights has commodities to trade.
         let names_commodities = !give.commodities.is_empty() || !get.commodities.is_empty();
-        if names_commodities && !self.config.cities_and_knights {
+        if names_commodities && !self.rules().components.has_commodities() {
             return Err(RuleError::NotInThisGame("trading commodities (CK-TRD-1)"));
         }
         let window = self.check_trading_open()?;
@@ -356,19 +354,6 @@ impl Game {
                 }
             }
         }
-    }
-
-    /// Moves commodity cards between two hands (what the giver holds of them), as
-    /// [`Game::transfer`] moves resources.
-    fn transfer_commodities(&mut self, from: Seat, to: Seat, cards: &Commodities) {
-        let seats = self.players.len();
-        if cards.is_empty() || from == to || from.index() >= seats || to.index() >= seats {
-            return;
-        }
-        let held = self.players[from.index()].commodities;
-        let moved = *cards - (*cards - held);
-        self.players[from.index()].commodities -= moved;
-        self.players[to.index()].commodities += moved;
     }
 
     pub(super) fn apply_trade(&mut self, event: &Event) {

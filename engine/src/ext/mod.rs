@@ -20,7 +20,7 @@ use crate::{
     board::BoardLayout,
     chance::Chance,
     game::Game,
-    model::{Phase, Seat},
+    model::Seat,
     protocol::{Event, Move, RuleError, SetupError, VictoryCondition},
     ruleset::{Components, Ruleset},
 };
@@ -103,9 +103,12 @@ pub(crate) trait Extension: Debug + Send + Sync {
     /// Adds what the variant's hexes produce on `roll`.
     fn produce(&self, _game: &Game, _roll: u8, _production: &mut Production) {}
 
-    /// Applies the variant's part of an event (after the base game's part), in `phase` (the
-    /// phase the event happened in, or the one it started).
-    fn apply(&self, _state: &mut ExtState, _event: &Event, _phase: &Phase) {}
+    /// Applies an event the variant owns, and its part of any other (after the base game's
+    /// part, so `game.phase` is the phase the event happened in, or the one it started). The
+    /// whole game is open to it: pieces, hands, routes, the board's mutable parts and its own
+    /// state in [`ExtState`]; `apply` checks no rules, and an event that does not fit the state
+    /// changes less rather than creating pieces or cards.
+    fn apply(&self, _game: &mut Game, _event: &Event) {}
 
     /// The variant's victory points for `seat` (all public).
     fn victory_points(&self, _game: &Game, _seat: Seat) -> u32 {
@@ -143,6 +146,27 @@ pub(crate) trait Extension: Debug + Send + Sync {
         None
     }
 
+    /// Whether the settlement a city replaces on `vertex` goes back to the supply (B-BLD-6);
+    /// asked once as the city is applied, so the variant may forget what it kept about the
+    /// vertex (CK-BAR-8: a pillaged city that took no settlement piece gives none back).
+    fn settlement_returns_to_supply(&self, _game: &mut Game, _vertex: crate::board::VertexId) -> bool {
+        true
+    }
+
+    /// Adds the resources `seat` trades with the bank at 2:1 besides its harbours (CK-MER-2),
+    /// one in `special` for each.
+    fn two_for_one(&self, _game: &Game, _seat: Seat, _special: &mut crate::Resources) {}
+
+    /// Draws the card a thief takes from `victim`'s hand when the variant's hands hold more
+    /// than resources (CK-7-2); `None` leaves it to the base game (B-ROB-3).
+    fn steal_card(&self, _game: &Game, _thief: Seat, _victim: Seat, _chance: &mut dyn Chance) -> Option<Event> {
+        None
+    }
+
+    /// Adds the variant's part to what `you` (a seat, or `None` for a spectator) see of the
+    /// game; `over` shows everything.
+    fn view(&self, _game: &Game, _you: Option<Seat>, _over: bool, _view: &mut crate::view::GameView) {}
+
     /// Who may trade in a phase the variant owns.
     fn trade_window(&self, _game: &Game) -> Option<TradeWindow> {
         None
@@ -160,4 +184,51 @@ pub(crate) struct ExtState {
     pub wonders: wonders::WondersState,
     #[serde(default, skip_serializing_if = "cities_knights::CitiesKnightsState::is_unused")]
     pub cities_knights: cities_knights::CitiesKnightsState,
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::{model::Phase, GameConfig, Resources};
+
+    /// A variant that pays a lumber to whoever rolls a 12 (only to test the reaction hook).
+    #[derive(Debug)]
+    struct BoxcarsBonus;
+
+    impl Extension for BoxcarsBonus {
+        fn name(&self) -> &'static str {
+            "boxcars_bonus"
+        }
+
+        fn react(&self, _game: &Game, seat: Seat, events: &mut Vec<Event>, _chance: &mut dyn Chance) {
+            if events.iter().any(|e| matches!(e, Event::DiceRolled { red: 6, white: 6, .. })) {
+                let bonus = Event::StartingResourcesReceived { seat, resources: Resources::new(1, 0, 0, 0, 0) };
+                events.push(bonus);
+            }
+        }
+    }
+
+    #[test]
+    fn extensions_react_to_other_rules_events_before_the_victory_check() {
+        let config = GameConfig { first_player: crate::FirstPlayer::Seat(0), ..GameConfig::for_players(3) };
+        let mut game = Game::new(config.clone(), 3).unwrap();
+        let mut ruleset = Ruleset::assemble(&config);
+        ruleset.extensions.push(Box::new(BoxcarsBonus));
+        game.set_rules(Arc::new(ruleset));
+        // Through setup with the first legal moves, to the first roll.
+        while matches!(game.phase(), Phase::Setup { .. }) {
+            let seat = game.active_seat();
+            let mv = game.legal_moves(seat).remove(0);
+            for event in game.decide(seat, &mv, &mut game.chance()).unwrap() {
+                game.apply(&event);
+            }
+        }
+        let boxcars = game.decide(Seat(0), &Move::RollDice, &mut crate::FixedChance::dice(6, 6)).unwrap();
+        assert!(boxcars
+            .contains(&Event::StartingResourcesReceived { seat: Seat(0), resources: Resources::new(1, 0, 0, 0, 0) }));
+        let other = game.decide(Seat(0), &Move::RollDice, &mut crate::FixedChance::dice(5, 6)).unwrap();
+        assert!(!other.iter().any(|e| matches!(e, Event::StartingResourcesReceived { .. })));
+    }
 }

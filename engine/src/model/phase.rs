@@ -1,7 +1,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::Seat;
-use crate::{board::VertexId, ext::cities_knights::CardDecision, protocol::SeatResources};
+use crate::{board::VertexId, protocol::SeatResources};
+
+pub use crate::protocol::CardDecision;
 
 /// The step within one setup placement (B-SET-4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

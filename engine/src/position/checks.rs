@@ -3,14 +3,13 @@
 
 use std::{iter, sync::Arc};
 
-use super::{PositionError, SeafarersSetup, SeatSetup, Setup, TurnSetup, WonderSetup};
+use super::{seafarers, PositionError, SeatSetup, Setup, TurnSetup};
 use crate::{
     base::MAX_OPEN_OFFERS_PER_SEAT,
-    board::Terrain,
     game::Game,
-    model::{Building, BuildingKind, DevCard, DevCards, Phase, Pieces, Resource, Resources, Seat, SetupStep, Turn},
+    model::{Building, BuildingKind, DevCard, DevCards, Phase, Pieces, Resource, Resources, Seat, Turn},
     ruleset::{Components, Ruleset},
-    view::{BuildingView, RoadView, ShipView},
+    view::{BuildingView, RoadView},
 };
 
 use PositionError as E;
@@ -18,8 +17,6 @@ use PositionError as E;
 /// Minimum road length for Longest Road (B-LR-3) and played knights for Largest Army (B-LA-1).
 const LONGEST_ROAD_MINIMUM: u32 = 5;
 const LARGEST_ARMY_MINIMUM: u32 = 3;
-/// Hands above this many cards discard on a 7 (B-ROB-1).
-const DISCARD_LIMIT: u32 = 7;
 
 /// The cards the seats hold, per resource (saturating: a setup may hold absurd counts).
 fn hands(seats: &[SeatSetup]) -> Resources {
@@ -108,12 +105,12 @@ fn build_parts(setup: Setup) -> Result<Game, PositionError> {
     }
     place_buildings(&mut game, &buildings)?;
     place_roads(&mut game, &roads)?;
-    place_ships(&mut game, &ships, rules.components.pieces)?;
+    seafarers::place_ships(&mut game, &ships, rules.components.pieces)?;
     // CK-BAR-8: pillaged cities without a settlement piece take none.
     let pillaged: Vec<u16> = cities_knights.pillaged.iter().filter_map(|v| game.board.vertex(*v)).collect();
     count_pieces(&mut game, rules.components.pieces, &pillaged)?;
     check_connected(&game, &roads)?;
-    check_ships_connected(&game, &ships)?;
+    seafarers::check_ships_connected(&game, &ships)?;
 
     game.robber = match robber {
         None => None,
@@ -145,7 +142,7 @@ fn build_parts(setup: Setup) -> Result<Game, PositionError> {
             return Err(E::InvalidTurn(format!("({red}, {white}) are not two dice of 1 to 6 (B-CMP-9)")));
         }
     }
-    check_phases(&game, &phase, &then, &turn)?;
+    super::phases::check_phases(&game, &phase, &then, &turn)?;
     match (winner, &phase) {
         (Some(seat), Phase::GameOver) => in_game(seat)?,
         (None, Phase::GameOver) => return Err(E::InvalidPhase("game_over needs a winner (B-WIN-4)".into())),
@@ -153,8 +150,8 @@ fn build_parts(setup: Setup) -> Result<Game, PositionError> {
         (None, _) => {}
     }
     check_offers(&game, &offers, &phase, &then, &turn)?;
-    place_seafarers_state(&mut game, seafarers, &turn)?;
-    place_wonders(&mut game, wonders)?;
+    seafarers::place_seafarers_state(&mut game, seafarers, &turn)?;
+    seafarers::place_wonders(&mut game, wonders)?;
     for holder in [longest_road, largest_army].into_iter().flatten() {
         in_game(holder)?;
     }
@@ -239,32 +236,6 @@ fn place_roads(game: &mut Game, roads: &[RoadView]) -> Result<(), PositionError>
     Ok(())
 }
 
-/// SEA-1: ships only in games whose supply has them; B-GEO-9, SEA-2: only on edges that
-/// touch the sea; B-BLD-7, SEA-2: one piece per edge, so a coast edge holds a road or a ship.
-fn place_ships(game: &mut Game, ships: &[ShipView], supply: Pieces) -> Result<(), PositionError> {
-    if ships.is_empty() {
-        return Ok(()); // `Game::ships` stays empty until a ship is placed
-    }
-    if supply.ships == 0 {
-        return Err(E::NotInThisGame("ships (SEA-1)"));
-    }
-    game.ships = vec![None; game.board.edges.len()];
-    for ship in ships {
-        if ship.seat.index() >= game.players.len() {
-            return Err(E::UnknownSeat(ship.seat));
-        }
-        let e = game.board.edge(ship.edge).ok_or(E::UnknownEdge(ship.edge))?;
-        if !game.board.edge_is_sea[e as usize] {
-            return Err(E::EdgeNotNavigable(ship.edge));
-        }
-        if game.roads[e as usize].is_some() || game.ships[e as usize].is_some() {
-            return Err(E::EdgeOccupied(ship.edge));
-        }
-        game.ships[e as usize] = Some(ship.seat);
-    }
-    Ok(())
-}
-
 /// B-CMP-7, B-BLD-2, SEA-1: no more pieces on the board than the supply; what is left stays
 /// in it.
 fn count_pieces(game: &mut Game, supply: Pieces, pillaged: &[u16]) -> Result<(), PositionError> {
@@ -310,25 +281,9 @@ fn check_connected(game: &Game, roads: &[RoadView]) -> Result<(), PositionError>
     Ok(())
 }
 
-/// SEA-3 as play leaves it, like roads: every ship is in a network of its owner's ships that
-/// reaches one of its owner's buildings. Roads do not join it (a route turns from road to
-/// ship only at the owner's building); an opponent's building inside it does not cut it.
-fn check_ships_connected(game: &Game, ships: &[ShipView]) -> Result<(), PositionError> {
-    if ships.is_empty() {
-        return Ok(());
-    }
-    let reached = reached_from_buildings(game, &game.ships);
-    for s in ships {
-        if game.board.edge(s.edge).is_some_and(|e| !reached[e as usize]) {
-            return Err(E::ShipNotConnected { seat: s.seat, edge: s.edge });
-        }
-    }
-    Ok(())
-}
-
 /// The edges of `pieces` (roads or ships, by edge) that a walk from each seat's buildings
 /// along that seat's own pieces of the kind reaches.
-fn reached_from_buildings(game: &Game, pieces: &[Option<Seat>]) -> Vec<bool> {
+pub(super) fn reached_from_buildings(game: &Game, pieces: &[Option<Seat>]) -> Vec<bool> {
     let board = &game.board;
     let mut reached = vec![false; board.edges.len()];
     let mut stack: Vec<u16> = Vec::new();
@@ -346,107 +301,6 @@ fn reached_from_buildings(game: &Game, pieces: &[Option<Seat>]) -> Vec<bool> {
         }
     }
     reached
-}
-
-/// What Seafarers remembers (only with Seafarers): each seat's setup settlements, at most two
-/// and each on that seat's building (B-SET-3, SEA-12); island bonuses on the seat's own
-/// buildings, once per vertex (SEA-12); a ship moved only after the roll and ships built
-/// this turn on the board (SEA-6); fog turned up as a tile that could lie there (SEA-13).
-fn place_seafarers_state(game: &mut Game, state: SeafarersSetup, turn: &TurnSetup) -> Result<(), PositionError> {
-    if state.is_empty() {
-        return Ok(());
-    }
-    if !game.config.seafarers {
-        return Err(E::NotInThisGame("seafarers' setup settlements, island bonuses, ship moves and fog (SEA)"));
-    }
-    let bad = |message: String| Err(E::Seafarers(message));
-    let players = game.players.len();
-    let own_building = |seat: Seat, vertex| -> Result<bool, PositionError> {
-        if seat.index() >= players {
-            return Err(E::UnknownSeat(seat));
-        }
-        let v = game.board.vertex(vertex).ok_or(E::UnknownVertex(vertex))?;
-        Ok(game.buildings[v as usize].is_some_and(|b| b.seat == seat))
-    };
-    for (i, &(seat, vertex)) in state.setup_settlements.iter().enumerate() {
-        if !own_building(seat, vertex)? {
-            return bad(format!("seat {seat}'s setup settlement on {vertex} is not on the board (B-SET-3, SEA-12)"));
-        }
-        let earlier = &state.setup_settlements[..i];
-        if earlier.iter().any(|(_, v)| *v == vertex) || earlier.iter().filter(|(s, _)| *s == seat).count() >= 2 {
-            return bad(format!("seat {seat} has two setup settlements, each on its own vertex (B-SET-3)"));
-        }
-    }
-    for (i, &(seat, vertex, points)) in state.island_bonuses.iter().enumerate() {
-        if !own_building(seat, vertex)? || points == 0 {
-            return bad(format!(
-                "an island bonus of {points} for seat {seat} on {vertex}: bonuses are points on the seat's own building (SEA-12)"
-            ));
-        }
-        if state.island_bonuses[..i].iter().any(|(_, v, _)| *v == vertex) {
-            return bad(format!("the settlement on {vertex} earned two island bonuses (SEA-12)"));
-        }
-    }
-    if state.ship_moved && turn.dice.is_none() {
-        return Err(E::InvalidTurn("a ship moves in the main phase, after the roll (SEA-6)".into()));
-    }
-    for (i, edge) in state.new_ships.iter().enumerate() {
-        let e = game.board.edge(*edge).ok_or(E::UnknownEdge(*edge))?;
-        if game.ship_index(e).is_none() || state.new_ships[..i].contains(edge) {
-            return bad(format!("the ship built this turn on {edge} is not on the board, or listed twice (SEA-6)"));
-        }
-    }
-    for &(terrain, number) in &state.revealed {
-        let fits = match number {
-            Some(n) => terrain.takes_number() && (2..=12).contains(&n) && n != 7,
-            None => !terrain.takes_number() && terrain != Terrain::Fog,
-        };
-        if !fits {
-            return bad(format!("fog cannot turn up as {terrain:?} with token {number:?} (SEA-13)"));
-        }
-    }
-    let sea = &mut game.ext.seafarers;
-    sea.setup_sites = state.setup_settlements;
-    sea.bonuses = state.island_bonuses;
-    sea.ship_moved = state.ship_moved;
-    sea.new_ships = state.new_ships;
-    sea.revealed = state.revealed;
-    Ok(())
-}
-
-/// WON-8/10: each claim by a seat of the game, one wonder per seat and one seat per wonder,
-/// a wonder on offer, at most four stages, and a ship of the seat's supply on the card.
-fn place_wonders(game: &mut Game, claims: Vec<WonderSetup>) -> Result<(), PositionError> {
-    if claims.is_empty() {
-        return Ok(());
-    }
-    let on_offer: Vec<crate::WonderId> = game.wonders().iter().map(|w| w.wonder).collect();
-    if on_offer.is_empty() {
-        return Err(E::NotInThisGame("wonders (WON-8)"));
-    }
-    let bad = |message: String| Err(E::Wonders(message));
-    for (i, claim) in claims.iter().enumerate() {
-        let WonderSetup { seat, wonder, stages } = *claim;
-        if seat.index() >= game.players.len() {
-            return Err(E::UnknownSeat(seat));
-        }
-        if !on_offer.contains(&wonder) {
-            return bad(format!("the {wonder} is not on offer"));
-        }
-        let earlier = &claims[..i];
-        if earlier.iter().any(|c| c.seat == seat || c.wonder == wonder) {
-            return bad(format!("seat {seat} and the {wonder}: one wonder per seat, one seat per wonder (WON-8)"));
-        }
-        if stages > crate::WONDER_STAGES {
-            return bad(format!("the {wonder} has {stages} stages of {} (WON-10)", crate::WONDER_STAGES));
-        }
-        if game.players[seat.index()].pieces_left.ships == 0 {
-            return bad(format!("seat {seat} has no ship left to mark the {wonder} (WON-8)"));
-        }
-        game.retire_ship(seat);
-        game.ext.wonders.claims.push(crate::ext::wonders::Claim { seat, wonder, stages });
-    }
-    Ok(())
 }
 
 /// B-CMP-5: bank plus hands is the game's bank, per resource.
@@ -484,235 +338,6 @@ fn conserved_deck(
         }
     }
     Ok(deck.unwrap_or(expected - out))
-}
-
-fn phase_error(message: impl Into<String>) -> PositionError {
-    E::InvalidPhase(message.into())
-}
-
-/// The phase and the phases it interrupted fit the turn and each other.
-fn check_phases(game: &Game, phase: &Phase, then: &[Phase], turn: &TurnSetup) -> Result<(), PositionError> {
-    let players = game.players.len();
-    let in_game = |seat: Seat| if seat.index() < players { Ok(()) } else { Err(E::UnknownSeat(seat)) };
-    let setup = matches!(phase, Phase::Setup { .. });
-    if setup != (turn.number == 0) {
-        return Err(E::InvalidTurn(format!(
-            "turn {} in phase {}: setup is turn 0, and turn 0 is setup (B-SET-3, B-SET-7)",
-            turn.number,
-            phase.name()
-        )));
-    }
-    if matches!(phase, Phase::Setup { .. } | Phase::GameOver) && !then.is_empty() {
-        return Err(phase_error(format!("nothing resumes after {}", phase.name())));
-    }
-    if let Some(waiting) = then.iter().find(|p| matches!(p, Phase::Setup { .. } | Phase::GameOver)) {
-        return Err(phase_error(format!("{} never waits to resume", waiting.name())));
-    }
-    let stages = || iter::once(phase).chain(then);
-    let before_roll = stages().any(|p| matches!(p, Phase::PreRoll));
-    let after_roll = stages().any(|p| {
-        matches!(
-            p,
-            Phase::Main
-                | Phase::Discard { .. }
-                | Phase::MoveRobber
-                | Phase::GoldChoice { .. }
-                | Phase::LoseCity { .. }
-                | Phase::DefenderDraw { .. }
-                | Phase::RelocateKnight { .. }
-                | Phase::CardDecision { .. }
-        )
-    });
-    if before_roll && after_roll {
-        return Err(phase_error("the phases mix before and after the roll"));
-    }
-    if (before_roll || setup) && turn.dice.is_some() {
-        return Err(E::InvalidTurn("dice are set before the roll (B-TURN-2, B-SET-7)".into()));
-    }
-    if after_roll && turn.dice.is_none() {
-        return Err(E::InvalidTurn(format!("phase {} follows the roll: set the dice (B-TURN-4)", phase.name())));
-    }
-    let roll = turn.dice.map(|(red, white)| red + white);
-    for stage in stages() {
-        match stage {
-            Phase::Setup { seat, placement, step } => {
-                in_game(*seat)?;
-                if usize::from(*placement) >= 2 * players {
-                    return Err(phase_error(format!("setup has {} placements, not {placement}", 2 * players)));
-                }
-                let expected = game.setup_seat(*placement);
-                if *seat != expected {
-                    return Err(phase_error(format!(
-                        "placement {placement} is seat {expected}'s in the snake order, not seat {seat}'s (B-SET-3)"
-                    )));
-                }
-                if let SetupStep::PlaceRoad { settlement } = step {
-                    let v = game.board.vertex(*settlement).ok_or(E::UnknownVertex(*settlement))?;
-                    // CK-SET-1: in Cities & Knights the second setup piece is a city.
-                    let kind = if game.rules().components.setup_city && usize::from(*placement) >= players {
-                        BuildingKind::City
-                    } else {
-                        BuildingKind::Settlement
-                    };
-                    let own = Building { seat: *seat, kind };
-                    if game.buildings[v as usize] != Some(own) {
-                        return Err(phase_error(format!(
-                            "the setup road follows seat {seat}'s settlement, which is not on {settlement} (B-SET-4)"
-                        )));
-                    }
-                }
-            }
-            Phase::PreRoll | Phase::Main | Phase::GameOver => {}
-            Phase::Discard { pending } => {
-                // CK-PC-7 Saboteur: in Cities & Knights a discard of half the hand may follow
-                // the card, whatever the roll and the hand limit.
-                let saboteur = game.config.cities_and_knights;
-                if roll != Some(7) && !saboteur {
-                    return Err(phase_error("discards follow a 7 (B-ROB-1)"));
-                }
-                if pending.is_empty() {
-                    return Err(phase_error("a discard owed by nobody (B-ROB-1)"));
-                }
-                for (i, owed) in pending.iter().enumerate() {
-                    in_game(owed.seat)?;
-                    if pending[..i].iter().any(|p| p.seat == owed.seat) {
-                        return Err(phase_error(format!("seat {} owes two discards", owed.seat)));
-                    }
-                    // CK-7-1: commodities count, and each wall raises the limit by 2.
-                    let held = game.players[owed.seat.index()].hand_size();
-                    let limit = DISCARD_LIMIT + 2 * game.ext.cities_knights.walls_of(owed.seat);
-                    if (held <= limit && !saboteur) || owed.count != held / 2 || owed.count == 0 {
-                        return Err(phase_error(format!(
-                            "seat {} holds {held} cards and owes {}: more than 7 cards discard half (B-ROB-1)",
-                            owed.seat, owed.count
-                        )));
-                    }
-                }
-            }
-            Phase::MoveRobber => {
-                if roll != Some(7) {
-                    return Err(phase_error("the robber waits to move only after a 7 (B-ROB-2)"));
-                }
-            }
-            Phase::RoadBuilding { roads_left } => {
-                // C&K's Road Building is a progress card (CK-PC-7), which sets no flag.
-                if !turn.dev_card_played && !game.config.cities_and_knights {
-                    return Err(phase_error("free roads follow a Road Building card played this turn (B-DEV-5)"));
-                }
-                // SEA-11: with Seafarers each free piece may be a road or a ship.
-                let pieces = game.free_route_pieces(turn.active);
-                if !(1..=2).contains(roads_left) || *roads_left > pieces {
-                    return Err(phase_error(format!(
-                        "{roads_left} free roads with {pieces} in the supply: 1 or 2, and no more than are left (B-DEV-5)"
-                    )));
-                }
-            }
-            Phase::GoldChoice { roll: gold_roll, pending, chosen, source: crate::model::GoldSource::Production } => {
-                let gold_on_board = game.board.terrain.contains(&crate::board::Terrain::Gold);
-                if !game.rules().components.gold_produces || !gold_on_board {
-                    return Err(E::NotInThisGame("gold choices (RIV-5)"));
-                }
-                if roll != Some(*gold_roll) || *gold_roll == 7 {
-                    return Err(phase_error(format!("gold for a roll of {gold_roll}, but the dice say {roll:?}")));
-                }
-                if pending.is_empty() {
-                    return Err(phase_error("a gold choice owed by nobody (RIV-5)"));
-                }
-                for (i, owed) in pending.iter().enumerate() {
-                    in_game(owed.seat)?;
-                    if owed.count == 0 || pending[..i].iter().any(|p| p.seat == owed.seat) {
-                        return Err(phase_error(format!("seat {} owes no gold choice, or two", owed.seat)));
-                    }
-                }
-                for (i, made) in chosen.iter().enumerate() {
-                    in_game(made.seat)?;
-                    if chosen[..i].iter().any(|c| c.seat == made.seat) || pending.iter().any(|p| p.seat == made.seat) {
-                        return Err(phase_error(format!("seat {} chose gold twice, or still owes it", made.seat)));
-                    }
-                }
-            }
-            Phase::GoldChoice { roll: gold_roll, pending, chosen, .. } => {
-                // A seat's own cards of choice (a setup settlement or a discovered gold hex).
-                if !game.rules().components.gold_produces {
-                    return Err(E::NotInThisGame("gold choices (SEA-9)"));
-                }
-                let [owed] = pending.as_slice() else {
-                    return Err(phase_error("one seat chooses its own gold cards (SEA-9, SEA-13)"));
-                };
-                in_game(owed.seat)?;
-                if *gold_roll != 0 || !chosen.is_empty() || owed.count == 0 || owed.count > game.bank.total() {
-                    return Err(phase_error(
-                        "a seat's own gold: no roll, no earlier choices, 1 card or more the bank has",
-                    ));
-                }
-            }
-            Phase::LoseCity { pending, roll: dice } | Phase::DefenderDraw { pending, roll: dice } => {
-                // CK-BAR-6/7: decisions of an attack, before the roll's number dice.
-                if !game.config.cities_and_knights {
-                    return Err(E::NotInThisGame("barbarian attacks (CK-BAR)"));
-                }
-                if roll != Some(*dice) || pending.is_empty() {
-                    return Err(phase_error("an attack's decisions: owed by someone, for the roll of the dice"));
-                }
-                for (i, seat) in pending.iter().enumerate() {
-                    in_game(*seat)?;
-                    if pending[..i].contains(seat) {
-                        return Err(phase_error(format!("seat {seat} owes two decisions")));
-                    }
-                    // CK-MET-5: only a city without a metropolis can be lost.
-                    if matches!(stage, Phase::LoseCity { .. }) && game.cities_without_metropolis(*seat).is_empty() {
-                        return Err(phase_error(format!("seat {seat} has no city without a metropolis to lose")));
-                    }
-                }
-            }
-            Phase::RelocateKnight { seat, vertex, rank, active: _ } => {
-                // CK-KNT-7: displaced by a stronger opponent's knight, off the board meanwhile.
-                if !game.config.cities_and_knights {
-                    return Err(E::NotInThisGame("knights (CK-KNT)"));
-                }
-                in_game(*seat)?;
-                if *seat == turn.active || then.first() != Some(&Phase::Main) {
-                    return Err(phase_error(
-                        "a displaced knight belongs to another seat and interrupts the main phase",
-                    ));
-                }
-                let displacer = game.board().vertex(*vertex).and_then(|_| game.knight_at(*vertex));
-                let pieces = game.knights().iter().filter(|k| k.seat == *seat && k.rank == *rank).count();
-                if !(1..=3).contains(rank)
-                    // CK-PC-7 Intrigue displaces without a knight: the vertex is then empty.
-                    || displacer.is_some_and(|k| k.seat != turn.active || k.rank <= *rank)
-                    || pieces >= 2
-                {
-                    return Err(phase_error(format!(
-                        "the displaced knight of rank {rank} needs a free piece and a stronger knight of the active seat on {vertex}"
-                    )));
-                }
-            }
-            Phase::CardDecision { decision } => {
-                // CK-PC: decisions a progress card asks for, during a turn.
-                if !game.config.cities_and_knights {
-                    return Err(E::NotInThisGame("progress cards (CK-PC)"));
-                }
-                let deciders = decision.deciders(turn.active);
-                if deciders.is_empty() {
-                    return Err(phase_error("a progress card's decision owed by nobody"));
-                }
-                for seat in deciders {
-                    in_game(seat)?;
-                }
-            }
-            Phase::SpecialBuilding { seat } => {
-                if !game.config.five_six_extension {
-                    return Err(E::NotInThisGame("special building phases (X56-8)"));
-                }
-                in_game(*seat)?;
-                if *seat == turn.active {
-                    return Err(phase_error(format!("seat {seat} cannot build specially in its own turn (X56-8)")));
-                }
-            }
-        }
-    }
-    Ok(())
 }
 
 /// Open offers: well-formed (B-TRD-7, B-TRD-8), made to other seats, with the active player

@@ -4,11 +4,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{PositionError as E, SeatSetup};
+use super::{phases::phase_error, PositionError as E, SeatSetup, TurnSetup};
 use crate::{
     ext::cities_knights::{CardTurn, Knight, Merchant, Metropolis, ProgressCard, ProgressCards},
     game::Game,
-    model::{BuildingKind, Commodities, Seat},
+    model::{BuildingKind, Commodities, Phase, Seat},
     VertexId,
 };
 
@@ -272,3 +272,114 @@ fn place_metropolis(game: &mut Game, metropolis: Metropolis) -> Result<(), E> {
 
 /// The level that brings a metropolis (CK-MET-1).
 const METROPOLIS_LEVEL: u8 = 4;
+
+/// The phases of Cities & Knights fit the turn (CK-BAR-6/7, CK-KNT-7, CK-PC): asked by the
+/// base game's phase checks for these phases.
+pub(super) fn check_phase(
+    game: &Game,
+    stage: &Phase,
+    then: &[Phase],
+    turn: &TurnSetup,
+    roll: Option<u8>,
+) -> Result<(), E> {
+    let in_game = |seat: Seat| if seat.index() < game.players.len() { Ok(()) } else { Err(E::UnknownSeat(seat)) };
+    match stage {
+        Phase::LoseCity { pending, roll: dice } | Phase::DefenderDraw { pending, roll: dice } => {
+            // CK-BAR-6/7: decisions of an attack, before the roll's number dice.
+            if !game.config.cities_and_knights {
+                return Err(E::NotInThisGame("barbarian attacks (CK-BAR)"));
+            }
+            if roll != Some(*dice) || pending.is_empty() {
+                return Err(phase_error("an attack's decisions: owed by someone, for the roll of the dice"));
+            }
+            for (i, seat) in pending.iter().enumerate() {
+                in_game(*seat)?;
+                if pending[..i].contains(seat) {
+                    return Err(phase_error(format!("seat {seat} owes two decisions")));
+                }
+                // CK-MET-5: only a city without a metropolis can be lost.
+                if matches!(stage, Phase::LoseCity { .. }) && game.cities_without_metropolis(*seat).is_empty() {
+                    return Err(phase_error(format!("seat {seat} has no city without a metropolis to lose")));
+                }
+            }
+        }
+        Phase::RelocateKnight { seat, vertex, rank, active: _ } => {
+            // CK-KNT-7: displaced by a stronger opponent's knight, off the board meanwhile.
+            if !game.config.cities_and_knights {
+                return Err(E::NotInThisGame("knights (CK-KNT)"));
+            }
+            in_game(*seat)?;
+            if *seat == turn.active || then.first() != Some(&Phase::Main) {
+                return Err(phase_error("a displaced knight belongs to another seat and interrupts the main phase"));
+            }
+            let displacer = game.board().vertex(*vertex).and_then(|_| game.knight_at(*vertex));
+            let pieces = game.knights().iter().filter(|k| k.seat == *seat && k.rank == *rank).count();
+            if !(1..=3).contains(rank)
+                // CK-PC-7 Intrigue displaces without a knight: the vertex is then empty.
+                || displacer.is_some_and(|k| k.seat != turn.active || k.rank <= *rank)
+                || pieces >= 2
+            {
+                return Err(phase_error(format!(
+                    "the displaced knight of rank {rank} needs a free piece and a stronger knight of the active seat on {vertex}"
+                )));
+            }
+        }
+        Phase::CardDecision { decision } => {
+            // CK-PC: decisions a progress card asks for, during a turn.
+            if !game.config.cities_and_knights {
+                return Err(E::NotInThisGame("progress cards (CK-PC)"));
+            }
+            let deciders = decision.deciders(turn.active);
+            if deciders.is_empty() {
+                return Err(phase_error("a progress card's decision owed by nobody"));
+            }
+            for seat in deciders {
+                in_game(seat)?;
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// Building a Cities & Knights position.
+impl super::Setup {
+    /// Commodity cards from the bank into `seat`'s hand (Cities & Knights).
+    pub fn with_commodities(mut self, seat: Seat, commodities: crate::model::Commodities) -> Self {
+        self.seat_mut(seat).commodities += commodities;
+        self
+    }
+
+    /// The barbarian ship at `position` (Cities & Knights, CK-BAR-1), after `attacks` attacks.
+    pub fn with_barbarians(mut self, position: u8, attacks: u32) -> Self {
+        self.cities_knights.barbarians = position;
+        self.cities_knights.attacks = attacks;
+        self
+    }
+
+    /// A knight of `seat` on `vertex` (Cities & Knights, CK-KNT): rank 1 to 3, active or not.
+    pub fn with_knight(mut self, seat: Seat, vertex: VertexId, rank: u8, active: bool) -> Self {
+        self.cities_knights.knights.push(crate::Knight {
+            vertex,
+            seat,
+            rank,
+            active,
+            activated_this_turn: false,
+            promoted_this_turn: false,
+        });
+        self
+    }
+
+    /// `seat`'s improvement levels (Cities & Knights, CK-IMP): trade, politics, science.
+    pub fn with_improvements(mut self, seat: Seat, levels: [u8; 3]) -> Self {
+        self.cities_knights.improvements.retain(|(s, _)| *s != seat);
+        self.cities_knights.improvements.push((seat, levels));
+        self
+    }
+
+    /// `track`'s metropolis on `seat`'s city at `vertex` (Cities & Knights, CK-MET-1).
+    pub fn with_metropolis(mut self, seat: Seat, track: crate::Track, vertex: VertexId) -> Self {
+        self.cities_knights.metropolises.push(crate::Metropolis { track, seat, vertex });
+        self
+    }
+}

@@ -5,10 +5,14 @@ mod error;
 mod events;
 mod moves;
 pub mod versioned;
+pub(crate) mod views;
 
 pub use error::{RuleError, SetupError};
 pub use events::{Event, SeatCommodities, SeatCount, SeatResources, StartingRoll, VictoryCondition, Viewer};
 pub use moves::{Bandit, Move};
+
+/// The variants' wire types the shared model names (a phase of Cities & Knights).
+pub use crate::ext::cities_knights::types::CardDecision;
 
 /// Declares an enum whose variants each name their stable snake_case tag once, next to the
 /// variant, and derives the `$kind` method returning it: a new move, event or error is one

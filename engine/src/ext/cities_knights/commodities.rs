@@ -5,53 +5,9 @@ use super::CitiesKnights;
 use crate::{
     base::production::Production,
     game::Game,
-    model::{BuildingKind, Cards, Commodities, Commodity, Seat},
+    model::{BuildingKind, Commodities, Commodity, Seat},
     protocol::{Event, SeatCommodities},
 };
-
-/// `wanted`, capped kind by kind at what `held` has.
-fn at_most(wanted: &Commodities, held: &Commodities) -> Commodities {
-    *wanted - (*wanted - *held)
-}
-
-impl Game {
-    /// The resource and commodity cards `seat` holds (CK-7-1).
-    pub fn hand_cards(&self, seat: Seat) -> Cards {
-        self.player(seat).map_or_else(Cards::default, |p| Cards::new(*p.resources(), *p.commodities()))
-    }
-
-    /// Moves cards from a hand to the bank (what is there of them).
-    pub(crate) fn pay_cards(&mut self, seat: Seat, cards: &Cards) {
-        self.pay(seat, &cards.resources);
-        if let Some(player) = self.players.get_mut(seat.index()) {
-            let paid = at_most(&cards.commodities, &player.commodities);
-            player.commodities -= paid;
-            self.commodity_bank += paid;
-        }
-    }
-
-    /// Moves cards from the bank to a hand (what the bank has of them).
-    pub(crate) fn receive_cards(&mut self, seat: Seat, cards: &Cards) {
-        self.receive(seat, &cards.resources);
-        if let Some(player) = self.players.get_mut(seat.index()) {
-            let given = at_most(&cards.commodities, &self.commodity_bank);
-            self.commodity_bank -= given;
-            player.commodities += given;
-        }
-    }
-
-    /// Moves one commodity card between two hands, if the first holds it.
-    pub(crate) fn transfer_commodity(&mut self, from: Seat, to: Seat, commodity: Commodity) {
-        let seats = self.players.len();
-        if from == to || from.index() >= seats || to.index() >= seats {
-            return;
-        }
-        if self.players[from.index()].commodities.get(commodity) > 0 {
-            *self.players[from.index()].commodities.get_mut(commodity) -= 1;
-            *self.players[to.index()].commodities.get_mut(commodity) += 1;
-        }
-    }
-}
 
 impl CitiesKnights {
     /// CK-PROD-2: a city on forest, pasture or mountains takes one resource and one

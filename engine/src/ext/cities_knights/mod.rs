@@ -17,6 +17,7 @@ mod metropolis;
 mod progress;
 mod seven;
 mod trade;
+pub(crate) mod types;
 mod view;
 
 use serde::{Deserialize, Serialize};
@@ -34,9 +35,9 @@ use crate::{
     board::VertexId,
     chance::Chance,
     config::GameConfig,
-    ext::{ExtState, Extension},
+    ext::Extension,
     game::Game,
-    model::{Commodities, DevCards, Phase, Seat},
+    model::{Commodities, Commodity, DevCards, Phase, Seat},
     protocol::{Event, Move, RuleError, SetupError},
     ruleset::{invalid, Components, Ruleset},
 };
@@ -374,9 +375,41 @@ impl Extension for CitiesKnights {
         self.reduce_city_yield(game, roll, production);
     }
 
-    fn apply(&self, state: &mut ExtState, event: &Event, phase: &Phase) {
-        cards::apply(state, event, phase);
-        let state = &mut state.cities_knights;
+    /// CK-BAR-8: a pillaged city that took no settlement piece gives none back when it is a
+    /// city again; the vertex is forgotten.
+    fn settlement_returns_to_supply(&self, game: &mut Game, vertex: crate::board::VertexId) -> bool {
+        !game.ext.cities_knights.take_pillaged(vertex)
+    }
+
+    /// CK-MER-2 and Merchant Fleet (CK-PC-7): resources at 2:1 as if by a harbour.
+    fn two_for_one(&self, game: &Game, seat: Seat, special: &mut crate::Resources) {
+        for good in game.two_for_one(seat) {
+            if let Good::Resource(resource) = good {
+                special.set(resource, 1);
+            }
+        }
+    }
+
+    /// CK-7-2, SEA-15: the hand holds commodities too, and any of its cards may be drawn.
+    fn steal_card(&self, game: &Game, thief: Seat, victim: Seat, chance: &mut dyn Chance) -> Option<Event> {
+        let weights = game.hand_cards(victim).weights();
+        let index = chance.pick(crate::chance::Draw::STOLEN_CARD, &weights);
+        Some(match index.checked_sub(crate::Resource::ALL.len()) {
+            None => Event::ResourceStolen { thief, victim, resource: crate::Resource::ALL.get(index).copied() },
+            Some(c) => Event::CommodityStolen { thief, victim, commodity: Commodity::ALL.get(c).copied() },
+        })
+    }
+
+    /// CK-PC-6: the barbarians, improvements, knights, walls and progress cards; commodities
+    /// are in the player and hand views.
+    fn view(&self, game: &Game, you: Option<Seat>, over: bool, view: &mut crate::view::GameView) {
+        view.cities_and_knights = game.cities_and_knights_view_as(you, over);
+    }
+
+    fn apply(&self, game: &mut Game, event: &Event) {
+        apply_to_hands_and_pieces(game, event);
+        cards::apply(&mut game.ext, event, &game.phase);
+        let state = &mut game.ext.cities_knights;
         match event {
             Event::BarbariansAdvanced { position } => state.barbarians = *position,
             Event::ImprovementBuilt { seat, track, level, .. } => {
@@ -544,5 +577,63 @@ impl CitiesKnights {
             _ => {}
         }
         events
+    }
+}
+
+/// What Cities & Knights' events do to the hands, the pieces and the board (before its own
+/// state takes its part): commodities produced, paid, discarded, stolen and traded, the
+/// progress cards' moves of cards, roads and number tokens, knights and walls paid for, and a
+/// pillaged city.
+fn apply_to_hands_and_pieces(game: &mut Game, event: &Event) {
+    match event {
+        Event::CommoditiesProduced { gains, .. } => {
+            for gain in gains {
+                game.receive_cards(gain.seat, &crate::model::Cards::of_commodities(gain.commodities));
+            }
+        }
+        Event::CardsDiscarded { seat, cards: Some(cards), .. } => game.pay_cards(*seat, cards),
+        Event::CommodityStolen { thief, victim, commodity: Some(commodity) } => {
+            game.transfer_commodity(*victim, *thief, *commodity);
+        }
+        Event::ImprovementBuilt { seat, cost, .. } => {
+            game.mark_built_or_bought();
+            game.pay_cards(*seat, &crate::model::Cards::of_commodities(*cost));
+        }
+        Event::NumberTokensSwapped { hexes, .. } => game.swap_number_tokens(*hexes),
+        Event::ResourcesHarvested { seat, resources } => game.receive(*seat, resources),
+        // Politics cards (CK-PC-7): the Diplomat's road back to its owner, the Wedding's gifts.
+        Event::RoadRemoved { owner, edge, .. } => game.remove_road(*owner, *edge),
+        Event::CardsGiven { seat, to, cards: Some(cards), .. } => game.transfer_cards(*seat, *to, cards),
+        // The trade deck's cards moving resources and commodities between hands (CK-PC-7).
+        Event::ResourceMonopolyTaken { seat, taken, .. } => {
+            for loss in taken {
+                game.transfer(loss.seat, *seat, &loss.resources);
+            }
+        }
+        Event::TradeMonopolyTaken { seat, taken, .. } => {
+            for loss in taken {
+                game.transfer_cards(loss.seat, *seat, &crate::model::Cards::of_commodities(loss.commodities));
+            }
+        }
+        Event::CommercialHarborOffered { seat, with, resource: Some(resource) } => {
+            game.transfer(*seat, *with, &crate::Resources::of(*resource, 1));
+        }
+        Event::CommercialHarborAnswered { seat, to, commodity: Some(commodity) } => {
+            game.transfer_commodity(*seat, *to, *commodity);
+        }
+        Event::CardsTaken { seat, from, cards: Some(cards), .. } => game.transfer_cards(*from, *seat, cards),
+        Event::KnightActivated { seat, cost, .. } => game.pay(*seat, cost),
+        Event::KnightRecruited { seat, cost, .. }
+        | Event::KnightPromoted { seat, cost, .. }
+        | Event::CityWallBuilt { seat, cost, .. } => {
+            game.mark_built_or_bought();
+            game.pay(*seat, cost);
+        }
+        Event::CityPillaged { seat, vertex } => game.apply_pillage(*seat, *vertex),
+        Event::CardsTradedWithBank { seat, give, get } => {
+            game.pay_cards(*seat, give);
+            game.receive_cards(*seat, get);
+        }
+        _ => {}
     }
 }

@@ -7,7 +7,7 @@ use crate::{
     base::production::{building_yield, Production},
     board::{layout, BoardLayout, Terrain},
     chance::Chance,
-    ext::{ExtState, Extension},
+    ext::Extension,
     game::Game,
     model::{cost, Resources, Seat},
     protocol::{Event, Move, RuleError, SetupError},
@@ -164,7 +164,8 @@ impl Extension for Jungle {
         }
     }
 
-    fn apply(&self, state: &mut ExtState, event: &Event, _phase: &crate::model::Phase) {
+    fn apply(&self, game: &mut Game, event: &Event) {
+        let state = &mut game.ext;
         match event {
             Event::ResourcesProduced { discoveries, .. } => {
                 for found in discoveries {

@@ -18,7 +18,7 @@ use crate::{
     board::{BoardLayout, EdgeId, Terrain, VertexId},
     chance::Chance,
     config::{BoardSpec, IslandBonusMode, IslandDefinition},
-    ext::{ExtState, Extension},
+    ext::Extension,
     game::Game,
     model::{cost, Phase, Seat},
     protocol::{Bandit, Event, Move, RuleError, SetupError},
@@ -255,8 +255,24 @@ impl Extension for Seafarers {
         }
     }
 
-    fn apply(&self, state: &mut ExtState, event: &Event, phase: &Phase) {
-        let state = &mut state.seafarers;
+    /// SEA-7: whether the active seat moved its ship this turn; the islands (SEA-12).
+    fn view(&self, game: &Game, _you: Option<Seat>, _over: bool, view: &mut crate::view::GameView) {
+        view.turn.ship_moved = game.ext.seafarers.ship_moved;
+        view.board.islands = game.islands();
+    }
+
+    fn apply(&self, game: &mut Game, event: &Event) {
+        match event {
+            Event::ShipBuilt { seat, edge, cost } => game.apply_ship(*seat, *edge, cost),
+            Event::ShipMoved { seat, from, to } => game.apply_ship_move(*seat, *from, *to),
+            Event::PirateMoved { hex, .. } => game.apply_pirate(*hex),
+            Event::FogRevealed { seat, hex, terrain, number, resource } => {
+                game.apply_reveal(*seat, *hex, *terrain, *number, *resource)
+            }
+            _ => {}
+        }
+        let phase = &game.phase;
+        let state = &mut game.ext.seafarers;
         match event {
             Event::TurnStarted { .. } => {
                 state.ship_moved = false;
@@ -297,5 +313,19 @@ impl Extension for Seafarers {
     fn victory_points(&self, game: &Game, seat: Seat) -> u32 {
         let bonuses = game.ext.seafarers.bonuses.iter().filter(|(s, _, _)| *s == seat);
         bonuses.fold(0, |sum: u32, (_, _, points)| sum.saturating_add(*points))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{base::awards::tests::agrees_over_random_games, GameConfig, ScenarioId};
+
+    #[test]
+    fn the_trade_route_search_agrees_with_the_definition() {
+        // SEA-10 on the roads and ships of random Seafarers games of two scenarios.
+        for scenario in [ScenarioId::NewShores, ScenarioId::FourIslands] {
+            let config = GameConfig { seafarers: true, scenario: Some(scenario), ..GameConfig::for_players(4) };
+            agrees_over_random_games(&config, 15);
+        }
     }
 }

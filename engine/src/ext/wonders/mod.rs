@@ -6,17 +6,19 @@
 
 mod building;
 pub(crate) mod cards;
+pub(crate) mod types;
 
 use serde::{Deserialize, Serialize};
 
+pub use cards::WonderCard;
 pub(crate) use cards::WonderCardFile;
-pub use cards::{MarkedSet, Requirement, WonderCard, WonderId, WONDER_STAGES};
+pub use types::{MarkedSet, Requirement, WonderId, WonderView, WONDER_STAGES};
 
 use crate::{
     chance::Chance,
     ext::{
         seafarers::scenario::{layout_for, ScenarioId},
-        ExtState, Extension,
+        Extension,
     },
     game::Game,
     model::{Phase, Seat},
@@ -73,25 +75,6 @@ impl WondersState {
     pub(crate) fn stages_of(&self, seat: Seat) -> u8 {
         self.of_seat(seat).map_or(0, |c| c.stages)
     }
-}
-
-/// One wonder as everyone sees it: its condition, the cost of a stage, who claimed it and
-/// how far it is built.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct WonderView {
-    pub wonder: WonderId,
-    pub name: String,
-    /// All of these must hold when the wonder is claimed (WON-8/9).
-    pub requirements: Vec<Requirement>,
-    /// The five cards each stage costs (WON-10).
-    pub stage_cost: crate::Resources,
-    /// Stages to build; the last one wins the game (WON-11).
-    pub stages: u8,
-    /// The seat that claimed it; `null` while it is free (like `longest_road` and `winner`).
-    #[serde(default)]
-    pub owner: Option<Seat>,
-    pub stages_built: u8,
 }
 
 impl Game {
@@ -198,8 +181,27 @@ impl Extension for Wonders {
         }
     }
 
-    fn apply(&self, state: &mut ExtState, event: &Event, _phase: &Phase) {
-        let state = &mut state.wonders;
+    /// WON-3, WON-8..11: the marked vertices, the wonders, their owners and stages.
+    fn view(&self, game: &Game, _you: Option<Seat>, _over: bool, view: &mut crate::view::GameView) {
+        view.wonders = game.wonders();
+        view.board.marked_vertices = game
+            .marked_vertices()
+            .into_iter()
+            .map(|(set, vertices)| crate::view::MarkedVerticesView { set, vertices })
+            .collect();
+    }
+
+    fn apply(&self, game: &mut Game, event: &Event) {
+        match event {
+            // WON-8: the claim marks the wonder with one of the seat's ships, for good.
+            Event::WonderClaimed { seat, .. } => game.retire_ship(*seat),
+            Event::WonderStageBuilt { seat, cost, .. } => {
+                game.mark_built_or_bought();
+                game.pay(*seat, cost);
+            }
+            _ => {}
+        }
+        let state = &mut game.ext.wonders;
         match event {
             Event::WonderClaimed { seat, wonder }
                 if state.of_seat(*seat).is_none() && state.of_wonder(*wonder).is_none() =>

@@ -6,7 +6,6 @@
 //! [`CardDecision`] says what is awaited (`decision.rs`). The hand limit and its overflow
 //! (CK-PC-4/5) are in `overflow.rs`.
 
-mod decision;
 mod overflow;
 mod politics;
 mod science;
@@ -14,7 +13,7 @@ mod trade;
 
 use serde::{Deserialize, Serialize};
 
-pub use decision::CardDecision;
+pub use super::types::CardDecision;
 
 use super::{CitiesKnights, ProgressCard, Track};
 use crate::{

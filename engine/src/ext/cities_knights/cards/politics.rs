@@ -207,16 +207,6 @@ impl Game {
             player.pieces_left.roads = (player.pieces_left.roads + 1).min(player.supply.roads);
         }
     }
-
-    /// CK-PC-7 Wedding: cards move from one hand to another (those the giver holds).
-    pub(crate) fn give_cards(&mut self, from: Seat, to: Seat, cards: &Cards) {
-        self.transfer(from, to, &cards.resources);
-        for commodity in Commodity::ALL {
-            for _ in 0..cards.commodities.get(commodity) {
-                self.transfer_commodity(from, to, commodity);
-            }
-        }
-    }
 }
 
 /// A seat that is in the game and not `seat`.

@@ -45,16 +45,6 @@ impl Game {
         goods
     }
 
-    /// Moves resource and commodity cards between two hands (what the giver holds of them).
-    pub(crate) fn transfer_cards(&mut self, from: Seat, to: Seat, cards: &Cards) {
-        self.transfer(from, to, &cards.resources);
-        for commodity in Commodity::ALL {
-            for _ in 0..cards.commodities.get(commodity) {
-                self.transfer_commodity(from, to, commodity);
-            }
-        }
-    }
-
     /// CK-MER-3: the merchant's point, for its holder.
     pub(crate) fn merchant_points(&self, seat: Seat) -> u32 {
         u32::from(self.ext.cities_knights.merchant.is_some_and(|m| m.seat == seat))

@@ -1,3 +1,6 @@
+//! The wire types of Cities & Knights that the shared model and `protocol/` name, importing
+//! nothing from the rest of the extension, so the dependency runs one way.
+//!
 //! The decisions progress cards ask of seats, all in one phase, `card_decision`: its
 //! [`CardDecision`] says what is awaited and from whom. Everything in it is public: a
 //! decision never carries a hidden card (those reach their seat in events).

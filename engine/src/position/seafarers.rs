@@ -1,0 +1,236 @@
+//! The Seafarers part of a position (and Wonders of Catan's, a Seafarers scenario): ships
+//! and their connection to the land (SEA-2, SEA-3), what Seafarers remembers of the game
+//! (setup settlements, island bonuses, the ship moved, new ships, the fog revealed) and the
+//! claimed wonders (WON-8..10).
+
+use serde::{Deserialize, Serialize};
+
+use super::{checks::reached_from_buildings, PositionError, TurnSetup};
+use crate::{
+    board::{EdgeId, HexCoord, Terrain},
+    game::Game,
+    model::{Pieces, Seat},
+    view::ShipView,
+    VertexId,
+};
+
+use PositionError as E;
+
+/// What Seafarers remembers beyond the pieces on the board (only in Seafarers games): the
+/// history its rules look back on.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SeafarersSetup {
+    /// Each seat's setup settlements (its first two, B-SET-3), which decide who earns an
+    /// island bonus (SEA-12). A seat listed with fewer than two counts its next settlements
+    /// as its setup ones, as play does: list them for a position after setup.
+    pub setup_settlements: Vec<(Seat, VertexId)>,
+    /// Settlements (or the cities they became) that earned an island bonus, with its points
+    /// (SEA-12).
+    pub island_bonuses: Vec<(Seat, VertexId, u32)>,
+    /// The active player has moved a ship this turn (SEA-6: once per turn).
+    pub ship_moved: bool,
+    /// Ships built this turn (or, during setup, since the setup began), which may not move
+    /// before the next turn (SEA-6).
+    pub new_ships: Vec<EdgeId>,
+    /// The fog tiles turned face up so far, as they left the hidden stacks: terrain and
+    /// number token (SEA-13).
+    pub revealed: Vec<(Terrain, Option<u8>)>,
+}
+
+impl SeafarersSetup {
+    /// Tests if nothing is remembered (the state of any game without Seafarers).
+    pub fn is_empty(&self) -> bool {
+        *self == SeafarersSetup::default()
+    }
+}
+
+/// A claimed wonder and the stages built (Wonders of Catan, WON-8..10).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WonderSetup {
+    pub seat: Seat,
+    pub wonder: crate::WonderId,
+    #[serde(default)]
+    pub stages: u8,
+}
+
+/// SEA-1: ships only in games whose supply has them; B-GEO-9, SEA-2: only on edges that
+/// touch the sea; B-BLD-7, SEA-2: one piece per edge, so a coast edge holds a road or a ship.
+pub(super) fn place_ships(game: &mut Game, ships: &[ShipView], supply: Pieces) -> Result<(), PositionError> {
+    if ships.is_empty() {
+        return Ok(()); // `Game::ships` stays empty until a ship is placed
+    }
+    if supply.ships == 0 {
+        return Err(E::NotInThisGame("ships (SEA-1)"));
+    }
+    game.ships = vec![None; game.board.edges.len()];
+    for ship in ships {
+        if ship.seat.index() >= game.players.len() {
+            return Err(E::UnknownSeat(ship.seat));
+        }
+        let e = game.board.edge(ship.edge).ok_or(E::UnknownEdge(ship.edge))?;
+        if !game.board.edge_is_sea[e as usize] {
+            return Err(E::EdgeNotNavigable(ship.edge));
+        }
+        if game.roads[e as usize].is_some() || game.ships[e as usize].is_some() {
+            return Err(E::EdgeOccupied(ship.edge));
+        }
+        game.ships[e as usize] = Some(ship.seat);
+    }
+    Ok(())
+}
+
+/// SEA-3 as play leaves it, like roads: every ship is in a network of its owner's ships that
+/// reaches one of its owner's buildings. Roads do not join it (a route turns from road to
+/// ship only at the owner's building); an opponent's building inside it does not cut it.
+pub(super) fn check_ships_connected(game: &Game, ships: &[ShipView]) -> Result<(), PositionError> {
+    if ships.is_empty() {
+        return Ok(());
+    }
+    let reached = reached_from_buildings(game, &game.ships);
+    for s in ships {
+        if game.board.edge(s.edge).is_some_and(|e| !reached[e as usize]) {
+            return Err(E::ShipNotConnected { seat: s.seat, edge: s.edge });
+        }
+    }
+    Ok(())
+}
+
+/// What Seafarers remembers (only with Seafarers): each seat's setup settlements, at most two
+/// and each on that seat's building (B-SET-3, SEA-12); island bonuses on the seat's own
+/// buildings, once per vertex (SEA-12); a ship moved only after the roll and ships built
+/// this turn on the board (SEA-6); fog turned up as a tile that could lie there (SEA-13).
+pub(super) fn place_seafarers_state(
+    game: &mut Game,
+    state: SeafarersSetup,
+    turn: &TurnSetup,
+) -> Result<(), PositionError> {
+    if state.is_empty() {
+        return Ok(());
+    }
+    if !game.config.seafarers {
+        return Err(E::NotInThisGame("seafarers' setup settlements, island bonuses, ship moves and fog (SEA)"));
+    }
+    let bad = |message: String| Err(E::Seafarers(message));
+    let players = game.players.len();
+    let own_building = |seat: Seat, vertex| -> Result<bool, PositionError> {
+        if seat.index() >= players {
+            return Err(E::UnknownSeat(seat));
+        }
+        let v = game.board.vertex(vertex).ok_or(E::UnknownVertex(vertex))?;
+        Ok(game.buildings[v as usize].is_some_and(|b| b.seat == seat))
+    };
+    for (i, &(seat, vertex)) in state.setup_settlements.iter().enumerate() {
+        if !own_building(seat, vertex)? {
+            return bad(format!("seat {seat}'s setup settlement on {vertex} is not on the board (B-SET-3, SEA-12)"));
+        }
+        let earlier = &state.setup_settlements[..i];
+        if earlier.iter().any(|(_, v)| *v == vertex) || earlier.iter().filter(|(s, _)| *s == seat).count() >= 2 {
+            return bad(format!("seat {seat} has two setup settlements, each on its own vertex (B-SET-3)"));
+        }
+    }
+    for (i, &(seat, vertex, points)) in state.island_bonuses.iter().enumerate() {
+        if !own_building(seat, vertex)? || points == 0 {
+            return bad(format!(
+                "an island bonus of {points} for seat {seat} on {vertex}: bonuses are points on the seat's own building (SEA-12)"
+            ));
+        }
+        if state.island_bonuses[..i].iter().any(|(_, v, _)| *v == vertex) {
+            return bad(format!("the settlement on {vertex} earned two island bonuses (SEA-12)"));
+        }
+    }
+    if state.ship_moved && turn.dice.is_none() {
+        return Err(E::InvalidTurn("a ship moves in the main phase, after the roll (SEA-6)".into()));
+    }
+    for (i, edge) in state.new_ships.iter().enumerate() {
+        let e = game.board.edge(*edge).ok_or(E::UnknownEdge(*edge))?;
+        if game.ship_index(e).is_none() || state.new_ships[..i].contains(edge) {
+            return bad(format!("the ship built this turn on {edge} is not on the board, or listed twice (SEA-6)"));
+        }
+    }
+    for &(terrain, number) in &state.revealed {
+        let fits = match number {
+            Some(n) => terrain.takes_number() && (2..=12).contains(&n) && n != 7,
+            None => !terrain.takes_number() && terrain != Terrain::Fog,
+        };
+        if !fits {
+            return bad(format!("fog cannot turn up as {terrain:?} with token {number:?} (SEA-13)"));
+        }
+    }
+    let sea = &mut game.ext.seafarers;
+    sea.setup_sites = state.setup_settlements;
+    sea.bonuses = state.island_bonuses;
+    sea.ship_moved = state.ship_moved;
+    sea.new_ships = state.new_ships;
+    sea.revealed = state.revealed;
+    Ok(())
+}
+
+/// WON-8/10: each claim by a seat of the game, one wonder per seat and one seat per wonder,
+/// a wonder on offer, at most four stages, and a ship of the seat's supply on the card.
+pub(super) fn place_wonders(game: &mut Game, claims: Vec<WonderSetup>) -> Result<(), PositionError> {
+    if claims.is_empty() {
+        return Ok(());
+    }
+    let on_offer: Vec<crate::WonderId> = game.wonders().iter().map(|w| w.wonder).collect();
+    if on_offer.is_empty() {
+        return Err(E::NotInThisGame("wonders (WON-8)"));
+    }
+    let bad = |message: String| Err(E::Wonders(message));
+    for (i, claim) in claims.iter().enumerate() {
+        let WonderSetup { seat, wonder, stages } = *claim;
+        if seat.index() >= game.players.len() {
+            return Err(E::UnknownSeat(seat));
+        }
+        if !on_offer.contains(&wonder) {
+            return bad(format!("the {wonder} is not on offer"));
+        }
+        let earlier = &claims[..i];
+        if earlier.iter().any(|c| c.seat == seat || c.wonder == wonder) {
+            return bad(format!("seat {seat} and the {wonder}: one wonder per seat, one seat per wonder (WON-8)"));
+        }
+        if stages > crate::WONDER_STAGES {
+            return bad(format!("the {wonder} has {stages} stages of {} (WON-10)", crate::WONDER_STAGES));
+        }
+        if game.players[seat.index()].pieces_left.ships == 0 {
+            return bad(format!("seat {seat} has no ship left to mark the {wonder} (WON-8)"));
+        }
+        game.retire_ship(seat);
+        game.ext.wonders.claims.push(crate::ext::wonders::Claim { seat, wonder, stages });
+    }
+    Ok(())
+}
+
+/// Building a Seafarers (or Wonders of Catan) position.
+impl super::Setup {
+    /// Puts a ship of `seat` on `edge` (Seafarers, SEA-1).
+    #[must_use]
+    pub fn with_ship(mut self, edge: EdgeId, seat: Seat) -> Self {
+        self.ships.push(ShipView { edge, seat });
+        self
+    }
+
+    /// Puts the pirate on the sea hex `hex` (Seafarers, SEA-7).
+    #[must_use]
+    pub fn with_pirate(mut self, hex: HexCoord) -> Self {
+        self.pirate = Some(hex);
+        self
+    }
+
+    /// Records `vertex` as one of `seat`'s setup settlements (SEA-12's island bonus looks
+    /// back on them).
+    #[must_use]
+    pub fn with_setup_settlement(mut self, vertex: VertexId, seat: Seat) -> Self {
+        self.seafarers.setup_settlements.push((seat, vertex));
+        self
+    }
+
+    /// `seat` has claimed `wonder` and built `stages` of it (WON-8..10); the claim takes one
+    /// ship of the seat's supply.
+    #[must_use]
+    pub fn with_wonder(mut self, seat: Seat, wonder: crate::WonderId, stages: u8) -> Self {
+        self.wonders.push(WonderSetup { seat, wonder, stages });
+        self
+    }
+}

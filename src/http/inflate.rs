@@ -233,14 +233,7 @@ pub fn document(openapi: &mut utoipa::openapi::OpenApi) {
             ContentBuilder::new().schema(Some(Ref::from_schema_name("Problem"))).build(),
         )
         .build();
-    for item in openapi.paths.paths.values_mut() {
-        let operations = [&mut item.post, &mut item.put, &mut item.patch, &mut item.delete];
-        for operation in operations.into_iter().flatten() {
-            if operation.request_body.is_some() {
-                operation.responses.responses.insert("415".into(), response.clone().into());
-            }
-        }
-    }
+    super::document_on_bodies(openapi, "415", &response);
 }
 
 #[cfg(test)]

@@ -12,3 +12,17 @@ pub mod methods;
 
 /// The most bytes a request body may hold (inflated, when it came compressed).
 pub const JSON_LIMIT: usize = 64 * 1024;
+
+/// Sets `response` as the `status` answer of every operation that takes a body, in the
+/// OpenAPI document (once its paths are collected from the routes): what the middleware
+/// around the body extractors answers.
+fn document_on_bodies(openapi: &mut utoipa::openapi::OpenApi, status: &str, response: &utoipa::openapi::Response) {
+    for item in openapi.paths.paths.values_mut() {
+        let operations = [&mut item.post, &mut item.put, &mut item.patch, &mut item.delete];
+        for operation in operations.into_iter().flatten() {
+            if operation.request_body.is_some() {
+                operation.responses.responses.insert(status.into(), response.clone().into());
+            }
+        }
+    }
+}

@@ -9,7 +9,11 @@ use crate::{
     helpers::{assert_problem, spawn_app, Backend},
 };
 
-both_backends!(long_poll_wakes_when_a_move_commits, idempotency_keys_make_retries_safe);
+both_backends!(
+    long_poll_wakes_when_a_move_commits,
+    idempotency_keys_make_retries_safe,
+    a_log_read_after_the_largest_seq_is_an_empty_page
+);
 
 fn long_poll_wakes_when_a_move_commits(backend: Backend) {
     let app = spawn_app(backend);
@@ -79,4 +83,35 @@ impl crate::helpers::TestApp {
     fn log_after_wait(&self, id: &str, after: i64, wait: u64) -> Value {
         self.get(&format!("/api/v1/games/{id}/moves?after={after}&wait={wait}"), None).json().unwrap()
     }
+}
+
+/// Issue 32: `after=9223372036854775807` made the cached read's key range wrap to i64::MIN
+/// and the handler panic (`capacity overflow`), dropping the connection without an answer.
+/// Any `after` past the log is an empty page at the game's version, from memory (the entries
+/// were just read, so they are cached) or from the database (a fresh key range).
+fn a_log_read_after_the_largest_seq_is_an_empty_page(backend: Backend) {
+    let app = spawn_app(backend);
+    let (id, users) = app.started_game(2, 11);
+    let seat = active_seat(&app, &id);
+    let mv = app.legal_moves(&id, &users[seat])["moves"][0].clone();
+    assert_eq!(app.submit(&id, &users[seat], &mv).status(), StatusCode::CREATED);
+    let all = app.log(&id, None, 0);
+    let version = all["version"].as_i64().unwrap();
+    assert!(version >= 1 && all["entries"].as_array().unwrap().len() as i64 == version);
+    for after in [i64::MAX, i64::MAX - 1, i64::MAX - 7, version, version + 1] {
+        for query in [format!("after={after}"), format!("after={after}&limit=1000"), format!("after={after}&wait=0")] {
+            let page = app.get(&format!("/api/v1/games/{id}/moves?{query}"), Some(&users[0].token));
+            assert_eq!(page.status(), StatusCode::OK, "{query}");
+            let page: Value = page.json().unwrap();
+            assert_eq!(page["entries"], json!([]), "{query}");
+            assert_eq!(page["version"], json!(version), "{query}");
+        }
+    }
+    // Below the log, `after` counts from its start.
+    assert_eq!(app.log(&id, None, i64::MIN)["entries"], all["entries"]);
+    // The stream resumes after the largest seq too: its head arrives, nothing is replayed.
+    let stream = app.send(
+        app.client.get(app.url(&format!("/api/v1/games/{id}/stream"))).header("Last-Event-ID", i64::MAX.to_string()),
+    );
+    assert_eq!(stream.status(), StatusCode::OK);
 }

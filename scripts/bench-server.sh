@@ -162,9 +162,11 @@ case "$WHICH" in
     sqlite) bench_sqlite ;;
     *) echo "usage: $0 [both|postgres|sqlite]" >&2; exit 2 ;;
 esac
-errors=$(sed -n 's/^RESULT.* errors=\([0-9]*\).*/\1/p' "$WORK/loadgen.out" | awk '{ n += $1 } END { print n + 0 }')
-retried=$(sed -n 's/^RESULT.* retried=\([0-9]*\).*/\1/p' "$WORK/loadgen.out" | awk '{ n += $1 } END { print n + 0 }')
-echo "load generator: $errors errors over all rounds; $retried requests sent again after Retry-After (429/503)"
+total() { # $1: key; its sum over every round's RESULT line
+    grep '^RESULT' "$WORK/loadgen.out" | while read -r line; do echo "$line" | field "$1"; done |
+        awk '{ n += $1 } END { print n + 0 }'
+}
+echo "load generator: $(total errors) errors over all rounds; $(total retried) requests sent again after Retry-After (429/503)"
 if [ -s "$WORK/loadgen.err" ]; then
     echo "load generator errors (first lines):"
     head -5 "$WORK/loadgen.err"

@@ -125,8 +125,8 @@ phase() { # $1: name; the rest: VAR=value for the server
     p99_u=$(echo "$unloaded" | field p99_ms)
     p99_f=$(echo "$flooded" | field p99_ms)
     echo "== $name ($*)"
-    echo "players unloaded:  $(echo "$unloaded" | field moves) moves, p50 $(echo "$unloaded" | field p50_ms) ms, p99 $p99_u ms, errors $(echo "$unloaded" | field errors)"
-    echo "players in flood:  $(echo "$flooded" | field moves) moves, p50 $(echo "$flooded" | field p50_ms) ms, p99 $p99_f ms, errors $(echo "$flooded" | field errors)"
+    echo "players unloaded:  $(echo "$unloaded" | field moves) moves, p50 $(echo "$unloaded" | field p50_ms) ms, p99 $p99_u ms, errors $(echo "$unloaded" | field errors), retried after Retry-After $(echo "$unloaded" | field retried)"
+    echo "players in flood:  $(echo "$flooded" | field moves) moves, p50 $(echo "$flooded" | field p50_ms) ms, p99 $p99_f ms, errors $(echo "$flooded" | field errors), retried after Retry-After $(echo "$flooded" | field retried)"
     echo "flood ($CLIENTS clients, $((DURATION + 2)) s): $flood"
     awk -v u="$p99_u" -v f="$p99_f" -v i="$idle_rss" -v p="$peak" -v a="$after" 'BEGIN {
         printf "moves p99 in flood / unloaded: %.2fx (target < 3x)\n", (u > 0 ? f / u : 0)

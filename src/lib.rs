@@ -4,9 +4,10 @@
 //! # Layers
 //!
 //! The top-level modules are layers, listed here from the bottom up. A module may import
-//! modules of the layers below it and of its own layer, never one of a layer above; and the
-//! imports between top-level modules never form a cycle. `tests/layering.rs` checks both from
-//! the `crate::` and `super::` paths of `src/` (`docs/architecture.md` draws the picture).
+//! modules of the layers below it and of its own layer, never one of a layer above; and
+//! neither the imports between top-level modules nor those between files form a cycle.
+//! `tests/layering.rs` checks this from the paths of `src/` (`docs/architecture.md` draws the
+//! picture).
 //!
 //! | Layer | Modules | Holds |
 //! |---|---|---|

@@ -5,7 +5,9 @@
 //! every `super::...` path that leaves its top-level module is an import of the top-level module
 //! it names. The test fails when a module imports one of a higher layer, when the imports
 //! between top-level modules form a cycle, when a file under `src/` belongs to no layer, or when
-//! a path names a top-level module that does not exist.
+//! a path names a top-level module that does not exist. Paths are also resolved to the file
+//! that defines what they name (through `pub use` re-exports), and the imports between files
+//! must not form a cycle either.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -32,6 +34,17 @@ struct Import {
     file: String,
     line: usize,
     path: Vec<String>,
+    /// How the path is written: inline, in a `use` line, or in a `pub use` re-export.
+    kind: ImportKind,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum ImportKind {
+    Inline,
+    Use,
+    /// A `pub use`: it forwards names to the importers of this file rather than being a
+    /// dependency of this file's own code.
+    ReExport,
 }
 
 /// A breach of the rule, readable in a test failure.
@@ -45,6 +58,8 @@ enum Breach {
     Upward { file: String, line: usize, from: String, to: String },
     /// Top-level modules that import each other, directly or through others.
     Cycle { modules: Vec<String> },
+    /// Files that import each other, directly or through others.
+    FileCycle { files: Vec<String>, links: Vec<String> },
 }
 
 impl fmt::Display for Breach {
@@ -58,6 +73,9 @@ impl fmt::Display for Breach {
                 write!(f, "{file}:{line}: `{from}` ({}) imports `{to}` ({}), a higher layer", layer(from), layer(to))
             }
             Breach::Cycle { modules } => write!(f, "import cycle among the top-level modules {}", modules.join(", ")),
+            Breach::FileCycle { files, links } => {
+                write!(f, "import cycle among the files {} (first imports: {})", files.join(", "), links.join("; "))
+            }
         }
     }
 }
@@ -257,6 +275,7 @@ fn use_tree(tokens: &[(usize, String)], mut i: usize, prefix: &[String], out: &m
                         return use_tree(tokens, i + 2, &path, out)
                     }
                     Some("*") => {
+                        path.push("*".to_owned());
                         out.push(path);
                         return i + 3;
                     }
@@ -266,8 +285,14 @@ fn use_tree(tokens: &[(usize, String)], mut i: usize, prefix: &[String], out: &m
             out.push(path);
             skip_alias(tokens, i + 1)
         }
+        Some("*") => {
+            let mut path = prefix.to_vec();
+            path.push("*".to_owned());
+            out.push(path);
+            i + 1
+        }
         _ => {
-            // `crate::*` or a turbofish: the prefix itself is the import.
+            // A turbofish or a token the grammar does not know: the prefix itself is the import.
             out.push(prefix.to_vec());
             i
         }
@@ -282,58 +307,78 @@ fn skip_alias(tokens: &[(usize, String)], i: usize) -> usize {
     }
 }
 
-/// Every crate path a file names, resolved to absolute paths (without the `crate` segment).
+/// Every crate path a file names, resolved to absolute paths (without the `crate` segment):
+/// `crate::..`, `super::..`, `self::..` and paths through the file's own child modules.
 fn imports(file: &str, source: &str) -> Vec<Import> {
     let file_module = module_of(file);
     let tokens = tokens(&code_only(source));
+    let text = |k: usize| tokens.get(k).map(|(_, t)| t.as_str());
+    // `mod name;` declares a child, which the file may name without a prefix.
+    let children: BTreeSet<&str> = (0..tokens.len())
+        .filter(|&k| text(k) == Some("mod") && text(k + 2) == Some(";"))
+        .filter_map(|k| text(k + 1))
+        .collect();
     let mut found = Vec::new();
-    // Inline modules (`mod tests { .. }`) change what `super` means: track them with the
-    // brace depth at which each opened.
+    // Inline modules (`mod tests { .. }`) change what `super` and `self` mean: track them with
+    // the brace depth at which each opened.
     let mut inline: Vec<(String, usize)> = Vec::new();
     let mut depth = 0usize;
     let mut i = 0;
     while i < tokens.len() {
         let (line, token) = (&tokens[i].0, tokens[i].1.as_str());
-        let after = |k: usize| tokens.get(i + k).map(|(_, t)| t.as_str());
-        match token {
-            "{" => depth += 1,
+        let after = |k: usize| text(i + k);
+        let before = |k: usize| i.checked_sub(k).and_then(text);
+        let starts_path = after(1) == Some("::") && !matches!(before(1), Some("$" | "::" | "."));
+        let base = match token {
+            "{" => {
+                depth += 1;
+                None
+            }
             "}" => {
                 depth = depth.saturating_sub(1);
                 if inline.last().is_some_and(|(_, d)| *d == depth) {
                     inline.pop();
                 }
+                None
             }
             "mod" if after(2) == Some("{") => {
                 if let Some(name) = after(1) {
                     inline.push((name.to_owned(), depth));
                 }
+                None
             }
-            "crate" | "super" if after(1) == Some("::") && (i == 0 || tokens[i - 1].1 != "$") => {
-                let mut base: Vec<String> = Vec::new();
+            "crate" if starts_path => Some((Vec::new(), i + 2)),
+            "super" | "self" if starts_path => {
+                let mut base = file_module.clone();
+                base.extend(inline.iter().map(|(name, _)| name.clone()));
                 let mut k = i;
-                if token == "super" {
-                    base = file_module.clone();
-                    base.extend(inline.iter().map(|(name, _)| name.clone()));
-                    while tokens.get(k).map(|(_, t)| t.as_str()) == Some("super")
-                        && tokens.get(k + 1).map(|(_, t)| t.as_str()) == Some("::")
-                    {
-                        base.pop();
-                        k += 2;
-                    }
-                } else {
+                if token == "self" {
                     k += 2;
                 }
-                let mut paths = Vec::new();
-                let end = use_tree(&tokens, k, &base, &mut paths);
-                for path in paths {
-                    found.push(Import { file: file.to_owned(), line: *line, path });
+                while text(k) == Some("super") && text(k + 1) == Some("::") {
+                    base.pop();
+                    k += 2;
                 }
-                i = end;
-                continue;
+                Some((base, k))
             }
-            _ => {}
+            child if starts_path && inline.is_empty() && children.contains(child) => Some((file_module.clone(), i)),
+            _ => None,
+        };
+        let Some((base, k)) = base else {
+            i += 1;
+            continue;
+        };
+        let kind = match (before(1), before(2)) {
+            (Some("use"), Some("pub" | ")")) => ImportKind::ReExport,
+            (Some("use"), _) => ImportKind::Use,
+            _ => ImportKind::Inline,
+        };
+        let mut paths = Vec::new();
+        let end = use_tree(&tokens, k, &base, &mut paths);
+        for path in paths {
+            found.push(Import { file: file.to_owned(), line: *line, path, kind });
         }
-        i += 1;
+        i = end.max(i + 1);
     }
     found
 }
@@ -373,7 +418,113 @@ fn check(files: &[(String, String)]) -> Vec<Breach> {
     for modules in cycles(&edges) {
         breaches.insert(Breach::Cycle { modules });
     }
+    let file_imports = file_edges(files);
+    let file_graph = file_imports.iter().map(|(from, to)| (from.clone(), to.keys().cloned().collect())).collect();
+    for members in cycles(&file_graph) {
+        let links = members
+            .iter()
+            .flat_map(|from| {
+                file_imports[from]
+                    .iter()
+                    .filter(|(to, _)| members.contains(to))
+                    .map(move |(to, line)| format!("{from}:{line} -> {to}"))
+            })
+            .collect();
+        breaches.insert(Breach::FileCycle { files: members, links });
+    }
     breaches.into_iter().collect()
+}
+
+/// What the file-level check knows of one file.
+struct FileFacts {
+    name: String,
+    imports: Vec<Import>,
+    /// Names of the items the file defines at its top level.
+    defines: BTreeSet<String>,
+}
+
+/// The names of the items `source` defines outside any block (`fn`, `struct`, ... at brace
+/// depth 0), which is where a path `module::Item` finds them.
+fn top_level_items(source: &str) -> BTreeSet<String> {
+    let tokens = tokens(&code_only(source));
+    let mut depth = 0usize;
+    let mut items = BTreeSet::new();
+    for (k, (_, token)) in tokens.iter().enumerate() {
+        match token.as_str() {
+            "{" => depth += 1,
+            "}" => depth = depth.saturating_sub(1),
+            "fn" | "struct" | "enum" | "type" | "const" | "static" | "trait" | "union" | "mod" if depth == 0 => {
+                if let Some((_, name)) = tokens.get(k + 1) {
+                    items.insert(name.clone());
+                }
+            }
+            _ => {}
+        }
+    }
+    items
+}
+
+/// The file-level import graph: an edge from every file to each file whose items it names.
+/// A path is resolved to the file that defines the item, following re-exports (`pub use`,
+/// globs included), so that a module's facade (`store/mod.rs` re-exporting its children) is
+/// not itself a link in a cycle; a re-export adds no edge of its own.
+/// Each edge carries the line of the first import that makes it.
+fn file_edges(files: &[(String, String)]) -> BTreeMap<String, BTreeMap<String, usize>> {
+    let facts: Vec<FileFacts> = files
+        .iter()
+        .map(|(file, source)| FileFacts {
+            name: file.clone(),
+            imports: imports(file, source),
+            defines: top_level_items(source),
+        })
+        .collect();
+    let by_module: BTreeMap<Vec<String>, usize> =
+        files.iter().enumerate().map(|(index, (file, _))| (module_of(file), index)).collect();
+    let mut edges: BTreeMap<String, BTreeMap<String, usize>> = BTreeMap::new();
+    for fact in &facts {
+        for import in fact.imports.iter().filter(|i| i.kind != ImportKind::ReExport) {
+            if let Some(target) = resolve(&facts, &by_module, &import.path, 0) {
+                if facts[target].name != fact.name {
+                    edges
+                        .entry(fact.name.clone())
+                        .or_default()
+                        .entry(facts[target].name.clone())
+                        .or_insert(import.line);
+                }
+            }
+        }
+    }
+    edges
+}
+
+/// The file that defines what `path` names: the longest prefix of `path` that is a file's
+/// module, then, for the item after it, the file the module re-exports the item from.
+fn resolve(
+    facts: &[FileFacts],
+    by_module: &BTreeMap<Vec<String>, usize>,
+    path: &[String],
+    hops: usize,
+) -> Option<usize> {
+    let (length, module) = (0..=path.len()).rev().find_map(|n| by_module.get(&path[..n]).map(|&m| (n, m)))?;
+    let Some(item) = path.get(length).filter(|item| *item != "*") else { return Some(module) };
+    // Re-exports that chain further than this are not in the tree; stop rather than loop.
+    if hops > 8 || facts[module].defines.contains(item) {
+        return Some(module);
+    }
+    let rest = &path[length + 1..];
+    let forwarded = facts[module].imports.iter().find_map(|import| match import.path.split_last() {
+        Some((last, _)) if last == item => Some([import.path.as_slice(), rest].concat()),
+        Some((last, source)) if last == "*" => {
+            let candidate = [source, std::slice::from_ref(item), rest].concat();
+            let target = resolve(facts, by_module, &candidate, hops + 1)?;
+            (facts[target].defines.contains(item) && target != module).then_some(candidate)
+        }
+        _ => None,
+    });
+    match forwarded {
+        Some(forwarded) => resolve(facts, by_module, &forwarded, hops + 1),
+        None => Some(module),
+    }
 }
 
 /// The strongly connected components of more than one module (Tarjan's algorithm).
@@ -525,10 +676,10 @@ mod checker {
                 "app::AppState",
                 "store",
                 "store::games::find_game",
-                "error",
+                "error::*",
                 "views::draw",
                 "reads::Reads::new",
-                "views::picture",
+                "views::picture::*",
                 "views::geometry",
             ]
         );
@@ -576,5 +727,51 @@ mod checker {
             ("error.rs", ""),
         ]));
         assert_eq!(breaches, []);
+    }
+
+    #[test]
+    fn files_that_import_each_other_are_caught_with_the_lines_that_do() {
+        let breaches = check(&files(&[
+            ("store/mod.rs", "pub mod games;\npub mod seats;"),
+            ("store/games.rs", "use super::seats::SeatHolder;\npub struct GameRow;"),
+            ("store/seats.rs", "pub struct SeatHolder;\nfn f() { super::games::GameRow; }"),
+            ("error.rs", ""),
+        ]));
+        assert_eq!(
+            breaches,
+            [Breach::FileCycle {
+                files: vec!["store/games.rs".into(), "store/seats.rs".into()],
+                links: vec!["store/games.rs:1 -> store/seats.rs".into(), "store/seats.rs:2 -> store/games.rs".into()],
+            }]
+        );
+    }
+
+    #[test]
+    fn a_path_through_a_re_exporting_facade_reaches_the_defining_file() {
+        // `store/mod.rs` re-exports its children, and `games.rs` uses `now` from it: the
+        // facade is no link between `games.rs` and `moves.rs`, which only import downwards.
+        let breaches = check(&files(&[
+            ("store/mod.rs", "pub mod games;\npub mod moves;\npub use self::{games::*, moves::*};\npub fn now() {}"),
+            ("store/games.rs", "use super::now;\npub struct GameRow;"),
+            ("store/moves.rs", "use crate::store::GameRow;\npub struct MoveRow;"),
+            ("api/games.rs", "use crate::store::{GameRow, MoveRow};"),
+            ("error.rs", ""),
+        ]));
+        assert_eq!(breaches, []);
+        let edges = file_edges(&files(&[
+            ("store/mod.rs", "mod games;\npub use games::GameRow as Row;"),
+            ("store/games.rs", "pub struct GameRow;"),
+            ("store/moves.rs", "fn f() { crate::store::games::GameRow; }"),
+        ]));
+        assert_eq!(edges["store/moves.rs"].keys().collect::<Vec<_>>(), ["store/games.rs"]);
+    }
+
+    #[test]
+    fn a_child_module_named_without_a_prefix_is_an_import() {
+        let edges = file_edges(&files(&[
+            ("views/picture/mod.rs", "mod draw;\npub fn board() { draw::svg(); }"),
+            ("views/picture/draw.rs", "pub fn svg() {}"),
+        ]));
+        assert_eq!(edges["views/picture/mod.rs"].keys().collect::<Vec<_>>(), ["views/picture/draw.rs"]);
     }
 }

@@ -329,25 +329,4 @@ mod tests {
         assert_eq!(spec["oneOf"][0]["enum"], json!(["beginner", "random"]));
         assert!(spec.get("discriminator").is_none());
     }
-
-    #[test]
-    fn the_finished_document_keeps_what_utoipa_wrote() {
-        let doc = super::super::openapi();
-        let json = serde_json::to_value(&doc).unwrap();
-        let round_trip: OpenApiDoc = serde_json::from_value(json.clone()).unwrap();
-        assert_eq!(serde_json::to_value(&round_trip).unwrap(), json);
-        let created = &json["paths"]["/api/v1/games"]["post"]["responses"]["201"]["headers"];
-        for header in ["Location", "ETag", "Idempotent-Replayed"] {
-            assert!(created[header].is_object(), "{header} of a created game");
-        }
-        let schemas = &json["components"]["schemas"];
-        for name in ["Move", "Event", "Phase"] {
-            let mapping = schemas[name]["discriminator"]["mapping"].as_object().expect(name);
-            assert_eq!(mapping.len(), schemas[name]["oneOf"].as_array().unwrap().len(), "{name}");
-            for target in mapping.values() {
-                let component = target.as_str().unwrap().trim_start_matches("#/components/schemas/");
-                assert_eq!(schemas[component]["title"], component);
-            }
-        }
-    }
 }

@@ -24,6 +24,8 @@ use actix_web::{
     web, HttpResponse,
 };
 
+use super::methods;
+
 /// The request headers a browser may send (`Access-Control-Allow-Headers`).
 pub const ALLOWED_HEADERS: &str =
     "Authorization, Content-Type, If-Match, If-None-Match, Idempotency-Key, Last-Event-ID";
@@ -107,16 +109,6 @@ impl Cors {
     }
 }
 
-/// The methods of the API's `path`, as `Allow` lists them, if the API has the path.
-pub fn allow(path: &str) -> Option<String> {
-    let mut methods = crate::http::methods::allowed(path)?;
-    if methods.contains(&"GET") {
-        methods.push("HEAD");
-    }
-    methods.push("OPTIONS");
-    Some(methods.join(", "))
-}
-
 fn append_vary(headers: &mut HeaderMap, value: &'static str) {
     headers.append(header::VARY, HeaderValue::from_static(value));
 }
@@ -133,7 +125,7 @@ pub async fn cors(
     let cors = req.app_data::<web::Data<Cors>>().map(|cors| cors.clone().into_inner()).unwrap_or_default();
     let allow_origin = cors.allow_origin(req.headers().get(header::ORIGIN));
     if req.method() == Method::OPTIONS {
-        if let Some(allow) = allow(req.path()) {
+        if let Some(allow) = methods::allow_header(req.path()) {
             let mut response = HttpResponse::NoContent();
             response.insert_header((header::ALLOW, allow.clone()));
             let preflight = req.headers().contains_key(header::ACCESS_CONTROL_REQUEST_METHOD);

@@ -76,13 +76,23 @@ pub fn allowed(path: &str) -> Option<Vec<&'static str>> {
     (!methods.is_empty()).then_some(methods)
 }
 
+/// The methods of the API's `path` as `Allow` lists them, if the API has the path: the routed
+/// ones, with HEAD for a GET and OPTIONS ([`crate::http::cors`] answers it on every path).
+pub fn allow_header(path: &str) -> Option<String> {
+    let mut methods = allowed(path)?;
+    if methods.contains(&"GET") {
+        methods.push("HEAD");
+    }
+    methods.push("OPTIONS");
+    Some(methods.join(", "))
+}
+
 /// The default service: a known path with another method is a 405 with `Allow`, anything
 /// else a 404 problem.
 pub async fn unrouted(req: HttpRequest) -> HttpResponse {
     match allowed(req.path()) {
         Some(methods) => {
-            // With HEAD for a GET and OPTIONS ([`crate::http::cors`]), which every path answers.
-            let allow = crate::http::cors::allow(req.path()).unwrap_or_else(|| methods.join(", "));
+            let allow = allow_header(req.path()).unwrap_or_else(|| methods.join(", "));
             let detail = format!("{} {} is not served: this path takes {allow}", req.method(), req.path());
             let error = ApiError::Http {
                 status: actix_web::http::StatusCode::METHOD_NOT_ALLOWED,

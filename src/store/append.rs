@@ -31,7 +31,7 @@ use uuid::Uuid;
 
 use crate::{
     error::ApiError,
-    store::{Applied, MoveRequest, MoveRow},
+    store::log::{Applied, MoveRequest, MoveRow},
 };
 
 /// Plays `request` for `user` on the cached state of the game in one statement, if it can.

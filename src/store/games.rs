@@ -4,7 +4,6 @@
 use std::sync::Arc;
 
 use catan_engine::{protocol::versioned, Game, GameConfig, Seat};
-use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use uuid::Uuid;
 
@@ -12,97 +11,13 @@ use crate::error::ApiError;
 
 use super::{
     db::DbConnection,
-    moves::MoveRow,
+    holders::{load_seats, username_of, SeatHolder},
+    log::{replay_log, MoveRow},
     now,
+    rows::{game_not_found, stored_format_error, GameRow, GameStatus},
     schema::{game_moves, game_players, games, users},
-    seats::{load_seats, username_of, SeatHolder},
-    upgrades::{replay_log, stored_format_error},
     users::ensure_user,
 };
-
-/// The lifecycle of a game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum GameStatus {
-    /// Waiting for players; not started.
-    Open,
-    /// Started; moves are being played.
-    Playing,
-    /// Someone has won.
-    Finished,
-}
-
-impl GameStatus {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            GameStatus::Open => "open",
-            GameStatus::Playing => "playing",
-            GameStatus::Finished => "finished",
-        }
-    }
-
-    /// The status of a started game whose state is `game`.
-    pub fn of(game: &Game) -> GameStatus {
-        if game.is_over() {
-            GameStatus::Finished
-        } else {
-            GameStatus::Playing
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<GameStatus> {
-        match s {
-            "open" => Some(GameStatus::Open),
-            "playing" => Some(GameStatus::Playing),
-            "finished" => Some(GameStatus::Finished),
-            _ => None,
-        }
-    }
-}
-
-#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
-#[diesel(table_name = games)]
-pub struct GameRow {
-    pub id: String,
-    pub created_by: String,
-    pub status: String,
-    pub max_players: i32,
-    pub config: String,
-    pub seed: i64,
-    pub version: i64,
-    pub snapshot: Option<String>,
-    pub created_at: NaiveDateTime,
-    pub updated_at: NaiveDateTime,
-    /// The creator chose the seed: no other human may join (the dice could be known).
-    pub seeded: bool,
-}
-
-impl GameRow {
-    pub fn status(&self) -> GameStatus {
-        GameStatus::parse(&self.status).unwrap_or(GameStatus::Open)
-    }
-
-    /// Returns the stored configuration.
-    ///
-    /// # Errors
-    /// When the stored JSON is unreadable.
-    pub fn config(&self) -> Result<GameConfig, ApiError> {
-        Ok(serde_json::from_str(&self.config)?)
-    }
-
-    /// Returns the latest snapshot, if the game has started.
-    ///
-    /// # Errors
-    /// When the stored JSON is unreadable.
-    pub fn game(&self) -> Result<Option<Arc<Game>>, ApiError> {
-        let parse = |json: &str| crate::store::snapshots::game(&self.id, self.version, json);
-        self.snapshot.as_deref().map(parse).transpose()
-    }
-
-    pub fn seed(&self) -> u64 {
-        self.seed as u64
-    }
-}
 
 /// A game with its seats.
 #[derive(Debug, Clone)]
@@ -220,10 +135,6 @@ pub fn record_for(conn: &mut DbConnection, game: GameRow) -> Result<GameRecord, 
 pub fn load_game(conn: &mut DbConnection, id: Uuid) -> Result<GameRecord, ApiError> {
     let game = find_game(conn, id)?.ok_or_else(|| game_not_found(id))?;
     record_for(conn, game)
-}
-
-pub fn game_not_found(id: Uuid) -> ApiError {
-    ApiError::NotFound(format!("there is no game {id}"))
 }
 
 /// The records of `rows`, in their order: their seats and creators in two queries for all.

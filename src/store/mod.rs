@@ -5,9 +5,12 @@
 pub mod append;
 pub mod db;
 pub mod games;
+pub mod holders;
 pub mod idempotency;
 pub mod lobby;
+pub mod log;
 pub mod moves;
+pub mod rows;
 pub mod schema;
 pub mod seats;
 pub mod snapshots;
@@ -18,7 +21,7 @@ pub mod users;
 
 use chrono::{NaiveDateTime, Timelike, Utc};
 
-pub use self::{games::*, moves::*, seats::*, upgrades::*, users::*};
+pub use self::{games::*, holders::*, log::*, moves::*, rows::*, seats::*, upgrades::*, users::*};
 
 /// Returns the current time, truncated to microseconds (what both backends store).
 pub fn now() -> NaiveDateTime {

@@ -11,28 +11,13 @@ use crate::error::ApiError;
 
 use super::{
     db::DbConnection,
-    games::{current_snapshot, game_not_found, lock_game, GameRow, GameStatus},
+    games::{current_snapshot, lock_game},
+    holders::{load_seats, SeatHolder},
     now,
-    schema::{game_players, games, users},
+    rows::{game_not_found, GameRow, GameStatus},
+    schema::{game_players, games},
     users::ensure_user,
 };
-
-/// A seat and who holds it: a user, or a built-in bot.
-#[derive(Debug, Clone, Queryable)]
-pub struct SeatHolder {
-    pub seat: i32,
-    pub user_id: Option<String>,
-    pub username: Option<String>,
-    /// The bot kind, for a seat played by a built-in bot.
-    pub bot: Option<String>,
-}
-
-impl SeatHolder {
-    /// Returns the kind of bot in this seat, if a built-in bot holds it.
-    pub fn bot_kind(&self) -> Option<BotKind> {
-        self.bot.as_deref().and_then(|kind| kind.parse().ok())
-    }
-}
 
 /// A game row, the seat the caller holds in it, and its snapshot (once started).
 pub type GameAndSeat = (GameRow, Option<Seat>, Option<Arc<Game>>);
@@ -98,28 +83,11 @@ pub fn find_game_and_seat(
     Ok(Some((row, seat, game)))
 }
 
-/// Loads the seats of a game, by seat.
-///
-/// # Errors
-/// A database error.
 /// The lowest seat nobody holds yet.
 fn first_free_seat(max_players: i32, seats: &[SeatHolder]) -> Result<i32, ApiError> {
     (0..max_players)
         .find(|seat| seats.iter().all(|s| s.seat != *seat))
         .ok_or_else(|| ApiError::conflict("game_full", "every seat of this game is taken"))
-}
-
-pub fn load_seats(conn: &mut DbConnection, game_id: Uuid) -> Result<Vec<SeatHolder>, ApiError> {
-    Ok(game_players::table
-        .left_join(users::table)
-        .filter(game_players::game_id.eq(game_id.to_string()))
-        .order(game_players::seat.asc())
-        .select((game_players::seat, game_players::user_id, users::username.nullable(), game_players::bot))
-        .load(conn)?)
-}
-
-pub(super) fn username_of(conn: &mut DbConnection, user_id: &str) -> Result<String, ApiError> {
-    Ok(users::table.find(user_id).select(users::username).first(conn).optional()?.unwrap_or_default())
 }
 
 /// Seats a user at the next free seat of an open game.

@@ -27,7 +27,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::{error::ApiError, store::db::DbConnection, store::schema::trade_offers, store::MoveRow};
+use crate::{error::ApiError, store::db::DbConnection, store::log::MoveRow, store::schema::trade_offers};
 
 /// Where an offer stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]

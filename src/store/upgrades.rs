@@ -9,20 +9,11 @@ use crate::error::ApiError;
 
 use super::{
     db::DbConnection,
-    games::{find_game, game_not_found, GameRow},
-    moves::load_moves,
+    games::find_game,
+    log::{load_moves, replay_log},
+    rows::{game_not_found, GameRow},
     schema::games,
 };
-
-/// Rebuilds a game from its whole log.
-pub(super) fn replay_log(conn: &mut DbConnection, row: &GameRow) -> Result<Game, ApiError> {
-    let id = Uuid::parse_str(&row.id).map_err(ApiError::internal)?;
-    let mut events = Vec::new();
-    for entry in load_moves(conn, id, 0, i64::MAX)? {
-        events.extend(entry.events()?);
-    }
-    Ok(Game::replay(row.config()?, &events)?)
-}
 
 /// Rewrites every snapshot stored in an older format, rebuilt from its log, so that reads
 /// never have to (run at start-up, after the migrations). A game that moves meanwhile keeps
@@ -60,10 +51,6 @@ pub fn upgrade_snapshots(conn: &mut DbConnection) -> Result<usize, ApiError> {
 }
 
 /// A stored entry or snapshot the engine cannot read: written by a newer server, or damaged.
-pub(super) fn stored_format_error(error: versioned::FormatError) -> ApiError {
-    ApiError::internal(format!("stored game data is unreadable: {error}"))
-}
-
 /// What [`check_replay`] found.
 #[derive(Debug)]
 pub struct ReplayCheck {

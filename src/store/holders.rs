@@ -1,0 +1,46 @@
+//! Who holds each seat of a game: a user or a built-in bot.
+
+use catan_engine::bots::BotKind;
+use diesel::prelude::*;
+use uuid::Uuid;
+
+use crate::error::ApiError;
+
+use super::{
+    db::DbConnection,
+    schema::{game_players, users},
+};
+
+/// A seat and who holds it: a user, or a built-in bot.
+#[derive(Debug, Clone, Queryable)]
+pub struct SeatHolder {
+    pub seat: i32,
+    pub user_id: Option<String>,
+    pub username: Option<String>,
+    /// The bot kind, for a seat played by a built-in bot.
+    pub bot: Option<String>,
+}
+
+impl SeatHolder {
+    /// Returns the kind of bot in this seat, if a built-in bot holds it.
+    pub fn bot_kind(&self) -> Option<BotKind> {
+        self.bot.as_deref().and_then(|kind| kind.parse().ok())
+    }
+}
+
+/// Loads the seats of a game, by seat.
+///
+/// # Errors
+/// A database error.
+pub fn load_seats(conn: &mut DbConnection, game_id: Uuid) -> Result<Vec<SeatHolder>, ApiError> {
+    Ok(game_players::table
+        .left_join(users::table)
+        .filter(game_players::game_id.eq(game_id.to_string()))
+        .order(game_players::seat.asc())
+        .select((game_players::seat, game_players::user_id, users::username.nullable(), game_players::bot))
+        .load(conn)?)
+}
+
+pub(super) fn username_of(conn: &mut DbConnection, user_id: &str) -> Result<String, ApiError> {
+    Ok(users::table.find(user_id).select(users::username).first(conn).optional()?.unwrap_or_default())
+}

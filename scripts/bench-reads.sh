@@ -8,7 +8,8 @@
 #   scripts/bench-reads.sh
 #
 # Environment: BENCH_ROUNDS (3), BENCH_SECONDS (10), BENCH_CONNECTIONS (64), BENCH_THREADS (2),
-# BENCH_GAMES / BENCH_POLLERS (8 / 8) for the mix, CATAN_WORKERS (passed to the server).
+# BENCH_GAMES / BENCH_POLLERS (8 / 8) for the mix, CATAN_WORKERS (passed to the server), BENCH_PROFILE
+# (release; debug for a smoke run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -38,8 +39,7 @@ command -v wrk >/dev/null || { echo "wrk is not installed (apt-get install wrk)"
 export CATAN_RATE_REGISTER_PER_ADDRESS_PER_MIN=${CATAN_RATE_REGISTER_PER_ADDRESS_PER_MIN:-0}
 export CATAN_RATE_MOVES_PER_SEC=${CATAN_RATE_MOVES_PER_SEC:-0}
 
-echo "== building (release)"
-cargo build --release --quiet --bin catan-server --example loadgen
+build_bench
 
 fresh_server() { # on a new SQLite database
     rm -rf "$WORK/data"
@@ -115,7 +115,7 @@ echo "== load generator: $GAMES games, moves alone, then with $POLLERS pollers p
 for round in $(seq "$ROUNDS"); do
     for pollers in 0 "$POLLERS"; do
         fresh_server
-        line=$(target/release/examples/loadgen --url "$BASE" --games "$GAMES" --seconds "$DURATION" \
+        line=$("$BENCH_BIN/examples/loadgen" --url "$BASE" --games "$GAMES" --seconds "$DURATION" \
             --pollers "$pollers" 2>>"$WORK/loadgen.err" | grep '^RESULT')
         echo "round $round, $pollers pollers: $line"
         stop_server

@@ -10,7 +10,7 @@
 #   scripts/bench-server.sh                 # PostgreSQL (with pgbench) and SQLite
 #   scripts/bench-server.sh postgres        # or: sqlite
 #
-# Environment: BENCH_GAMES (32), BENCH_SECONDS (15), BENCH_ROUNDS (3), PGBIN
+# Environment: BENCH_GAMES (32), BENCH_SECONDS (15), BENCH_ROUNDS (3), PGBIN, BENCH_PROFILE (release; debug for a smoke run)
 # (/usr/lib/postgresql/15/bin), CATAN_WORKERS / CATAN_POOL_SIZE (passed to the server).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -46,11 +46,10 @@ trap cleanup EXIT INT TERM
 export CATAN_RATE_REGISTER_PER_ADDRESS_PER_MIN=${CATAN_RATE_REGISTER_PER_ADDRESS_PER_MIN:-0}
 export CATAN_RATE_MOVES_PER_SEC=${CATAN_RATE_MOVES_PER_SEC:-0}
 
-echo "== building (release)"
-cargo build --release --quiet --bin catan-server --example loadgen
+build_bench
 
 run_loadgen() { # prints the RESULT line
-    target/release/examples/loadgen --url "http://127.0.0.1:$APPPORT" --games "$GAMES" --seconds "$DURATION" \
+    "$BENCH_BIN/examples/loadgen" --url "http://127.0.0.1:$APPPORT" --games "$GAMES" --seconds "$DURATION" \
         2>>"$WORK/loadgen.err" | tee -a "$WORK/loadgen.out" | grep '^RESULT'
 }
 

@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
+pub use super::event_records::{SeatCommodities, SeatCount, SeatResources, StartingRoll, VictoryCondition, Viewer};
 use super::tagged_enum;
 use crate::{
     board::Terrain,
@@ -14,56 +15,6 @@ use crate::{
     },
     model::{Cards, Commodities, Commodity, Counts, DevCard, Phase, Resource, Resources, Seat, TradeOffer},
 };
-
-/// Cards that changed hands for one seat.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct SeatResources {
-    pub seat: Seat,
-    pub resources: Resources,
-}
-
-/// A count for one seat (jungle discoveries).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct SeatCount {
-    pub seat: Seat,
-    pub count: u32,
-}
-
-/// A first-player roll (B-SET-2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct StartingRoll {
-    pub seat: Seat,
-    pub total: u8,
-}
-
-/// How a game was won.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[serde(rename_all = "snake_case")]
-pub enum VictoryCondition {
-    /// The victory point target on one's own turn (B-WIN-3).
-    #[default]
-    VictoryPoints,
-    /// The fourth stage of one's wonder (WON-11 a).
-    WonderCompleted,
-    /// The victory point target with strictly more wonder stages than every other player
-    /// (WON-11 b).
-    VictoryPointsAndWonderLead,
-    /// The game's turn limit was reached (`GameConfig::turn_limit`, engine decision): the
-    /// seat with the most victory points wins; on a tie, the tied seat that would have played
-    /// soonest (the one that played the fewest turns).
-    TurnLimit,
-}
-
-/// Who looks at the game: a seated player, or a spectator.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Viewer {
-    Seat(Seat),
-    Spectator,
-}
 
 tagged_enum! {
 serde
@@ -585,14 +536,6 @@ pub enum Event => fn kind {
     },
     // Politics cards' events (ext/cities_knights/cards/politics.rs) go above this line.
 }
-}
-
-/// Commodity cards that changed hands for one seat.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct SeatCommodities {
-    pub seat: Seat,
-    pub commodities: Commodities,
 }
 
 fn is_zero(n: &u32) -> bool {

@@ -2,6 +2,7 @@
 //! and the versioned storage format with its upcasters.
 
 mod error;
+mod event_records;
 mod events;
 mod moves;
 pub mod versioned;

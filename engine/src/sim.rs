@@ -36,6 +36,7 @@ pub fn play_game<B: Bot>(config: GameConfig, seed: u64, bots: &mut [B]) -> Resul
     let mut moves = 0;
     let mut finished = false;
     let mut legal = Vec::new();
+    let mut decided = Vec::new();
     while game.turn_number() <= TURN_CAP {
         if game.is_over() {
             finished = true;
@@ -51,13 +52,13 @@ pub fn play_game<B: Bot>(config: GameConfig, seed: u64, bots: &mut [B]) -> Resul
         let bot = &mut bots[seat.index() % bots.len()];
         let choice = bot.choose(&game, seat, &legal).min(legal.len() - 1);
         let mut chance = game.chance();
-        let Ok(new_events) = game.decide(seat, &legal[choice], &mut chance) else {
+        if game.decide_into(seat, &legal[choice], &mut chance, &mut decided).is_err() {
             break;
-        };
-        for event in &new_events {
+        }
+        for event in &decided {
             game.apply(event);
         }
-        events.extend(new_events);
+        events.append(&mut decided);
         moves += 1;
     }
     Ok(GameRecord { game, events, moves, finished })

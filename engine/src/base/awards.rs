@@ -37,6 +37,8 @@ impl Overlay {
 
 /// Minimum length for Longest Road (B-LR-3).
 const LONGEST_ROAD_MINIMUM: u32 = 5;
+/// Seats whose roads the award compares: every seat of a game (at most 6).
+const SEATS_MEASURED: usize = 8;
 /// Minimum played knights for Largest Army (B-LA-1).
 const LARGEST_ARMY_MINIMUM: u32 = 3;
 
@@ -207,15 +209,20 @@ impl Game {
                 None => {}
             }
         }
-        let lengths: Vec<u32> = self.seats().map(|s| road_length(self, s, overlay)).collect();
+        // Every seat's length, on the stack (a game has at most 6 seats).
+        let mut lengths = [0u32; SEATS_MEASURED];
+        for (seat, length) in self.seats().zip(lengths.iter_mut()) {
+            *length = road_length(self, seat, overlay);
+        }
+        let length_of = |seat: Seat| lengths.get(seat.index()).copied().unwrap_or(0);
         let longest = lengths.iter().copied().max().unwrap_or(0);
         let holder = self.longest_road;
         let new_holder = if longest < LONGEST_ROAD_MINIMUM {
             None
-        } else if holder.is_some_and(|h| lengths[h.index()] == longest) {
+        } else if holder.is_some_and(|h| length_of(h) == longest) {
             holder
         } else {
-            let mut at_max = self.seats().filter(|s| lengths[s.index()] == longest);
+            let mut at_max = self.seats().filter(|&s| length_of(s) == longest);
             match (at_max.next(), at_max.next()) {
                 (Some(only), None) => Some(only),
                 _ => None,

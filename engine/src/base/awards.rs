@@ -26,6 +26,14 @@ impl Overlay {
         Overlay { ship: Some((e, seat)), ..Overlay::default() }
     }
 
+    /// The seat whose ship moves, when that is all the overlay does (no piece is added: 0).
+    fn moved_ship(&self) -> Option<(Seat, u32)> {
+        match (self.road, self.ship, self.building, self.ship_removed) {
+            (None, Some((_, seat)), None, Some(_)) => Some((seat, 0)),
+            _ => None,
+        }
+    }
+
     /// The piece that lengthens one seat's routes, when that is all the overlay does.
     fn added_piece(&self) -> Option<Seat> {
         match (self.road, self.ship, self.building, self.ship_removed) {
@@ -239,11 +247,11 @@ impl Game {
     /// any road. The award always follows B-LR-5 after each change, so with nobody holding it
     /// no seat's road is both at least 5 long and longer than every other.
     fn may_change_longest_road(&self, overlay: Overlay) -> bool {
-        if let Some(seat) = overlay.added_piece() {
-            // A road or ship lengthens only its owner's trails; one that stays under 5 with
-            // nobody holding the award changes nothing.
+        if let Some((seat, added)) = overlay.added_piece().map(|seat| (seat, 1)).or(overlay.moved_ship()) {
+            // A road or ship lengthens (a moved ship changes) only its owner's trails; one
+            // that stays under 5 with nobody holding the award changes nothing.
             let pieces_after =
-                self.players.get(seat.index()).map_or(0, |p| p.roads_on_board() + p.ships_on_board()) + 1;
+                self.players.get(seat.index()).map_or(0, |p| p.roads_on_board() + p.ships_on_board()) + added;
             if self.longest_road.is_none() && pieces_after < LONGEST_ROAD_MINIMUM {
                 return false;
             }

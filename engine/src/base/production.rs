@@ -68,16 +68,19 @@ impl Game {
         if !self.rules().components.gold_produces {
             return Vec::new();
         }
-        let mut owed = vec![0u32; self.players.len()];
+        let mut owed = [0u32; MAX_SEATS];
         for &h in &self.board.hexes_by_number[roll as usize] {
             if Some(h) == self.robber || self.board.terrain[h as usize] != Terrain::Gold {
                 continue;
             }
             for building in self.buildings_around(h) {
-                owed[building.seat.index()] += building_yield(building.kind);
+                if let Some(owed) = owed.get_mut(building.seat.index()) {
+                    *owed += building_yield(building.kind);
+                }
             }
         }
-        owed.iter()
+        owed[..self.players.len().min(MAX_SEATS)]
+            .iter()
             .enumerate()
             .filter(|(_, &count)| count > 0)
             .map(|(i, &count)| PendingGold { seat: Seat(i as u8), count })

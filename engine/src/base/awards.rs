@@ -160,13 +160,18 @@ impl RoadNetwork {
     fn longest_trail(&self) -> u32 {
         let mut best = 0;
         let mut covered: u32 = 0;
+        // No trail is longer than the network: once one uses every edge, the search is done.
+        let every_edge = self.edge_count as u32;
         for v in 0..self.vertex_count {
+            if best == every_edge {
+                return best;
+            }
             if self.degree[v] != 2 || self.is_trail_end(v) {
                 best = best.max(self.extend(v, None, 0, &mut covered));
             }
         }
         let all = if self.edge_count == 32 { u32::MAX } else { (1u32 << self.edge_count) - 1 };
-        while covered != all {
+        while covered != all && best != every_edge {
             let e = (!covered & all).trailing_zeros() as usize;
             best = best.max(self.extend(self.ends[e][0] as usize, None, 0, &mut covered));
         }

@@ -89,14 +89,23 @@ impl Game {
         // The vertices the seat builds from: its own buildings, and its roads' ends where no
         // opponent's building stands — each looked at once instead of once per edge.
         let mut from = [0u64; MAX_VERTICES / 64];
-        for v in 0..vertex_count {
-            let builds_from = match self.buildings[v] {
-                Some(building) => building.seat == seat,
-                None if self.knight_owner(v as u16).is_some_and(|k| k != seat) => false,
-                None => self.board.edges_of(v as u16).any(|e| self.roads[e as usize] == Some(seat)),
-            };
-            if builds_from {
-                from[v / 64] |= 1 << (v % 64);
+        let mut mark = |v: usize| from[v / 64] |= 1 << (v % 64);
+        for (e, owner) in self.roads.iter().enumerate() {
+            if *owner == Some(seat) {
+                for v in self.board.edge_vertices[e] {
+                    let builds_from = match self.buildings[v as usize] {
+                        Some(building) => building.seat == seat,
+                        None => !self.knight_owner(v).is_some_and(|k| k != seat),
+                    };
+                    if builds_from {
+                        mark(v as usize);
+                    }
+                }
+            }
+        }
+        for (v, building) in self.buildings.iter().enumerate() {
+            if building.is_some_and(|b| b.seat == seat) {
+                mark(v);
             }
         }
         let reaches = |v: u16| from[v as usize / 64] & (1 << (v % 64)) != 0;

@@ -87,19 +87,27 @@ impl Game {
         self.knight_moves(seat, moves);
         self.progress_moves(seat, moves);
         if self.rules().base.allow_trade_build_interleaving || !self.turn.built_or_bought {
-            // Every rate the seat is entitled to, best first (B-TRD-2..4).
-            let rates = super::trade::MaritimeRates::of(self, seat);
-            for give in Resource::ALL {
-                for rate in rates.entitled(give).filter(|&rate| hand.get(give) >= rate) {
-                    for get in Resource::ALL {
-                        if get != give && self.bank.get(get) > 0 {
-                            let (give, get) = (Resources::of(give, rate), Resources::of(get, 1));
-                            moves.push(Move::TradeWithBank { give, get });
-                        }
+            // Every rate the seat is entitled to, best first (B-TRD-2..4); none is below 2, so a
+            // hand without a pair trades nothing and its harbours need no looking up.
+            if Resource::ALL.iter().any(|&give| hand.get(give) >= 2) {
+                self.bank_trade_moves(seat, &hand, moves);
+            }
+            self.trade_responses(seat, moves);
+        }
+    }
+
+    /// Every maritime trade of one card for another the seat's hand allows (B-TRD-2..4).
+    fn bank_trade_moves(&self, seat: Seat, hand: &Resources, moves: &mut Vec<Move>) {
+        let rates = super::trade::MaritimeRates::of(self, seat);
+        for give in Resource::ALL {
+            for rate in rates.entitled(give).filter(|&rate| hand.get(give) >= rate) {
+                for get in Resource::ALL {
+                    if get != give && self.bank.get(get) > 0 {
+                        let (give, get) = (Resources::of(give, rate), Resources::of(get, 1));
+                        moves.push(Move::TradeWithBank { give, get });
                     }
                 }
             }
-            self.trade_responses(seat, moves);
         }
     }
 

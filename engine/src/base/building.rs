@@ -95,7 +95,7 @@ impl Game {
                 for v in self.board.edge_vertices[e] {
                     let builds_from = match self.buildings[v as usize] {
                         Some(building) => building.seat == seat,
-                        None => !self.knight_owner(v).is_some_and(|k| k != seat),
+                        None => self.knight_owner(v).is_none_or(|k| k == seat),
                     };
                     if builds_from {
                         mark(v as usize);

@@ -10,6 +10,11 @@
 //! games were won, read from `game_won`: `victory_points`, `wonder_completed`,
 //! `victory_points_and_wonder_lead`) and, when the kinds differ, `wins_by_kind` and
 //! `wins_by_kind_and_condition`.
+//!
+//! `--per-ruleset` plays `--games` random games of the base game, of Seafarers (New Shores)
+//! and of Cities & Knights instead, and prints one line each: games/s, moves/s, and the cost
+//! of a move relative to the base game's (wall-clock time; for figures side by side use
+//! `scripts/bench-rulesets.sh`, which alternates runs and counts CPU time).
 
 use std::time::Instant;
 
@@ -47,7 +52,47 @@ fn parse_kinds(value: &str) -> Option<Vec<BotKind>> {
     value.split(',').map(|name| name.parse().ok()).collect::<Option<Vec<BotKind>>>().filter(|kinds| !kinds.is_empty())
 }
 
+/// `--per-ruleset`: games/s and moves/s of random games in each ruleset, and the cost of a
+/// move relative to the base game's.
+fn per_ruleset(games: u64, players: u8, seed: u64) {
+    let base = GameConfig { board: catan_engine::BoardSpec::Random, ..GameConfig::for_players(players) };
+    let rulesets = [
+        base.clone(),
+        GameConfig { seafarers: true, scenario: Some(ScenarioId::NewShores), ..base.clone() },
+        GameConfig { cities_and_knights: true, ..base },
+    ];
+    let mut base_move_secs = None;
+    for config in rulesets {
+        let started = Instant::now();
+        let mut moves = 0u64;
+        for i in 0..games {
+            match sim::play_random_game(config.clone(), seed.wrapping_add(i)) {
+                Ok(record) => moves += record.moves,
+                Err(error) => usage(&error.to_string()),
+            }
+        }
+        let secs = started.elapsed().as_secs_f64().max(1e-9);
+        let move_secs = secs / moves.max(1) as f64;
+        let relative = move_secs / *base_move_secs.get_or_insert(move_secs);
+        println!(
+            "{{\"variant\":\"{}\",\"games\":{games},\"games_per_sec\":{:.1},\"moves_per_sec\":{:.0},\"move_cost_vs_base\":{relative:.2}}}",
+            config.variant_name(),
+            games as f64 / secs,
+            moves as f64 / secs
+        );
+    }
+}
+
 fn main() {
+    if std::env::args().any(|a| a == "--per-ruleset") {
+        let value = |flag: &str| {
+            let args: Vec<String> = std::env::args().collect();
+            args.iter().position(|a| a == flag).and_then(|i| args.get(i + 1)?.parse::<u64>().ok())
+        };
+        let players = value("--players").map_or(4, |p| p as u8);
+        per_ruleset(value("--games").unwrap_or(200), players, value("--seed").unwrap_or(1));
+        return;
+    }
     let mut games = 1000u64;
     let mut players = 4u8;
     let mut seed = 1u64;

@@ -234,7 +234,29 @@ impl Game {
     /// # Errors
     /// A [`RuleError`] naming the broken rule; the game is unchanged.
     pub fn decide(&self, seat: Seat, mv: &Move, chance: &mut impl Chance) -> Result<Vec<Event>, RuleError> {
-        crate::base::decide(self, seat, mv, chance)
+        let mut events = Vec::new();
+        self.decide_into(seat, mv, chance, &mut events)?;
+        Ok(events)
+    }
+
+    /// Like [`Game::decide`], into a buffer the caller reuses (cleared first; left empty on an
+    /// error), so that self-play need not allocate a list of events for every move.
+    ///
+    /// # Errors
+    /// A [`RuleError`] naming the broken rule; the game is unchanged.
+    pub fn decide_into(
+        &self,
+        seat: Seat,
+        mv: &Move,
+        chance: &mut impl Chance,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        events.clear();
+        let decided = crate::base::decide(self, seat, mv, chance, events);
+        if decided.is_err() {
+            events.clear();
+        }
+        decided
     }
 
     /// Generates all moves `seat` may make now, each complete and accepted by

@@ -19,6 +19,10 @@ pub struct GameRecord {
     pub finished: bool,
 }
 
+/// Events a self-played log has room for from the start (a random 4-player base game logs
+/// about 1,600).
+const LOG_RESERVE: usize = 2_048;
+
 /// Safety net against a game that never ends; reported by [`GameRecord::finished`].
 pub const TURN_CAP: u32 = 2_000;
 
@@ -33,9 +37,12 @@ pub fn play_game<B: Bot>(config: GameConfig, seed: u64, bots: &mut [B]) -> Resul
         return Err(SetupError::InvalidConfig("play_game needs at least one bot".into()));
     }
     let (mut game, mut events) = Game::start(config, seed)?;
+    // Room for a typical game's log at once, instead of growing (and copying) it as it goes.
+    events.reserve(LOG_RESERVE);
     let mut moves = 0;
     let mut finished = false;
     let mut legal = Vec::new();
+    let mut decided = Vec::new();
     while game.turn_number() <= TURN_CAP {
         if game.is_over() {
             finished = true;
@@ -51,13 +58,13 @@ pub fn play_game<B: Bot>(config: GameConfig, seed: u64, bots: &mut [B]) -> Resul
         let bot = &mut bots[seat.index() % bots.len()];
         let choice = bot.choose(&game, seat, &legal).min(legal.len() - 1);
         let mut chance = game.chance();
-        let Ok(new_events) = game.decide(seat, &legal[choice], &mut chance) else {
+        if game.decide_into(seat, &legal[choice], &mut chance, &mut decided).is_err() {
             break;
-        };
-        for event in &new_events {
+        }
+        for event in &decided {
             game.apply(event);
         }
-        events.extend(new_events);
+        events.append(&mut decided);
         moves += 1;
     }
     Ok(GameRecord { game, events, moves, finished })

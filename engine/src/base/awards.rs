@@ -26,6 +26,14 @@ impl Overlay {
         Overlay { ship: Some((e, seat)), ..Overlay::default() }
     }
 
+    /// The seat whose ship moves, when that is all the overlay does (no piece is added: 0).
+    fn moved_ship(&self) -> Option<(Seat, u32)> {
+        match (self.road, self.ship, self.building, self.ship_removed) {
+            (None, Some((_, seat)), None, Some(_)) => Some((seat, 0)),
+            _ => None,
+        }
+    }
+
     /// The piece that lengthens one seat's routes, when that is all the overlay does.
     fn added_piece(&self) -> Option<Seat> {
         match (self.road, self.ship, self.building, self.ship_removed) {
@@ -37,6 +45,8 @@ impl Overlay {
 
 /// Minimum length for Longest Road (B-LR-3).
 const LONGEST_ROAD_MINIMUM: u32 = 5;
+/// Seats whose roads the award compares: every seat of a game (at most 6).
+const SEATS_MEASURED: usize = 8;
 /// Minimum played knights for Largest Army (B-LA-1).
 const LARGEST_ARMY_MINIMUM: u32 = 3;
 
@@ -150,13 +160,18 @@ impl RoadNetwork {
     fn longest_trail(&self) -> u32 {
         let mut best = 0;
         let mut covered: u32 = 0;
+        // No trail is longer than the network: once one uses every edge, the search is done.
+        let every_edge = self.edge_count as u32;
         for v in 0..self.vertex_count {
+            if best == every_edge {
+                return best;
+            }
             if self.degree[v] != 2 || self.is_trail_end(v) {
                 best = best.max(self.extend(v, None, 0, &mut covered));
             }
         }
         let all = if self.edge_count == 32 { u32::MAX } else { (1u32 << self.edge_count) - 1 };
-        while covered != all {
+        while covered != all && best != every_edge {
             let e = (!covered & all).trailing_zeros() as usize;
             best = best.max(self.extend(self.ends[e][0] as usize, None, 0, &mut covered));
         }
@@ -207,15 +222,20 @@ impl Game {
                 None => {}
             }
         }
-        let lengths: Vec<u32> = self.seats().map(|s| road_length(self, s, overlay)).collect();
+        // Every seat's length, on the stack (a game has at most 6 seats).
+        let mut lengths = [0u32; SEATS_MEASURED];
+        for (seat, length) in self.seats().zip(lengths.iter_mut()) {
+            *length = road_length(self, seat, overlay);
+        }
+        let length_of = |seat: Seat| lengths.get(seat.index()).copied().unwrap_or(0);
         let longest = lengths.iter().copied().max().unwrap_or(0);
         let holder = self.longest_road;
         let new_holder = if longest < LONGEST_ROAD_MINIMUM {
             None
-        } else if holder.is_some_and(|h| lengths[h.index()] == longest) {
+        } else if holder.is_some_and(|h| length_of(h) == longest) {
             holder
         } else {
-            let mut at_max = self.seats().filter(|s| lengths[s.index()] == longest);
+            let mut at_max = self.seats().filter(|&s| length_of(s) == longest);
             match (at_max.next(), at_max.next()) {
                 (Some(only), None) => Some(only),
                 _ => None,
@@ -232,11 +252,11 @@ impl Game {
     /// any road. The award always follows B-LR-5 after each change, so with nobody holding it
     /// no seat's road is both at least 5 long and longer than every other.
     fn may_change_longest_road(&self, overlay: Overlay) -> bool {
-        if let Some(seat) = overlay.added_piece() {
-            // A road or ship lengthens only its owner's trails; one that stays under 5 with
-            // nobody holding the award changes nothing.
+        if let Some((seat, added)) = overlay.added_piece().map(|seat| (seat, 1)).or(overlay.moved_ship()) {
+            // A road or ship lengthens (a moved ship changes) only its owner's trails; one
+            // that stays under 5 with nobody holding the award changes nothing.
             let pieces_after =
-                self.players.get(seat.index()).map_or(0, |p| p.roads_on_board() + p.ships_on_board()) + 1;
+                self.players.get(seat.index()).map_or(0, |p| p.roads_on_board() + p.ships_on_board()) + added;
             if self.longest_road.is_none() && pieces_after < LONGEST_ROAD_MINIMUM {
                 return false;
             }

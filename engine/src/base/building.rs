@@ -89,14 +89,23 @@ impl Game {
         // The vertices the seat builds from: its own buildings, and its roads' ends where no
         // opponent's building stands — each looked at once instead of once per edge.
         let mut from = [0u64; MAX_VERTICES / 64];
-        for v in 0..vertex_count {
-            let builds_from = match self.buildings[v] {
-                Some(building) => building.seat == seat,
-                None if self.knight_owner(v as u16).is_some_and(|k| k != seat) => false,
-                None => self.board.edges_of(v as u16).any(|e| self.roads[e as usize] == Some(seat)),
-            };
-            if builds_from {
-                from[v / 64] |= 1 << (v % 64);
+        let mut mark = |v: usize| from[v / 64] |= 1 << (v % 64);
+        for (e, owner) in self.roads.iter().enumerate() {
+            if *owner == Some(seat) {
+                for v in self.board.edge_vertices[e] {
+                    let builds_from = match self.buildings[v as usize] {
+                        Some(building) => building.seat == seat,
+                        None => self.knight_owner(v).is_none_or(|k| k == seat),
+                    };
+                    if builds_from {
+                        mark(v as usize);
+                    }
+                }
+            }
+        }
+        for (v, building) in self.buildings.iter().enumerate() {
+            if building.is_some_and(|b| b.seat == seat) {
+                mark(v);
             }
         }
         let reaches = |v: u16| from[v as usize / 64] & (1 << (v % 64)) != 0;
@@ -126,14 +135,17 @@ impl Game {
         seat: Seat,
         mv: &Move,
         chance: &mut dyn Chance,
-    ) -> Option<Result<Vec<Event>, RuleError>> {
+        events: &mut Vec<Event>,
+    ) -> Option<Result<(), RuleError>> {
         Some(match mv {
-            Move::BuildRoad { edge } => self.decide_road(seat, *edge),
-            Move::BuildSettlement { vertex } => self.decide_settlement(seat, *vertex),
-            Move::BuildCity { vertex } => self.decide_city(seat, *vertex),
-            Move::BuyDevelopmentCard => self.decide_buy_card(seat, cost::DEVELOPMENT_CARD, 0, chance),
+            Move::BuildRoad { edge } => self.decide_road(seat, *edge, events),
+            Move::BuildSettlement { vertex } => self.decide_settlement(seat, *vertex, events),
+            Move::BuildCity { vertex } => self.decide_city(seat, *vertex).map(|built| events.push(built)),
+            Move::BuyDevelopmentCard => {
+                self.decide_buy_card(seat, cost::DEVELOPMENT_CARD, 0, chance).map(|bought| events.push(bought))
+            }
             _ => match self.rules().extensions.iter().find_map(|e| e.decide_purchase(self, seat, mv, chance)) {
-                Some(result) => result,
+                Some(result) => result.map(|mut decided| events.append(&mut decided)),
                 None if mv.is_build_or_purchase() => Err(RuleError::NotInThisGame(mv.kind())),
                 None => return None,
             },
@@ -169,7 +181,7 @@ impl Game {
         }
     }
 
-    fn decide_road(&self, seat: Seat, edge: EdgeId) -> Result<Vec<Event>, RuleError> {
+    fn decide_road(&self, seat: Seat, edge: EdgeId, events: &mut Vec<Event>) -> Result<(), RuleError> {
         let e = self.board.edge(edge).ok_or(RuleError::UnknownEdge(edge))?;
         self.check_road_site(e, edge)?;
         if self.players[seat.index()].pieces_left.roads == 0 {
@@ -181,12 +193,12 @@ impl Game {
         if !self.players[seat.index()].resources.contains(&cost::ROAD) {
             return Err(RuleError::InsufficientResources);
         }
-        let mut events = vec![Event::RoadBuilt { seat, edge, cost: cost::ROAD }];
+        events.push(Event::RoadBuilt { seat, edge, cost: cost::ROAD });
         events.extend(self.longest_road_update(Overlay::road(e, seat)));
-        Ok(events)
+        Ok(())
     }
 
-    fn decide_settlement(&self, seat: Seat, vertex: VertexId) -> Result<Vec<Event>, RuleError> {
+    fn decide_settlement(&self, seat: Seat, vertex: VertexId, events: &mut Vec<Event>) -> Result<(), RuleError> {
         let v = self.board.vertex(vertex).ok_or(RuleError::UnknownVertex(vertex))?;
         self.check_settlement_site(v, vertex)?;
         if !self.touches_own_road(seat, v) {
@@ -198,13 +210,13 @@ impl Game {
         if !self.players[seat.index()].resources.contains(&cost::SETTLEMENT) {
             return Err(RuleError::InsufficientResources);
         }
-        let mut events = vec![Event::SettlementBuilt { seat, vertex, cost: cost::SETTLEMENT }];
+        events.push(Event::SettlementBuilt { seat, vertex, cost: cost::SETTLEMENT });
         // B-LR-6: a settlement may break an opponent's road.
         events.extend(self.longest_road_update(Overlay::building(v, seat)));
-        Ok(events)
+        Ok(())
     }
 
-    fn decide_city(&self, seat: Seat, vertex: VertexId) -> Result<Vec<Event>, RuleError> {
+    fn decide_city(&self, seat: Seat, vertex: VertexId) -> Result<Event, RuleError> {
         let v = self.board.vertex(vertex).ok_or(RuleError::UnknownVertex(vertex))?;
         match self.buildings[v as usize] {
             Some(b) if b.seat == seat && b.kind == BuildingKind::Settlement => {}
@@ -216,7 +228,7 @@ impl Game {
         if !self.players[seat.index()].resources.contains(&cost::CITY) {
             return Err(RuleError::InsufficientResources);
         }
-        Ok(vec![Event::CityBuilt { seat, vertex, cost: cost::CITY }])
+        Ok(Event::CityBuilt { seat, vertex, cost: cost::CITY })
     }
 
     pub(super) fn apply_settlement(&mut self, seat: Seat, vertex: VertexId, cost: &Resources) {

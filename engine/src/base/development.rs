@@ -28,7 +28,7 @@ impl Game {
         cost: Resources,
         discoveries: u32,
         chance: &mut dyn Chance,
-    ) -> Result<Vec<Event>, RuleError> {
+    ) -> Result<Event, RuleError> {
         if self.deck.total() == 0 {
             return Err(RuleError::DeckEmpty);
         }
@@ -36,7 +36,7 @@ impl Game {
             return Err(RuleError::InsufficientResources);
         }
         let card = draw_card(chance, Draw::DEVELOPMENT_CARD, &self.deck);
-        Ok(vec![Event::DevelopmentCardBought { seat, cost, discoveries, card }])
+        Ok(Event::DevelopmentCardBought { seat, cost, discoveries, card })
     }
 
     /// B-DEV-2/3: one card per turn, and not one bought this turn.
@@ -61,12 +61,13 @@ impl Game {
         hex: HexCoord,
         steal_from: Option<Seat>,
         chance: &mut dyn Chance,
-    ) -> Result<Vec<Event>, RuleError> {
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
         self.check_playable(seat, DevCard::Knight)?;
-        let mut events = vec![Event::KnightPlayed { seat }];
-        events.extend(self.decide_robber(seat, hex, steal_from, chance)?);
+        events.push(Event::KnightPlayed { seat });
+        self.decide_robber(seat, hex, steal_from, chance, events)?;
         events.extend(self.largest_army_update(seat));
-        Ok(events)
+        Ok(())
     }
 
     /// Returns how many cards Year of Plenty takes now (B-DEV-6): 2, or what the bank holds.
@@ -74,7 +75,7 @@ impl Game {
         self.bank.total().min(2)
     }
 
-    pub(crate) fn decide_progress_card(&self, seat: Seat, mv: &Move) -> Result<Vec<Event>, RuleError> {
+    pub(crate) fn decide_progress_card(&self, seat: Seat, mv: &Move, events: &mut Vec<Event>) -> Result<(), RuleError> {
         match mv {
             Move::PlayRoadBuilding => {
                 self.check_playable(seat, DevCard::RoadBuilding)?;
@@ -85,10 +86,8 @@ impl Game {
                 if !self.has_free_route_site(seat, FreePiece::None) {
                     return Err(RuleError::NoLegalRoad);
                 }
-                Ok(vec![
-                    Event::RoadBuildingPlayed { seat },
-                    self.interrupt(Phase::RoadBuilding { roads_left: pieces.min(2) }),
-                ])
+                events.push(Event::RoadBuildingPlayed { seat });
+                events.push(self.interrupt(Phase::RoadBuilding { roads_left: pieces.min(2) }));
             }
             Move::PlayYearOfPlenty { resources } => {
                 self.check_playable(seat, DevCard::YearOfPlenty)?;
@@ -102,7 +101,7 @@ impl Game {
                 if !self.bank.contains(resources) {
                     return Err(RuleError::BankShortage);
                 }
-                Ok(vec![Event::YearOfPlentyPlayed { seat, resources: *resources }])
+                events.push(Event::YearOfPlentyPlayed { seat, resources: *resources });
             }
             Move::PlayMonopoly { resource } => {
                 self.check_playable(seat, DevCard::Monopoly)?;
@@ -114,14 +113,21 @@ impl Game {
                         (count > 0).then(|| SeatResources { seat: s, resources: Resources::of(*resource, count) })
                     })
                     .collect();
-                Ok(vec![Event::MonopolyPlayed { seat, resource: *resource, taken }])
+                events.push(Event::MonopolyPlayed { seat, resource: *resource, taken });
             }
-            _ => Err(RuleError::WrongPhase("not a progress card")),
+            _ => return Err(RuleError::WrongPhase("not a progress card")),
         }
+        Ok(())
     }
 
     /// B-DEV-5: a free road; the second must follow while one can be placed.
-    pub(super) fn decide_free_road(&self, seat: Seat, edge: EdgeId, roads_left: u8) -> Result<Vec<Event>, RuleError> {
+    pub(super) fn decide_free_road(
+        &self,
+        seat: Seat,
+        edge: EdgeId,
+        roads_left: u8,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
         let e = self.board.edge(edge).ok_or(RuleError::UnknownEdge(edge))?;
         self.check_road_site(e, edge)?;
         if self.players[seat.index()].pieces_left.roads == 0 {
@@ -130,10 +136,10 @@ impl Game {
         if !self.road_connects(seat, e, None) {
             return Err(RuleError::RoadNotConnected(edge));
         }
-        let mut events = vec![Event::RoadBuilt { seat, edge, cost: Resources::ZERO }];
+        events.push(Event::RoadBuilt { seat, edge, cost: Resources::ZERO });
         events.extend(self.longest_road_update(Overlay::road(e, seat)));
         events.push(self.after_free_piece(seat, roads_left, FreePiece::Road(e)));
-        Ok(events)
+        Ok(())
     }
 
     /// Pieces Road Building may place: roads, and with Seafarers ships (SEA-11).

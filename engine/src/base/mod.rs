@@ -27,25 +27,32 @@ use crate::{
 /// Most open offers one seat may have at once; keeps the offer list (and every view) small.
 pub const MAX_OPEN_OFFERS_PER_SEAT: usize = 8;
 
-/// Validates `mv` by `seat` and returns the events it causes.
-pub(crate) fn decide(game: &Game, seat: Seat, mv: &Move, chance: &mut dyn Chance) -> Result<Vec<Event>, RuleError> {
+/// Validates `mv` by `seat` and appends the events it causes to `events` (empty on entry; on
+/// an error it may hold a part of them, which the caller drops).
+pub(crate) fn decide(
+    game: &Game,
+    seat: Seat,
+    mv: &Move,
+    chance: &mut dyn Chance,
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
     if game.winner.is_some() {
         return Err(RuleError::GameOver);
     }
     if seat.index() >= game.players.len() {
         return Err(RuleError::UnknownSeat(seat));
     }
-    let mut events = match (&game.phase, mv) {
+    match (&game.phase, mv) {
         (Phase::GameOver, _) => return Err(RuleError::GameOver),
-        (Phase::Setup { .. }, _) => game.decide_setup(seat, mv)?,
+        (Phase::Setup { .. }, _) => game.decide_setup(seat, mv, events)?,
         (Phase::Discard { pending }, Move::Discard { resources }) => {
-            return game.decide_discard(seat, pending, resources);
+            return game.decide_discard(seat, pending, resources, events);
         }
         (Phase::Discard { pending }, Move::DiscardCards { cards }) => {
-            return game.decide_discard_cards(seat, pending, cards);
+            return append(events, game.decide_discard_cards(seat, pending, cards));
         }
         (Phase::GoldChoice { roll, pending, chosen, source }, Move::ChooseGoldResources { resources }) => {
-            return game.decide_gold_choice(seat, *roll, pending, chosen, *source, resources);
+            return append(events, game.decide_gold_choice(seat, *roll, pending, chosen, *source, resources));
         }
         (Phase::Discard { .. } | Phase::GoldChoice { .. }, _) if seat == game.turn.active => {
             return Err(RuleError::WrongPhase("waiting for other players' decisions"));
@@ -53,43 +60,56 @@ pub(crate) fn decide(game: &Game, seat: Seat, mv: &Move, chance: &mut dyn Chance
         (Phase::Discard { .. } | Phase::GoldChoice { .. }, _) => return Err(RuleError::NothingToDecide),
         (_, Move::OfferTrade { give, get, give_commodities, get_commodities, to, counter_to }) => {
             let (give, get) = (Cards::new(*give, *give_commodities), Cards::new(*get, *get_commodities));
-            return game.decide_offer(seat, &give, &get, to.as_deref(), *counter_to);
+            return append(events, game.decide_offer(seat, &give, &get, to.as_deref(), *counter_to));
         }
-        (_, Move::AcceptTrade { offer_id }) => return game.decide_accept(seat, *offer_id),
-        (_, Move::DeclineTrade { offer_id }) => return game.decide_decline(seat, *offer_id),
-        (_, Move::WithdrawTrade { offer_id }) => return game.decide_withdraw(seat, *offer_id),
-        (_, Move::ConfirmTrade { offer_id, with }) => game.decide_confirm(seat, *offer_id, *with)?,
+        (_, Move::AcceptTrade { offer_id }) => return append(events, game.decide_accept(seat, *offer_id)),
+        (_, Move::DeclineTrade { offer_id }) => return append(events, game.decide_decline(seat, *offer_id)),
+        (_, Move::WithdrawTrade { offer_id }) => return append(events, game.decide_withdraw(seat, *offer_id)),
+        (_, Move::ConfirmTrade { offer_id, with }) => append(events, game.decide_confirm(seat, *offer_id, *with))?,
         _ => match game.rules().extensions.iter().find_map(|e| e.decide(game, seat, mv, chance)) {
-            Some(result) => result?,
-            None => decide_in_turn(game, seat, mv, chance)?,
+            Some(result) => append(events, result)?,
+            None => decide_in_turn(game, seat, mv, chance, events)?,
         },
-    };
-    for extension in &game.rules().extensions {
-        extension.react(game, seat, &mut events, chance);
     }
-    game.check_victory(&mut events);
-    game.check_turn_limit(&mut events);
-    Ok(events)
+    for extension in &game.rules().extensions {
+        extension.react(game, seat, events, chance);
+    }
+    game.check_victory(events);
+    game.check_turn_limit(events);
+    Ok(())
+}
+
+/// Appends the events of a decision that builds its own list (the rarer moves and the
+/// extensions' hooks).
+fn append(events: &mut Vec<Event>, decided: Result<Vec<Event>, RuleError>) -> Result<(), RuleError> {
+    events.append(&mut decided?);
+    Ok(())
 }
 
 /// The active player's moves in the phases of a turn.
-fn decide_in_turn(game: &Game, seat: Seat, mv: &Move, chance: &mut dyn Chance) -> Result<Vec<Event>, RuleError> {
+fn decide_in_turn(
+    game: &Game,
+    seat: Seat,
+    mv: &Move,
+    chance: &mut dyn Chance,
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
     if seat != game.turn.active {
         return Err(RuleError::NotYourTurn { active: game.turn.active });
     }
     match (&game.phase, mv) {
-        (Phase::PreRoll, mv) => game.decide_pre_roll(seat, mv, chance),
+        (Phase::PreRoll, mv) => game.decide_pre_roll(seat, mv, chance, events),
         (Phase::MoveRobber, Move::MoveRobber { hex, steal_from }) => {
-            let mut events = game.decide_robber(seat, *hex, *steal_from, chance)?;
+            game.decide_robber(seat, *hex, *steal_from, chance, events)?;
             events.push(game.resume());
-            Ok(events)
+            Ok(())
         }
         (Phase::MoveRobber, _) => Err(RuleError::WrongPhase("move the robber first")),
         (Phase::RoadBuilding { roads_left }, Move::BuildRoad { edge }) => {
-            game.decide_free_road(seat, *edge, *roads_left)
+            game.decide_free_road(seat, *edge, *roads_left, events)
         }
         (Phase::RoadBuilding { .. }, _) => Err(RuleError::WrongPhase("place the roads of road building first")),
-        (Phase::Main, mv) => game.decide_main(seat, mv, chance),
+        (Phase::Main, mv) => game.decide_main(seat, mv, chance, events),
         (Phase::Setup { .. } | Phase::Discard { .. } | Phase::GoldChoice { .. } | Phase::GameOver, _)
         | (Phase::LoseCity { .. } | Phase::DefenderDraw { .. } | Phase::RelocateKnight { .. }, _)
         | (Phase::CardDecision { .. }, _)

@@ -10,12 +10,15 @@ use crate::{
     protocol::{Event, Move, RuleError, SeatCount, SeatResources},
 };
 
-/// What one roll yields, per seat, before the bank-shortage rule: resource cards, and the
-/// counters extensions produce (jungle discoveries).
+/// Most seats a game has (six with the 5-6 extension): one roll's tally fits on the stack.
+const MAX_SEATS: usize = 6;
+
+/// What one roll yields, per seat index, before the bank-shortage rule: resource cards, and
+/// the counters extensions produce (jungle discoveries).
 #[derive(Debug, Clone)]
 pub(crate) struct Production {
-    pub resources: Vec<Resources>,
-    pub discoveries: Vec<u32>,
+    pub resources: [Resources; MAX_SEATS],
+    pub discoveries: [u32; MAX_SEATS],
 }
 
 /// Cards a building takes from a producing hex (B-PROD-1).
@@ -27,22 +30,26 @@ pub(crate) fn building_yield(kind: BuildingKind) -> u32 {
 }
 
 impl Game {
-    pub(super) fn decide_roll(&self, seat: Seat, chance: &mut dyn Chance) -> Vec<Event> {
+    pub(super) fn decide_roll(&self, seat: Seat, chance: &mut dyn Chance, events: &mut Vec<Event>) {
         let (red, white) = roll_dice(chance);
-        let mut events = Vec::with_capacity(3);
         events.push(Event::DiceRolled { seat, red, white });
         let roll = red + white;
         if roll == 7 {
             events.push(self.seven_rolled());
-            return events;
+        } else {
+            self.produce_on_roll(roll, events);
         }
-        events.extend(self.production_of_roll(roll));
-        events
     }
 
     /// What the number dice's `roll` (not a 7) yields: production, or first the gold choices.
     pub(crate) fn production_of_roll(&self, roll: u8) -> Vec<Event> {
         let mut events = Vec::with_capacity(2);
+        self.produce_on_roll(roll, &mut events);
+        events
+    }
+
+    /// Appends what the number dice's `roll` (not a 7) yields to `events`.
+    fn produce_on_roll(&self, roll: u8, events: &mut Vec<Event>) {
         let gold = self.gold_owed(roll);
         if gold.is_empty() {
             events.push(self.production(roll, &[]));
@@ -54,7 +61,6 @@ impl Game {
                 then: vec![Phase::Main],
             });
         }
-        events
     }
 
     /// Cards of free choice owed for gold hexes with number `roll`.
@@ -62,16 +68,19 @@ impl Game {
         if !self.rules().components.gold_produces {
             return Vec::new();
         }
-        let mut owed = vec![0u32; self.players.len()];
+        let mut owed = [0u32; MAX_SEATS];
         for &h in &self.board.hexes_by_number[roll as usize] {
             if Some(h) == self.robber || self.board.terrain[h as usize] != Terrain::Gold {
                 continue;
             }
             for building in self.buildings_around(h) {
-                owed[building.seat.index()] += building_yield(building.kind);
+                if let Some(owed) = owed.get_mut(building.seat.index()) {
+                    *owed += building_yield(building.kind);
+                }
             }
         }
-        owed.iter()
+        owed[..self.players.len().min(MAX_SEATS)]
+            .iter()
             .enumerate()
             .filter(|(_, &count)| count > 0)
             .map(|(i, &count)| PendingGold { seat: Seat(i as u8), count })
@@ -164,8 +173,8 @@ impl Game {
     /// B-PROD-1..4: what every seat receives for `roll`, with the cards already chosen for
     /// gold (the bank-shortage rule covers them too, SEA-9) and what extensions produce.
     pub(crate) fn production(&self, roll: u8, gold: &[SeatResources]) -> Event {
-        let seats = self.players.len();
-        let mut production = Production { resources: vec![Resources::ZERO; seats], discoveries: vec![0; seats] };
+        let seats = self.players.len().min(MAX_SEATS);
+        let mut production = Production { resources: [Resources::ZERO; MAX_SEATS], discoveries: [0; MAX_SEATS] };
         let owed = &mut production.resources;
         for &h in &self.board.hexes_by_number[roll as usize] {
             if Some(h) == self.robber {
@@ -173,7 +182,9 @@ impl Game {
             }
             if let Some(resource) = self.board.terrain[h as usize].resource() {
                 for building in self.buildings_around(h) {
-                    *owed[building.seat.index()].get_mut(resource) += building_yield(building.kind);
+                    if let Some(owed) = owed.get_mut(building.seat.index()) {
+                        *owed.get_mut(resource) += building_yield(building.kind);
+                    }
                 }
             }
         }
@@ -185,7 +196,7 @@ impl Game {
         for extension in &self.rules().extensions {
             extension.produce(self, roll, &mut production);
         }
-        let mut owed = production.resources;
+        let owed = &mut production.resources[..seats];
         let mut shortages = Vec::new();
         for resource in Resource::ALL {
             let need: u32 = owed.iter().map(|o| o.get(resource)).sum();
@@ -207,14 +218,15 @@ impl Game {
             shortages.push(resource);
         }
         let gains = owed
-            .into_iter()
+            .iter()
+            .copied()
             .enumerate()
             .filter(|(_, r)| !r.is_empty())
             .map(|(i, resources)| SeatResources { seat: Seat(i as u8), resources })
             .collect();
-        let discoveries = production
-            .discoveries
-            .into_iter()
+        let discoveries = production.discoveries[..seats]
+            .iter()
+            .copied()
             .enumerate()
             .filter(|(_, count)| *count > 0)
             .map(|(i, count)| SeatCount { seat: Seat(i as u8), count })

@@ -34,7 +34,8 @@ impl Game {
         seat: Seat,
         pending: &[PendingDiscard],
         resources: &Resources,
-    ) -> Result<Vec<Event>, RuleError> {
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
         let Some(owed) = pending.iter().find(|p| p.seat == seat) else {
             return Err(RuleError::NothingToDecide);
         };
@@ -46,7 +47,9 @@ impl Game {
         }
         let rest: Vec<PendingDiscard> = pending.iter().copied().filter(|p| p.seat != seat).collect();
         let next = if rest.is_empty() { self.resume() } else { self.continue_with(Phase::Discard { pending: rest }) };
-        Ok(vec![Event::ResourcesDiscarded { seat, count: owed.count, resources: Some(*resources) }, next])
+        events.push(Event::ResourcesDiscarded { seat, count: owed.count, resources: Some(*resources) });
+        events.push(next);
+        Ok(())
     }
 
     pub(super) fn discard_moves(&self, seat: Seat, pending: &[PendingDiscard], moves: &mut Vec<Move>) {
@@ -89,12 +92,19 @@ impl Game {
         hex: HexCoord,
         steal_from: Option<Seat>,
         chance: &mut dyn Chance,
-    ) -> Result<Vec<Event>, RuleError> {
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
         let h = self.robber_target(hex)?;
-        let victims: Vec<Seat> = self.robber_victims(seat, h).collect();
-        let mut events = vec![Event::RobberMoved { seat, hex }];
-        events.extend(self.steal(seat, &victims, steal_from, chance)?);
-        Ok(events)
+        // The victims on the stack: at most one per seat.
+        let (mut victims, mut count) = ([Seat(0); 16], 0);
+        for victim in self.robber_victims(seat, h) {
+            victims[count] = victim;
+            count += 1;
+        }
+        let stolen = self.steal(seat, &victims[..count], steal_from, chance)?;
+        events.push(Event::RobberMoved { seat, hex });
+        events.extend(stolen);
+        Ok(())
     }
 
     /// B-ROB-3 (and SEA-8 a): the thief names one of `victims` when there is any, and takes

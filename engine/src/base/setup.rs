@@ -24,7 +24,7 @@ impl Game {
         Ok(())
     }
 
-    pub(super) fn decide_setup(&self, seat: Seat, mv: &Move) -> Result<Vec<Event>, RuleError> {
+    pub(super) fn decide_setup(&self, seat: Seat, mv: &Move, events: &mut Vec<Event>) -> Result<(), RuleError> {
         let Phase::Setup { seat: placing, placement, step } = self.phase else {
             return Err(RuleError::WrongPhase("not in setup"));
         };
@@ -48,7 +48,7 @@ impl Game {
                 } else {
                     Event::SettlementBuilt { seat, vertex: *vertex, cost: Resources::ZERO }
                 };
-                let mut events = vec![piece];
+                events.push(piece);
                 let next = Phase::Setup { seat, placement, step: SetupStep::PlaceRoad { settlement: *vertex } };
                 // B-SET-6: the second settlement yields one card per adjacent producing hex,
                 // and (SEA-9) one of free choice per adjacent gold hex.
@@ -80,7 +80,7 @@ impl Game {
                 }
                 let choice = self.own_gold_choice(seat, gold, GoldSource::Setup, next.clone(), self.then.clone());
                 events.push(choice.unwrap_or_else(|| self.continue_with(next)));
-                Ok(events)
+                Ok(())
             }
             (SetupStep::PlaceRoad { settlement }, Move::BuildRoad { edge }) => {
                 let e = self.board.edge(*edge).ok_or(RuleError::UnknownEdge(*edge))?;
@@ -89,9 +89,9 @@ impl Game {
                 if !edge_touches(*edge, settlement) {
                     return Err(RuleError::SetupRoadNotAtSettlement);
                 }
-                let mut events = vec![Event::RoadBuilt { seat, edge: *edge, cost: Resources::ZERO }];
+                events.push(Event::RoadBuilt { seat, edge: *edge, cost: Resources::ZERO });
                 events.push(self.next_placement(placement));
-                Ok(events)
+                Ok(())
             }
             (SetupStep::PlaceRoad { settlement }, Move::BuildShip { edge })
                 if self.players[seat.index()].supply.ships > 0 =>
@@ -102,7 +102,9 @@ impl Game {
                     return Err(RuleError::SetupShipNotAtSettlement);
                 }
                 self.check_ship_site(e, *edge)?;
-                Ok(vec![Event::ShipBuilt { seat, edge: *edge, cost: Resources::ZERO }, self.next_placement(placement)])
+                events.push(Event::ShipBuilt { seat, edge: *edge, cost: Resources::ZERO });
+                events.push(self.next_placement(placement));
+                Ok(())
             }
             (SetupStep::PlaceSettlement, _) => Err(RuleError::WrongPhase("place a settlement (setup)")),
             (SetupStep::PlaceRoad { .. }, _) => Err(RuleError::WrongPhase("place a road next to your new settlement")),

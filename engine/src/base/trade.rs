@@ -145,12 +145,7 @@ impl Game {
             && self.offers.iter().filter(|o| o.from == seat).count() < MAX_OPEN_OFFERS_PER_SEAT
     }
 
-    pub(crate) fn decide_bank_trade(
-        &self,
-        seat: Seat,
-        give: &Resources,
-        get: &Resources,
-    ) -> Result<Vec<Event>, RuleError> {
+    pub(crate) fn decide_bank_trade(&self, seat: Seat, give: &Resources, get: &Resources) -> Result<Event, RuleError> {
         self.check_trading_open()?;
         if give.is_empty() || get.is_empty() {
             return Err(RuleError::EmptyTradeSide);
@@ -176,7 +171,7 @@ impl Game {
         if !self.bank.contains(get) {
             return Err(RuleError::BankShortage);
         }
-        Ok(vec![Event::BankTraded { seat, give: *give, get: *get }])
+        Ok(Event::BankTraded { seat, give: *give, get: *get })
     }
 
     pub(crate) fn decide_offer(

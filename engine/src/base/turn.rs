@@ -15,15 +15,19 @@ impl Game {
         seat: Seat,
         mv: &Move,
         chance: &mut dyn Chance,
-    ) -> Result<Vec<Event>, RuleError> {
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
         let any_card = self.rules().base.dev_cards_before_roll == DevCardsBeforeRoll::Any;
         match mv {
-            Move::RollDice => Ok(self.decide_roll(seat, chance)),
+            Move::RollDice => {
+                self.decide_roll(seat, chance, events);
+                Ok(())
+            }
             Move::PlayKnight { hex, steal_from, bandit: Bandit::Robber } => {
-                self.decide_knight(seat, *hex, *steal_from, chance)
+                self.decide_knight(seat, *hex, *steal_from, chance, events)
             }
             Move::PlayRoadBuilding | Move::PlayYearOfPlenty { .. } | Move::PlayMonopoly { .. } if any_card => {
-                self.decide_progress_card(seat, mv)
+                self.decide_progress_card(seat, mv, events)
             }
             Move::PlayRoadBuilding | Move::PlayYearOfPlenty { .. } | Move::PlayMonopoly { .. } => {
                 Err(RuleError::OnlyKnightBeforeRoll)
@@ -43,19 +47,31 @@ impl Game {
         }
     }
 
-    pub(super) fn decide_main(&self, seat: Seat, mv: &Move, chance: &mut dyn Chance) -> Result<Vec<Event>, RuleError> {
-        if let Some(result) = self.decide_build_or_buy(seat, mv, chance) {
+    pub(super) fn decide_main(
+        &self,
+        seat: Seat,
+        mv: &Move,
+        chance: &mut dyn Chance,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        if let Some(result) = self.decide_build_or_buy(seat, mv, chance, events) {
             return result;
         }
         match mv {
             Move::PlayKnight { hex, steal_from, bandit: Bandit::Robber } => {
-                self.decide_knight(seat, *hex, *steal_from, chance)
+                self.decide_knight(seat, *hex, *steal_from, chance, events)
             }
             Move::PlayRoadBuilding | Move::PlayYearOfPlenty { .. } | Move::PlayMonopoly { .. } => {
-                self.decide_progress_card(seat, mv)
+                self.decide_progress_card(seat, mv, events)
             }
-            Move::TradeWithBank { give, get } => self.decide_bank_trade(seat, give, get),
-            Move::EndTurn => Ok(self.decide_end_turn()),
+            Move::TradeWithBank { give, get } => {
+                events.push(self.decide_bank_trade(seat, give, get)?);
+                Ok(())
+            }
+            Move::EndTurn => {
+                self.decide_end_turn(events);
+                Ok(())
+            }
             Move::RollDice => Err(RuleError::AlreadyRolled),
             Move::PlayKnight { bandit: Bandit::Pirate, .. } => Err(RuleError::NotInThisGame("the pirate")),
             Move::MoveRobber { .. } => Err(RuleError::WrongPhase("the robber moves only after a 7 or a knight")),
@@ -71,32 +87,38 @@ impl Game {
         self.knight_moves(seat, moves);
         self.progress_moves(seat, moves);
         if self.rules().base.allow_trade_build_interleaving || !self.turn.built_or_bought {
-            // Every rate the seat is entitled to, best first (B-TRD-2..4).
-            let rates = super::trade::MaritimeRates::of(self, seat);
-            for give in Resource::ALL {
-                for rate in rates.entitled(give).filter(|&rate| hand.get(give) >= rate) {
-                    for get in Resource::ALL {
-                        if get != give && self.bank.get(get) > 0 {
-                            let (give, get) = (Resources::of(give, rate), Resources::of(get, 1));
-                            moves.push(Move::TradeWithBank { give, get });
-                        }
-                    }
-                }
+            // Every rate the seat is entitled to, best first (B-TRD-2..4); none is below 2, so a
+            // hand without a pair trades nothing and its harbours need no looking up.
+            if Resource::ALL.iter().any(|&give| hand.get(give) >= 2) {
+                self.bank_trade_moves(seat, &hand, moves);
             }
             self.trade_responses(seat, moves);
         }
     }
 
+    /// Every maritime trade of one card for another the seat's hand allows (B-TRD-2..4).
+    fn bank_trade_moves(&self, seat: Seat, hand: &Resources, moves: &mut Vec<Move>) {
+        let rates = super::trade::MaritimeRates::of(self, seat);
+        for give in Resource::ALL {
+            for rate in rates.entitled(give).filter(|&rate| hand.get(give) >= rate) {
+                for get in Resource::ALL {
+                    if get != give && self.bank.get(get) > 0 {
+                        let (give, get) = (Resources::of(give, rate), Resources::of(get, 1));
+                        moves.push(Move::TradeWithBank { give, get });
+                    }
+                }
+            }
+        }
+    }
+
     /// B-TURN-7: open offers lapse and the next seat clockwise begins, unless an extension
     /// puts something between the turns (X56-8's special building phases).
-    pub(super) fn decide_end_turn(&self) -> Vec<Event> {
-        let mut events = Vec::with_capacity(2);
+    pub(super) fn decide_end_turn(&self, events: &mut Vec<Event>) {
         events.extend(self.expire_offers());
         match self.rules().extensions.iter().find_map(|e| e.turn_end(self)) {
             Some(between) => events.push(between),
             None => events.push(self.next_turn()),
         }
-        events
     }
 
     /// The next seat's turn begins.

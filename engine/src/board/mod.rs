@@ -46,13 +46,18 @@ pub struct Board {
     pub edge_is_land: Vec<bool>,
     /// Whether a ship may stand on the edge (touches sea, B-GEO-9, SEA-2).
     pub edge_is_sea: Vec<bool>,
+    /// The two hexes each edge divides (`NO_HEX` for one off the map): the pirate's sides.
+    pub edge_hexes: Vec<[u8; 2]>,
     /// The vertices around each hex (NONE for corners off the map).
     pub hex_vertices: Vec<[u16; 6]>,
+    /// The edges around each hex (NONE for sides off the map).
+    pub hex_edges: Vec<[u16; 6]>,
     /// Hexes carrying each number token, indexed by the number.
     pub hexes_by_number: [Vec<u8>; 13],
 }
 
-const NO_HEX: u8 = u8::MAX;
+/// Marks a missing hex in the per-edge hex pairs.
+pub const NO_HEX: u8 = u8::MAX;
 /// Largest |q| or |r| a board may use.
 const MAX_COORD: i32 = 64;
 
@@ -158,6 +163,8 @@ impl Board {
         let edge_vertices = edges.iter().map(|e| e.endpoints().map(|v| vertex_index[v])).collect();
         let edge_is_land = edges.iter().map(|e| e.hexes().iter().any(is_land)).collect();
         let edge_is_sea = edges.iter().map(|e| e.hexes().iter().any(is_sea)).collect();
+        let edge_hexes =
+            edges.iter().map(|e| e.hexes().map(|h| hex_index.get(&h).copied().unwrap_or(NO_HEX))).collect();
         let vertex_is_buildable = vertices.iter().map(|v| v.hexes().iter().any(is_land)).collect();
 
         let mut vertex_harbour = vec![None; vertices.len()];
@@ -198,6 +205,7 @@ impl Board {
         let hexes: Vec<HexCoord> = layout.hexes.iter().map(|t| t.hex).collect();
         let hex_vertices =
             hexes.iter().map(|h| h.corners().map(|v| vertex_index.get(&v).copied().unwrap_or(NONE))).collect();
+        let hex_edges = hexes.iter().map(|h| h.sides().map(|e| edge_index.get(&e).copied().unwrap_or(NONE))).collect();
         let mut hexes_by_number: [Vec<u8>; 13] = Default::default();
         for (i, tile) in layout.hexes.iter().enumerate() {
             if let Some(n) = tile.number {
@@ -237,7 +245,9 @@ impl Board {
             edge_vertices,
             edge_is_land,
             edge_is_sea,
+            edge_hexes,
             hex_vertices,
+            hex_edges,
             hexes_by_number,
             layout,
         })

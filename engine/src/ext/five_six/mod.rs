@@ -64,8 +64,9 @@ impl Extension for FiveSix {
         if seat != builder {
             return Some(Err(RuleError::NotYourTurn { active: builder }));
         }
-        if let Some(result) = game.decide_build_or_buy(seat, mv, chance) {
-            return Some(result);
+        let mut events = Vec::new();
+        if let Some(result) = game.decide_build_or_buy(seat, mv, chance, &mut events) {
+            return Some(result.map(|()| events));
         }
         Some(match mv {
             Move::EndTurn => Ok(end_special_building(game, builder)),

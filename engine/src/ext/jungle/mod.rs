@@ -132,7 +132,7 @@ impl Extension for Jungle {
             if game.ext.jungle.discoveries(seat) < replaces.total() {
                 return Err(RuleError::NotEnoughDiscoveries(replaces.total()));
             }
-            game.decide_buy_card(seat, cost::DEVELOPMENT_CARD - *replaces, replaces.total(), chance)
+            game.decide_buy_card(seat, cost::DEVELOPMENT_CARD - *replaces, replaces.total(), chance).map(|b| vec![b])
         })())
     }
 

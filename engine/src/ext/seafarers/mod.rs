@@ -37,6 +37,8 @@ pub(crate) struct Seafarers {
     pub island_bonus_mode: Option<IslandBonusMode>,
     pub island_bonus_vp: Option<u8>,
     pub islands: IslandDefinition,
+    /// The scenario's map for the player count, looked up once (every move asks for it).
+    layout: Option<&'static ScenarioLayout>,
 }
 
 impl Game {
@@ -82,11 +84,12 @@ impl Seafarers {
             island_bonus_mode: config.island_bonus_mode,
             island_bonus_vp: config.island_bonus_vp,
             islands: config.islands,
+            layout: config.scenario.and_then(|id| scenario::layout_for(id, config.players)),
         }
     }
 
     fn layout(&self) -> Option<&'static ScenarioLayout> {
-        scenario::layout_for(self.scenario?, self.players)
+        self.layout
     }
 
     /// Whether the pirate sails in this scenario (not in Wonders of Catan, WON-6).

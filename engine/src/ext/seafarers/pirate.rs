@@ -3,7 +3,7 @@
 
 use super::Seafarers;
 use crate::{
-    board::{EdgeId, HexCoord},
+    board::HexCoord,
     chance::Chance,
     game::Game,
     model::{DevCard, Seat},
@@ -28,16 +28,18 @@ impl Seafarers {
     /// SEA-8 a: opponents with a ship on a side of hex `h` and at least one card (with
     /// Cities & Knights, commodities count: SEA-15), in seat order.
     fn pirate_victims(game: &Game, thief: Seat, h: u8) -> Vec<Seat> {
-        let board = game.board();
-        let mut victims: Vec<Seat> = board.hexes[h as usize]
-            .sides()
-            .iter()
-            .filter_map(|side: &EdgeId| board.edge(*side))
-            .filter_map(|e| game.ship_index(e))
-            .filter(|&s| s != thief && game.hand_cards(s).total() > 0)
-            .collect();
-        victims.sort_by_key(|s| s.0);
-        victims.dedup();
+        seats_in(Self::pirate_victim_set(game, thief, h)).collect()
+    }
+
+    /// The victims of [`Seafarers::pirate_victims`] as a set of seat bits.
+    fn pirate_victim_set(game: &Game, thief: Seat, h: u8) -> u16 {
+        let mut victims = 0u16;
+        for &side in &game.board().hex_edges[h as usize] {
+            let Some(seat) = game.ship_index(side) else { continue };
+            if seat != thief && game.hand_cards(seat).total() > 0 {
+                victims |= 1u16.checked_shl(u32::from(seat.0)).unwrap_or(0);
+            }
+        }
         victims
     }
 
@@ -82,16 +84,18 @@ impl Seafarers {
         make: impl Fn(HexCoord, Option<Seat>) -> Move,
     ) {
         let board = game.board();
+        // SEA-7 as `pirate_target` checks it, with the scenario looked up once.
+        let margin = self.layout().map_or(&[][..], |l| &l.margin[..]);
         for h in 0..board.hexes.len() as u8 {
             let hex = board.hexes[h as usize];
-            if self.pirate_target(game, hex).is_err() {
+            if !board.is_sea_hex(h) || Some(h) == game.pirate_index() || margin.contains(&hex) {
                 continue;
             }
-            let victims = Self::pirate_victims(game, seat, h);
-            if victims.is_empty() {
+            let victims = Self::pirate_victim_set(game, seat, h);
+            if victims == 0 {
                 moves.push(make(hex, None));
             }
-            moves.extend(victims.into_iter().map(|victim| make(hex, Some(victim))));
+            moves.extend(seats_in(victims).map(|victim| make(hex, Some(victim))));
         }
     }
 
@@ -104,6 +108,11 @@ impl Seafarers {
             });
         }
     }
+}
+
+/// The seats of a set of seat bits, in seat order.
+fn seats_in(set: u16) -> impl Iterator<Item = Seat> {
+    (0..16u8).filter(move |s| set & (1 << s) != 0).map(Seat)
 }
 
 impl Game {

@@ -27,7 +27,7 @@ impl Game {
 
     /// Tests if edge `e` is a side of the pirate's hex (SEA-8 b).
     pub(crate) fn pirate_guards(&self, e: u16) -> bool {
-        self.pirate.is_some_and(|p| self.board.edges[e as usize].hexes().contains(&self.board.hexes[p as usize]))
+        self.pirate.is_some_and(|p| self.board.edge_hexes[e as usize].contains(&p))
     }
 
     /// SEA-3: an endpoint holds the seat's building, or the seat's ship continues there and
@@ -49,17 +49,29 @@ impl Game {
     /// Tests if `seat` has a legal ship edge, with `placed` already on the board.
     pub(crate) fn has_legal_ship_site(&self, seat: Seat, placed: FreePiece) -> bool {
         let anchors = ShipAnchors::of(self, seat, placed);
-        (0..self.board.edges.len() as u16).any(|e| self.ship_site_open(e, placed) && anchors.connect(self, e, None))
+        self.ship_frontier(&anchors, placed).iter().next().is_some()
     }
 
     /// Lists a ship on every edge where `seat` may build one now, ignoring cost and supply.
     pub(crate) fn ship_site_moves(&self, seat: Seat, placed: FreePiece, moves: &mut Vec<Move>) {
         let anchors = ShipAnchors::of(self, seat, placed);
-        for e in 0..self.board.edges.len() as u16 {
-            if self.ship_site_open(e, placed) && anchors.connect(self, e, None) {
-                moves.push(Move::BuildShip { edge: self.board.edges[e as usize] });
+        for e in self.ship_frontier(&anchors, placed).iter() {
+            moves.push(Move::BuildShip { edge: self.board.edges[e as usize] });
+        }
+    }
+
+    /// The open ship sites that connect to `anchors` (SEA-2, SEA-3): only edges at an anchor
+    /// can, so those are all that is looked at, instead of every edge of the board.
+    fn ship_frontier(&self, anchors: &ShipAnchors, placed: FreePiece) -> IndexSet {
+        let mut frontier = IndexSet::default();
+        for x in anchors.vertices() {
+            for e in self.board.edges_of(x) {
+                if self.ship_site_open(e, placed) {
+                    frontier.insert(e);
+                }
             }
         }
+        frontier
     }
 
     /// Tests if a ship may stand on `e` as far as the edge goes (SEA-2, SEA-8 b), with
@@ -170,9 +182,13 @@ impl Game {
         if state.ship_moved || !matches!(self.phase, Phase::Main) {
             return;
         }
+        if !self.ships.contains(&Some(seat)) {
+            return;
+        }
         let anchors = ShipAnchors::of(self, seat, FreePiece::None);
-        let open: Vec<u16> =
-            (0..self.board.edges.len() as u16).filter(|&t| self.ship_site_open(t, FreePiece::None)).collect();
+        // A ship that moves takes its anchor with it and adds none: it can only go where a
+        // ship connects with every ship in place.
+        let frontier = self.ship_frontier(&anchors, FreePiece::None);
         for f in 0..self.ships.len() as u16 {
             let from = self.board.edges[f as usize];
             let movable = self.ship_index(f) == Some(seat)
@@ -182,7 +198,7 @@ impl Game {
             if !movable {
                 continue;
             }
-            for &t in &open {
+            for t in frontier.iter() {
                 if anchors.connect(self, t, Some(f)) {
                     moves.push(Move::MoveShip { from, to: self.board.edges[t as usize] });
                 }
@@ -226,18 +242,22 @@ impl Game {
 }
 
 /// Where `seat`'s ships may set out from (SEA-3), per vertex, computed once for a list of
-/// moves: an own building, or the number of own ships ending at a vertex without an
-/// opponent's building.
+/// moves: an own building, or own ships ending at a vertex without an opponent's building
+/// (one, or two and more: a ship that leaves takes one away).
 struct ShipAnchors {
-    own_building: Vec<bool>,
-    ships: Vec<u8>,
+    own_building: IndexSet,
+    one_ship: IndexSet,
+    two_ships: IndexSet,
 }
 
 impl ShipAnchors {
     fn of(game: &Game, seat: Seat, placed: FreePiece) -> ShipAnchors {
         let board = &game.board;
-        let vertices = board.vertices.len();
-        let mut anchors = ShipAnchors { own_building: vec![false; vertices], ships: vec![0; vertices] };
+        let mut anchors = ShipAnchors {
+            own_building: IndexSet::default(),
+            one_ship: IndexSet::default(),
+            two_ships: IndexSet::default(),
+        };
         let placed_ship = match placed {
             FreePiece::Ship(p) => Some(p),
             _ => None,
@@ -245,30 +265,95 @@ impl ShipAnchors {
         let own_ships = (0..game.ships.len() as u16).filter(|&e| game.ship_index(e) == Some(seat));
         for e in own_ships.chain(placed_ship) {
             for x in board.edge_vertices[e as usize] {
-                anchors.ships[x as usize] = anchors.ships[x as usize].saturating_add(1);
+                if anchors.one_ship.contains(x) {
+                    anchors.two_ships.insert(x);
+                }
+                anchors.one_ship.insert(x);
             }
         }
         for (x, building) in game.buildings.iter().enumerate() {
             match building {
-                Some(b) if b.seat == seat => anchors.own_building[x] = true,
-                Some(_) => anchors.ships[x] = 0,
+                Some(b) if b.seat == seat => anchors.own_building.insert(x as u16),
+                Some(_) => anchors.no_ships_from(x as u16),
                 None => {}
             }
         }
         // CK-KNT-9, SEA-15: an opponent's knight blocks ships as it blocks roads.
         for knight in game.knights().iter().filter(|k| k.seat != seat) {
             if let Some(x) = board.vertex(knight.vertex) {
-                anchors.ships[x as usize] = 0;
+                anchors.no_ships_from(x);
             }
         }
         anchors
+    }
+
+    /// An opponent's piece on `x`: the seat's ships do not continue there.
+    fn no_ships_from(&mut self, x: u16) {
+        self.one_ship.remove(x);
+        self.two_ships.remove(x);
+    }
+
+    /// The vertices ships may set out from with every ship in place, in board order.
+    fn vertices(&self) -> impl Iterator<Item = u16> + '_ {
+        self.own_building.iter_or(&self.one_ship)
     }
 
     /// Tests if a ship on `e` connects, with the seat's ship on `left` (if any) gone.
     fn connect(&self, game: &Game, e: u16, left: Option<u16>) -> bool {
         game.board.edge_vertices[e as usize].iter().any(|&x| {
             let leaving = left.is_some_and(|l| game.board.edge_vertices[l as usize].contains(&x));
-            self.own_building[x as usize] || self.ships[x as usize] > u8::from(leaving)
+            let ships = if leaving { &self.two_ships } else { &self.one_ship };
+            self.own_building.contains(x) || ships.contains(x)
+        })
+    }
+}
+
+/// A set of vertex or edge indices, walked in ascending (board) order; on the stack, as a
+/// board has fewer than 255 hexes and so at most 6 * 254 vertices or edges.
+struct IndexSet {
+    words: [u64; INDEX_SET_WORDS],
+}
+
+const INDEX_SET_WORDS: usize = 24;
+
+impl Default for IndexSet {
+    fn default() -> Self {
+        IndexSet { words: [0; INDEX_SET_WORDS] }
+    }
+}
+
+impl IndexSet {
+    fn insert(&mut self, i: u16) {
+        if let Some(word) = self.words.get_mut(i as usize / 64) {
+            *word |= 1 << (i % 64);
+        }
+    }
+
+    fn remove(&mut self, i: u16) {
+        if let Some(word) = self.words.get_mut(i as usize / 64) {
+            *word &= !(1 << (i % 64));
+        }
+    }
+
+    fn contains(&self, i: u16) -> bool {
+        self.words.get(i as usize / 64).is_some_and(|word| word & (1 << (i % 64)) != 0)
+    }
+
+    fn iter(&self) -> impl Iterator<Item = u16> + '_ {
+        self.iter_or(self)
+    }
+
+    /// The indices in this set or in `other`, ascending.
+    fn iter_or<'a>(&'a self, other: &'a IndexSet) -> impl Iterator<Item = u16> + 'a {
+        self.words.iter().zip(&other.words).enumerate().flat_map(|(i, (&a, &b))| {
+            let mut rest = a | b;
+            std::iter::from_fn(move || {
+                (rest != 0).then(|| {
+                    let bit = rest.trailing_zeros() as u16;
+                    rest &= rest - 1;
+                    i as u16 * 64 + bit
+                })
+            })
         })
     }
 }

@@ -120,11 +120,19 @@ impl CitiesKnights {
         }
         game.afford(seat, &KNIGHT_COST)?;
         let recruited = Event::KnightRecruited { seat, vertex, cost: KNIGHT_COST };
-        // CK-KNT-9, B-LR-5: a knight on an opponent's road breaks it.
-        let mut after = game.clone();
-        after.apply(&recruited);
+        // CK-KNT-9, B-LR-5: a knight on an opponent's road (or ship line) breaks it. Only a
+        // vertex that touches another seat's road or ship can change a route, so only then is
+        // the award measured again, on a copy of the game with the knight standing.
+        let touches_another_route = game.board().edges_of(v).any(|e| {
+            let others = |owner: Option<Seat>| owner.is_some_and(|owner| owner != seat);
+            others(game.road_index(e)) || others(game.ship_index(e))
+        });
         let mut events = vec![recruited];
-        events.extend(after.longest_road_update(crate::base::awards::Overlay::default()));
+        if touches_another_route {
+            let mut after = game.clone();
+            after.apply(&events[0]);
+            events.extend(after.longest_road_update(crate::base::awards::Overlay::default()));
+        }
         Ok(events)
     }
 

@@ -538,15 +538,26 @@ impl CitiesKnights {
             None => self.advance(game, roll),
             Some(track) => barbarians::Arrival { events: self.progress_draws(game, track, red, chance), pending: None },
         };
-        let mut after = game.clone();
-        for event in events.iter().chain(&arrival.events) {
-            after.apply(event);
-        }
+        // The number dice are resolved on the state after the event die's consequences. Only a
+        // barbarian attack (pillaged cities, lost walls, the robber set free) changes what they
+        // read; the dice themselves, a barbarian step and drawn progress cards (not in the
+        // hand the 7 counts) do not, so the usual roll needs no copy of the game.
+        let changes_number_dice = arrival
+            .events
+            .iter()
+            .any(|e| !matches!(e, Event::BarbariansAdvanced { .. } | Event::ProgressCardDrawn { .. }));
+        let after = changes_number_dice.then(|| {
+            let mut after = game.clone();
+            for event in events.iter().chain(&arrival.events) {
+                after.apply(event);
+            }
+            after
+        });
         events.extend(arrival.events);
         match arrival.pending {
             // The attack's decisions come first; the number dice wait for them.
             Some(pending) => events.push(Event::PhaseChanged { phase: pending, then: Vec::new() }),
-            None => events.extend(self.number_dice(&after, roll)),
+            None => events.extend(self.number_dice(after.as_ref().unwrap_or(game), roll)),
         }
         events
     }

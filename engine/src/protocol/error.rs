@@ -4,8 +4,8 @@ use super::tagged_enum;
 use crate::{
     board::{EdgeId, HexCoord, VertexId},
     ext::{
-        cities_knights::{ProgressCard, Track},
-        wonders::WonderId,
+        cities_knights::types::{ProgressCard, Track},
+        wonders::types::WonderId,
     },
     model::Seat,
 };

@@ -10,8 +10,8 @@ use crate::{
     board::Terrain,
     board::{BoardLayout, EdgeId, HexCoord, VertexId},
     ext::{
-        cities_knights::{EventFace, ProgressCard, ProgressCards, ProgressPlay, Track},
-        wonders::WonderId,
+        cities_knights::types::{EventFace, ProgressCard, ProgressCards, ProgressPlay, Track},
+        wonders::types::WonderId,
     },
     model::{Cards, Commodities, Commodity, Counts, DevCard, Phase, Resource, Resources, Seat, TradeOffer},
 };

@@ -7,8 +7,8 @@ use super::tagged_enum;
 use crate::{
     board::{EdgeId, HexCoord, VertexId},
     ext::{
-        cities_knights::{ProgressCard, ProgressPlay, Track},
-        wonders::WonderId,
+        cities_knights::types::{ProgressCard, ProgressPlay, Track},
+        wonders::types::WonderId,
     },
     model::{Cards, Commodities, Commodity, Counts, Resource, Resources, Seat},
 };

@@ -3,27 +3,11 @@
 //! (the barbarians advance, and attack on arrival; a gate lets progress cards be drawn), then
 //! the number dice (a 7, or production).
 
-use serde::{Deserialize, Serialize};
-
+pub use super::types::EventFace;
 use crate::chance::{Chance, Draw};
 
 /// The event die's draw: three ship faces and one gate of each colour (CK-EVT-1).
 pub const EVENT_DIE: Draw = Draw("event_die");
-
-/// What the event die shows (CK-CMP-8, CK-EVT-1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[serde(rename_all = "snake_case")]
-pub enum EventFace {
-    /// The barbarian ship (three of the six faces): the barbarians advance (CK-BAR-2).
-    Ship,
-    /// The yellow city gate: trade progress cards may be drawn (CK-EVT-2).
-    Trade,
-    /// The blue city gate: politics progress cards.
-    Politics,
-    /// The green city gate: science progress cards.
-    Science,
-}
 
 impl EventFace {
     /// The faces in the order of [`EVENT_DIE`]'s outcomes.

@@ -23,12 +23,13 @@ mod view;
 
 use serde::{Deserialize, Serialize};
 
-pub use cards::{CardDecision, CardTurn, Good, Merchant, ProgressPlay};
-pub use dice::{EventFace, EVENT_DIE};
+pub use cards::{CardDecision, CardTurn, Good, Merchant};
+pub use dice::EVENT_DIE;
 pub use knights::{Knight, ACTIVATION_COST, KNIGHT_COST, WALL_COST};
 pub use metropolis::Metropolis;
 pub(crate) use progress::full_decks;
-pub use progress::{ProgressCard, ProgressCards, PROGRESS_CARD};
+pub use progress::PROGRESS_CARD;
+pub use types::{EventFace, ProgressCard, ProgressCards, ProgressPlay, Track};
 pub use view::{CitiesKnightsSeatView, CitiesKnightsView, DeckView, SpiedCards};
 
 use crate::{
@@ -77,19 +78,6 @@ impl CitiesKnights {
     fn robber_may_move(&self, game: &Game) -> bool {
         !self.robber_waits || game.ext.cities_knights.attacks > 0
     }
-}
-
-/// The three city improvement tracks (CK-IMP-1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[serde(rename_all = "snake_case")]
-pub enum Track {
-    /// Yellow, built with cloth.
-    Trade,
-    /// Blue, built with coin.
-    Politics,
-    /// Green, built with paper.
-    Science,
 }
 
 /// What Cities & Knights keeps beyond the base game.

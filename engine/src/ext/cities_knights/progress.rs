@@ -3,9 +3,10 @@
 //! window for the red die. The cards' effects come with the second issue; the two VP cards
 //! are revealed on drawing and score (CK-EVT-3).
 
-use serde::{Deserialize, Serialize};
-
-use super::{CitiesKnights, Track};
+use super::{
+    types::{ProgressCard, ProgressCards},
+    CitiesKnights, Track,
+};
 use crate::{
     chance::{draw_card, Chance, Draw},
     game::Game,
@@ -43,38 +44,6 @@ const NAMES: [&str; 25] = [
     "warlord",
     "wedding",
 ];
-
-/// The 25 kinds of progress card (CK-PC-7), science first, then trade, then politics.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[serde(rename_all = "snake_case")]
-pub enum ProgressCard {
-    Alchemist,
-    Crane,
-    Engineer,
-    Inventor,
-    Irrigation,
-    Medicine,
-    Mining,
-    Printer,
-    RoadBuilding,
-    Smith,
-    CommercialHarbor,
-    MasterMerchant,
-    Merchant,
-    MerchantFleet,
-    ResourceMonopoly,
-    TradeMonopoly,
-    Bishop,
-    Constitution,
-    Deserter,
-    Diplomat,
-    Intrigue,
-    Saboteur,
-    Spy,
-    Warlord,
-    Wedding,
-}
 
 use ProgressCard as P;
 
@@ -133,9 +102,6 @@ impl CardKind for ProgressCard {
         NAMES[self as usize]
     }
 }
-
-/// A count of progress cards per kind: a hand, or a deck.
-pub type ProgressCards = Counts<ProgressCard>;
 
 /// The 54 cards: 18 per deck (CK-CMP-2, CK-PC-7).
 pub fn full_decks() -> ProgressCards {

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{knights::Knight, metropolis::Metropolis, progress::ProgressCards, CardTurn, Merchant, Track};
+use super::{knights::Knight, metropolis::Metropolis, types::ProgressCards, CardTurn, Merchant, Track};
 use crate::{board::VertexId, game::Game, model::Seat};
 
 /// The barbarians, and each seat's improvements, knights and walls (Cities & Knights).

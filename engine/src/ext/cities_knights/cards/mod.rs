@@ -13,99 +13,17 @@ mod trade;
 
 use serde::{Deserialize, Serialize};
 
-pub use super::types::CardDecision;
+pub use super::types::{CardDecision, Good};
 
-use super::{CitiesKnights, ProgressCard, Track};
+use super::{CitiesKnights, ProgressCard, ProgressPlay, Track};
 use crate::{
-    board::{EdgeId, HexCoord, VertexId},
+    board::HexCoord,
     chance::Chance,
     ext::ExtState,
     game::Game,
-    model::{Commodity, Phase, Resource, Seat},
+    model::{Phase, Seat},
     protocol::{Event, Move, RuleError},
 };
-
-/// A progress card played, with what its effect needs (CK-PC-7). Printer and Constitution
-/// are never played: they score when drawn (CK-EVT-3).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[serde(tag = "card", rename_all = "snake_case", deny_unknown_fields)]
-pub enum ProgressPlay {
-    /// Before the roll, instead of rolling the number dice: choose both (1-6 each); the event
-    /// die is rolled and resolved first as usual.
-    Alchemist {
-        #[cfg_attr(feature = "openapi", schema(minimum = 1, maximum = 6))]
-        red: u8,
-        #[cfg_attr(feature = "openapi", schema(minimum = 1, maximum = 6))]
-        white: u8,
-    },
-    /// The next improvement built this turn costs one commodity less.
-    Crane,
-    /// A free city wall under one of your cities (CK-WALL-1 limits apply).
-    Engineer { vertex: VertexId },
-    /// Swap the number tokens of two hexes; neither may carry 2, 12, 6 or 8.
-    Inventor { hexes: [HexCoord; 2] },
-    /// 2 grain for each fields hex touching one of your buildings.
-    Irrigation,
-    /// Upgrade your settlement on `vertex` to a city for 2 ore + 1 grain.
-    Medicine { vertex: VertexId },
-    /// 2 ore for each mountains hex touching one of your buildings.
-    Mining,
-    /// Build two roads for free (`build_road` twice).
-    RoadBuilding,
-    /// Promote one or two of your knights for free (mighty still needs politics level 3).
-    Smith {
-        #[cfg_attr(feature = "openapi", schema(min_items = 1, max_items = 2))]
-        knights: Vec<VertexId>,
-    },
-    /// This turn, offer each opponent once one resource for a commodity of their choice
-    /// (`commercial_harbor_exchange`).
-    CommercialHarbor,
-    /// Look at the resources and commodities of `target`, who has more points than you, and
-    /// take two of them (`take_cards`).
-    MasterMerchant { target: Seat },
-    /// Place the merchant on a land hex touching one of your buildings (CK-MER).
-    Merchant { hex: HexCoord },
-    /// For the rest of this turn, trade `good` with the bank at 2:1.
-    MerchantFleet { good: Good },
-    /// Every opponent gives you 2 cards of `resource` (all they have, if fewer).
-    ResourceMonopoly { resource: Resource },
-    /// Every opponent gives you 1 card of `commodity`, if they have one.
-    TradeMonopoly { commodity: Commodity },
-    /// Move the robber to `hex` and take a random card from each opponent with a building
-    /// there. Not before the first barbarian attack (CK-BAR-10).
-    Bishop { hex: HexCoord },
-    /// `target` removes one of their knights (`remove_knight`); you may place one of yours of
-    /// the same strength for free.
-    Deserter { target: Seat },
-    /// Remove the open road on `edge`; if it is yours, you may put it on `to` for free.
-    Diplomat {
-        edge: EdgeId,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        to: Option<EdgeId>,
-    },
-    /// Displace the opponent's knight on `vertex`, at the end of one of your roads; its owner
-    /// relocates it (CK-KNT-7).
-    Intrigue { vertex: VertexId },
-    /// Every seat with at least your points discards half of its resources and commodities.
-    Saboteur,
-    /// Look at `target`'s progress cards and take one (`take_progress_card`).
-    Spy { target: Seat },
-    /// Activate all your knights for free.
-    Warlord,
-    /// Every seat with more points than you gives you two resources or commodities of its
-    /// choice (`give_cards`).
-    Wedding,
-}
-
-/// A resource or a commodity: what a Merchant Fleet trades at 2:1.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[serde(untagged)]
-pub enum Good {
-    Resource(Resource),
-    Commodity(Commodity),
-}
 
 impl ProgressPlay {
     /// The card played.

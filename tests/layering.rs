@@ -7,7 +7,8 @@
 //! between top-level modules form a cycle, when a file under `src/` belongs to no layer, or when
 //! a path names a top-level module that does not exist. Paths are also resolved to the file
 //! that defines what they name (through `pub use` re-exports), and the imports between files
-//! must not form a cycle either.
+//! must not form a cycle either. The engine's base game is checked here too: it names no
+//! expansion (issue 28).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -616,6 +617,55 @@ fn src_keeps_its_layers_and_has_no_import_cycle() {
     assert!(report.is_empty(), "the layering rule of src/lib.rs is broken:\n{}", report.join("\n"));
 }
 
+/// Issue 28, part 2: the engine's base game knows no expansion. No file of `engine/src/base/`,
+/// `model/`, `board/` or `view.rs` names `ext` or an expansion in code (comments and strings
+/// may): the base game reaches an extension only through the `Extension` trait's hooks.
+const EXPANSION_WORDS: [&str; 7] = ["ext", "cities_knights", "seafarers", "wonders", "jungle", "big_river", "five_six"];
+
+/// The engine's base game, under `engine/src/`.
+const BASE_GAME: [&str; 4] = ["base", "model", "board", "view.rs"];
+
+/// `(file, word, why)`: a file of the base game allowed to name one expansion word.
+const BASE_GAME_MAY_NAME: [(&str, &str, &str); 1] = [(
+    "view.rs",
+    "wonders",
+    "the empty `wonders` list of the protocol's GameView (a wire type), which Wonders' view hook fills",
+)];
+
+/// Every `(line, word)` of `source`'s code that names an expansion.
+fn expansion_words(source: &str) -> Vec<(usize, String)> {
+    tokens(&code_only(source)).into_iter().filter(|(_, token)| EXPANSION_WORDS.contains(&token.as_str())).collect()
+}
+
+#[test]
+fn the_engines_base_game_names_no_expansion_in_code() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("engine/src");
+    let mut files = Vec::new();
+    for part in BASE_GAME {
+        let path = root.join(part);
+        if path.is_dir() {
+            rust_files(&root, &path, &mut files);
+        } else {
+            files.push((part.to_owned(), std::fs::read_to_string(&path).expect("readable")));
+        }
+    }
+    assert!(files.len() > 20, "found the base game's files under {}", root.display());
+    let breaches: Vec<String> = files
+        .iter()
+        .flat_map(|(file, source)| {
+            expansion_words(source)
+                .into_iter()
+                .filter(move |(_, word)| !BASE_GAME_MAY_NAME.iter().any(|(f, w, _)| f == file && w == word))
+                .map(move |(line, word)| format!("engine/src/{file}:{line}: `{word}`"))
+        })
+        .collect();
+    assert!(
+        breaches.is_empty(),
+        "the engine's base game names an expansion (ask a hook of ext::Extension instead):\n{}",
+        breaches.join("\n")
+    );
+}
+
 /// The layer table of a document: `(layer, modules)` for every row of a Markdown table whose
 /// second column names modules in backticks (`` `store` `` or `` [`store`] ``).
 fn layer_table(text: &str, prefix: &str) -> Vec<(String, Vec<String>)> {
@@ -773,5 +823,18 @@ mod checker {
             ("views/picture/draw.rs", "pub fn svg() {}"),
         ]));
         assert_eq!(edges["views/picture/mod.rs"].keys().collect::<Vec<_>>(), ["views/picture/draw.rs"]);
+    }
+
+    #[test]
+    fn expansion_words_are_found_in_code_and_not_in_comments_or_strings() {
+        let source = r#"
+            // ext::seafarers in a comment
+            /* cities_knights in a block comment */
+            const NOTE: &str = "jungle in a string";
+            fn f(game: &Game) -> bool { game.ext.wonders.claims.is_empty() }
+            use crate::ext::five_six::Board;
+        "#;
+        let expected = [(5, "ext"), (5, "wonders"), (6, "ext"), (6, "five_six")];
+        assert_eq!(expansion_words(source), expected.map(|(line, word)| (line, word.to_owned())));
     }
 }

@@ -35,17 +35,9 @@ struct Import {
     file: String,
     line: usize,
     path: Vec<String>,
-    /// How the path is written: inline, in a `use` line, or in a `pub use` re-export.
-    kind: ImportKind,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum ImportKind {
-    Inline,
-    Use,
-    /// A `pub use`: it forwards names to the importers of this file rather than being a
-    /// dependency of this file's own code.
-    ReExport,
+    /// Written in a `pub use`: it forwards names to the importers of this file rather than
+    /// being a dependency of this file's own code.
+    re_export: bool,
 }
 
 /// A breach of the rule, readable in a test failure.
@@ -369,15 +361,11 @@ fn imports(file: &str, source: &str) -> Vec<Import> {
             i += 1;
             continue;
         };
-        let kind = match (before(1), before(2)) {
-            (Some("use"), Some("pub" | ")")) => ImportKind::ReExport,
-            (Some("use"), _) => ImportKind::Use,
-            _ => ImportKind::Inline,
-        };
+        let re_export = before(1) == Some("use") && matches!(before(2), Some("pub" | ")"));
         let mut paths = Vec::new();
         let end = use_tree(&tokens, k, &base, &mut paths);
         for path in paths {
-            found.push(Import { file: file.to_owned(), line: *line, path, kind });
+            found.push(Import { file: file.to_owned(), line: *line, path, re_export });
         }
         i = end.max(i + 1);
     }
@@ -483,7 +471,7 @@ fn file_edges(files: &[(String, String)]) -> BTreeMap<String, BTreeMap<String, u
         files.iter().enumerate().map(|(index, (file, _))| (module_of(file), index)).collect();
     let mut edges: BTreeMap<String, BTreeMap<String, usize>> = BTreeMap::new();
     for fact in &facts {
-        for import in fact.imports.iter().filter(|i| i.kind != ImportKind::ReExport) {
+        for import in fact.imports.iter().filter(|i| !i.re_export) {
             if let Some(target) = resolve(&facts, &by_module, &import.path, 0) {
                 if facts[target].name != fact.name {
                     edges

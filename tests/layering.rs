@@ -654,6 +654,50 @@ fn the_engines_base_game_names_no_expansion_in_code() {
     );
 }
 
+/// Issue 28: no import circle between the engine's base game and its expansions. The
+/// expansions build on the base game's shared parts (`game.rs`, `model/`, `board/`,
+/// `protocol/`), never on `base/`: no file under `ext/` reaches a file under `base/` through
+/// the file-level import graph, so `base/` may reach `ext/` (through the `Extension` hooks of
+/// the ruleset a game holds) without closing a circle.
+#[test]
+fn the_engines_expansions_reach_no_base_game_file() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("engine/src");
+    let mut files = Vec::new();
+    rust_files(&root, &root, &mut files);
+    assert!(files.len() > 60, "found the engine's files under {}", root.display());
+    let edges = file_edges(&files);
+    let mut breaches = Vec::new();
+    for start in files.iter().map(|(file, _)| file).filter(|file| file.starts_with("ext/")) {
+        // Breadth first, remembering the import that first reached each file.
+        let mut came_from: BTreeMap<&str, (&str, usize)> = BTreeMap::new();
+        let mut queue = std::collections::VecDeque::from([start.as_str()]);
+        while let Some(file) = queue.pop_front() {
+            if file.starts_with("base/") {
+                let mut chain = vec![file.to_owned()];
+                let mut at = file;
+                while let Some(&(from, line)) = came_from.get(at) {
+                    chain.push(format!("{from}:{line}"));
+                    at = from;
+                }
+                chain.reverse();
+                breaches.push(chain.join(" -> "));
+                break;
+            }
+            for (next, line) in edges.get(file).into_iter().flatten() {
+                if next != start && !came_from.contains_key(next.as_str()) {
+                    came_from.insert(next, (file, *line));
+                    queue.push_back(next);
+                }
+            }
+        }
+    }
+    assert!(
+        breaches.is_empty(),
+        "an expansion reaches the base game's rules (move the shared part to game.rs or model/):\n{}",
+        breaches.join("\n")
+    );
+}
+
 /// The layer table of a document: `(layer, modules)` for every row of a Markdown table whose
 /// second column names modules in backticks (`` `store` `` or `` [`store`] ``).
 fn layer_table(text: &str, prefix: &str) -> Vec<(String, Vec<String>)> {

@@ -1,7 +1,14 @@
-//! The facade: creating a game, replaying a log, deciding and applying, and read-only
-//! queries. The rules themselves live in `base/` and `ext/`.
+//! The game's state and its facade: creating a game, replaying a log, and read-only queries.
+//! Its children are the shared primitives every ruleset's rules call: moving cards between
+//! hands (`hands.rs`), trade routes (`routes.rs`), a roll's production tally
+//! (`production.rs`) and the terms of trade (`trading.rs`). The rules live in `base/` (whose
+//! `mod.rs` holds the entry points `decide`, `legal_moves` and `apply`) and in `ext/`, which
+//! builds on these files and never on `base/` (tests/layering.rs checks it).
 
-mod hands;
+pub(crate) mod hands;
+pub(crate) mod production;
+pub(crate) mod routes;
+pub(crate) mod trading;
 
 use std::sync::{Arc, OnceLock};
 
@@ -9,11 +16,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     board::{Board, BoardLayout, EdgeId, HexCoord, VertexId},
-    chance::{Chance, SeededChance},
+    chance::SeededChance,
     config::{FirstPlayer, GameConfig},
     ext::ExtState,
     model::{Building, DevCards, Phase, PlayerState, Resources, Seat, SetupStep, TradeOffer, Turn},
-    protocol::{Event, Move, RuleError, SetupError, StartingRoll},
+    protocol::{Event, SetupError, StartingRoll},
     rng::Rng,
     ruleset::{self, Ruleset},
 };
@@ -226,63 +233,6 @@ impl Game {
         SeededChance::new(self.seed, self.events_applied)
     }
 
-    /// Validates `mv` by `seat` and returns the events it causes. Never mutates the game.
-    ///
-    /// Random outcomes (dice, drawn card, stolen card) are taken from `chance` and recorded
-    /// in the events; pass [`Game::chance`] for the game's own stream.
-    ///
-    /// # Errors
-    /// A [`RuleError`] naming the broken rule; the game is unchanged.
-    pub fn decide(&self, seat: Seat, mv: &Move, chance: &mut impl Chance) -> Result<Vec<Event>, RuleError> {
-        let mut events = Vec::new();
-        self.decide_into(seat, mv, chance, &mut events)?;
-        Ok(events)
-    }
-
-    /// Like [`Game::decide`], into a buffer the caller reuses (cleared first; left empty on an
-    /// error), so that self-play need not allocate a list of events for every move.
-    ///
-    /// # Errors
-    /// A [`RuleError`] naming the broken rule; the game is unchanged.
-    pub fn decide_into(
-        &self,
-        seat: Seat,
-        mv: &Move,
-        chance: &mut impl Chance,
-        events: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        events.clear();
-        let decided = crate::base::decide(self, seat, mv, chance, events);
-        if decided.is_err() {
-            events.clear();
-        }
-        decided
-    }
-
-    /// Generates all moves `seat` may make now, each complete and accepted by
-    /// [`Game::decide`]. New trade offers are the one exception (their space is unbounded):
-    /// [`Game::may_offer_trade`] says whether the seat may make one.
-    pub fn legal_moves(&self, seat: Seat) -> Vec<Move> {
-        let mut moves = Vec::new();
-        self.legal_moves_into(seat, &mut moves);
-        moves
-    }
-
-    /// Like [`Game::legal_moves`], into a buffer the caller reuses (cleared first).
-    pub fn legal_moves_into(&self, seat: Seat, moves: &mut Vec<Move>) {
-        moves.clear();
-        crate::base::legal_moves(self, seat, moves);
-    }
-
-    /// Applies one event. Has no rules and never panics: an event that does not fit the state
-    /// changes what it can and leaves the rest (a log written by `decide` always fits).
-    /// `game_started` is only meaningful as the first event of [`Game::replay`] and is
-    /// ignored here. Redacted events (hidden fields cleared) leave their hidden part
-    /// unapplied: apply only full events.
-    pub fn apply(&mut self, event: &Event) {
-        crate::base::apply(self, event);
-    }
-
     pub fn config(&self) -> &GameConfig {
         &self.config
     }
@@ -446,13 +396,13 @@ impl Game {
 
     /// Returns the bank rate per resource `seat` has now: 4, 3 or 2 (B-TRD-2..4).
     pub fn bank_rates(&self, seat: Seat) -> Resources {
-        crate::base::bank_rates(self, seat)
+        trading::bank_rates(self, seat)
     }
 
     /// Returns the length of `seat`'s longest road (B-LR-1/2), with Seafarers its longest
     /// trade route over roads and ships (SEA-10).
     pub fn road_length(&self, seat: Seat) -> u32 {
-        crate::base::road_length(self, seat, Default::default())
+        routes::road_length(self, seat, Default::default())
     }
 }
 

@@ -62,7 +62,6 @@ mod ruleset;
 pub mod sim;
 pub mod view;
 
-pub use base::MAX_OPEN_OFFERS_PER_SEAT;
 pub use board::{EdgeId, HexCoord, VertexId};
 pub use chance::{Chance, Draw, FixedChance, SeededChance};
 pub use config::{
@@ -74,6 +73,7 @@ pub use ext::cities_knights::{
     PROGRESS_CARD, WALL_COST,
 };
 pub use ext::wonders::{MarkedSet, Requirement, WonderId, WonderView, WONDER_STAGES};
+pub use game::trading::MAX_OPEN_OFFERS_PER_SEAT;
 pub use game::Game;
 pub use model::{
     cost, Building, BuildingKind, CardKind, Cards, Commodities, Commodity, Counts, DevCard, DevCards, GoldSource,

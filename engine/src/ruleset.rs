@@ -3,6 +3,8 @@
 //! (5-6 players, Jungle, Big River; Seafarers and Cities & Knights next), the options of the
 //! base rules, and the components the game is played with.
 
+pub(crate) mod board;
+
 use std::sync::Arc;
 
 use crate::{
@@ -243,7 +245,7 @@ impl Ruleset {
     /// Lays out the board (B-GEO-13/14, and each extension's board, X56-2..4, JUN-1..3,
     /// RIV-1..3, RIV-7).
     pub(crate) fn generate_board(&self, rng: &mut crate::rng::Rng) -> Result<BoardLayout, SetupError> {
-        crate::base::board::generate(self, rng)
+        board::generate(self, rng)
     }
 }
 

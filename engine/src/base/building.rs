@@ -1,7 +1,7 @@
 //! Building roads, settlements and cities (B-BLD-1..9), and what may be built or bought in
 //! the main phase (and, with the 5-6 extension, a special building phase).
 
-use super::awards::Overlay;
+use crate::game::routes::Overlay;
 use crate::{
     board::{EdgeId, VertexId},
     chance::Chance,

@@ -9,15 +9,7 @@ use crate::{
     protocol::{Bandit, Event, Move, RuleError, SeatResources},
 };
 
-use super::awards::Overlay;
-
-/// A free piece of Road Building placed by the move being decided (not yet applied).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum FreePiece {
-    None,
-    Road(u16),
-    Ship(u16),
-}
+use crate::game::routes::{FreePiece, Overlay};
 
 impl Game {
     /// B-DEV-1: pays `cost` (the card's price, less what an extension lets stand in for it)

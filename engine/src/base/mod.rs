@@ -4,7 +4,6 @@
 //! area that applies it.
 
 pub(crate) mod awards;
-pub(crate) mod board;
 mod building;
 pub(crate) mod development;
 pub(crate) mod production;
@@ -14,9 +13,6 @@ pub(crate) mod trade;
 mod turn;
 mod victory;
 
-pub(crate) use awards::road_length;
-pub(crate) use trade::bank_rates;
-
 use crate::{
     chance::Chance,
     game::Game,
@@ -24,12 +20,70 @@ use crate::{
     protocol::{Event, Move, RuleError},
 };
 
-/// Most open offers one seat may have at once; keeps the offer list (and every view) small.
-pub const MAX_OPEN_OFFERS_PER_SEAT: usize = 8;
+/// The rules' entry points: the base game decides, lists and applies, and hands the phases,
+/// moves and events it does not own to the extensions of the game's ruleset.
+impl Game {
+    /// Validates `mv` by `seat` and returns the events it causes. Never mutates the game.
+    ///
+    /// Random outcomes (dice, drawn card, stolen card) are taken from `chance` and recorded
+    /// in the events; pass [`Game::chance`] for the game's own stream.
+    ///
+    /// # Errors
+    /// A [`RuleError`] naming the broken rule; the game is unchanged.
+    pub fn decide(&self, seat: Seat, mv: &Move, chance: &mut impl Chance) -> Result<Vec<Event>, RuleError> {
+        let mut events = Vec::new();
+        self.decide_into(seat, mv, chance, &mut events)?;
+        Ok(events)
+    }
+
+    /// Like [`Game::decide`], into a buffer the caller reuses (cleared first; left empty on an
+    /// error), so that self-play need not allocate a list of events for every move.
+    ///
+    /// # Errors
+    /// A [`RuleError`] naming the broken rule; the game is unchanged.
+    pub fn decide_into(
+        &self,
+        seat: Seat,
+        mv: &Move,
+        chance: &mut impl Chance,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        events.clear();
+        let decided = decide(self, seat, mv, chance, events);
+        if decided.is_err() {
+            events.clear();
+        }
+        decided
+    }
+
+    /// Generates all moves `seat` may make now, each complete and accepted by
+    /// [`Game::decide`]. New trade offers are the one exception (their space is unbounded):
+    /// [`Game::may_offer_trade`] says whether the seat may make one.
+    pub fn legal_moves(&self, seat: Seat) -> Vec<Move> {
+        let mut moves = Vec::new();
+        self.legal_moves_into(seat, &mut moves);
+        moves
+    }
+
+    /// Like [`Game::legal_moves`], into a buffer the caller reuses (cleared first).
+    pub fn legal_moves_into(&self, seat: Seat, moves: &mut Vec<Move>) {
+        moves.clear();
+        legal_moves(self, seat, moves);
+    }
+
+    /// Applies one event. Has no rules and never panics: an event that does not fit the state
+    /// changes what it can and leaves the rest (a log written by `decide` always fits).
+    /// `game_started` is only meaningful as the first event of [`Game::replay`] and is
+    /// ignored here. Redacted events (hidden fields cleared) leave their hidden part
+    /// unapplied: apply only full events.
+    pub fn apply(&mut self, event: &Event) {
+        apply(self, event);
+    }
+}
 
 /// Validates `mv` by `seat` and appends the events it causes to `events` (empty on entry; on
 /// an error it may hold a part of them, which the caller drops).
-pub(crate) fn decide(
+fn decide(
     game: &Game,
     seat: Seat,
     mv: &Move,
@@ -118,7 +172,7 @@ fn decide_in_turn(
 }
 
 /// Generates all moves `seat` may make now.
-pub(crate) fn legal_moves(game: &Game, seat: Seat, moves: &mut Vec<Move>) {
+fn legal_moves(game: &Game, seat: Seat, moves: &mut Vec<Move>) {
     if game.winner.is_some() || seat.index() >= game.players.len() {
         return;
     }
@@ -147,7 +201,7 @@ pub(crate) fn legal_moves(game: &Game, seat: Seat, moves: &mut Vec<Move>) {
 
 /// Folds one event into the state: the base game's events here, then every extension's
 /// `apply` hook, which applies the events its variant owns (and its part of the base game's).
-pub(crate) fn apply(game: &mut Game, event: &Event) {
+fn apply(game: &mut Game, event: &Event) {
     game.events_applied += 1;
     apply_base(game, event);
     if !game.rules().extensions.is_empty() {

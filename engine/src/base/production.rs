@@ -5,29 +5,13 @@
 use crate::{
     board::Terrain,
     chance::{roll_dice, Chance},
-    game::Game,
-    model::{Building, BuildingKind, GoldSource, PendingGold, Phase, Resource, Resources, Seat},
+    game::{
+        production::{building_yield, Production, MAX_SEATS},
+        Game,
+    },
+    model::{Building, GoldSource, PendingGold, Phase, Resource, Resources, Seat},
     protocol::{Event, Move, RuleError, SeatCount, SeatResources},
 };
-
-/// Most seats a game has (six with the 5-6 extension): one roll's tally fits on the stack.
-const MAX_SEATS: usize = 6;
-
-/// What one roll yields, per seat index, before the bank-shortage rule: resource cards, and
-/// the counters extensions produce (jungle discoveries).
-#[derive(Debug, Clone)]
-pub(crate) struct Production {
-    pub resources: [Resources; MAX_SEATS],
-    pub discoveries: [u32; MAX_SEATS],
-}
-
-/// Cards a building takes from a producing hex (B-PROD-1).
-pub(crate) fn building_yield(kind: BuildingKind) -> u32 {
-    match kind {
-        BuildingKind::Settlement => 1,
-        BuildingKind::City => 2,
-    }
-}
 
 impl Game {
     pub(super) fn decide_roll(&self, seat: Seat, chance: &mut dyn Chance, events: &mut Vec<Event>) {

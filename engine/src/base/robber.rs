@@ -3,7 +3,7 @@
 use crate::{
     board::{HexCoord, Terrain},
     chance::{draw_card, Chance, Draw},
-    game::Game,
+    game::{hands::chosen_victim, Game},
     model::{PendingDiscard, Phase, Resource, Resources, Seat},
     protocol::{Event, Move, RuleError},
 };
@@ -203,15 +203,4 @@ fn discard_choices(hand: &Resources, count: u32, moves: &mut Vec<Move>) {
         }
     }
     walk(hand, 0, count, Resources::ZERO, moves);
-}
-
-/// B-ROB-3: the seat to rob, which must be one of `victims`; one must be named when there is
-/// any, and none when there is none.
-pub(crate) fn chosen_victim(victims: &[Seat], steal_from: Option<Seat>) -> Result<Option<Seat>, RuleError> {
-    match steal_from {
-        None if victims.is_empty() => Ok(None),
-        None => Err(RuleError::VictimRequired),
-        Some(victim) if victims.contains(&victim) => Ok(Some(victim)),
-        Some(victim) => Err(RuleError::InvalidVictim(victim)),
-    }
 }

@@ -98,7 +98,7 @@ impl Game {
 
     /// Every maritime trade of one card for another the seat's hand allows (B-TRD-2..4).
     fn bank_trade_moves(&self, seat: Seat, hand: &Resources, moves: &mut Vec<Move>) {
-        let rates = super::trade::MaritimeRates::of(self, seat);
+        let rates = crate::game::trading::MaritimeRates::of(self, seat);
         for give in Resource::ALL {
             for rate in rates.entitled(give).filter(|&rate| hand.get(give) >= rate) {
                 for get in Resource::ALL {

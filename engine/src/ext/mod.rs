@@ -16,10 +16,10 @@ use std::{fmt::Debug, ops::RangeInclusive};
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    base::{production::Production, trade::TradeWindow},
     board::BoardLayout,
     chance::Chance,
     game::Game,
+    game::{production::Production, trading::TradeWindow},
     model::Seat,
     protocol::{Event, Move, RuleError, SetupError, VictoryCondition},
     ruleset::{Components, Ruleset},

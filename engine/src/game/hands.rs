@@ -6,6 +6,7 @@
 use crate::{
     game::Game,
     model::{Cards, Commodities, Commodity, Resources, Seat},
+    protocol::RuleError,
 };
 
 impl Game {
@@ -107,4 +108,15 @@ fn at_most(wanted: &Resources, held: &Resources) -> Resources {
 /// `wanted`, capped kind by kind at what `held` has.
 fn at_most_commodities(wanted: &Commodities, held: &Commodities) -> Commodities {
     *wanted - (*wanted - *held)
+}
+
+/// B-ROB-3: the seat to rob, which must be one of `victims`; one must be named when there is
+/// any, and none when there is none.
+pub(crate) fn chosen_victim(victims: &[Seat], steal_from: Option<Seat>) -> Result<Option<Seat>, RuleError> {
+    match steal_from {
+        None if victims.is_empty() => Ok(None),
+        None => Err(RuleError::VictimRequired),
+        Some(victim) if victims.contains(&victim) => Ok(Some(victim)),
+        Some(victim) => Err(RuleError::InvalidVictim(victim)),
+    }
 }

@@ -5,8 +5,7 @@ use std::{iter, sync::Arc};
 
 use super::{seafarers, PositionError, SeatSetup, Setup, TurnSetup};
 use crate::{
-    base::MAX_OPEN_OFFERS_PER_SEAT,
-    game::Game,
+    game::{trading::MAX_OPEN_OFFERS_PER_SEAT, Game},
     model::{Building, BuildingKind, DevCard, DevCards, Phase, Pieces, Resource, Resources, Seat, Turn},
     ruleset::{Components, Ruleset},
     view::{BuildingView, RoadView},

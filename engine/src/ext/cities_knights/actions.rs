@@ -53,7 +53,7 @@ impl CitiesKnights {
         let mut after = game.clone();
         after.apply(&moved);
         let mut events = vec![moved];
-        events.extend(after.longest_road_update(crate::base::awards::Overlay::default()));
+        events.extend(after.longest_road_update(crate::game::routes::Overlay::default()));
         Ok(events)
     }
 
@@ -90,7 +90,7 @@ impl CitiesKnights {
             events.push(Event::KnightReturnedToSupply { seat: weaker.seat, vertex: to, rank: weaker.rank });
         }
         // CK-KNT-9, B-LR-5: the vertex now blocks the other seat's roads instead.
-        events.extend(after.longest_road_update(crate::base::awards::Overlay::default()));
+        events.extend(after.longest_road_update(crate::game::routes::Overlay::default()));
         if !relocation.is_empty() {
             events.push(after.interrupt(Phase::RelocateKnight {
                 seat: weaker.seat,
@@ -126,7 +126,7 @@ impl CitiesKnights {
         let mut after = game.clone();
         after.apply(&relocated);
         let mut events = vec![relocated];
-        events.extend(after.longest_road_update(crate::base::awards::Overlay::default()));
+        events.extend(after.longest_road_update(crate::game::routes::Overlay::default()));
         events.push(game.resume());
         Ok(events)
     }

@@ -3,7 +3,7 @@
 
 use super::CitiesKnights;
 use crate::{
-    base::production::Production,
+    game::production::Production,
     game::Game,
     model::{BuildingKind, Commodities, Commodity, Seat},
     protocol::{Event, SeatCommodities},

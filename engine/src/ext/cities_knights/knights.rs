@@ -131,7 +131,7 @@ impl CitiesKnights {
         if touches_another_route {
             let mut after = game.clone();
             after.apply(&events[0]);
-            events.extend(after.longest_road_update(crate::base::awards::Overlay::default()));
+            events.extend(after.longest_road_update(crate::game::routes::Overlay::default()));
         }
         Ok(events)
     }

@@ -33,11 +33,11 @@ pub use types::{EventFace, ProgressCard, ProgressCards, ProgressPlay, Track};
 pub use view::{CitiesKnightsSeatView, CitiesKnightsView, DeckView, SpiedCards};
 
 use crate::{
-    base::production::Production,
     board::VertexId,
     chance::Chance,
     config::GameConfig,
     ext::Extension,
+    game::production::Production,
     game::Game,
     model::{Commodities, Commodity, DevCards, Phase, Seat},
     protocol::{Event, Move, RuleError, SetupError},

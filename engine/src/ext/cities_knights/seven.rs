@@ -68,7 +68,7 @@ impl CitiesKnights {
         let h = game.robber_target(hex)?;
         let victims = robber_victims(game, seat, h);
         let mut events = vec![Event::RobberMoved { seat, hex }];
-        if let Some(victim) = crate::base::robber::chosen_victim(&victims, steal_from)? {
+        if let Some(victim) = crate::game::hands::chosen_victim(&victims, steal_from)? {
             events.push(game.steal_card(seat, victim, chance));
         }
         Ok(events)

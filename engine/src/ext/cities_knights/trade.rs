@@ -3,7 +3,7 @@
 
 use super::CitiesKnights;
 use crate::{
-    base::trade::MaritimeRates,
+    game::trading::MaritimeRates,
     game::Game,
     model::{Cards, Commodities, Commodity, Phase, Resource, Resources, Seat},
     protocol::{Event, Move, RuleError},

@@ -7,11 +7,11 @@ pub mod board;
 use std::ops::RangeInclusive;
 
 use crate::{
-    base::trade::TradeWindow,
     board::BoardLayout,
     chance::Chance,
     config::BoardSpec,
     ext::Extension,
+    game::trading::TradeWindow,
     game::Game,
     model::{DevCards, Phase, Resources, Seat},
     protocol::{Event, Move, RuleError, SetupError},

@@ -4,10 +4,10 @@
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    base::production::{building_yield, Production},
     board::{layout, BoardLayout, Terrain},
     chance::Chance,
     ext::Extension,
+    game::production::{building_yield, Production},
     game::Game,
     model::{cost, Resources, Seat},
     protocol::{Event, Move, RuleError, SetupError},
@@ -95,7 +95,7 @@ impl Extension for Jungle {
     fn generate_board(&self, rules: &Ruleset, rng: &mut Rng) -> Option<Result<BoardLayout, SetupError>> {
         let random = matches!(rules.board.spec, crate::config::BoardSpec::Random);
         for _ in 0..LAYOUT_ATTEMPTS {
-            let mut board = crate::base::board::standard_layout(rules, rng);
+            let mut board = crate::ruleset::board::standard_layout(rules, rng);
             for tile in board.hexes.iter_mut().filter(|t| t.terrain == Terrain::Desert) {
                 tile.terrain = Terrain::Jungle;
                 tile.number = self.number;

@@ -14,11 +14,11 @@ mod ships;
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    base::development::FreePiece,
     board::{BoardLayout, EdgeId, Terrain, VertexId},
     chance::Chance,
     config::{BoardSpec, IslandBonusMode, IslandDefinition},
     ext::Extension,
+    game::routes::FreePiece,
     game::Game,
     model::{cost, Phase, Seat},
     protocol::{Bandit, Event, Move, RuleError, SetupError},
@@ -321,7 +321,7 @@ impl Extension for Seafarers {
 
 #[cfg(test)]
 mod tests {
-    use crate::{base::awards::tests::agrees_over_random_games, GameConfig, ScenarioId};
+    use crate::{game::routes::tests::agrees_over_random_games, GameConfig, ScenarioId};
 
     #[test]
     fn the_trade_route_search_agrees_with_the_definition() {

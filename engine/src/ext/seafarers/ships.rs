@@ -2,8 +2,8 @@
 //! ship (bought, free in setup or with Road Building), and moving one a turn.
 
 use crate::{
-    base::{awards::Overlay, development::FreePiece},
     board::EdgeId,
+    game::routes::{FreePiece, Overlay},
     game::Game,
     model::{cost, Phase, Resources, Seat},
     protocol::{Event, Move, RuleError},

@@ -3,7 +3,6 @@
 
 use super::{opponents, CardDecision, ProgressPlay};
 use crate::{
-    base::awards::Overlay,
     board::{EdgeId, HexCoord, VertexId},
     chance::Chance,
     ext::cities_knights::{
@@ -12,6 +11,7 @@ use crate::{
         seven::robber_victims,
         CitiesKnights, CitiesKnightsState, ProgressCard,
     },
+    game::routes::Overlay,
     game::Game,
     model::{Cards, Commodities, Commodity, PendingDiscard, Phase, Resource, Resources, Seat},
     protocol::{Event, Move, RuleError},

@@ -27,13 +27,13 @@
 
 use super::ProgressPlay;
 use crate::{
-    base::development::FreePiece,
     board::{HexCoord, Terrain, VertexId, NONE},
     chance::Chance,
     ext::cities_knights::{
         knights::{promotion, wall_site},
         CitiesKnights, CitiesKnightsState, ProgressCard,
     },
+    game::routes::FreePiece,
     game::Game,
     model::{BuildingKind, Phase, Resource, Resources, Seat},
     protocol::{Event, Move, RuleError},

@@ -1,0 +1,266 @@
+//! Trade routes: the longest trail of a seat's roads (B-LR-1/2) and, with Seafarers, of its
+//! roads and ships (SEA-10), for the base game's Longest Road and every ruleset that changes
+//! what a route may hold or cross.
+
+use crate::{game::Game, model::Seat};
+
+/// A free piece of Road Building placed by the move being decided (not yet applied).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum FreePiece {
+    None,
+    Road(u16),
+    Ship(u16),
+}
+
+/// Pieces a pending move adds, so awards can be computed before `apply` runs.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Overlay {
+    pub road: Option<(u16, Seat)>,
+    pub building: Option<(u16, Seat)>,
+    /// A ship placed (SEA-1) ...
+    pub ship: Option<(u16, Seat)>,
+    /// ... and, when the ship was moved, the edge it left (SEA-6).
+    pub ship_removed: Option<u16>,
+}
+
+impl Overlay {
+    pub(crate) fn road(e: u16, seat: Seat) -> Self {
+        Overlay { road: Some((e, seat)), ..Overlay::default() }
+    }
+
+    pub(crate) fn building(v: u16, seat: Seat) -> Self {
+        Overlay { building: Some((v, seat)), ..Overlay::default() }
+    }
+
+    pub(crate) fn ship(e: u16, seat: Seat) -> Self {
+        Overlay { ship: Some((e, seat)), ..Overlay::default() }
+    }
+
+    /// The seat whose ship moves, when that is all the overlay does (no piece is added: 0).
+    pub(crate) fn moved_ship(&self) -> Option<(Seat, u32)> {
+        match (self.road, self.ship, self.building, self.ship_removed) {
+            (None, Some((_, seat)), None, Some(_)) => Some((seat, 0)),
+            _ => None,
+        }
+    }
+
+    /// The piece that lengthens one seat's routes, when that is all the overlay does.
+    pub(crate) fn added_piece(&self) -> Option<Seat> {
+        match (self.road, self.ship, self.building, self.ship_removed) {
+            (Some((_, seat)), None, None, None) | (None, Some((_, seat)), None, None) => Some(seat),
+            _ => None,
+        }
+    }
+}
+
+/// Returns the length of `seat`'s longest trail (B-LR-1), not passing through opponent
+/// buildings (B-LR-2), with the pieces of `overlay` in place. Ships count like roads, but a
+/// trail turns from a road to a ship or back only at the seat's own building (SEA-10).
+pub(crate) fn road_length(game: &Game, seat: Seat, overlay: Overlay) -> u32 {
+    RoadNetwork::of(game, seat, overlay).longest_trail()
+}
+
+/// Most roads (and, with Seafarers, ships) one network can hold; bounds the bit masks.
+const MAX_NETWORK_EDGES: usize = 32;
+const MAX_NETWORK_VERTICES: usize = 2 * MAX_NETWORK_EDGES;
+
+/// One seat's roads as a small local graph, so the trail search runs on arrays and masks.
+struct RoadNetwork {
+    /// Local endpoints of each local edge.
+    ends: [[u8; 2]; MAX_NETWORK_EDGES],
+    edge_count: usize,
+    /// Local edges at each local vertex (at most 3 on a hex grid).
+    incident: [[u8; 3]; MAX_NETWORK_VERTICES],
+    degree: [u8; MAX_NETWORK_VERTICES],
+    /// Vertices holding an opponent's building: a trail may end there but not pass.
+    blocked: [bool; MAX_NETWORK_VERTICES],
+    /// Vertices holding the seat's own building, where roads and ships join (SEA-10).
+    junction: [bool; MAX_NETWORK_VERTICES],
+    /// Which local edges are ships.
+    ship: u32,
+    vertex_count: usize,
+}
+
+impl RoadNetwork {
+    fn of(game: &Game, seat: Seat, overlay: Overlay) -> Self {
+        let mut net = RoadNetwork {
+            ends: [[0; 2]; MAX_NETWORK_EDGES],
+            edge_count: 0,
+            incident: [[0; 3]; MAX_NETWORK_VERTICES],
+            degree: [0; MAX_NETWORK_VERTICES],
+            blocked: [false; MAX_NETWORK_VERTICES],
+            junction: [false; MAX_NETWORK_VERTICES],
+            ship: 0,
+            vertex_count: 0,
+        };
+        let mut global = [0u16; MAX_NETWORK_VERTICES];
+        let extra_road = overlay.road.filter(|(_, s)| *s == seat).map(|(e, _)| e as usize);
+        let roads = game.roads.iter().enumerate().filter(|(_, o)| **o == Some(seat)).map(|(e, _)| (e, false));
+        let extra_ship = overlay.ship.filter(|(_, s)| *s == seat).map(|(e, _)| (e as usize, true));
+        let removed = overlay.ship_removed.map(usize::from);
+        let ships = game
+            .ships
+            .iter()
+            .enumerate()
+            .filter(|(e, o)| **o == Some(seat) && Some(*e) != removed)
+            .map(|(e, _)| (e, true));
+        for (e, is_ship) in roads.chain(extra_road.map(|e| (e, false))).chain(ships).chain(extra_ship) {
+            if net.edge_count == MAX_NETWORK_EDGES {
+                break;
+            }
+            let local_edge = net.edge_count as u8;
+            if is_ship {
+                net.ship |= 1 << local_edge;
+            }
+            for (side, &v) in game.board.edge_vertices[e].iter().enumerate() {
+                let local = match global[..net.vertex_count].iter().position(|&g| g == v) {
+                    Some(i) => i,
+                    None => {
+                        let i = net.vertex_count;
+                        global[i] = v;
+                        let owner = match overlay.building {
+                            Some((bv, s)) if bv == v => Some(s),
+                            _ => game.buildings[v as usize].map(|b| b.seat),
+                        };
+                        // CK-KNT-9: an opponent's knight breaks the road like a building.
+                        let knight = game.knight_owner(v);
+                        net.blocked[i] = owner.is_some_and(|o| o != seat) || knight.is_some_and(|k| k != seat);
+                        net.junction[i] = owner == Some(seat);
+                        net.vertex_count += 1;
+                        i
+                    }
+                };
+                net.ends[local_edge as usize][side] = local as u8;
+                let d = net.degree[local] as usize;
+                if d < 3 {
+                    net.incident[local][d] = local_edge;
+                    net.degree[local] += 1;
+                }
+            }
+            net.edge_count += 1;
+        }
+        net
+    }
+
+    /// Tests if a trail may pass vertex `v` from edge `from` to edge `to`: not through an
+    /// opponent's building, and between a road and a ship only at an own building.
+    fn may_turn(&self, v: usize, from: u8, to: u8) -> bool {
+        let kind = |e: u8| self.ship & (1 << e) != 0;
+        kind(from) == kind(to) || self.junction[v]
+    }
+
+    /// Tests if trails can only end at `v`: blocked, or where a road meets a ship away from
+    /// an own building.
+    fn is_trail_end(&self, v: usize) -> bool {
+        let edges = &self.incident[v][..self.degree[v] as usize];
+        self.blocked[v] || edges.iter().any(|&a| edges.iter().any(|&b| !self.may_turn(v, a, b)))
+    }
+
+    /// The longest trail. A maximal trail can always be taken to start at a vertex whose
+    /// degree is not 2 or that is blocked (otherwise it could be extended backwards, or it is
+    /// a closed trail that can be rotated to such a vertex); a component with no such vertex
+    /// is a plain cycle, searched from any of its vertices.
+    fn longest_trail(&self) -> u32 {
+        let mut best = 0;
+        let mut covered: u32 = 0;
+        // No trail is longer than the network: once one uses every edge, the search is done.
+        let every_edge = self.edge_count as u32;
+        for v in 0..self.vertex_count {
+            if best == every_edge {
+                return best;
+            }
+            if self.degree[v] != 2 || self.is_trail_end(v) {
+                best = best.max(self.extend(v, None, 0, &mut covered));
+            }
+        }
+        let all = if self.edge_count == 32 { u32::MAX } else { (1u32 << self.edge_count) - 1 };
+        while covered != all && best != every_edge {
+            let e = (!covered & all).trailing_zeros() as usize;
+            best = best.max(self.extend(self.ends[e][0] as usize, None, 0, &mut covered));
+        }
+        best
+    }
+
+    fn extend(&self, at: usize, came_by: Option<u8>, used: u32, covered: &mut u32) -> u32 {
+        let mut best = 0;
+        for &e in &self.incident[at][..self.degree[at] as usize] {
+            let bit = 1u32 << e;
+            if used & bit != 0 || came_by.is_some_and(|from| !self.may_turn(at, from, e)) {
+                continue;
+            }
+            *covered |= bit;
+            let [a, b] = self.ends[e as usize];
+            let next = if a as usize == at { b } else { a } as usize;
+            let rest = if self.blocked[next] { 0 } else { self.extend(next, Some(e), used | bit, covered) };
+            best = best.max(1 + rest);
+        }
+        best
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::{config::GameConfig, sim};
+
+    /// The plain definition of B-LR-1/2 and SEA-10: try every own road or ship as the first
+    /// edge, both ways; a trail passes no opponent's building and turns between a road and a
+    /// ship only at the seat's own building.
+    fn brute_force_length(game: &Game, seat: Seat) -> u32 {
+        fn walk(game: &Game, seat: Seat, at: u16, came_by_ship: Option<bool>, used: &mut Vec<u16>) -> u32 {
+            let own_building = game.buildings[at as usize].is_some_and(|b| b.seat == seat);
+            let mut best = 0;
+            for e in game.board.edges_of(at) {
+                let is_ship = match (game.road_index(e), game.ship_index(e)) {
+                    (Some(owner), _) if owner == seat => false,
+                    (_, Some(owner)) if owner == seat => true,
+                    _ => continue,
+                };
+                if used.contains(&e) || came_by_ship.is_some_and(|was| was != is_ship && !own_building) {
+                    continue;
+                }
+                let next = game.board.other_end(e, at);
+                let blocked = game.buildings[next as usize].is_some_and(|b| b.seat != seat)
+                    || game.knight_owner(next).is_some_and(|k| k != seat);
+                used.push(e);
+                let rest = if blocked { 0 } else { walk(game, seat, next, Some(is_ship), used) };
+                used.pop();
+                best = best.max(1 + rest);
+            }
+            best
+        }
+        let mut best = 0;
+        for v in 0..game.board.vertices.len() as u16 {
+            best = best.max(walk(game, seat, v, None, &mut Vec::new()));
+        }
+        best
+    }
+
+    /// Checks the trail search against the definition over `games` random games of `config`,
+    /// every 25 events (also for the variants' routes).
+    pub(crate) fn agrees_over_random_games(config: &GameConfig, games: u64) {
+        for seed in 0..games {
+            let record = sim::play_random_game(config.clone(), seed).unwrap();
+            let mut game = Game::replay(config.clone(), &record.events[..1]).unwrap();
+            for (i, event) in record.events[1..].iter().enumerate() {
+                game.apply(event);
+                if i.is_multiple_of(25) {
+                    for seat in game.seats() {
+                        assert_eq!(
+                            road_length(&game, seat, Overlay::default()),
+                            brute_force_length(&game, seat),
+                            "seed {seed}, event {i}, seat {seat}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_pruned_trail_search_agrees_with_the_definition() {
+        // B-LR-1/2 on the road networks of 60 random games, every 25 events.
+        let config = GameConfig { board: crate::config::BoardSpec::Random, ..GameConfig::for_players(4) };
+        agrees_over_random_games(&config, 60);
+    }
+}

@@ -103,14 +103,13 @@
 //! withdrawn). The position's `seed` (default 0) and `events_applied` (default 1) key the
 //! game's own chance stream.
 
-mod checks;
-mod cities_knights;
+pub(crate) mod checks;
 mod error;
-mod phases;
-mod seafarers;
+pub(crate) mod phases;
 
-pub use cities_knights::CitiesKnightsSetup;
-pub use seafarers::{SeafarersSetup, WonderSetup};
+pub use crate::ext::{
+    cities_knights::position::CitiesKnightsSetup, seafarers::position::SeafarersSetup, wonders::position::WonderSetup,
+};
 
 use serde::{Deserialize, Serialize};
 
@@ -124,6 +123,56 @@ use crate::{
     ruleset::Ruleset,
     view::{BuildingView, RoadView, ShipView},
 };
+
+/// A part of a position that belongs to an expansion. Each is read by the extension that
+/// claims it (`Extension::position_parts`); a position giving a part that no extension of its
+/// game claims is refused with [`PositionError::NotInThisGame`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum PositionPart {
+    Ships,
+    Pirate,
+    Discoveries,
+    SeafarersMemory,
+    Wonders,
+    CitiesKnights,
+}
+
+impl PositionPart {
+    pub(crate) const ALL: [PositionPart; 6] = [
+        PositionPart::Ships,
+        PositionPart::Pirate,
+        PositionPart::Discoveries,
+        PositionPart::SeafarersMemory,
+        PositionPart::Wonders,
+        PositionPart::CitiesKnights,
+    ];
+
+    /// Tests if `setup` gives this part.
+    pub(crate) fn given(self, setup: &Setup) -> bool {
+        match self {
+            PositionPart::Ships => !setup.ships.is_empty(),
+            PositionPart::Pirate => setup.pirate.is_some(),
+            PositionPart::Discoveries => setup.seats.iter().any(|s| s.discoveries > 0),
+            PositionPart::SeafarersMemory => !setup.seafarers.is_empty(),
+            PositionPart::Wonders => !setup.wonders.is_empty(),
+            PositionPart::CitiesKnights => {
+                !setup.cities_knights.is_empty() || setup.seats.iter().any(|s| !s.commodities.is_empty())
+            }
+        }
+    }
+
+    /// What the part is, with its rules, for the error that refuses it.
+    pub(crate) fn described(self) -> &'static str {
+        match self {
+            PositionPart::Ships => "ships (SEA-1)",
+            PositionPart::Pirate => "the pirate (SEA-7)",
+            PositionPart::Discoveries => "jungle discoveries (JUN-4)",
+            PositionPart::SeafarersMemory => "seafarers' setup settlements, island bonuses, ship moves and fog (SEA)",
+            PositionPart::Wonders => "wonders (WON-8)",
+            PositionPart::CitiesKnights => "commodities, barbarians, improvements and walls (Cities & Knights)",
+        }
+    }
+}
 
 /// What one seat holds.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -505,15 +554,7 @@ impl From<&Game> for Setup {
             .enumerate()
             .filter_map(|(e, s)| s.map(|seat| ShipView { edge: board.edges[e], seat }))
             .collect();
-        let sea = &game.ext.seafarers;
-        let seafarers = SeafarersSetup {
-            setup_settlements: sea.setup_sites.clone(),
-            island_bonuses: sea.bonuses.clone(),
-            ship_moved: sea.ship_moved,
-            new_ships: sea.new_ships.clone(),
-            revealed: sea.revealed.clone(),
-        };
-        Setup {
+        let mut setup = Setup {
             config: game.config.clone(),
             board: board.layout().clone(),
             seed: game.seed,
@@ -541,16 +582,15 @@ impl From<&Game> for Setup {
             offers: game.offers.clone(),
             next_offer_id: game.next_offer_id,
             winner: game.winner,
-            seafarers,
-            wonders: game
-                .ext
-                .wonders
-                .claims
-                .iter()
-                .map(|c| WonderSetup { seat: c.seat, wonder: c.wonder, stages: c.stages })
-                .collect(),
-            cities_knights: CitiesKnightsSetup::of(game),
+            seafarers: SeafarersSetup::default(),
+            wonders: Vec::new(),
+            cities_knights: CitiesKnightsSetup::default(),
+        };
+        // Each expansion writes its own part (pieces beyond roads, its state, its awards).
+        for extension in &game.rules().extensions {
+            extension.export_position(game, &mut setup);
         }
+        setup
     }
 }
 

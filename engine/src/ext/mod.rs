@@ -20,7 +20,8 @@ use crate::{
     chance::Chance,
     game::Game,
     game::{production::Production, trading::TradeWindow},
-    model::Seat,
+    model::{Phase, Seat},
+    position::{PositionError, PositionPart, Setup, TurnSetup},
     protocol::{Event, Move, RuleError, SetupError, VictoryCondition},
     ruleset::{Components, Ruleset},
 };
@@ -166,6 +167,48 @@ pub(crate) trait Extension: Debug + Send + Sync {
     /// Adds the variant's part to what `you` (a seat, or `None` for a spectator) see of the
     /// game; `over` shows everything.
     fn view(&self, _game: &Game, _you: Option<Seat>, _over: bool, _view: &mut crate::view::GameView) {}
+
+    /// The parts of a position ([`Setup`]) the variant reads: a position that gives a part no
+    /// extension of its game reads is refused as not in this game.
+    fn position_parts(&self) -> &'static [PositionPart] {
+        &[]
+    }
+
+    /// Checks and places the variant's pieces of a position, beside the base game's buildings
+    /// and roads and before the supply is counted (e.g. ships, SEA-1).
+    fn place_position_pieces(&self, _game: &mut Game, _setup: &Setup) -> Result<(), PositionError> {
+        Ok(())
+    }
+
+    /// Checks and places the rest of the variant's part of a position, once the base game's
+    /// part (pieces, hands, bank, deck, phase, offers) stands.
+    fn place_position(&self, _game: &mut Game, _setup: &Setup) -> Result<(), PositionError> {
+        Ok(())
+    }
+
+    /// Checks a phase of a position (`phase`, one of the current phase and those it
+    /// interrupted) when the variant owns it or changes what the base game allows in it;
+    /// `None` leaves it to the base game's check.
+    fn check_position_phase(
+        &self,
+        _game: &Game,
+        _phase: &Phase,
+        _then: &[Phase],
+        _turn: &TurnSetup,
+    ) -> Option<Result<(), PositionError>> {
+        None
+    }
+
+    /// Writes the variant's part of `game`'s position into `setup` (what
+    /// [`Extension::place_position`] reads back).
+    fn export_position(&self, _game: &Game, _setup: &mut Setup) {}
+
+    /// Whether the building on `vertex` holds no piece of its owner's supply, so that a
+    /// position's count of pieces passes it by (CK-BAR-8: a pillaged city without a
+    /// settlement piece).
+    fn holds_no_piece(&self, _game: &Game, _vertex: u16) -> bool {
+        false
+    }
 
     /// Who may trade in a phase the variant owns.
     fn trade_window(&self, _game: &Game) -> Option<TradeWindow> {

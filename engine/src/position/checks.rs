@@ -3,7 +3,7 @@
 
 use std::{iter, sync::Arc};
 
-use super::{seafarers, PositionError, SeatSetup, Setup, TurnSetup};
+use super::{PositionError, PositionPart, SeatSetup, Setup, TurnSetup};
 use crate::{
     game::{trading::MAX_OPEN_OFFERS_PER_SEAT, Game},
     model::{Building, BuildingKind, DevCard, DevCards, Phase, Pieces, Resource, Resources, Seat, Turn},
@@ -47,47 +47,30 @@ pub(super) fn build(setup: Setup) -> Result<Game, PositionError> {
 }
 
 /// Builds `setup`'s game with every check but those of the awards and of a win already due.
+/// The base game's part is checked here; each extension of the game checks and places its
+/// own part through its position hooks (`Extension::place_position_pieces`, before the
+/// supply is counted, and `Extension::place_position`, once the base game's part stands).
 fn build_parts(setup: Setup) -> Result<Game, PositionError> {
-    let Setup {
-        config,
-        board,
-        seed,
-        events_applied,
-        first_seat,
-        seats,
-        buildings,
-        roads,
-        ships,
-        bank,
-        deck,
-        robber,
-        pirate,
-        phase,
-        then,
-        turn,
-        longest_road,
-        largest_army,
-        offers,
-        next_offer_id,
-        winner,
-        seafarers,
-        wonders,
-        cities_knights,
-    } = setup;
     // The configuration and the board's topology, as a new game checks them.
-    let rules = Arc::new(Ruleset::build(&config)?);
-    let mut game = Game::started(config, Arc::clone(&rules), board, first_seat, seed)?;
+    let rules = Arc::new(Ruleset::build(&setup.config)?);
+    let mut game =
+        Game::started(setup.config.clone(), Arc::clone(&rules), setup.board.clone(), setup.first_seat, setup.seed)?;
     for extension in &rules.extensions {
         extension.check_custom_board(game.board.layout())?;
     }
     let players = usize::from(game.config.players);
     let in_game = |seat: Seat| if seat.index() < players { Ok(()) } else { Err(E::UnknownSeat(seat)) };
-    in_game(first_seat)?;
-    in_game(turn.active)?;
-    if let Some((i, _)) = seats.iter().enumerate().skip(players).find(|(_, s)| **s != SeatSetup::default()) {
+    in_game(setup.first_seat)?;
+    in_game(setup.turn.active)?;
+    if let Some((i, _)) = setup.seats.iter().enumerate().skip(players).find(|(_, s)| **s != SeatSetup::default()) {
         return Err(E::UnknownSeat(Seat(u8::try_from(i).unwrap_or(u8::MAX))));
     }
-    let seats = &seats[..seats.len().min(players)];
+    // A part of an expansion that is not in this game.
+    let claimed = |part: &PositionPart| rules.extensions.iter().any(|e| e.position_parts().contains(part));
+    if let Some(part) = PositionPart::ALL.iter().find(|part| part.given(&setup) && !claimed(part)) {
+        return Err(E::NotInThisGame(part.described()));
+    }
+    let seats = &setup.seats[..setup.seats.len().min(players)];
 
     for (i, held) in seats.iter().enumerate() {
         let player = &mut game.players[i];
@@ -95,23 +78,16 @@ fn build_parts(setup: Setup) -> Result<Game, PositionError> {
         player.dev_cards = held.dev_cards;
         player.new_dev_cards = held.new_dev_cards;
         player.knights_played = held.knights_played;
-        if held.discoveries > 0 {
-            if !game.config.jungle {
-                return Err(E::NotInThisGame("jungle discoveries (JUN-4)"));
-            }
-            game.ext.jungle.set_discoveries(Seat(i as u8), held.discoveries);
-        }
     }
-    place_buildings(&mut game, &buildings)?;
-    place_roads(&mut game, &roads)?;
-    seafarers::place_ships(&mut game, &ships, rules.components.pieces)?;
-    // CK-BAR-8: pillaged cities without a settlement piece take none.
-    let pillaged: Vec<u16> = cities_knights.pillaged.iter().filter_map(|v| game.board.vertex(*v)).collect();
-    count_pieces(&mut game, rules.components.pieces, &pillaged)?;
-    check_connected(&game, &roads)?;
-    seafarers::check_ships_connected(&game, &ships)?;
+    place_buildings(&mut game, &setup.buildings)?;
+    place_roads(&mut game, &setup.roads)?;
+    for extension in &rules.extensions {
+        extension.place_position_pieces(&mut game, &setup)?;
+    }
+    count_pieces(&mut game, rules.components.pieces)?;
+    check_connected(&game, &setup.roads)?;
 
-    game.robber = match robber {
+    game.robber = match setup.robber {
         None => None,
         Some(hex) => {
             let h = game.board.hex(hex).ok_or(E::UnknownHex(hex))?;
@@ -121,41 +97,33 @@ fn build_parts(setup: Setup) -> Result<Game, PositionError> {
             Some(h)
         }
     };
-    game.pirate = match pirate {
-        None => None,
-        Some(_) if !game.config.seafarers => return Err(E::NotInThisGame("the pirate (SEA-7)")),
-        Some(hex) => {
-            let h = game.board.hex(hex).ok_or(E::UnknownHex(hex))?;
-            if !game.board.is_sea_hex(h) {
-                return Err(E::PirateNotOnSea(hex));
-            }
-            Some(h)
-        }
-    };
-    game.bank = conserved_bank(&rules.components, seats, bank)?;
-    game.deck = conserved_deck(&rules.components, seats, deck)?;
-    super::cities_knights::place(&mut game, cities_knights, seats)?;
+    game.bank = conserved_bank(&rules.components, seats, setup.bank)?;
+    game.deck = conserved_deck(&rules.components, seats, setup.deck)?;
 
+    let turn = &setup.turn;
     if let Some((red, white)) = turn.dice {
         if !(1..=6).contains(&red) || !(1..=6).contains(&white) {
             return Err(E::InvalidTurn(format!("({red}, {white}) are not two dice of 1 to 6 (B-CMP-9)")));
         }
     }
-    super::phases::check_phases(&game, &phase, &then, &turn)?;
-    match (winner, &phase) {
+    match (setup.winner, &setup.phase) {
         (Some(seat), Phase::GameOver) => in_game(seat)?,
         (None, Phase::GameOver) => return Err(E::InvalidPhase("game_over needs a winner (B-WIN-4)".into())),
         (Some(_), _) => return Err(E::InvalidPhase("a game with a winner is over: phase game_over (B-WIN-4)".into())),
         (None, _) => {}
     }
-    check_offers(&game, &offers, &phase, &then, &turn)?;
-    seafarers::place_seafarers_state(&mut game, seafarers, &turn)?;
-    seafarers::place_wonders(&mut game, wonders)?;
-    for holder in [longest_road, largest_army].into_iter().flatten() {
+    for holder in [setup.longest_road, setup.largest_army].into_iter().flatten() {
         in_game(holder)?;
     }
+    for extension in &rules.extensions {
+        extension.place_position(&mut game, &setup)?;
+    }
+    // The phases and offers last: what they allow may depend on an extension's part (the
+    // knights and walls of Cities & Knights).
+    super::phases::check_phases(&game, &setup.phase, &setup.then, turn)?;
+    check_offers(&game, &setup.offers, &setup.phase, &setup.then, turn)?;
 
-    game.events_applied = events_applied;
+    game.events_applied = setup.events_applied;
     game.turn = Turn {
         number: turn.number,
         active: turn.active,
@@ -164,6 +132,7 @@ fn build_parts(setup: Setup) -> Result<Game, PositionError> {
         dev_card_played: turn.dev_card_played,
         built_or_bought: turn.built_or_bought,
     };
+    let Setup { phase, then, longest_road, largest_army, offers, next_offer_id, winner, .. } = setup;
     game.phase = phase;
     game.then = then;
     game.longest_road = longest_road;
@@ -237,11 +206,16 @@ fn place_roads(game: &mut Game, roads: &[RoadView]) -> Result<(), PositionError>
 
 /// B-CMP-7, B-BLD-2, SEA-1: no more pieces on the board than the supply; what is left stays
 /// in it.
-fn count_pieces(game: &mut Game, supply: Pieces, pillaged: &[u16]) -> Result<(), PositionError> {
+fn count_pieces(game: &mut Game, supply: Pieces) -> Result<(), PositionError> {
+    // A building may hold no piece of the supply by an extension's rules (CK-BAR-8).
+    let rules = game.shared_rules();
+    let holds_no_piece: Vec<u16> = (0..game.board.vertices.len() as u16)
+        .filter(|&v| game.buildings[v as usize].is_some() && rules.extensions.iter().any(|e| e.holds_no_piece(game, v)))
+        .collect();
     for (i, player) in game.players.iter_mut().enumerate() {
         let seat = Seat(i as u8);
         let kind_count = |kind| {
-            let placed = game.buildings.iter().enumerate().filter(|(v, _)| !pillaged.contains(&(*v as u16)));
+            let placed = game.buildings.iter().enumerate().filter(|(v, _)| !holds_no_piece.contains(&(*v as u16)));
             placed.filter_map(|(_, b)| *b).filter(|b| b.seat == seat && b.kind == kind).count()
         };
         let placed = [
@@ -282,7 +256,7 @@ fn check_connected(game: &Game, roads: &[RoadView]) -> Result<(), PositionError>
 
 /// The edges of `pieces` (roads or ships, by edge) that a walk from each seat's buildings
 /// along that seat's own pieces of the kind reaches.
-pub(super) fn reached_from_buildings(game: &Game, pieces: &[Option<Seat>]) -> Vec<bool> {
+pub(crate) fn reached_from_buildings(game: &Game, pieces: &[Option<Seat>]) -> Vec<bool> {
     let board = &game.board;
     let mut reached = vec![false; board.edges.len()];
     let mut stack: Vec<u16> = Vec::new();

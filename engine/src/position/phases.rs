@@ -1,13 +1,14 @@
 //! The phase checks of a position: the phase and the phases it interrupted fit the turn and
-//! each other (B-SET-3/7, B-TURN-2/4, B-ROB-1/2, B-DEV-5, RIV-5, SEA-9); the phases of Cities
-//! & Knights are checked in `cities_knights.rs`.
+//! each other (B-SET-3/7, B-TURN-2/4, B-ROB-1/2, B-DEV-5, RIV-5, SEA-9). An extension checks
+//! the phases it owns or changes (`Extension::check_position_phase`), with the shared checks
+//! of discards and free roads below.
 
 use std::iter;
 
 use super::{PositionError, TurnSetup};
 use crate::{
     game::Game,
-    model::{Building, BuildingKind, Phase, Seat, SetupStep},
+    model::{Building, BuildingKind, PendingDiscard, Phase, Seat, SetupStep},
 };
 
 use PositionError as E;
@@ -15,7 +16,7 @@ use PositionError as E;
 /// Hands above this many cards discard on a 7 (B-ROB-1).
 const DISCARD_LIMIT: u32 = 7;
 
-pub(super) fn phase_error(message: impl Into<String>) -> PositionError {
+pub(crate) fn phase_error(message: impl Into<String>) -> PositionError {
     E::InvalidPhase(message.into())
 }
 
@@ -63,6 +64,12 @@ pub(super) fn check_phases(game: &Game, phase: &Phase, then: &[Phase], turn: &Tu
     }
     let roll = turn.dice.map(|(red, white)| red + white);
     for stage in stages() {
+        // An extension checks the phases it owns or changes.
+        let extensions = &game.rules().extensions;
+        if let Some(verdict) = extensions.iter().find_map(|e| e.check_position_phase(game, stage, then, turn)) {
+            verdict?;
+            continue;
+        }
         match stage {
             Phase::Setup { seat, placement, step } => {
                 in_game(*seat)?;
@@ -93,30 +100,10 @@ pub(super) fn check_phases(game: &Game, phase: &Phase, then: &[Phase], turn: &Tu
             }
             Phase::PreRoll | Phase::Main | Phase::GameOver => {}
             Phase::Discard { pending } => {
-                // CK-PC-7 Saboteur: in Cities & Knights a discard of half the hand may follow
-                // the card, whatever the roll and the hand limit.
-                let saboteur = game.config.cities_and_knights;
-                if roll != Some(7) && !saboteur {
+                if roll != Some(7) {
                     return Err(phase_error("discards follow a 7 (B-ROB-1)"));
                 }
-                if pending.is_empty() {
-                    return Err(phase_error("a discard owed by nobody (B-ROB-1)"));
-                }
-                for (i, owed) in pending.iter().enumerate() {
-                    in_game(owed.seat)?;
-                    if pending[..i].iter().any(|p| p.seat == owed.seat) {
-                        return Err(phase_error(format!("seat {} owes two discards", owed.seat)));
-                    }
-                    // CK-7-1: commodities count, and each wall raises the limit by 2.
-                    let held = game.players[owed.seat.index()].hand_size();
-                    let limit = DISCARD_LIMIT + 2 * game.ext.cities_knights.walls_of(owed.seat);
-                    if (held <= limit && !saboteur) || owed.count != held / 2 || owed.count == 0 {
-                        return Err(phase_error(format!(
-                            "seat {} holds {held} cards and owes {}: more than 7 cards discard half (B-ROB-1)",
-                            owed.seat, owed.count
-                        )));
-                    }
-                }
+                check_discards(game, pending, Some(DISCARD_LIMIT))?;
             }
             Phase::MoveRobber => {
                 if roll != Some(7) {
@@ -124,17 +111,10 @@ pub(super) fn check_phases(game: &Game, phase: &Phase, then: &[Phase], turn: &Tu
                 }
             }
             Phase::RoadBuilding { roads_left } => {
-                // C&K's Road Building is a progress card (CK-PC-7), which sets no flag.
-                if !turn.dev_card_played && !game.config.cities_and_knights {
+                if !turn.dev_card_played {
                     return Err(phase_error("free roads follow a Road Building card played this turn (B-DEV-5)"));
                 }
-                // SEA-11: with Seafarers each free piece may be a road or a ship.
-                let pieces = game.free_route_pieces(turn.active);
-                if !(1..=2).contains(roads_left) || *roads_left > pieces {
-                    return Err(phase_error(format!(
-                        "{roads_left} free roads with {pieces} in the supply: 1 or 2, and no more than are left (B-DEV-5)"
-                    )));
-                }
+                check_free_roads(game, turn, *roads_left)?;
             }
             Phase::GoldChoice { roll: gold_roll, pending, chosen, source: crate::model::GoldSource::Production } => {
                 let gold_on_board = game.board.terrain.contains(&crate::board::Terrain::Gold);
@@ -175,20 +155,51 @@ pub(super) fn check_phases(game: &Game, phase: &Phase, then: &[Phase], turn: &Tu
                     ));
                 }
             }
-            Phase::LoseCity { .. }
-            | Phase::DefenderDraw { .. }
-            | Phase::RelocateKnight { .. }
-            | Phase::CardDecision { .. } => super::cities_knights::check_phase(game, stage, then, turn, roll)?,
-            Phase::SpecialBuilding { seat } => {
-                if !game.config.five_six_extension {
-                    return Err(E::NotInThisGame("special building phases (X56-8)"));
-                }
-                in_game(*seat)?;
-                if *seat == turn.active {
-                    return Err(phase_error(format!("seat {seat} cannot build specially in its own turn (X56-8)")));
-                }
+            // The phases of an expansion that is not in this game (its extension answers above).
+            Phase::LoseCity { .. } | Phase::DefenderDraw { .. } => {
+                return Err(E::NotInThisGame("barbarian attacks (CK-BAR)"))
             }
+            Phase::RelocateKnight { .. } => return Err(E::NotInThisGame("knights (CK-KNT)")),
+            Phase::CardDecision { .. } => return Err(E::NotInThisGame("progress cards (CK-PC)")),
+            Phase::SpecialBuilding { .. } => return Err(E::NotInThisGame("special building phases (X56-8)")),
         }
+    }
+    Ok(())
+}
+
+/// B-ROB-1: each seat owing a discard is in the game, owes once, and owes half its hand
+/// (commodities count, CK-7-1), which holds more than `limit` cards; without a limit, a
+/// discard of half the hand whatever its size (CK-PC-7 Saboteur).
+pub(crate) fn check_discards(game: &Game, pending: &[PendingDiscard], limit: Option<u32>) -> Result<(), PositionError> {
+    if pending.is_empty() {
+        return Err(phase_error("a discard owed by nobody (B-ROB-1)"));
+    }
+    for (i, owed) in pending.iter().enumerate() {
+        if owed.seat.index() >= game.players.len() {
+            return Err(E::UnknownSeat(owed.seat));
+        }
+        if pending[..i].iter().any(|p| p.seat == owed.seat) {
+            return Err(phase_error(format!("seat {} owes two discards", owed.seat)));
+        }
+        let held = game.players[owed.seat.index()].hand_size();
+        if limit.is_some_and(|limit| held <= limit) || owed.count != held / 2 || owed.count == 0 {
+            return Err(phase_error(format!(
+                "seat {} holds {held} cards and owes {}: more than 7 cards discard half (B-ROB-1)",
+                owed.seat, owed.count
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// B-DEV-5: one or two free roads, no more than the active seat has left (SEA-11: with
+/// Seafarers each may be a road or a ship).
+pub(crate) fn check_free_roads(game: &Game, turn: &TurnSetup, roads_left: u8) -> Result<(), PositionError> {
+    let pieces = game.free_route_pieces(turn.active);
+    if !(1..=2).contains(&roads_left) || roads_left > pieces {
+        return Err(phase_error(format!(
+            "{roads_left} free roads with {pieces} in the supply: 1 or 2, and no more than are left (B-DEV-5)"
+        )));
     }
     Ok(())
 }

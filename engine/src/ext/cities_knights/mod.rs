@@ -15,6 +15,7 @@ mod hands_and_pieces;
 mod improvements;
 mod knights;
 mod metropolis;
+pub(crate) mod position;
 mod progress;
 mod seven;
 mod trade;
@@ -32,6 +33,7 @@ pub use progress::PROGRESS_CARD;
 pub use types::{EventFace, ProgressCard, ProgressCards, ProgressPlay, Track};
 pub use view::{CitiesKnightsSeatView, CitiesKnightsView, DeckView, SpiedCards};
 
+use crate::position::{PositionError, PositionPart, Setup, TurnSetup};
 use crate::{
     board::VertexId,
     chance::Chance,
@@ -169,6 +171,37 @@ impl Game {
 }
 
 impl Extension for CitiesKnights {
+    fn position_parts(&self) -> &'static [PositionPart] {
+        &[PositionPart::CitiesKnights]
+    }
+
+    fn place_position_pieces(&self, game: &mut Game, setup: &Setup) -> Result<(), PositionError> {
+        position::place_pillaged(game, setup)
+    }
+
+    fn place_position(&self, game: &mut Game, setup: &Setup) -> Result<(), PositionError> {
+        position::place(game, setup)
+    }
+
+    fn check_position_phase(
+        &self,
+        game: &Game,
+        phase: &Phase,
+        then: &[Phase],
+        turn: &TurnSetup,
+    ) -> Option<Result<(), PositionError>> {
+        position::check_phase(game, phase, then, turn)
+    }
+
+    fn export_position(&self, game: &Game, setup: &mut Setup) {
+        setup.cities_knights = position::CitiesKnightsSetup::of(game);
+    }
+
+    /// CK-BAR-8: a pillaged city that found no settlement piece holds none.
+    fn holds_no_piece(&self, game: &Game, vertex: u16) -> bool {
+        game.ext.cities_knights.pillaged.contains(&game.board.vertices[vertex as usize])
+    }
+
     fn name(&self) -> &'static str {
         "cities_and_knights"
     }

@@ -6,6 +6,7 @@ pub mod board;
 
 use std::ops::RangeInclusive;
 
+use crate::position::{PositionError, TurnSetup};
 use crate::{
     board::BoardLayout,
     chance::Chance,
@@ -26,6 +27,25 @@ pub(crate) struct FiveSix {
 }
 
 impl Extension for FiveSix {
+    /// X56-8: a special building phase belongs to a seat other than the active one.
+    fn check_position_phase(
+        &self,
+        game: &Game,
+        phase: &Phase,
+        _then: &[Phase],
+        turn: &TurnSetup,
+    ) -> Option<Result<(), PositionError>> {
+        let Phase::SpecialBuilding { seat } = phase else { return None };
+        let checked = if seat.index() >= game.players.len() {
+            Err(PositionError::UnknownSeat(*seat))
+        } else if *seat == turn.active {
+            Err(PositionError::InvalidPhase(format!("seat {seat} cannot build specially in its own turn (X56-8)")))
+        } else {
+            Ok(())
+        };
+        Some(checked)
+    }
+
     fn name(&self) -> &'static str {
         "five_six"
     }

@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::position::{PositionError, PositionPart, Setup};
 use crate::{
     board::{layout, BoardLayout, Terrain},
     chance::Chance,
@@ -73,6 +74,18 @@ pub(crate) fn check_token(name: &str, value: Option<u8>) -> Result<(), SetupErro
 }
 
 impl Extension for Jungle {
+    fn position_parts(&self) -> &'static [PositionPart] {
+        &[PositionPart::Discoveries]
+    }
+
+    /// JUN-4: the discoveries each seat holds.
+    fn place_position(&self, game: &mut Game, setup: &Setup) -> Result<(), PositionError> {
+        for (i, held) in setup.seats.iter().take(game.players.len()).enumerate() {
+            game.ext.jungle.set_discoveries(Seat(i as u8), held.discoveries);
+        }
+        Ok(())
+    }
+
     fn name(&self) -> &'static str {
         "jungle"
     }

@@ -8,11 +8,13 @@
 mod fog;
 pub(crate) mod islands;
 mod pirate;
+pub(crate) mod position;
 pub(crate) mod scenario;
 mod ships;
 
 use serde::{Deserialize, Serialize};
 
+use crate::position::{PositionError, PositionPart, Setup};
 use crate::{
     board::{BoardLayout, EdgeId, Terrain, VertexId},
     chance::Chance,
@@ -108,6 +110,22 @@ impl Seafarers {
 }
 
 impl Extension for Seafarers {
+    fn position_parts(&self) -> &'static [PositionPart] {
+        &[PositionPart::Ships, PositionPart::Pirate, PositionPart::SeafarersMemory]
+    }
+
+    fn place_position_pieces(&self, game: &mut Game, setup: &Setup) -> Result<(), PositionError> {
+        position::place_ships(game, &setup.ships)
+    }
+
+    fn place_position(&self, game: &mut Game, setup: &Setup) -> Result<(), PositionError> {
+        position::place_rest(game, setup)
+    }
+
+    fn export_position(&self, game: &Game, setup: &mut Setup) {
+        position::export(game, setup);
+    }
+
     fn name(&self) -> &'static str {
         "seafarers"
     }

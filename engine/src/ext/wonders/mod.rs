@@ -6,6 +6,7 @@
 
 mod building;
 pub(crate) mod cards;
+pub(crate) mod position;
 pub(crate) mod types;
 
 use serde::{Deserialize, Serialize};
@@ -14,6 +15,7 @@ pub use cards::WonderCard;
 pub(crate) use cards::WonderCardFile;
 pub use types::{MarkedSet, Requirement, WonderId, WonderView, WONDER_STAGES};
 
+use crate::position::{PositionError, PositionPart, Setup};
 use crate::{
     chance::Chance,
     ext::{
@@ -134,6 +136,18 @@ impl Game {
 }
 
 impl Extension for Wonders {
+    fn position_parts(&self) -> &'static [PositionPart] {
+        &[PositionPart::Wonders]
+    }
+
+    fn place_position(&self, game: &mut Game, setup: &Setup) -> Result<(), PositionError> {
+        position::place_wonders(game, &setup.wonders)
+    }
+
+    fn export_position(&self, game: &Game, setup: &mut Setup) {
+        position::export(game, setup);
+    }
+
     fn name(&self) -> &'static str {
         "wonders"
     }

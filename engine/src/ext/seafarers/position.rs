@@ -1,15 +1,15 @@
-//! The Seafarers part of a position (and Wonders of Catan's, a Seafarers scenario): ships
-//! and their connection to the land (SEA-2, SEA-3), what Seafarers remembers of the game
-//! (setup settlements, island bonuses, the ship moved, new ships, the fog revealed) and the
-//! claimed wonders (WON-8..10).
+//! The Seafarers part of a position: ships and their connection to the land (SEA-2, SEA-3),
+//! the pirate (SEA-7) and what Seafarers remembers of the game (setup settlements, island
+//! bonuses, the ship moved, new ships, the fog revealed), checked and placed through the
+//! position hooks of `Extension`.
 
 use serde::{Deserialize, Serialize};
 
-use super::{checks::reached_from_buildings, PositionError, TurnSetup};
 use crate::{
     board::{EdgeId, HexCoord, Terrain},
     game::Game,
-    model::{Pieces, Seat},
+    model::Seat,
+    position::{checks::reached_from_buildings, PositionError, Setup, TurnSetup},
     view::ShipView,
     VertexId,
 };
@@ -45,24 +45,11 @@ impl SeafarersSetup {
     }
 }
 
-/// A claimed wonder and the stages built (Wonders of Catan, WON-8..10).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct WonderSetup {
-    pub seat: Seat,
-    pub wonder: crate::WonderId,
-    #[serde(default)]
-    pub stages: u8,
-}
-
 /// SEA-1: ships only in games whose supply has them; B-GEO-9, SEA-2: only on edges that
 /// touch the sea; B-BLD-7, SEA-2: one piece per edge, so a coast edge holds a road or a ship.
-pub(super) fn place_ships(game: &mut Game, ships: &[ShipView], supply: Pieces) -> Result<(), PositionError> {
+pub(super) fn place_ships(game: &mut Game, ships: &[ShipView]) -> Result<(), PositionError> {
     if ships.is_empty() {
         return Ok(()); // `Game::ships` stays empty until a ship is placed
-    }
-    if supply.ships == 0 {
-        return Err(E::NotInThisGame("ships (SEA-1)"));
     }
     game.ships = vec![None; game.board.edges.len()];
     for ship in ships {
@@ -84,7 +71,7 @@ pub(super) fn place_ships(game: &mut Game, ships: &[ShipView], supply: Pieces) -
 /// SEA-3 as play leaves it, like roads: every ship is in a network of its owner's ships that
 /// reaches one of its owner's buildings. Roads do not join it (a route turns from road to
 /// ship only at the owner's building); an opponent's building inside it does not cut it.
-pub(super) fn check_ships_connected(game: &Game, ships: &[ShipView]) -> Result<(), PositionError> {
+fn check_ships_connected(game: &Game, ships: &[ShipView]) -> Result<(), PositionError> {
     if ships.is_empty() {
         return Ok(());
     }
@@ -101,16 +88,9 @@ pub(super) fn check_ships_connected(game: &Game, ships: &[ShipView]) -> Result<(
 /// and each on that seat's building (B-SET-3, SEA-12); island bonuses on the seat's own
 /// buildings, once per vertex (SEA-12); a ship moved only after the roll and ships built
 /// this turn on the board (SEA-6); fog turned up as a tile that could lie there (SEA-13).
-pub(super) fn place_seafarers_state(
-    game: &mut Game,
-    state: SeafarersSetup,
-    turn: &TurnSetup,
-) -> Result<(), PositionError> {
+fn place_seafarers_state(game: &mut Game, state: &SeafarersSetup, turn: &TurnSetup) -> Result<(), PositionError> {
     if state.is_empty() {
         return Ok(());
-    }
-    if !game.config.seafarers {
-        return Err(E::NotInThisGame("seafarers' setup settlements, island bonuses, ship moves and fog (SEA)"));
     }
     let bad = |message: String| Err(E::Seafarers(message));
     let players = game.players.len();
@@ -159,51 +139,52 @@ pub(super) fn place_seafarers_state(
         }
     }
     let sea = &mut game.ext.seafarers;
-    sea.setup_sites = state.setup_settlements;
-    sea.bonuses = state.island_bonuses;
+    sea.setup_sites = state.setup_settlements.clone();
+    sea.bonuses = state.island_bonuses.clone();
     sea.ship_moved = state.ship_moved;
-    sea.new_ships = state.new_ships;
-    sea.revealed = state.revealed;
+    sea.new_ships = state.new_ships.clone();
+    sea.revealed = state.revealed.clone();
     Ok(())
 }
 
-/// WON-8/10: each claim by a seat of the game, one wonder per seat and one seat per wonder,
-/// a wonder on offer, at most four stages, and a ship of the seat's supply on the card.
-pub(super) fn place_wonders(game: &mut Game, claims: Vec<WonderSetup>) -> Result<(), PositionError> {
-    if claims.is_empty() {
-        return Ok(());
-    }
-    let on_offer: Vec<crate::WonderId> = game.wonders().iter().map(|w| w.wonder).collect();
-    if on_offer.is_empty() {
-        return Err(E::NotInThisGame("wonders (WON-8)"));
-    }
-    let bad = |message: String| Err(E::Wonders(message));
-    for (i, claim) in claims.iter().enumerate() {
-        let WonderSetup { seat, wonder, stages } = *claim;
-        if seat.index() >= game.players.len() {
-            return Err(E::UnknownSeat(seat));
+/// SEA-7: the pirate on a sea hex.
+fn place_pirate(game: &mut Game, pirate: Option<HexCoord>) -> Result<(), PositionError> {
+    game.pirate = match pirate {
+        None => None,
+        Some(hex) => {
+            let h = game.board.hex(hex).ok_or(E::UnknownHex(hex))?;
+            if !game.board.is_sea_hex(h) {
+                return Err(E::PirateNotOnSea(hex));
+            }
+            Some(h)
         }
-        if !on_offer.contains(&wonder) {
-            return bad(format!("the {wonder} is not on offer"));
-        }
-        let earlier = &claims[..i];
-        if earlier.iter().any(|c| c.seat == seat || c.wonder == wonder) {
-            return bad(format!("seat {seat} and the {wonder}: one wonder per seat, one seat per wonder (WON-8)"));
-        }
-        if stages > crate::WONDER_STAGES {
-            return bad(format!("the {wonder} has {stages} stages of {} (WON-10)", crate::WONDER_STAGES));
-        }
-        if game.players[seat.index()].pieces_left.ships == 0 {
-            return bad(format!("seat {seat} has no ship left to mark the {wonder} (WON-8)"));
-        }
-        game.retire_ship(seat);
-        game.ext.wonders.claims.push(crate::ext::wonders::Claim { seat, wonder, stages });
-    }
+    };
     Ok(())
 }
 
-/// Building a Seafarers (or Wonders of Catan) position.
-impl super::Setup {
+/// The rest of the Seafarers part, once the base game's part stands: the ships' connection,
+/// the pirate and what Seafarers remembers.
+pub(super) fn place_rest(game: &mut Game, setup: &Setup) -> Result<(), PositionError> {
+    check_ships_connected(game, &setup.ships)?;
+    place_pirate(game, setup.pirate)?;
+    place_seafarers_state(game, &setup.seafarers, &setup.turn)
+}
+
+/// What Seafarers remembers, for a game's position (its ships and pirate are the base
+/// position's fields, written with the pieces).
+pub(super) fn export(game: &Game, setup: &mut Setup) {
+    let sea = &game.ext.seafarers;
+    setup.seafarers = SeafarersSetup {
+        setup_settlements: sea.setup_sites.clone(),
+        island_bonuses: sea.bonuses.clone(),
+        ship_moved: sea.ship_moved,
+        new_ships: sea.new_ships.clone(),
+        revealed: sea.revealed.clone(),
+    };
+}
+
+/// Building a Seafarers position.
+impl Setup {
     /// Puts a ship of `seat` on `edge` (Seafarers, SEA-1).
     #[must_use]
     pub fn with_ship(mut self, edge: EdgeId, seat: Seat) -> Self {
@@ -223,14 +204,6 @@ impl super::Setup {
     #[must_use]
     pub fn with_setup_settlement(mut self, vertex: VertexId, seat: Seat) -> Self {
         self.seafarers.setup_settlements.push((seat, vertex));
-        self
-    }
-
-    /// `seat` has claimed `wonder` and built `stages` of it (WON-8..10); the claim takes one
-    /// ship of the seat's supply.
-    #[must_use]
-    pub fn with_wonder(mut self, seat: Seat, wonder: crate::WonderId, stages: u8) -> Self {
-        self.wonders.push(WonderSetup { seat, wonder, stages });
         self
     }
 }

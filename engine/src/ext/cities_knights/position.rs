@@ -4,11 +4,14 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{phases::phase_error, PositionError as E, SeatSetup, TurnSetup};
+use super::{CardTurn, Knight, Merchant, Metropolis, ProgressCard, ProgressCards};
 use crate::{
-    ext::cities_knights::{CardTurn, Knight, Merchant, Metropolis, ProgressCard, ProgressCards},
     game::Game,
     model::{BuildingKind, Commodities, Phase, Seat},
+    position::{
+        phases::{check_discards, check_free_roads, phase_error},
+        PositionError as E, Setup, TurnSetup,
+    },
     VertexId,
 };
 
@@ -94,6 +97,19 @@ impl CitiesKnightsSetup {
     }
 }
 
+/// CK-BAR-8: the pillaged cities whose owner had no settlement piece left, each a
+/// settlement on the board; placed before the supply is counted, which passes them by.
+pub(super) fn place_pillaged(game: &mut Game, position: &Setup) -> Result<(), E> {
+    for &vertex in &position.cities_knights.pillaged {
+        let v = game.board.vertex(vertex).ok_or(E::UnknownVertex(vertex))?;
+        if game.building_index(v).is_none_or(|b| b.kind != BuildingKind::Settlement) {
+            return Err(E::CitiesKnights(format!("the pillaged city at {vertex} is no settlement (CK-BAR-8)")));
+        }
+        game.ext.cities_knights.pillaged.push(vertex);
+    }
+    Ok(())
+}
+
 /// Most walls one seat may have (CK-CMP-5).
 const WALLS_PER_SEAT: u32 = 3;
 /// The highest improvement level (CK-IMP-1).
@@ -101,14 +117,10 @@ const TOP_LEVEL: u8 = 5;
 
 /// Checks and places the C&K state, and the commodities of the hands (CK-CMP-1: hands plus
 /// bank are the game's 36 commodities).
-pub(super) fn place(game: &mut Game, setup: CitiesKnightsSetup, seats: &[SeatSetup]) -> Result<(), E> {
+pub(super) fn place(game: &mut Game, position: &Setup) -> Result<(), E> {
+    let seats = &position.seats[..position.seats.len().min(game.players.len())];
+    let setup = position.cities_knights.clone();
     let held = seats.iter().fold(Commodities::NONE, |sum, s| sum + s.commodities);
-    if !game.config.cities_and_knights {
-        if !setup.is_empty() || !held.is_empty() {
-            return Err(E::NotInThisGame("commodities, barbarians, improvements and walls (Cities & Knights)"));
-        }
-        return Ok(());
-    }
     let bad = |message: String| Err(E::CitiesKnights(message));
     let Some(bank) = game.commodity_bank.checked_sub(&held) else {
         return bad(format!("the hands hold {held:?}, more commodities than the game's (CK-CMP-1)"));
@@ -217,13 +229,6 @@ pub(super) fn place(game: &mut Game, setup: CitiesKnightsSetup, seats: &[SeatSet
         }
         state.knights.push(knight);
     }
-    for vertex in setup.pillaged {
-        let v = game.board.vertex(vertex).ok_or(E::UnknownVertex(vertex))?;
-        if game.building_index(v).is_none_or(|b| b.kind != BuildingKind::Settlement) {
-            return bad(format!("the pillaged city at {vertex} is no settlement (CK-BAR-8)"));
-        }
-        game.ext.cities_knights.pillaged.push(vertex);
-    }
     for metropolis in setup.metropolises {
         place_metropolis(game, metropolis)?;
     }
@@ -273,77 +278,81 @@ fn place_metropolis(game: &mut Game, metropolis: Metropolis) -> Result<(), E> {
 /// The level that brings a metropolis (CK-MET-1).
 const METROPOLIS_LEVEL: u8 = 4;
 
-/// The phases of Cities & Knights fit the turn (CK-BAR-6/7, CK-KNT-7, CK-PC): asked by the
-/// base game's phase checks for these phases.
-pub(super) fn check_phase(
-    game: &Game,
-    stage: &Phase,
-    then: &[Phase],
-    turn: &TurnSetup,
-    roll: Option<u8>,
-) -> Result<(), E> {
+/// The phases of Cities & Knights fit the turn (CK-BAR-6/7, CK-KNT-7, CK-PC), and the base
+/// game's phases that its cards change: a discard of half the hand may follow the Saboteur
+/// whatever the roll and the hand (CK-PC-7), and free roads a Road Building progress card,
+/// which sets no development card flag (CK-PC-7).
+pub(super) fn check_phase(game: &Game, stage: &Phase, then: &[Phase], turn: &TurnSetup) -> Option<Result<(), E>> {
+    let roll = turn.dice.map(|(red, white)| red + white);
     let in_game = |seat: Seat| if seat.index() < game.players.len() { Ok(()) } else { Err(E::UnknownSeat(seat)) };
-    match stage {
-        Phase::LoseCity { pending, roll: dice } | Phase::DefenderDraw { pending, roll: dice } => {
-            // CK-BAR-6/7: decisions of an attack, before the roll's number dice.
-            if !game.config.cities_and_knights {
-                return Err(E::NotInThisGame("barbarian attacks (CK-BAR)"));
+    let checked = || -> Result<(), E> {
+        match stage {
+            Phase::LoseCity { pending, roll: dice } | Phase::DefenderDraw { pending, roll: dice } => {
+                // CK-BAR-6/7: decisions of an attack, before the roll's number dice.
+                if roll != Some(*dice) || pending.is_empty() {
+                    return Err(phase_error("an attack's decisions: owed by someone, for the roll of the dice"));
+                }
+                for (i, seat) in pending.iter().enumerate() {
+                    in_game(*seat)?;
+                    if pending[..i].contains(seat) {
+                        return Err(phase_error(format!("seat {seat} owes two decisions")));
+                    }
+                    // CK-MET-5: only a city without a metropolis can be lost.
+                    if matches!(stage, Phase::LoseCity { .. }) && game.cities_without_metropolis(*seat).is_empty() {
+                        return Err(phase_error(format!("seat {seat} has no city without a metropolis to lose")));
+                    }
+                }
             }
-            if roll != Some(*dice) || pending.is_empty() {
-                return Err(phase_error("an attack's decisions: owed by someone, for the roll of the dice"));
-            }
-            for (i, seat) in pending.iter().enumerate() {
+            Phase::RelocateKnight { seat, vertex, rank, active: _ } => {
+                // CK-KNT-7: displaced by a stronger opponent's knight, off the board meanwhile.
                 in_game(*seat)?;
-                if pending[..i].contains(seat) {
-                    return Err(phase_error(format!("seat {seat} owes two decisions")));
+                if *seat == turn.active || then.first() != Some(&Phase::Main) {
+                    return Err(phase_error(
+                        "a displaced knight belongs to another seat and interrupts the main phase",
+                    ));
                 }
-                // CK-MET-5: only a city without a metropolis can be lost.
-                if matches!(stage, Phase::LoseCity { .. }) && game.cities_without_metropolis(*seat).is_empty() {
-                    return Err(phase_error(format!("seat {seat} has no city without a metropolis to lose")));
-                }
-            }
-        }
-        Phase::RelocateKnight { seat, vertex, rank, active: _ } => {
-            // CK-KNT-7: displaced by a stronger opponent's knight, off the board meanwhile.
-            if !game.config.cities_and_knights {
-                return Err(E::NotInThisGame("knights (CK-KNT)"));
-            }
-            in_game(*seat)?;
-            if *seat == turn.active || then.first() != Some(&Phase::Main) {
-                return Err(phase_error("a displaced knight belongs to another seat and interrupts the main phase"));
-            }
-            let displacer = game.board().vertex(*vertex).and_then(|_| game.knight_at(*vertex));
-            let pieces = game.knights().iter().filter(|k| k.seat == *seat && k.rank == *rank).count();
-            if !(1..=3).contains(rank)
+                let displacer = game.board().vertex(*vertex).and_then(|_| game.knight_at(*vertex));
+                let pieces = game.knights().iter().filter(|k| k.seat == *seat && k.rank == *rank).count();
+                if !(1..=3).contains(rank)
                 // CK-PC-7 Intrigue displaces without a knight: the vertex is then empty.
                 || displacer.is_some_and(|k| k.seat != turn.active || k.rank <= *rank)
                 || pieces >= 2
-            {
-                return Err(phase_error(format!(
+                {
+                    return Err(phase_error(format!(
                     "the displaced knight of rank {rank} needs a free piece and a stronger knight of the active seat on {vertex}"
                 )));
+                }
             }
+            Phase::CardDecision { decision } => {
+                // CK-PC: decisions a progress card asks for, during a turn.
+                let deciders = decision.deciders(turn.active);
+                if deciders.is_empty() {
+                    return Err(phase_error("a progress card's decision owed by nobody"));
+                }
+                for seat in deciders {
+                    in_game(seat)?;
+                }
+            }
+            Phase::Discard { pending } => check_discards(game, pending, None)?,
+            Phase::RoadBuilding { roads_left } => check_free_roads(game, turn, *roads_left)?,
+            _ => {}
         }
-        Phase::CardDecision { decision } => {
-            // CK-PC: decisions a progress card asks for, during a turn.
-            if !game.config.cities_and_knights {
-                return Err(E::NotInThisGame("progress cards (CK-PC)"));
-            }
-            let deciders = decision.deciders(turn.active);
-            if deciders.is_empty() {
-                return Err(phase_error("a progress card's decision owed by nobody"));
-            }
-            for seat in deciders {
-                in_game(seat)?;
-            }
-        }
-        _ => {}
-    }
-    Ok(())
+        Ok(())
+    };
+    let owned = matches!(
+        stage,
+        Phase::LoseCity { .. }
+            | Phase::DefenderDraw { .. }
+            | Phase::RelocateKnight { .. }
+            | Phase::CardDecision { .. }
+            | Phase::Discard { .. }
+            | Phase::RoadBuilding { .. }
+    );
+    owned.then(checked)
 }
 
 /// Building a Cities & Knights position.
-impl super::Setup {
+impl Setup {
     /// Commodity cards from the bank into `seat`'s hand (Cities & Knights).
     pub fn with_commodities(mut self, seat: Seat, commodities: crate::model::Commodities) -> Self {
         self.seat_mut(seat).commodities += commodities;

@@ -28,6 +28,10 @@ pub enum ApiError {
     /// 401: no valid token.
     #[error("{0}")]
     Unauthorized(String),
+    /// 401 for a token that was valid once: `token_expired` or `token_revoked`, so a client
+    /// knows to log in again.
+    #[error("{detail}")]
+    Token { code: &'static str, detail: String },
     /// 403: authenticated, but not allowed to do this.
     #[error("{0}")]
     Forbidden(String),
@@ -69,6 +73,30 @@ pub enum ApiError {
     /// rate limit): see [`crate::http::limits`].
     #[error("{}", .0.detail)]
     Throttled(Throttled),
+    /// Any of the above, naming the fields of the request that are wrong (the problem's
+    /// `errors`).
+    #[error("{error}")]
+    Fields { error: Box<ApiError>, errors: Vec<FieldError> },
+}
+
+/// One wrong field of a request: where it is and what is wrong with it, in the style of RFC
+/// 9457's examples.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[schema(example = json!({"pointer": "#/options/vp_target", "detail": "must be an integer from 3 to 30 (got 300)"}))]
+pub struct FieldError {
+    /// A JSON pointer (RFC 6901) into the request body, in its URI fragment form: `#` is the
+    /// whole body, `#/options/vp_target` a field, `#/give/0` an item. For a query
+    /// parameter, the query read as an object: `#/limit`.
+    pub pointer: String,
+    /// What the field must be, in plain words, e.g. `is required`, `must be an integer from 1
+    /// to 100 (got 0)`.
+    pub detail: String,
+}
+
+impl FieldError {
+    pub fn new(pointer: impl Into<String>, detail: impl Into<String>) -> Self {
+        FieldError { pointer: pointer.into(), detail: detail.into() }
+    }
 }
 
 /// An RFC 9457 problem details body.
@@ -96,6 +124,11 @@ pub struct Problem {
     /// For `version_conflict`: the game's current version.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub version: Option<i64>,
+    /// For a body or query that does not fit the request (`malformed_body`, `invalid_query`)
+    /// or a field the server does not accept (`invalid_username`, `invalid_config`,
+    /// `unsupported_variant`, ...): each wrong field, named by a JSON pointer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub errors: Option<Vec<FieldError>>,
 }
 
 /// Every `code` the server answers of its own (rule and setup codes come from the engine).
@@ -138,7 +171,9 @@ pub const SERVER_CODES: &[&str] = &[
     "server_busy",
     "server_error",
     "ticket_for_another_game",
+    "token_expired",
     "token_not_revocable",
+    "token_revoked",
     "too_many_games",
     "trade_closed",
     "unauthorized",
@@ -146,6 +181,7 @@ pub const SERVER_CODES: &[&str] = &[
     "unknown_bot_kind",
     "unsupported_content_encoding",
     "unsupported_media_type",
+    "unsupported_scenario",
     "unsupported_variant",
     "uri_too_long",
     "username_taken",
@@ -179,6 +215,26 @@ impl ApiError {
         ApiError::Internal(error.to_string())
     }
 
+    /// Names the field at `pointer` (see [`FieldError`]) as what is wrong, with `detail`.
+    #[must_use]
+    pub fn at(self, pointer: impl Into<String>, detail: impl Into<String>) -> Self {
+        let field = FieldError::new(pointer, detail);
+        match self {
+            ApiError::Fields { error, mut errors } => {
+                errors.push(field);
+                ApiError::Fields { error, errors }
+            }
+            error => ApiError::Fields { error: Box::new(error), errors: vec![field] },
+        }
+    }
+
+    /// Names the field at `pointer` as what is wrong, with the error's own detail.
+    #[must_use]
+    pub fn at_field(self, pointer: impl Into<String>) -> Self {
+        let detail = self.to_string();
+        self.at(pointer, detail)
+    }
+
     /// Returns the stable code of the problem.
     pub fn code(&self) -> &'static str {
         match self {
@@ -187,6 +243,8 @@ impl ApiError {
             | ApiError::Unprocessable { code, .. }
             | ApiError::Http { code, .. } => code,
             ApiError::Unauthorized(_) => "unauthorized",
+            ApiError::Token { code, .. } => code,
+            ApiError::Fields { error, .. } => error.code(),
             ApiError::Forbidden(_) => "forbidden",
             ApiError::NotFound(_) => "not_found",
             ApiError::VersionConflict { .. } => "version_conflict",
@@ -213,6 +271,10 @@ impl ApiError {
                 ApiError::VersionConflict { current } => Some(*current),
                 _ => None,
             },
+            errors: match self {
+                ApiError::Fields { errors, .. } => Some(errors.clone()),
+                _ => None,
+            },
         }
     }
 }
@@ -221,7 +283,8 @@ impl ResponseError for ApiError {
     fn status_code(&self) -> StatusCode {
         match self {
             ApiError::BadRequest { .. } => StatusCode::BAD_REQUEST,
-            ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            ApiError::Unauthorized(_) | ApiError::Token { .. } => StatusCode::UNAUTHORIZED,
+            ApiError::Fields { error, .. } => error.status_code(),
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict { .. } => StatusCode::CONFLICT,
@@ -242,8 +305,15 @@ impl ResponseError for ApiError {
         }
         let mut response = HttpResponse::build(self.status_code());
         response.content_type("application/problem+json");
-        if let ApiError::Unauthorized(_) = self {
-            response.insert_header((header::WWW_AUTHENTICATE, "Bearer"));
+        match self {
+            ApiError::Unauthorized(_) => {
+                response.insert_header((header::WWW_AUTHENTICATE, "Bearer"));
+            }
+            // RFC 6750: a token was presented and is no good.
+            ApiError::Token { .. } => {
+                response.insert_header((header::WWW_AUTHENTICATE, "Bearer error=\"invalid_token\""));
+            }
+            _ => {}
         }
         if let ApiError::VersionConflict { current } = self {
             response.insert_header((header::ETAG, format!("\"v{current}\"")));
@@ -363,8 +433,10 @@ pub fn json_error(error: JsonPayloadError, req: &HttpRequest) -> actix_web::Erro
             ApiError::bad_request("malformed_body", format!("the compressed body could not be inflated: {e}"))
         }
         JsonPayloadError::ContentType => ApiError::UnsupportedMediaType,
+        // Only the syntax is left to here: the body is read as a `serde_json::Value`, and as
+        // the request's type by `crate::http::json`.
         JsonPayloadError::Deserialize(e) => {
-            ApiError::bad_request("malformed_body", format!("the body is not valid JSON for this request: {e}"))
+            ApiError::bad_request("malformed_body", format!("the body is not valid JSON: {e}")).at("#", e.to_string())
         }
         other => ApiError::bad_request("malformed_body", other.to_string()),
     };

@@ -86,7 +86,7 @@ pub async fn board_picture(
     state: web::Data<AppState>,
     user: MaybeAuthUser,
     path: web::Path<String>,
-    query: web::Query<BoardQuery>,
+    query: crate::http::query::Query<BoardQuery>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_game_id(path)?;

@@ -16,6 +16,7 @@ use crate::{
     app::AppState,
     auth::{AuthUser, MaybeAuthUser},
     error::{ApiError, Problem},
+    http::json::Json,
     store::{
         self,
         db::with_conn,
@@ -38,12 +39,17 @@ pub struct CreateGameRequest {
     /// `"five_six+cities_and_knights"`; on a Seafarers scenario other than `wonders` as
     /// `"seafarers+cities_and_knights"`). The same as setting `five_six_extension`, `jungle`,
     /// `big_river`, `seafarers` or `cities_and_knights` in `options`; their numbers
-    /// (`jungle_number`, `river_gold_number`) still go in `options`.
+    /// (`jungle_number`, `river_gold_number`) still go in `options`. Each name creates a game
+    /// as is: what it needs and was not given has a default (`five_six`: 6 seats unless
+    /// `max_players` or `options.players` is given; `jungle`: `jungle_number` 5; `big_river`:
+    /// `river_gold_number` 9 and a random board unless a `board` is named). Another name is
+    /// 422 `unsupported_variant`.
     #[serde(default)]
     pub variant: Option<String>,
     /// The Seafarers scenario (see `GET /api/v1/scenarios`), e.g. `"new_shores"` or
     /// `"wonders"`; naming one switches Seafarers on. With `"variant": "seafarers"` and no
-    /// scenario, `new_shores`. With `"variant": "wonders"`, only `wonders` (or none).
+    /// scenario, `new_shores`. With `"variant": "wonders"`, only `wonders` (or none). Another
+    /// name is 422 `unsupported_scenario` (also in `options.scenario`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scenario: Option<ScenarioId>,
     /// Seats: 2 to 4 for the base game, 5 or 6 with the 5-6 player extension (default 4).
@@ -92,16 +98,94 @@ pub struct ListGamesQuery {
     pub joinable: Option<bool>,
     /// Only games with these variants on: a name `POST /games` takes as `variant`
     /// (`five_six`, `jungle`, `big_river`, `seafarers`, `wonders`, `cities_and_knights`, or
-    /// several joined with `+`); `base` for games without any. Another name is 400
+    /// several joined with `+`, or with blanks: a `+` copied into a URL decodes to a space);
+    /// `base` for games without any. Another name is 400
     /// `invalid_query`. With this filter a page may hold fewer than `limit` games (at most
     /// 1000 games are examined per page): only a null `next_cursor` ends the list.
     #[param(example = "seafarers")]
     pub variant: Option<String>,
     /// The `next_cursor` of the previous page.
     pub cursor: Option<String>,
-    /// Page size, 1 to 100 (default 20); a number outside is taken as the nearest bound.
+    /// Page size, 1 to 100 (default 20).
     #[param(minimum = 1, maximum = 100)]
     pub limit: Option<u32>,
+}
+
+/// The numbers of a new game the spec bounds (`minimum`/`maximum`), by JSON pointer, with the
+/// code of a number outside: checked on the body as sent, before it is read into Rust's
+/// types, so that 31 and 300 for `vp_target` get the same answer. `api::spec` writes them
+/// into the document.
+pub const CREATE_GAME_RANGES: &[(&str, i64, i64, &str)] = &[
+    ("/max_players", 2, 6, "invalid_max_players"),
+    ("/options/players", 2, 6, "invalid_max_players"),
+    ("/options/vp_target", 3, 30, "invalid_config"),
+    ("/options/jungle_number", 2, 12, "invalid_config"),
+    ("/options/river_gold_number", 2, 12, "invalid_config"),
+    ("/options/barbarian_steps", 1, 20, "invalid_config"),
+    ("/options/progress_hand_limit", 1, 10, "invalid_config"),
+    ("/options/turn_limit", 1, 10_000, "invalid_config"),
+    ("/options/turn_timer_seconds", 5, 604_800, "invalid_turn_timer"),
+];
+
+/// The jungle's number token when `jungle_number` is not given (JUN-2): not a 6 or 8, so it
+/// never sits next to another red number.
+pub const DEFAULT_JUNGLE_NUMBER: u8 = 5;
+
+/// The gold mine's number token when `river_gold_number` is not given (RIV-3): not red either.
+pub const DEFAULT_RIVER_GOLD_NUMBER: u8 = 9;
+
+/// Checks the body of `POST /games` as sent: its bounded numbers ([`CREATE_GAME_RANGES`],
+/// 422 with their code) and its scenario names (422 `unsupported_scenario`, as an unknown
+/// variant is 422 `unsupported_variant`).
+///
+/// # Errors
+/// The first value outside, naming its field.
+fn check_create_request(body: &serde_json::Value) -> Result<(), ApiError> {
+    crate::http::json::object(body)?;
+    for (pointer, min, max, code) in CREATE_GAME_RANGES {
+        let Some(number) = body.pointer(pointer).and_then(serde_json::Value::as_number) else { continue };
+        let inside = number.as_i64().is_some_and(|n| (*min..=*max).contains(&n));
+        let integer = number.is_i64() || number.is_u64();
+        if integer && !inside {
+            let name = pointer.rsplit('/').next().unwrap_or(pointer);
+            let detail = format!("must be an integer from {min} to {max} (got {number})");
+            return Err(ApiError::unprocessable(code, format!("{name} {detail}")).at(format!("#{pointer}"), detail));
+        }
+    }
+    for pointer in ["/scenario", "/options/scenario"] {
+        let Some(name) = body.pointer(pointer).and_then(serde_json::Value::as_str) else { continue };
+        if !ScenarioId::ALL.iter().any(|scenario| scenario.name() == name) {
+            let known: Vec<&str> = ScenarioId::ALL.iter().map(|s| s.name()).collect();
+            let detail = format!("must be one of {} (got \"{name}\")", known.join(", "));
+            return Err(ApiError::unprocessable(
+                "unsupported_scenario",
+                format!("unknown scenario \"{name}\"; see GET /api/v1/scenarios"),
+            )
+            .at(format!("#{pointer}"), detail));
+        }
+    }
+    Ok(())
+}
+
+/// Fills in what a variant needs and was not given, so that each name of the variant list
+/// creates a game as is: 6 seats for the 5-6 player extension, the jungle's token
+/// ([`DEFAULT_JUNGLE_NUMBER`]), the gold mine's ([`DEFAULT_RIVER_GOLD_NUMBER`]), and for Big
+/// River a random board unless a board was named (the beginner board has no river).
+fn variant_defaults(config: &mut GameConfig, board_named: bool, players_named: bool) {
+    if config.five_six_extension && !players_named {
+        config.players = 6;
+    }
+    if config.jungle && config.jungle_number.is_none() {
+        config.jungle_number = Some(DEFAULT_JUNGLE_NUMBER);
+    }
+    if config.big_river {
+        if config.river_gold_number.is_none() {
+            config.river_gold_number = Some(DEFAULT_RIVER_GOLD_NUMBER);
+        }
+        if !board_named && config.board == BoardSpec::Beginner {
+            config.board = BoardSpec::Random;
+        }
+    }
 }
 
 fn game_id(raw: &str) -> Result<Uuid, ApiError> {
@@ -121,11 +205,11 @@ pub fn parse_game_id(path: web::Path<String>) -> Result<Uuid, ApiError> {
     security(("bearer" = [])),
     responses(
         (status = 201, description = "Created", body = GameResponse),
-        (status = 400, description = "Malformed body", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "Malformed body (`malformed_body`): not a JSON object, or a field of the wrong type; `errors` names each field", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`too_many_games`: you created as many games as one account may have open or playing at once (`CATAN_MAX_OPEN_GAMES`, default 20)", body = Problem, content_type = "application/problem+json"),
         (status = 429, response = crate::api::responses::RateLimited),
-        (status = 422, description = "`invalid_max_players`, `unsupported_variant`, a setup code such as `invalid_board`, `invalid_config` (e.g. a `turn_limit` outside 1 to 10,000) or `invalid_player_count` (e.g. Wonders of Catan with 2 or 5 players), `invalid_turn_timer` (`turn_timer_seconds` outside 5 to 604,800), or `idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`invalid_max_players` (`max_players` outside 2 to 6), `unsupported_variant`, `unsupported_scenario`, a number outside the bounds its schema gives (`invalid_config`, e.g. `vp_target` outside 3 to 30; `errors` names the field), a setup code such as `invalid_board`, `invalid_config` (e.g. a `turn_limit` outside 1 to 10,000) or `invalid_player_count` (e.g. Wonders of Catan with 2 or 5 players), `invalid_turn_timer` (`turn_timer_seconds` outside 5 to 604,800), or `idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "The body is not JSON: send `Content-Type: application/json` (`unsupported_media_type`)", body = Problem, content_type = "application/problem+json"),
     )
 )]
@@ -134,16 +218,20 @@ pub async fn create_game(
     state: web::Data<AppState>,
     user: AuthUser,
     req: HttpRequest,
-    body: web::Json<CreateGameRequest>,
+    body: Json<serde_json::Value>,
 ) -> Result<HttpResponse, ApiError> {
     state.limits.create_game(user.id).await?;
-    let claim = idempotency::claim(&req, user.id, &*body)?;
-    let request = body.into_inner();
+    let raw = body.into_inner();
+    check_create_request(&raw)?;
+    let request: CreateGameRequest = crate::http::json::from_value(&raw)?;
+    let claim = idempotency::claim(&req, user.id, &request)?;
     let seat_creator = request.seat_creator.unwrap_or(true);
     let had_options = request.options.is_some();
     let mut config = request.options.unwrap_or_default();
     if let Some(variant) = &request.variant {
-        config.enable_variants(variant).map_err(|e| ApiError::unprocessable("unsupported_variant", e.to_string()))?;
+        config
+            .enable_variants(variant)
+            .map_err(|e| ApiError::unprocessable("unsupported_variant", e.to_string()).at_field("#/variant"))?;
     }
     if let Some(scenario) = request.scenario {
         // The variant `wonders` is itself a scenario: it cannot be played on another map.
@@ -152,7 +240,8 @@ pub async fn create_game(
             return Err(ApiError::unprocessable(
                 "invalid_config",
                 format!("the variant wonders is the scenario wonders, not {}", scenario.name()),
-            ));
+            )
+            .at_field("#/scenario"));
         }
         config.seafarers = true;
         config.scenario = Some(scenario);
@@ -170,13 +259,17 @@ pub async fn create_game(
         return Err(ApiError::unprocessable(
             "invalid_max_players",
             format!("max_players must be 2 to 6, not {}", config.players),
-        ));
+        )
+        .at_field(if request.max_players.is_some() { "#/max_players" } else { "#/options/players" }));
     }
     match request.board {
         Some(BoardChoice::Beginner) => config.board = BoardSpec::Beginner,
         Some(BoardChoice::Random) => config.board = BoardSpec::Random,
         None => {}
     }
+    let board_named = request.board.is_some() || raw.pointer("/options/board").is_some();
+    let players_named = request.max_players.is_some() || raw.pointer("/options/players").is_some();
+    variant_defaults(&mut config, board_named, players_named);
     let seed = request.seed.unwrap_or_else(rand::random);
     crate::play::turn_timer::validate(&config)?;
     // Validate the configuration now, not when the game starts.
@@ -233,7 +326,7 @@ fn rendered(conn: &mut crate::store::db::DbConnection, id: Uuid, user: Uuid) -> 
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "A page of games", body = GameListResponse),
-        (status = 400, description = "Bad query (`invalid_query`): an unknown status or variant, a value that is not a number or boolean, a bad cursor", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "Bad query (`invalid_query`, with `errors` naming the parameter): an unknown status or variant, a value that is not a number or boolean, a `limit` outside 1 to 100, a bad cursor", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "A token was sent but is not valid, or `mine=true` without a token (`unauthorized`)", body = Problem, content_type = "application/problem+json"),
     )
 )]
@@ -241,10 +334,10 @@ fn rendered(conn: &mut crate::store::db::DbConnection, id: Uuid, user: Uuid) -> 
 pub async fn list_games(
     state: web::Data<AppState>,
     user: MaybeAuthUser,
-    query: web::Query<ListGamesQuery>,
+    query: crate::http::query::Query<ListGamesQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let query = query.into_inner();
-    let limit = i64::from(query.limit.unwrap_or(20).clamp(1, 100));
+    let limit = i64::from(crate::http::json::in_range("limit", query.limit.unwrap_or(20), 1, 100)?);
     let cursor = match &query.cursor {
         Some(c) => {
             Some(Uuid::parse_str(c).map_err(|_| ApiError::bad_request("invalid_query", "the cursor is not valid"))?)
@@ -332,9 +425,15 @@ async fn join_game_once(
     } else if !says_json(&req) {
         return Err(ApiError::UnsupportedMediaType);
     } else {
-        serde_json::from_slice::<Option<JoinRequest>>(&body).map(Option::unwrap_or_default).map_err(|e| {
-            ApiError::bad_request("malformed_body", format!("the body is not a valid join request: {e}"))
-        })?
+        // `null` is no body; anything else is read as every body is (`http::json`).
+        let value = serde_json::from_slice::<serde_json::Value>(&body).map_err(|e| {
+            ApiError::bad_request("malformed_body", format!("the body is not valid JSON: {e}")).at("#", e.to_string())
+        })?;
+        if value.is_null() {
+            JoinRequest::default()
+        } else {
+            crate::http::json::from_value(&value)?
+        }
     };
     let bot = match &request.bot {
         Some(name) => {

@@ -70,7 +70,7 @@ pub async fn get_game(
     state: web::Data<AppState>,
     user: MaybeAuthUser,
     path: web::Path<String>,
-    query: web::Query<PositionQuery>,
+    query: crate::http::query::Query<PositionQuery>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_game_id(path)?;

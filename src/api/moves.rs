@@ -20,6 +20,7 @@ use crate::{
     app::AppState,
     auth::{AuthUser, MaybeAuthUser},
     error::{ApiError, Problem},
+    http::json::{in_range, Json},
     reads::{self, EntryClass, Key, Latest, Reader, Reads},
     store::db::{with_conn, DbConnection},
     store::idempotency,
@@ -37,13 +38,12 @@ pub const MAX_WAIT_SECONDS: u64 = 30;
 #[into_params(parameter_in = Query)]
 pub struct ListMovesQuery {
     /// Entries with a greater seq (default 0: from the start).
+    #[param(minimum = 0)]
     pub after: Option<i64>,
-    /// When nothing is newer, wait up to this many seconds (at most 30; more is taken as 30)
-    /// for a move.
+    /// When nothing is newer, wait up to this many seconds (0 to 30) for a move.
     #[param(minimum = 0, maximum = 30)]
     pub wait: Option<u64>,
-    /// At most this many entries, 1 to 1000 (default 500); a number outside is taken as the
-    /// nearest bound.
+    /// At most this many entries, 1 to 1000 (default 500).
     #[param(minimum = 1, maximum = 1000)]
     pub limit: Option<u32>,
 }
@@ -103,24 +103,27 @@ fn parse_if_match(req: &HttpRequest) -> Result<Option<i64>, ApiError> {
 }
 
 /// List the moves the caller may make now.
+///
+/// A seat's question: it needs a token (a bot that forgot its header must not read "nothing
+/// to do"). Spectators see whom the game waits for in the game's `turn.waiting_for`.
 #[utoipa::path(
     tag = "moves",
     params(("game_id" = Uuid, Path, description = "The game")),
-    security((), ("bearer" = [])),
+    security(("bearer" = [])),
     responses(
-        (status = 200, description = "The caller's legal moves (empty for spectators)", body = LegalMovesResponse),
-        (status = 401, description = "A token was sent but is not valid", body = Problem, content_type = "application/problem+json"),
+        (status = 200, description = "The caller's legal moves (empty for a user without a seat)", body = LegalMovesResponse),
+        (status = 401, description = "No valid token (`unauthorized`, `token_expired`, `token_revoked`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[get("/games/{game_id}/legal-moves")]
 pub async fn legal_moves(
     state: web::Data<AppState>,
-    user: MaybeAuthUser,
+    user: AuthUser,
     path: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_game_id(path)?;
-    let user = user.0.map(|u| u.id);
+    let user = Some(user.id);
     // The latest version this process knows: its moves were served before, or the parsed
     // snapshot of that version is at hand.
     if let Some(latest) = latest(&state, id).await? {
@@ -205,13 +208,13 @@ pub async fn submit_move(
     user: AuthUser,
     path: web::Path<String>,
     req: HttpRequest,
-    body: web::Json<serde_json::Value>,
+    body: Json<serde_json::Value>,
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_game_id(path)?;
-    // Unknown fields are refused on every move, also on those that take none.
-    let mv = Move::from_json(body.into_inner()).map_err(|e| {
-        ApiError::bad_request("malformed_body", format!("the body is not valid JSON for this request: {e}"))
-    })?;
+    // An object (the extractor refuses anything else); unknown fields are refused on every
+    // move, also on those that take none.
+    let value = body.into_inner();
+    let mv = Move::from_json(value.clone()).map_err(|e| crate::http::json::malformed(&value, "#", &e))?;
     check_card_counts(&mv)?;
     let idempotency = idempotency::claim(&req, user.id, &mv)?;
     let request = MoveRequest { mv, if_match: parse_if_match(&req)?, idempotency };
@@ -250,12 +253,12 @@ pub async fn list_moves(
     state: web::Data<AppState>,
     user: MaybeAuthUser,
     path: web::Path<String>,
-    query: web::Query<ListMovesQuery>,
+    query: crate::http::query::Query<ListMovesQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_game_id(path)?;
-    let after = query.after.unwrap_or(0).max(0);
-    let wait = Duration::from_secs(query.wait.unwrap_or(0).min(MAX_WAIT_SECONDS));
-    let limit = i64::from(query.limit.unwrap_or(500).clamp(1, 1000));
+    let after = in_range("after", query.after.unwrap_or(0), 0, i64::MAX)?;
+    let wait = Duration::from_secs(in_range("wait", query.wait.unwrap_or(0), 0, MAX_WAIT_SECONDS)?);
+    let limit = i64::from(in_range("limit", query.limit.unwrap_or(500), 1, 1000)?);
     // Subscribe before reading, so a commit between the read and the wait still wakes us.
     let mut versions = state.notifier.subscribe(id);
     let user = user.0.map(|u| u.id);

@@ -22,6 +22,7 @@ pub fn finish(doc: &mut OpenApiDoc) {
     pin_hidden_moves(&mut json);
     document_common_answers(&mut json);
     list_problem_codes(&mut json);
+    bound_numbers(&mut json);
     constrain_headers(&mut json);
     document_response_headers(&mut json);
     match serde_json::from_value(json) {
@@ -126,6 +127,27 @@ fn list_problem_codes(doc: &mut Value) {
     }
 }
 
+/// The bounds the server checks on numbers and arrays of a body, in the schemas: a new game's
+/// options ([`crate::api::games::CREATE_GAME_RANGES`]: `CreateGameRequest` for its own
+/// fields, `GameConfig` for `options`), and the Inventor's two hexes.
+fn bound_numbers(doc: &mut Value) {
+    let Some(schemas) = doc.pointer_mut("/components/schemas").and_then(Value::as_object_mut) else { return };
+    for (pointer, min, max, _) in crate::api::games::CREATE_GAME_RANGES {
+        let (schema, field) = match pointer.strip_prefix("/options/") {
+            Some(field) => ("GameConfig", field),
+            None => ("CreateGameRequest", pointer.trim_start_matches('/')),
+        };
+        if let Some(property) = schemas.get_mut(schema).and_then(|s| s.pointer_mut(&format!("/properties/{field}"))) {
+            property["minimum"] = json!(min);
+            property["maximum"] = json!(max);
+        }
+    }
+    if let Some(hexes) = schemas.get_mut("ProgressPlayInventor").and_then(|s| s.pointer_mut("/properties/hexes")) {
+        hexes["minItems"] = json!(2);
+        hexes["maxItems"] = json!(2);
+    }
+}
+
 /// One problem of each class a client meets, as the server writes them.
 fn problem_examples() -> Value {
     let example = |status: u16, title: &str, code: &str, detail: &str| json!({"type": format!("urn:catan:problem:{code}"), "title": title, "status": status, "detail": detail, "code": code});
@@ -136,9 +158,27 @@ fn problem_examples() -> Value {
         "the game is at version 42, not 41 (If-Match); read it again",
     );
     conflict["version"] = json!(42);
+    let mut malformed = example(
+        400,
+        "Bad Request",
+        "malformed_body",
+        "the body does not fit this request at #/options/barbarian_steps: must be an integer from 0 to 255 (got string \"four\")",
+    );
+    malformed["errors"] = json!([{"pointer": "#/options/barbarian_steps", "detail": "must be an integer from 0 to 255 (got string \"four\")"}]);
+    let mut out_of_range =
+        example(422, "Unprocessable Entity", "invalid_config", "vp_target must be an integer from 3 to 30 (got 300)");
+    out_of_range["errors"] =
+        json!([{"pointer": "#/options/vp_target", "detail": "must be an integer from 3 to 30 (got 300)"}]);
     json!([
-        example(400, "Bad Request", "malformed_body", "expected value at line 1 column 10"),
-        example(401, "Unauthorized", "unauthorized", "the token is invalid, expired or revoked"),
+        malformed,
+        example(401, "Unauthorized", "unauthorized", "the token is not valid: it is not a token this server issued"),
+        example(401, "Unauthorized", "token_expired", "the token has expired: log in again (POST /api/v1/tokens)"),
+        example(
+            401,
+            "Unauthorized",
+            "token_revoked",
+            "this token has been revoked (logged out): log in again (POST /api/v1/tokens)"
+        ),
         example(403, "Forbidden", "forbidden", "only the game's creator can start it"),
         example(404, "Not Found", "not_found", "there is no game 5f0c6a8e-7b2d-4c1e-9a3f-2d6e8b1c4a7f"),
         example(405, "Method Not Allowed", "method_not_allowed", "this path does not serve DELETE"),
@@ -152,6 +192,7 @@ fn problem_examples() -> Value {
             "settlement_too_close",
             "a settlement at 0,-1,N would be next to another building"
         ),
+        out_of_range,
         example(429, "Too Many Requests", "rate_limited", "too many moves: retry after 1 s"),
         example(503, "Service Unavailable", "database_unavailable", "no database connection in time; retry"),
     ])

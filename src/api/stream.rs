@@ -233,7 +233,7 @@ pub async fn stream_game(
     state: web::Data<AppState>,
     user: MaybeAuthUser,
     path: web::Path<String>,
-    query: web::Query<StreamQuery>,
+    query: crate::http::query::Query<StreamQuery>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_game_id(path)?;

@@ -22,6 +22,7 @@ use crate::{
     app::AppState,
     auth::{AuthUser, MaybeAuthUser},
     error::{ApiError, Problem},
+    http::json::Json,
     store::db::{with_conn, DbConnection},
     store::idempotency,
     store::trades::{self, TradeStatus},
@@ -185,7 +186,7 @@ pub async fn create_trade(
     user: AuthUser,
     path: web::Path<String>,
     req: HttpRequest,
-    body: web::Json<CreateTradeRequest>,
+    body: Json<CreateTradeRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_game_id(path)?;
     let body = body.into_inner();
@@ -220,7 +221,7 @@ pub async fn list_trades(
     state: web::Data<AppState>,
     _user: MaybeAuthUser,
     path: web::Path<String>,
-    query: web::Query<ListTradesQuery>,
+    query: crate::http::query::Query<ListTradesQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_game_id(path)?;
     let status = query.status;
@@ -357,7 +358,7 @@ pub async fn confirm_trade(
     user: AuthUser,
     path: web::Path<(String, String)>,
     req: HttpRequest,
-    body: web::Json<ConfirmTradeRequest>,
+    body: Json<ConfirmTradeRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let (id, offer_id) = parse_ids(path)?;
     let body = body.into_inner();

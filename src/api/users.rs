@@ -10,6 +10,7 @@ use crate::{
     app::AppState,
     auth::{AuthUser, JwtKeys},
     error::{ApiError, Problem},
+    http::json::Json,
     store::db::with_conn,
     store::{self, UserRow},
     views::utc,
@@ -20,7 +21,7 @@ use crate::{
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"username": "alice", "password": "correct horse battery"}))]
 pub struct Credentials {
-    /// 3 to 32 characters: letters, digits, `_`, `-` and `.`.
+    /// 3 to 32 characters: ASCII letters (`A`-`Z`, `a`-`z`), digits, `_`, `-` and `.`.
     #[schema(min_length = 3, max_length = 32, pattern = "^[A-Za-z0-9_.-]+$")]
     pub username: String,
     /// 8 to 128 characters.
@@ -71,11 +72,13 @@ fn validate(credentials: &Credentials) -> Result<(), ApiError> {
     if !name_ok {
         return Err(ApiError::unprocessable(
             "invalid_username",
-            "a username has 3 to 32 characters: letters, digits, `_`, `-` and `.`",
-        ));
+            "a username has 3 to 32 characters: ASCII letters (A-Z, a-z), digits, `_`, `-` and `.`",
+        )
+        .at("#/username", "must have 3 to 32 characters, each an ASCII letter (A-Z, a-z), a digit, `_`, `-` or `.`"));
     }
     if !(8..=128).contains(&credentials.password.chars().count()) {
-        return Err(ApiError::unprocessable("invalid_password", "a password has 8 to 128 characters"));
+        return Err(ApiError::unprocessable("invalid_password", "a password has 8 to 128 characters")
+            .at("#/password", "must have 8 to 128 characters"));
     }
     Ok(())
 }
@@ -104,7 +107,7 @@ pub async fn register_user(
     state: web::Data<AppState>,
     keys: web::Data<JwtKeys>,
     req: HttpRequest,
-    body: web::Json<Credentials>,
+    body: Json<Credentials>,
 ) -> Result<HttpResponse, ApiError> {
     let credentials = body.into_inner();
     state.limits.register(&req, &credentials.username).await?;
@@ -153,7 +156,7 @@ pub async fn create_token(
     state: web::Data<AppState>,
     keys: web::Data<JwtKeys>,
     req: HttpRequest,
-    body: web::Json<Credentials>,
+    body: Json<Credentials>,
 ) -> Result<HttpResponse, ApiError> {
     let Credentials { username, password } = body.into_inner();
     state.limits.login(&req, &username).await?;

@@ -93,11 +93,20 @@ impl JwtKeys {
     /// Checks a token's signature and expiry.
     ///
     /// # Errors
-    /// [`ApiError::Unauthorized`] for a bad or expired token.
+    /// 401 `token_expired` for a token past its expiry (log in again), `unauthorized` for
+    /// anything else (not a JWT, another key's signature, claims that are not ours).
     pub fn verify(&self, token: &str) -> Result<Claims, ApiError> {
-        decode::<Claims>(token, &self.decoding, &self.validation)
-            .map(|data| data.claims)
-            .map_err(|e| ApiError::Unauthorized(format!("invalid token: {e}")))
+        use jsonwebtoken::errors::ErrorKind;
+        decode::<Claims>(token, &self.decoding, &self.validation).map(|data| data.claims).map_err(|e| match e.kind() {
+            ErrorKind::ExpiredSignature => ApiError::Token {
+                code: "token_expired",
+                detail: "the token has expired: log in again (POST /api/v1/tokens)".into(),
+            },
+            ErrorKind::InvalidSignature => {
+                ApiError::Unauthorized("the token is not valid: it was not signed by this server".into())
+            }
+            _ => ApiError::Unauthorized("the token is not valid: it is not a token this server issued".into()),
+        })
     }
 }
 
@@ -159,7 +168,10 @@ fn authenticate_unrevoked(req: &HttpRequest) -> LocalBoxFuture<'static, Result<O
             (&user, revocations, pool)
         {
             if revocations.is_revoked(&pool, *jti, *token_expires).await? {
-                return Err(ApiError::Unauthorized("this token has been revoked".into()));
+                return Err(ApiError::Token {
+                    code: "token_revoked",
+                    detail: "this token has been revoked (logged out): log in again (POST /api/v1/tokens)".into(),
+                });
             }
         }
         Ok(user)

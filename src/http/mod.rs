@@ -7,8 +7,10 @@ pub mod catch_panic;
 pub mod compression;
 pub mod cors;
 pub mod inflate;
+pub mod json;
 pub mod limits;
 pub mod methods;
+pub mod query;
 
 /// The most bytes a request body may hold (inflated, when it came compressed).
 pub const JSON_LIMIT: usize = 64 * 1024;

@@ -51,11 +51,21 @@ impl VariantFilter {
     ///
     /// # Errors
     /// `invalid_query` for an unknown name.
+    ///
+    /// Names may also be separated by blanks: a `+` copied from a game's `variant` into a URL
+    /// arrives as a space (`?variant=seafarers+wonders` is `seafarers wonders` once decoded).
     pub fn parse(name: &str) -> Result<VariantFilter, ApiError> {
+        let name = name
+            .split(|c: char| c == '+' || c.is_whitespace())
+            .filter(|part| !part.is_empty())
+            .collect::<Vec<_>>()
+            .join("+");
         let mut wanted = GameConfig::default();
-        wanted.enable_variants(name).map_err(|e| ApiError::bad_request("invalid_query", format!("variant: {e}")))?;
-        let base = name.split('+').all(|part| part.trim() == "base");
-        Ok(VariantFilter { name: name.to_owned(), wanted, base })
+        wanted
+            .enable_variants(&name)
+            .map_err(|e| ApiError::bad_request("invalid_query", format!("variant: {e}")).at_field("#/variant"))?;
+        let base = name.split('+').all(|part| part == "base");
+        Ok(VariantFilter { name, wanted, base })
     }
 
     /// Tests a game's configuration: every variant of the filter is on (for `"base"`, no

@@ -117,8 +117,10 @@ fn nonsense_turn_limits_and_timers_are_refused(backend: Backend) {
         let field = options.as_object().unwrap().keys().next().unwrap().clone();
         assert!(problem["detail"].as_str().unwrap().contains(&field), "{problem}");
     }
+    // Outside the type as outside the bounds: the same answer, naming the field.
     let response = app.post("/api/v1/games", Some(&alice.token), &json!({"options": {"turn_timer_seconds": -5}}));
-    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    let problem = assert_problem(response, 422, "invalid_turn_timer");
+    assert_eq!(problem["errors"][0]["pointer"], "#/options/turn_timer_seconds");
 }
 
 /// Alice (seat 0, first to place) does not act: after the timer a bot places for her, marked

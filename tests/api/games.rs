@@ -8,7 +8,35 @@ use crate::{
     helpers::{assert_problem, spawn_app, Backend},
 };
 
-both_backends!(a_game_is_created_joined_and_started);
+both_backends!(a_game_is_created_joined_and_started, every_variant_name_creates_a_game_as_is);
+
+/// Each name of the variant list creates a game with nothing else said: Jungle's token and
+/// Big River's gold token and random board are defaults (documented in `CreateGameRequest`),
+/// and the games start.
+fn every_variant_name_creates_a_game_as_is(backend: Backend) {
+    let app = spawn_app(backend);
+    for name in catan_engine::VARIANT_NAMES {
+        let players = if name == "five_six" { 5 } else { 3 };
+        let (id, _) = app.started_game_with(players, &json!({"variant": name}));
+        let game = app.game(&id, None);
+        assert_eq!(game["status"], "playing", "{name}: {game}");
+        match name {
+            "jungle" => assert_eq!(game["options"]["jungle_number"], 5, "{game}"),
+            "big_river" => {
+                assert_eq!(game["options"]["river_gold_number"], 9, "{game}");
+                assert_eq!(game["options"]["board"], "random", "{name}");
+            }
+            _ => {}
+        }
+    }
+    // Given values stay, and a board named at the top is kept (Big River cannot use the
+    // beginner board: that is still 422).
+    let alice = app.register("alice");
+    let jungle = app.create_game(&alice, &json!({"variant": "jungle", "options": {"jungle_number": 10}}));
+    assert_eq!(jungle["options"]["jungle_number"], 10);
+    let beginner = app.post("/api/v1/games", Some(&alice.token), &json!({"variant": "big_river", "board": "beginner"}));
+    assert_problem(beginner, 422, "invalid_config");
+}
 
 fn a_game_is_created_joined_and_started(backend: Backend) {
     let app = spawn_app(backend);

@@ -134,8 +134,9 @@ fn expired_token(app: &TestApp) -> String {
     jsonwebtoken::encode(&jsonwebtoken::Header::default(), &claims, &key).unwrap()
 }
 
-/// Every operation of the OpenAPI document answers 401 `unauthorized` to a garbage, an
-/// expired and a revoked token, whether it needs a token or not: a client never silently
+/// Every operation of the OpenAPI document answers 401 to a garbage, an expired and a revoked
+/// token (`unauthorized`, `token_expired`, `token_revoked`: the last two mean "log in
+/// again"), whether it needs a token or not: a client never silently
 /// becomes a spectator. Only the two operations that issue tokens (register, log in) and the
 /// health check read no token at all, so a stale token never keeps a client from logging in.
 fn an_invalid_token_is_refused_on_every_endpoint(backend: Backend) {
@@ -145,7 +146,11 @@ fn an_invalid_token_is_refused_on_every_endpoint(backend: Backend) {
     let revoked = app.register("revoked").token;
     let response = app.send(app.client.delete(app.url("/api/v1/tokens/current")).bearer_auth(&revoked));
     assert_eq!(response.status(), StatusCode::NO_CONTENT);
-    let bad_tokens = [("garbage", "not-a-jwt".to_owned()), ("expired", expired_token(&app)), ("revoked", revoked)];
+    let bad_tokens = [
+        ("garbage", "not-a-jwt".to_owned(), "unauthorized"),
+        ("expired", expired_token(&app), "token_expired"),
+        ("revoked", revoked, "token_revoked"),
+    ];
 
     let doc: Value = app.get("/api-docs/openapi.json", None).json().unwrap();
     let mut checked = 0;
@@ -157,13 +162,13 @@ fn an_invalid_token_is_refused_on_every_endpoint(backend: Backend) {
                 ("POST", "/api/v1/users") | ("POST", "/api/v1/tokens") | ("GET", "/healthz")
             );
             let url = app.url(&path.replace("{game_id}", &game).replace("{trade_id}", "1"));
-            for (what, token) in &bad_tokens {
+            for (what, token, code) in &bad_tokens {
                 let response = app.send(app.client.request(method.clone(), &url).bearer_auth(token).json(&json!({})));
                 if open {
                     assert_ne!(response.status(), StatusCode::UNAUTHORIZED, "{method} {path} with a {what} token");
                 } else {
                     assert_eq!(response.status(), StatusCode::UNAUTHORIZED, "{method} {path} with a {what} token");
-                    assert_problem(response, 401, "unauthorized");
+                    assert_problem(response, 401, code);
                 }
             }
             checked += 1;

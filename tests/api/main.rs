@@ -24,6 +24,7 @@ mod openapi;
 mod processes;
 mod reads;
 mod recovery;
+mod requests;
 mod seafarers;
 mod spectator;
 mod stored_games;

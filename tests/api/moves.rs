@@ -12,8 +12,29 @@ use crate::{
 both_backends!(
     long_poll_wakes_when_a_move_commits,
     idempotency_keys_make_retries_safe,
-    a_log_read_after_the_largest_seq_is_an_empty_page
+    a_log_read_after_the_largest_seq_is_an_empty_page,
+    legal_moves_need_a_token,
 );
+
+/// `legal-moves` is a seat's question: without a token it is 401, so a bot that forgot its
+/// header does not read "nothing to do"; a user without a seat gets an empty list, and
+/// spectators read whom the game waits for in `turn.waiting_for`.
+fn legal_moves_need_a_token(backend: Backend) {
+    let app = spawn_app(backend);
+    let (id, users) = app.started_game(2, 5);
+    let path = format!("/api/v1/games/{id}/legal-moves");
+    for _ in 0..2 {
+        // Twice: the second answer would come from the read cache.
+        assert_problem(app.get(&path, None), 401, "unauthorized");
+    }
+    let seat = active_seat(&app, &id);
+    assert!(!app.legal_moves(&id, &users[seat])["moves"].as_array().unwrap().is_empty());
+    assert_problem(app.get(&path, None), 401, "unauthorized");
+    let outsider = app.register("outsider");
+    let page: Value = app.get(&path, Some(&outsider.token)).json().unwrap();
+    assert_eq!(page["moves"], json!([]), "{page}");
+    assert_eq!(app.game(&id, None)["turn"]["waiting_for"], json!([seat]));
+}
 
 fn long_poll_wakes_when_a_move_commits(backend: Backend) {
     let app = spawn_app(backend);
@@ -107,8 +128,10 @@ fn a_log_read_after_the_largest_seq_is_an_empty_page(backend: Backend) {
             assert_eq!(page["version"], json!(version), "{query}");
         }
     }
-    // Below the log, `after` counts from its start.
-    assert_eq!(app.log(&id, None, i64::MIN)["entries"], all["entries"]);
+    // Below the log is below the spec's minimum, 0: refused, naming the parameter.
+    let below =
+        assert_problem(app.get(&format!("/api/v1/games/{id}/moves?after={}", i64::MIN), None), 400, "invalid_query");
+    assert_eq!(below["errors"][0]["pointer"], "#/after");
     // The stream resumes after the largest seq too: its head arrives, nothing is replayed.
     let stream = app.send(
         app.client.get(app.url(&format!("/api/v1/games/{id}/stream"))).header("Last-Event-ID", i64::MAX.to_string()),

@@ -9,7 +9,11 @@ use crate::{
     helpers::{assert_problem, postgres, spawn_app, spawn_app_at, spawn_app_with, Backend, TestApp},
 };
 
-both_backends!(a_revoked_token_is_refused_and_others_are_not, tokens_live_as_long_as_configured);
+both_backends!(
+    a_revoked_token_is_refused_and_others_are_not,
+    tokens_live_as_long_as_configured,
+    expired_revoked_and_malformed_tokens_each_have_their_code,
+);
 
 impl TestApp {
     fn revoke(&self, token: &str) -> Response {
@@ -34,9 +38,9 @@ fn a_revoked_token_is_refused_and_others_are_not(backend: Backend) {
     let revoked = app.revoke(&alice.token);
     assert_eq!(revoked.status(), StatusCode::NO_CONTENT);
     // Refused where a token is required, and where it is optional (no silent spectator).
-    assert_problem(app.post("/api/v1/games", Some(&alice.token), &json!({})), 401, "unauthorized");
-    assert_problem(app.get(&view, Some(&alice.token)), 401, "unauthorized");
-    assert_problem(app.revoke(&alice.token), 401, "unauthorized");
+    assert_problem(app.post("/api/v1/games", Some(&alice.token), &json!({})), 401, "token_revoked");
+    assert_problem(app.get(&view, Some(&alice.token)), 401, "token_revoked");
+    assert_problem(app.revoke(&alice.token), 401, "token_revoked");
     // The user's other token, and no token at all, are fine.
     assert_eq!(app.post("/api/v1/games", Some(&second), &json!({})).status(), StatusCode::CREATED);
     assert_eq!(app.get(&view, None).status(), StatusCode::OK);
@@ -57,8 +61,40 @@ fn a_token_revoked_on_one_process_is_refused_by_another() {
     let alice = one.register("alice");
     assert_eq!(other.post("/api/v1/games", Some(&alice.token), &json!({})).status(), StatusCode::CREATED);
     assert_eq!(one.revoke(&alice.token).status(), StatusCode::NO_CONTENT);
-    assert_problem(other.post("/api/v1/games", Some(&alice.token), &json!({})), 401, "unauthorized");
-    assert_problem(other.revoke(&alice.token), 401, "unauthorized");
+    assert_problem(other.post("/api/v1/games", Some(&alice.token), &json!({})), 401, "token_revoked");
+    assert_problem(other.revoke(&alice.token), 401, "token_revoked");
+}
+
+/// A client must know whether to log in again: an expired token is 401 `token_expired`, a
+/// revoked one `token_revoked`, anything else that is not a token of this server
+/// `unauthorized`; none of them shows the JWT library's words.
+fn expired_revoked_and_malformed_tokens_each_have_their_code(backend: Backend) {
+    let app = spawn_app(backend);
+    let alice = app.register("alice");
+    let key = jsonwebtoken::DecodingKey::from_secret(b"test-secret");
+    let mut claims: Value =
+        jsonwebtoken::decode(&alice.token, &key, &jsonwebtoken::Validation::default()).unwrap().claims;
+    let now = chrono::Utc::now().timestamp();
+    claims["iat"] = json!(now - 7200);
+    claims["exp"] = json!(now - 3600);
+    let sign = |claims: &Value, secret: &[u8]| {
+        let key = jsonwebtoken::EncodingKey::from_secret(secret);
+        jsonwebtoken::encode(&jsonwebtoken::Header::default(), claims, &key).unwrap()
+    };
+    let expired = sign(&claims, b"test-secret");
+    let problem = assert_problem(app.post("/api/v1/games", Some(&expired), &json!({})), 401, "token_expired");
+    assert!(!problem["detail"].as_str().unwrap().contains("ExpiredSignature"), "{problem}");
+    claims["exp"] = json!(now + 3600);
+    let foreign = sign(&claims, b"another-secret");
+    for token in [foreign.as_str(), "not-a-jwt", "x.y.z"] {
+        let problem = assert_problem(app.post("/api/v1/games", Some(token), &json!({})), 401, "unauthorized");
+        let detail = problem["detail"].as_str().unwrap();
+        assert!(!detail.contains("InvalidSignature") && !detail.contains("InvalidToken"), "{problem}");
+    }
+    let response = app.post("/api/v1/games", Some(&expired), &json!({}));
+    assert_eq!(response.headers()["www-authenticate"], "Bearer error=\"invalid_token\"");
+    assert_eq!(app.revoke(&alice.token).status(), StatusCode::NO_CONTENT);
+    assert_problem(app.get("/api/v1/users/me", Some(&alice.token)), 401, "token_revoked");
 }
 
 fn tokens_live_as_long_as_configured(backend: Backend) {

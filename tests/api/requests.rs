@@ -1,0 +1,210 @@
+//! What a request must be, and how a refusal says what is wrong (issue 30): every body is a
+//! JSON object, a wrong field is named by a JSON pointer with its rule in plain words, what
+//! the spec bounds is refused outside its bounds with the status the spec documents, and a
+//! `+` of a variant filter may arrive as a space.
+
+use reqwest::{blocking::Response, StatusCode};
+use serde_json::{json, Value};
+
+use crate::{
+    both_backends,
+    games::active_seat,
+    helpers::{assert_problem, spawn_app, Backend, TestApp},
+};
+
+both_backends!(
+    every_body_must_be_an_object,
+    a_wrong_field_is_named_by_its_pointer,
+    numbers_and_names_outside_the_spec_are_refused_as_documented,
+    a_variant_filter_takes_a_plus_decoded_as_a_space,
+);
+
+/// Posts `body` as it is, as JSON.
+fn post_raw(app: &TestApp, path: &str, token: Option<&str>, body: &str) -> Response {
+    let mut request = app.client.post(app.url(path)).header("content-type", "application/json").body(body.to_owned());
+    if let Some(token) = token {
+        request = request.bearer_auth(token);
+    }
+    app.send(request)
+}
+
+/// Asserts a problem naming the fields at `pointers`, and returns it.
+fn assert_fields(response: Response, status: u16, code: &str, pointers: &[&str]) -> Value {
+    let body = assert_problem(response, status, code);
+    let errors = body["errors"].as_array().unwrap_or_else(|| panic!("errors in {body}"));
+    let named: Vec<&str> = errors.iter().map(|e| e["pointer"].as_str().unwrap()).collect();
+    assert_eq!(named, pointers, "{body}");
+    for error in errors {
+        let detail = error["detail"].as_str().unwrap();
+        for internal in ["u8", "u32", "u64", "line 1", "internally tagged", "struct "] {
+            assert!(!detail.contains(internal), "Rust's words in {body}");
+        }
+    }
+    body
+}
+
+/// Serde reads a derived struct from an array too (its fields in order): no body of any
+/// endpoint is taken in that form, nor as a string, number or boolean.
+fn every_body_must_be_an_object(backend: Backend) {
+    let app = spawn_app(backend);
+    for body in [r#"["arrayuser", "secret-password"]"#, r#""arrayuser""#, "3", "true"] {
+        assert_fields(post_raw(&app, "/api/v1/users", None, body), 400, "malformed_body", &["#"]);
+    }
+    let alice = app.register("alice");
+    let login = post_raw(&app, "/api/v1/tokens", None, r#"["alice", "secret-password"]"#);
+    assert_fields(login, 400, "malformed_body", &["#"]);
+    assert_fields(post_raw(&app, "/api/v1/games", Some(&alice.token), "[]"), 400, "malformed_body", &["#"]);
+    let listed: Value = app.get("/api/v1/games", None).json().unwrap();
+    assert_eq!(listed["games"], json!([]), "no game was created");
+
+    let (id, users) = app.started_game(2, 5);
+    let user = &users[active_seat(&app, &id)];
+    let before = app.game(&id, None)["version"].clone();
+    for body in [r#"["build_road", "0,-3,SE"]"#, r#"["build_settlement", "0,-1,N"]"#, r#"["roll_dice"]"#] {
+        let response = post_raw(&app, &format!("/api/v1/games/{id}/moves"), Some(&user.token), body);
+        assert_fields(response, 400, "malformed_body", &["#"]);
+    }
+    let trade = post_raw(&app, &format!("/api/v1/games/{id}/trades"), Some(&user.token), "[[1,0,0,0,0],[0,1,0,0,0]]");
+    assert_fields(trade, 400, "malformed_body", &["#"]);
+    assert_eq!(app.game(&id, None)["version"], before, "nothing was played");
+
+    let open = app.create_game(&alice, &json!({"max_players": 3}));
+    let players = format!("/api/v1/games/{}/players", open["id"].as_str().unwrap());
+    let bob = app.register("bob");
+    assert_fields(post_raw(&app, &players, Some(&bob.token), r#"["heuristic"]"#), 400, "malformed_body", &["#"]);
+    // No body, `null` and `{}` still join.
+    assert_eq!(post_raw(&app, &players, Some(&bob.token), "{}").status(), StatusCode::CREATED);
+}
+
+/// A body that does not fit names the field (`#/options/barbarian_steps`) and its rule in
+/// plain words, never serde's message about Rust types; a token that expired or was revoked
+/// says so.
+fn a_wrong_field_is_named_by_its_pointer(backend: Backend) {
+    let app = spawn_app(backend);
+    let alice = app.register("alice");
+    let create = |body: Value| app.post("/api/v1/games", Some(&alice.token), &body);
+
+    let problem = assert_fields(
+        create(json!({"options": {"barbarian_steps": "four"}})),
+        400,
+        "malformed_body",
+        &["#/options/barbarian_steps"],
+    );
+    assert_eq!(problem["errors"][0]["detail"], "must be an integer from 0 to 255 (got string \"four\")");
+    let problem = assert_fields(create(json!({"seed": 1.8446744073709552e19})), 400, "malformed_body", &["#/seed"]);
+    assert!(problem["errors"][0]["detail"].as_str().unwrap().starts_with("must be an integer from 0 to "), "{problem}");
+    assert_fields(create(json!({"board": "hexagonal"})), 400, "malformed_body", &["#/board"]);
+    assert_fields(create(json!({"options": {"jungle": "yes"}})), 400, "malformed_body", &["#/options/jungle"]);
+    assert_fields(create(json!({"colour": "red"})), 400, "malformed_body", &["#/colour"]);
+
+    let register = |body: Value| app.post("/api/v1/users", None, &body);
+    let problem = assert_fields(register(json!({"username": "bob"})), 400, "malformed_body", &["#/password"]);
+    assert_eq!(problem["errors"][0]["detail"], "is required");
+    let problem = assert_fields(
+        register(json!({"username": "Zoë", "password": "secret-password"})),
+        422,
+        "invalid_username",
+        &["#/username"],
+    );
+    assert!(problem["detail"].as_str().unwrap().contains("ASCII letters"), "{problem}");
+    assert_fields(register(json!({"username": "bob", "password": "short"})), 422, "invalid_password", &["#/password"]);
+
+    let (id, users) = app.started_game(2, 5);
+    let user = &users[active_seat(&app, &id)];
+    let moves = format!("/api/v1/games/{id}/moves");
+    let submit = |body: Value| app.post(&moves, Some(&user.token), &body);
+    assert_fields(submit(json!({})), 400, "malformed_body", &["#/type"]);
+    assert_fields(submit(json!({"type": "fly_away"})), 400, "malformed_body", &["#/type"]);
+    assert_fields(submit(json!({"type": "build_settlement"})), 400, "malformed_body", &["#/vertex"]);
+    assert_fields(submit(json!({"type": "roll_dice", "dice": 12})), 400, "malformed_body", &["#/dice"]);
+    let discard = json!({"type": "discard", "resources": {"brick": 1, "grain": "two"}});
+    let problem = assert_fields(submit(discard), 400, "malformed_body", &["#/resources/grain"]);
+    let detail = problem["errors"][0]["detail"].as_str().unwrap();
+    assert!(
+        detail.starts_with("must be an integer from 0 to ") && detail.ends_with("(got string \"two\")"),
+        "{problem}"
+    );
+    let trade = json!({"give": {"brick": -1}, "get": {"ore": 1}});
+    let response = app.post(&format!("/api/v1/games/{id}/trades"), Some(&user.token), &trade);
+    assert_fields(response, 400, "malformed_body", &["#/give/brick"]);
+    assert_fields(
+        submit(json!({"type": "play_progress_card", "play": {"card": "inventor", "hexes": ["0,0", "0,1", "1,0"]}})),
+        400,
+        "malformed_body",
+        &["#/play/hexes"],
+    );
+}
+
+/// The spec's bounds are the server's: `vp_target` 3 to 30 (31 and 300 alike: 422
+/// `invalid_config`), `max_players` 2 to 6, the list's `limit` 1 to 100, the log's `after`
+/// from 0; an unknown scenario is 422 `unsupported_scenario` as an unknown variant is 422
+/// `unsupported_variant`; the Inventor names exactly two hexes.
+fn numbers_and_names_outside_the_spec_are_refused_as_documented(backend: Backend) {
+    let app = spawn_app(backend);
+    let spec: Value = app.get("/api-docs/openapi.json", None).json().unwrap();
+    let schemas = &spec["components"]["schemas"];
+    let vp_target = &schemas["GameConfig"]["properties"]["vp_target"];
+    assert_eq!((vp_target["minimum"].as_i64(), vp_target["maximum"].as_i64()), (Some(3), Some(30)), "{vp_target}");
+    let max_players = &schemas["CreateGameRequest"]["properties"]["max_players"];
+    assert_eq!((max_players["minimum"].as_i64(), max_players["maximum"].as_i64()), (Some(2), Some(6)));
+    let hexes = &schemas["ProgressPlayInventor"]["properties"]["hexes"];
+    assert_eq!((hexes["minItems"].as_i64(), hexes["maxItems"].as_i64()), (Some(2), Some(2)), "{hexes}");
+    assert!(schemas["Problem"]["properties"]["errors"].is_object(), "the problem documents its errors");
+
+    let alice = app.register("alice");
+    let create = |body: Value| app.post("/api/v1/games", Some(&alice.token), &body);
+    for target in [2, 31, 300, -1] {
+        let problem = assert_fields(
+            create(json!({"options": {"vp_target": target}})),
+            422,
+            "invalid_config",
+            &["#/options/vp_target"],
+        );
+        assert_eq!(problem["errors"][0]["detail"], format!("must be an integer from 3 to 30 (got {target})"));
+    }
+    assert_eq!(create(json!({"options": {"vp_target": 12}})).status(), StatusCode::CREATED);
+    for players in [1, 7, 300] {
+        assert_fields(create(json!({"max_players": players})), 422, "invalid_max_players", &["#/max_players"]);
+    }
+    assert_fields(create(json!({"scenario": "atlantis"})), 422, "unsupported_scenario", &["#/scenario"]);
+    assert_fields(
+        create(json!({"options": {"seafarers": true, "scenario": "atlantis"}})),
+        422,
+        "unsupported_scenario",
+        &["#/options/scenario"],
+    );
+    assert_fields(create(json!({"variant": "atlantis"})), 422, "unsupported_variant", &["#/variant"]);
+
+    for query in ["limit=0", "limit=101", "limit=-5", "limit=many"] {
+        assert_fields(app.get(&format!("/api/v1/games?{query}"), None), 400, "invalid_query", &["#/limit"]);
+    }
+    let problem = assert_fields(app.get("/api/v1/games?status=won", None), 400, "invalid_query", &["#/status"]);
+    assert_eq!(problem["errors"][0]["detail"], "must be one of open, playing, finished (got \"won\")");
+    assert_eq!(app.get("/api/v1/games?limit=100", None).status(), StatusCode::OK);
+    let (id, _) = app.started_game(2, 5);
+    for (query, pointer) in
+        [("after=-5", "#/after"), ("wait=31", "#/wait"), ("limit=0", "#/limit"), ("limit=1001", "#/limit")]
+    {
+        assert_fields(app.get(&format!("/api/v1/games/{id}/moves?{query}"), None), 400, "invalid_query", &[pointer]);
+    }
+    assert_eq!(app.get(&format!("/api/v1/games/{id}/moves?after=0&wait=0&limit=1000"), None).status(), StatusCode::OK);
+}
+
+/// A game reports `"variant": "seafarers+wonders"`; pasted into a URL, its `+` decodes to a
+/// space, and the filter takes it so.
+fn a_variant_filter_takes_a_plus_decoded_as_a_space(backend: Backend) {
+    let app = spawn_app(backend);
+    let alice = app.register("alice");
+    let wonders = app.create_game(&alice, &json!({"variant": "wonders", "max_players": 3}));
+    app.create_game(&alice, &json!({"max_players": 3}));
+    let variant = wonders["variant"].as_str().unwrap();
+    assert_eq!(variant, "seafarers+wonders");
+    for filter in [variant.to_owned(), variant.replace('+', "%2B"), variant.replace('+', "%20")] {
+        let response = app.get(&format!("/api/v1/games?variant={filter}"), None);
+        assert_eq!(response.status(), StatusCode::OK, "variant={filter}");
+        let page: Value = response.json().unwrap();
+        let ids: Vec<&Value> = page["games"].as_array().unwrap().iter().map(|g| &g["id"]).collect();
+        assert_eq!(ids, [&wonders["id"]], "variant={filter}");
+    }
+    assert_problem(app.get("/api/v1/games?variant=seafarers+atlantis", None), 400, "invalid_query");
+}

@@ -637,7 +637,7 @@ fn the_engines_base_game_names_no_expansion_in_code() {
             files.push((part.to_owned(), std::fs::read_to_string(&path).expect("readable")));
         }
     }
-    assert!(files.len() > 20, "found the base game's files under {}", root.display());
+    assert!(files.len() > 15, "found the base game's files under {}", root.display());
     let breaches: Vec<String> = files
         .iter()
         .flat_map(|(file, source)| {

@@ -225,6 +225,11 @@ fn takes_idempotency_key(operation: &Value) -> bool {
 /// `python` client compares a boolean enum with the string `'true'` and so rejected every
 /// hidden entry (issue 30); no schema of the document is a one-value enum of a non-string.
 ///
+/// `LoggedMove` is an `anyOf`, `HiddenMove` first: the alternatives exclude each other all
+/// the same, but openapi-generator's python client ignores `additionalProperties: false`, so
+/// to it `{"type": "roll_dice", "hidden": true}` is a `MoveRollDice` too, and a `oneOf`'s
+/// "multiple matches" refused it; of an `anyOf` it takes the first that fits.
+///
 /// `LoggedMove` lists the move variants themselves beside `HiddenMove`, not the `Move` union:
 /// a union inside a union is what openapi-generator's typescript-fetch cannot compile (it
 /// asks `Move` for an `instanceOfMove` that a union never has).
@@ -233,7 +238,10 @@ fn list_hidden_moves(doc: &mut Value) {
     if let (Some(Value::Array(moves)), Some(logged)) = (moves, doc.pointer_mut("/components/schemas/LoggedMove")) {
         let mut alternatives = vec![json!({"$ref": "#/components/schemas/HiddenMove"})];
         alternatives.extend(moves);
-        logged["oneOf"] = Value::Array(alternatives);
+        if let Some(logged) = logged.as_object_mut() {
+            logged.remove("oneOf");
+        }
+        logged["anyOf"] = Value::Array(alternatives);
     }
 }
 

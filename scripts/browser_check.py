@@ -388,12 +388,13 @@ def expansion_games(driver):
             assert extras["knights_title"] == "Knights on the board", extras["knights_title"]
             assert "metropolis" in extras["key"] and "merchant" in extras["key"], f"{label}: no key to the triangles"
             assert "metropolis" in extras["key_text"] and "merchant" in extras["key_text"], extras["key_text"]
-        rolled = False
+        rolled, aqueducts = False, 0
         for entry, line in zip(log, lines):
             kinds = [e["type"] for e in entry["events"]]
             assert "gold resources taken" not in line.lower(), f"{label}: entry {entry['seq']} reads {line!r}"
             if ck and rolled and "gold_resources_taken" in kinds:
                 assert "with the Aqueduct" in line, f"{label}: an Aqueduct pick reads {line!r}"
+                aqueducts += 1
             rolled = rolled or "dice_rolled" in kinds
             won = next((e for e in entry["events"] if e["type"] == "game_won"), None)
             if won:
@@ -408,7 +409,8 @@ def expansion_games(driver):
         shot = os.path.join(os.path.dirname(args.screenshot), f"spectator-{label}.png")
         driver.save_screenshot(shot)
         print(f"browser-check: {label}: {game['version']} entries, won by {game.get('won_by')}; "
-              f"smallest harbour label {extras['smallest_label'] or 0:.1f} px, the pirate moved {len(moved)} times; {shot}")
+              f"smallest harbour label {extras['smallest_label'] or 0:.1f} px, the pirate moved {len(moved)} times, "
+              f"{aqueducts} Aqueduct picks; {shot}")
 
 
 def main():

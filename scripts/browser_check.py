@@ -11,6 +11,15 @@ spectator, without a token:
   no error.
 Saves a screenshot of the page.
 
+Then three games of built-in bots, a Seafarers, a Wonders of Catan and a Cities & Knights game,
+played to their ends at once and each opened on the page, which must show what the game
+resource holds (issue 30): every hex and piece (ships, the pirate, knights, walls,
+metropolises, the merchant), the players' victory points and, in C&K, the knights on the board
+in the players' "Knights" column; harbour labels of at least 8 px; no pirate over a harbour's
+badge, at the end or at any position it was moved to; a key to C&K's triangles (metropolis and
+merchant); the Aqueduct named where a C&K seat takes a resource of its choice; and the win told
+as it was won (a wonder, or points). Each page is saved as a screenshot beside the first.
+
 With --bot-game-screenshot PATH, also watches a game of four built-in bots to its end and
 saves the page as PATH (the picture in docs/browsers.md).
 
@@ -19,11 +28,14 @@ Usage: browser_check.py --base URL --chromium PATH --chromedriver PATH --screens
 
 import argparse
 import json
+import os
 import random
+import re
 import time
 import urllib.error
 import urllib.request
 import uuid
+import xml.etree.ElementTree as ElementTree
 
 from selenium import webdriver
 from selenium.common.exceptions import TimeoutException
@@ -50,6 +62,11 @@ def call(method, path, token=None, body=None):
         raise AssertionError(f"{method} {path}: {error.code} {error.read()[:500]!r}") from None
 
 
+def text(path):
+    with urllib.request.urlopen(args.base + path, timeout=30) as response:
+        return response.read().decode()
+
+
 def register(name):
     return call("POST", "/api/v1/users", body={"username": name, "password": "browser-check"})["token"]
 
@@ -58,14 +75,22 @@ def expected(game):
     """The pieces the board of a game resource holds, by the SVG's class names."""
     board = game["board"]
     kinds = [b["kind"] for b in board["buildings"]]
-    return {
+    counts = {
         "hex": len(board["hexes"]),
         "road": len(board["roads"]),
         "settlement": kinds.count("settlement"),
         "city": kinds.count("city"),
         "ship": len(board.get("ships") or []),
         "robber": 1 if board.get("robber") else 0,
+        "pirate": 1 if board.get("pirate") else 0,
     }
+    ck = game.get("cities_and_knights")
+    if ck:
+        counts["knight"] = sum(len(seat["knights"]) for seat in ck["seats"])
+        counts["wall"] = sum(len(seat["walls"]) for seat in ck["seats"])
+        counts["metropolis"] = sum(len(seat["metropolises"]) for seat in ck["seats"])
+        counts["merchant"] = 1 if ck.get("merchant") else 0
+    return counts
 
 
 # What the page shows now: the board's counts by class, the seq it is drawn at, the seq the
@@ -77,7 +102,8 @@ return {
   board_seq: svg ? Number(svg.getAttribute('data-seq')) : null,
   shown_seq: Number(document.body.dataset.shownSeq || -1),
   hex: count('hex'), road: count('road'), settlement: count('settlement'), city: count('city'),
-  ship: count('ship'), robber: count('robber'),
+  ship: count('ship'), robber: count('robber'), pirate: count('pirate'),
+  knight: count('knight'), wall: count('wall'), metropolis: count('metropolis'), merchant: count('merchant'),
   log: document.querySelectorAll('#log li').length,
   log_text: [...document.querySelectorAll('#log li')].map((li) => li.textContent),
   vp: [...document.querySelectorAll('#players tbody tr[data-seat]')].map((tr) => tr.querySelector('.vp').textContent),
@@ -114,6 +140,38 @@ def assert_board(state, game, label):
     counts = expected(game)
     got = {k: state[k] for k in counts}
     assert got == counts, f"{label}: the page shows {got}, the game has {counts}"
+
+
+# What the page shows of the expansions: the rendered size of the harbour labels, whether the
+# pirate's boat covers a harbour's badge (circle against box, in page pixels), the key to C&K's
+# triangles, and the players' "Knights" column.
+SHOWN_EXTRAS = """
+const svg = document.querySelector('#board svg');
+const scale = svg.getScreenCTM().a;
+const labels = [...svg.querySelectorAll('.harbour text')].map((t) => Number(t.getAttribute('font-size')) * scale);
+const pirate = svg.querySelector('.pirate');
+let covered = [];
+if (pirate) {
+  const box = pirate.getBoundingClientRect();
+  for (const badge of svg.querySelectorAll('.harbour circle')) {
+    const b = badge.getBoundingClientRect();
+    const [cx, cy, r] = [b.x + b.width / 2, b.y + b.height / 2, b.width / 2];
+    const dx = Math.max(box.left - cx, 0, cx - box.right), dy = Math.max(box.top - cy, 0, cy - box.bottom);
+    if (Math.hypot(dx, dy) < r - 0.5) covered.push(badge.parentElement.getAttribute('data-edge'));
+  }
+}
+return {
+  smallest_label: labels.length ? Math.min(...labels) : null,
+  labels: labels.length,
+  pirate_covers: covered,
+  key: [...svg.querySelectorAll('.pieces-key [data-key]')].map((k) => k.getAttribute('data-key')),
+  key_text: [...svg.querySelectorAll('.pieces-key text')].map((t) => t.textContent).join(' '),
+  knights: [...document.querySelectorAll('#players tbody tr[data-seat]')].map((tr) => tr.querySelector('.knights').textContent),
+  knights_title: document.getElementById('knights-heading').title,
+};
+"""
+
+HARBOUR_LABEL_PX = 8.0  # the smallest harbour label on the page, in CSS pixels (issue 30: ~6)
 
 
 def browser():
@@ -242,6 +300,119 @@ def bot_game(driver, path):
     print(f"browser-check: a bots' game of {game['version']} entries: {path}")
 
 
+def finished_bot_games(requests):
+    """Creates a game of four heuristic bots for each request, all at once; returns them ended."""
+    host = register(f"host-{uuid.uuid4().hex[:6]}")
+    ids = []
+    for request in requests:
+        game = call("POST", "/api/v1/games", host, {"board": "random", "seat_creator": False, **request})
+        for _ in range(game["max_players"]):
+            call("POST", f"/api/v1/games/{game['id']}/players", host, {"bot": "heuristic"})
+        call("POST", f"/api/v1/games/{game['id']}/start", host)
+        ids.append(game["id"])
+    deadline = time.monotonic() + 240
+    games = {}
+    while len(games) < len(ids):
+        assert time.monotonic() < deadline, f"the bots' games did not end in 4 minutes: {set(ids) - set(games)}"
+        for game_id in ids:
+            if game_id not in games:
+                game = call("GET", f"/api/v1/games/{game_id}")
+                if game["status"] == "finished":
+                    games[game_id] = game
+        time.sleep(0.5)
+    return [games[game_id] for game_id in ids]
+
+
+def read_log(game_id):
+    after, entries = 0, []
+    while True:
+        page = call("GET", f"/api/v1/games/{game_id}/moves?after={after}&limit=1000")
+        if not page["entries"]:
+            return entries
+        entries.extend(page["entries"])
+        after = page["entries"][-1]["seq"]
+
+
+def pirate_clear_in_svg(game_id, seq):
+    """Whether board.svg at `seq` has its pirate's boat clear of every harbour badge."""
+    root = ElementTree.fromstring(text(f"/api/v1/games/{game_id}/board.svg?at={seq}"))
+    ns = "{http://www.w3.org/2000/svg}"
+    pirate = next((g for g in root.iter(ns + "g") if g.get("class") == "pirate"), None)
+    if pirate is None:
+        return True
+    x, y = map(float, re.match(r"translate\(([-\d.]+) ([-\d.]+)\)", pirate.get("transform")).groups())
+    left, right, top, bottom = x - 13, x + 13, y - 13, y + 6  # the boat's box around its anchor
+    for harbour in root.iter(ns + "g"):
+        if harbour.get("class") != "harbour":
+            continue
+        badge = harbour.find(ns + "circle")
+        cx, cy, r = (float(badge.get(k)) for k in ("cx", "cy", "r"))
+        dx, dy = max(left - cx, 0, cx - right), max(top - cy, 0, cy - bottom)
+        if (dx * dx + dy * dy) ** 0.5 < r - 0.5:
+            return False
+    return True
+
+
+def expansion_games(driver):
+    """A Seafarers, a Wonders and a C&K game of bots: the page shows what each game holds."""
+    started = time.monotonic()
+    requests = [
+        {"variant": "seafarers", "scenario": "four_islands", "max_players": 4},
+        {"variant": "wonders", "max_players": 4},
+        {"variant": "cities_and_knights", "max_players": 4},
+    ]
+    games = finished_bot_games(requests)
+    print(f"browser-check: three bots' games (Seafarers, Wonders, C&K) played in {time.monotonic() - started:.1f} s")
+    for request, game in zip(requests, games):
+        label = request["variant"]
+        game_id = game["id"]
+        driver.get(f"{args.base}/games/{game_id}")
+        state = wait_for_seq(driver, game["version"], timeout=20.0)
+        assert_board(state, game, label)
+        assert state["vp"] == [str(p["victory_points"]) for p in game["players"]], (label, state["vp"])
+        extras = driver.execute_script(SHOWN_EXTRAS)
+        log = read_log(game_id)
+        lines = state["log_text"]
+        assert len(lines) == len(log), (label, len(lines), len(log))
+        if game["board"]["harbours"]:
+            assert extras["smallest_label"] >= HARBOUR_LABEL_PX, \
+                f"{label}: a harbour label is {extras['smallest_label']:.1f} px on the page"
+        assert not extras["pirate_covers"], f"{label}: the pirate covers the harbours at {extras['pirate_covers']}"
+        moved = [entry["seq"] for entry in log if any(e["type"] == "pirate_moved" for e in entry["events"])]
+        for seq in moved:
+            assert pirate_clear_in_svg(game_id, seq), f"{label}: the pirate covers a harbour after entry {seq}"
+        ck = game.get("cities_and_knights")
+        if ck:
+            on_board = [str(len(next(s for s in ck["seats"] if s["seat"] == p["seat"])["knights"])) for p in game["players"]]
+            assert extras["knights"] == on_board, f"{label}: the Knights column shows {extras['knights']}, the board {on_board}"
+            assert extras["knights_title"] == "Knights on the board", extras["knights_title"]
+            assert "metropolis" in extras["key"] and "merchant" in extras["key"], f"{label}: no key to the triangles"
+            assert "metropolis" in extras["key_text"] and "merchant" in extras["key_text"], extras["key_text"]
+        rolled, aqueducts = False, 0
+        for entry, line in zip(log, lines):
+            kinds = [e["type"] for e in entry["events"]]
+            assert "gold resources taken" not in line.lower(), f"{label}: entry {entry['seq']} reads {line!r}"
+            if ck and rolled and "gold_resources_taken" in kinds:
+                assert "with the Aqueduct" in line, f"{label}: an Aqueduct pick reads {line!r}"
+                aqueducts += 1
+            rolled = rolled or "dice_rolled" in kinds
+            won = next((e for e in entry["events"] if e["type"] == "game_won"), None)
+            if won:
+                condition = won.get("condition", "victory_points")
+                if condition == "wonder_completed":
+                    assert "by completing a wonder" in line, f"{label}: a wonder's win reads {line!r}"
+                else:
+                    assert f"with {won['victory_points']} points" in line, f"{label}: the win reads {line!r}"
+        assert any(e["type"] == "game_won" for e in log[-1]["events"]), f"{label}: the log ends without a win"
+        errors = browser_errors(driver)
+        assert not errors, f"{label}: the browser logged errors: {errors}"
+        shot = os.path.join(os.path.dirname(args.screenshot), f"spectator-{label}.png")
+        driver.save_screenshot(shot)
+        print(f"browser-check: {label}: {game['version']} entries, won by {game.get('won_by')}; "
+              f"smallest harbour label {extras['smallest_label'] or 0:.1f} px, the pirate moved {len(moved)} times, "
+              f"{aqueducts} Aqueduct picks; {shot}")
+
+
 def main():
     global args
     parser = argparse.ArgumentParser()
@@ -263,6 +434,7 @@ def main():
         # The 404 itself is logged as a failed load; nothing else may be.
         errors = [e for e in browser_errors(driver) if "404" not in e["message"]]
         assert not errors, f"the browser logged errors: {errors}"
+        expansion_games(driver)
         if args.bot_game_screenshot:
             bot_game(driver, args.bot_game_screenshot)
     finally:

@@ -19,7 +19,7 @@ pub fn finish(doc: &mut OpenApiDoc) {
     crate::http::inflate::document(doc);
     let Ok(mut json) = serde_json::to_value(&*doc) else { return };
     name_variants(&mut json);
-    pin_hidden_moves(&mut json);
+    list_hidden_moves(&mut json);
     document_common_answers(&mut json);
     list_problem_codes(&mut json);
     bound_numbers(&mut json);
@@ -262,20 +262,27 @@ fn takes_idempotency_key(operation: &Value) -> bool {
 
 /// A hidden log entry's `hidden` is always `true`, and a full move never has the field: with
 /// the moves' `additionalProperties: false`, exactly one of `LoggedMove`'s alternatives
-/// matches any entry.
+/// matches any entry. The field is a plain boolean, not `enum: [true]`: openapi-generator's
+/// `python` client compares a boolean enum with the string `'true'` and so rejected every
+/// hidden entry (issue 30); no schema of the document is a one-value enum of a non-string.
+///
+/// `LoggedMove` is an `anyOf`, `HiddenMove` first: the alternatives exclude each other all
+/// the same, but openapi-generator's python client ignores `additionalProperties: false`, so
+/// to it `{"type": "roll_dice", "hidden": true}` is a `MoveRollDice` too, and a `oneOf`'s
+/// "multiple matches" refused it; of an `anyOf` it takes the first that fits.
 ///
 /// `LoggedMove` lists the move variants themselves beside `HiddenMove`, not the `Move` union:
 /// a union inside a union is what openapi-generator's typescript-fetch cannot compile (it
 /// asks `Move` for an `instanceOfMove` that a union never has).
-fn pin_hidden_moves(doc: &mut Value) {
-    if let Some(hidden) = doc.pointer_mut("/components/schemas/HiddenMove/properties/hidden") {
-        hidden["enum"] = json!([true]);
-    }
+fn list_hidden_moves(doc: &mut Value) {
     let moves = doc.pointer("/components/schemas/Move/oneOf").cloned();
     if let (Some(Value::Array(moves)), Some(logged)) = (moves, doc.pointer_mut("/components/schemas/LoggedMove")) {
         let mut alternatives = vec![json!({"$ref": "#/components/schemas/HiddenMove"})];
         alternatives.extend(moves);
-        logged["oneOf"] = Value::Array(alternatives);
+        if let Some(logged) = logged.as_object_mut() {
+            logged.remove("oneOf");
+        }
+        logged["anyOf"] = Value::Array(alternatives);
     }
 }
 

@@ -466,6 +466,16 @@ fn a_cities_and_knights_game_draws_its_knights_walls_and_barbarians() {
     let walls: usize = ck["seats"].as_array().unwrap().iter().map(|s| s["walls"].as_array().unwrap().len()).sum();
     eprintln!("C&K picture: {knights} knights, {walls} walls, {} bytes", text.len());
     assert_eq!(with_class(&elements, "merchant").len(), usize::from(ck["merchant"].is_object()));
+    // Issue 30: a metropolis and the merchant are both triangles; a key under the board says
+    // which is which, with the three tracks' colours.
+    let key = with_class(&elements, "pieces-key");
+    assert_eq!(key.len(), 1, "a key to the pieces");
+    let keyed: Vec<&str> = elements.iter().filter_map(|e| e.attr("data-key")).collect();
+    assert_eq!(keyed, ["metropolis", "metropolis", "metropolis", "merchant"]);
+    assert!(
+        text.contains("metropolis (trade, politics, science)") && text.contains("merchant (its owner"),
+        "the key's words"
+    );
     // Midway, the picture is that of the position then.
     let version = game["version"].as_i64().unwrap();
     let mid = at(&app, &id, version / 2, None);
@@ -588,5 +598,46 @@ fn replay_timing_of_a_long_game() {
     if let Ok(dir) = std::env::var("BOARD_EXAMPLE_DIR") {
         let (text, _) = svg(&app, &id, &format!("?at={}", version * 3 / 4), None);
         std::fs::write(format!("{dir}/example-board.svg"), text).unwrap();
+    }
+}
+
+/// Issue 30: harbour labels are drawn big enough to read where the spectator page scales a
+/// Seafarers map down (10 user units and more; they were 5.5 and 8), and the pirate's boat
+/// covers no harbour's badge, at the start and the end of a game of each scenario.
+#[test]
+fn harbour_labels_read_and_the_pirate_covers_no_badge() {
+    let app = spawn_app(Backend::Sqlite);
+    let number = |e: &Element, name: &str| -> f64 { e.attr(name).unwrap().parse().unwrap() };
+    for scenario in ["new_shores", "four_islands", "fog_islands", "through_the_desert"] {
+        let id = finished_bot_game(&app, json!({"variant": "seafarers", "scenario": scenario}), 3);
+        for query in ["?at=1", ""] {
+            let (_, elements) = svg(&app, &id, query, None);
+            let mut badges = Vec::new();
+            for (i, element) in elements.iter().enumerate() {
+                if element.has_class("harbour") {
+                    let circle = elements[i + 1..].iter().find(|e| e.name == "circle").unwrap();
+                    badges.push((number(circle, "cx"), number(circle, "cy"), number(circle, "r")));
+                }
+                if element.has_class("harbour-rate") || element.has_class("harbour-resource") {
+                    assert!(number(element, "font-size") >= 10.0, "{scenario}{query}: {element:?}");
+                }
+            }
+            assert!(!badges.is_empty(), "{scenario}: no harbour drawn");
+            for pirate in with_class(&elements, "pirate") {
+                let transform = pirate.attr("transform").unwrap();
+                let inner = transform.trim_start_matches("translate(").trim_end_matches(')');
+                let (x, y) =
+                    inner.split_once(' ').map(|(x, y)| (x.parse::<f64>().unwrap(), y.parse::<f64>().unwrap())).unwrap();
+                // The boat's box around its anchor, against each badge's circle.
+                let (left, right, top, bottom) = (x - 13.0, x + 13.0, y - 13.0, y + 6.0);
+                for (cx, cy, r) in &badges {
+                    let (dx, dy) = ((left - cx).max(cx - right).max(0.0), (top - cy).max(cy - bottom).max(0.0));
+                    assert!(
+                        dx.hypot(dy) >= *r,
+                        "{scenario}{query}: the pirate at {transform} covers the badge at {cx},{cy}"
+                    );
+                }
+            }
+        }
     }
 }

@@ -102,7 +102,50 @@ fn the_spec_check_refuses_bodies_the_spec_does_not_allow() {
     assert!(check(entry(serde_json::json!({"type": "roll_dice", "hidden": true})), 200), "a hidden move");
     // Before issue 16 a hidden move had only its type, and matched both alternatives.
     assert!(!check(entry(serde_json::json!({"type": "build_road"})), 200), "a move without its edge");
-    assert!(!check(entry(serde_json::json!({"type": "roll_dice", "hidden": false})), 200));
+    assert!(!check(entry(serde_json::json!({"type": "roll_dice", "hidden": "true"})), 200), "a string flag");
     assert!(!check(entry(serde_json::json!({"type": "roll_dice", "extra": 1})), 200));
     assert!(!check(entry(serde_json::json!({"type": "roll_dice"})), 418), "an undocumented status");
+}
+
+/// Issue 30: openapi-generator's `python` client compares the values of a boolean or numeric
+/// `enum` with strings (`'true'`), so a one-value enum of anything but a string rejects every
+/// body that holds it (`HiddenMove.hidden` once was `enum: [true]`, and no page of another
+/// seat's moves could be read). Every enum and `const` of the document holds strings only.
+#[test]
+fn no_enum_of_the_spec_holds_anything_but_strings() {
+    fn walk(value: &serde_json::Value, path: &str, found: &mut Vec<String>) {
+        match value {
+            serde_json::Value::Object(object) => {
+                if let Some(values) = object.get("enum").and_then(|e| e.as_array()) {
+                    if values.iter().any(|v| !v.is_string()) {
+                        found.push(format!("{path}: {values:?}"));
+                    }
+                }
+                if object.get("const").is_some_and(|c| !c.is_string()) {
+                    found.push(format!("{path}: const {}", object["const"]));
+                }
+                for (key, child) in object {
+                    walk(child, &format!("{path}/{key}"), found);
+                }
+            }
+            serde_json::Value::Array(items) => {
+                for (index, child) in items.iter().enumerate() {
+                    walk(child, &format!("{path}/{index}"), found);
+                }
+            }
+            _ => {}
+        }
+    }
+    let spec: serde_json::Value = serde_json::from_str(&catan_server::api::openapi_json()).unwrap();
+    let mut found = Vec::new();
+    walk(&spec, "", &mut found);
+    assert!(found.is_empty(), "enums of non-strings, which generated clients misread: {found:#?}");
+    let hidden = &spec["components"]["schemas"]["HiddenMove"]["properties"]["hidden"];
+    assert_eq!(hidden["type"], "boolean", "{hidden}");
+    // And a hidden move is read as one: openapi-generator's python client ignores
+    // `additionalProperties: false`, so `{"type": "roll_dice", "hidden": true}` fits
+    // `MoveRollDice` too; of an `anyOf` it takes the first alternative that fits.
+    let logged = &spec["components"]["schemas"]["LoggedMove"];
+    assert!(logged.get("oneOf").is_none(), "{logged}");
+    assert_eq!(logged["anyOf"][0]["$ref"], "#/components/schemas/HiddenMove", "{logged}");
 }

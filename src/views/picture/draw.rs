@@ -160,7 +160,9 @@ pub fn board_svg(game: &GameResponse, labels: bool) -> String {
         robber(&mut svg, hex);
     }
     if let Some(hex) = board.pirate {
-        pirate(&mut svg, hex);
+        let badges: Vec<Point> =
+            harbour_spots(board).into_iter().filter(|(_, sea, _)| *sea == hex).map(|(_, _, spot)| spot).collect();
+        pirate(&mut svg, hex, pirate_spot(geometry::centre(hex), &badges));
     }
     if labels {
         ids(&mut svg, board, game.options.seafarers);
@@ -168,6 +170,7 @@ pub fn board_svg(game: &GameResponse, labels: bool) -> String {
     let mut y = y1 + MARGIN + 4.0;
     if let Some(ck) = ck {
         barbarian_track(&mut svg, ck, x0, y);
+        pieces_key(&mut svg, x0, y + LINE + 6.0);
         y += 2.0 * LINE + 10.0;
     }
     legend(&mut svg, game, x0, y);
@@ -282,14 +285,29 @@ fn token(svg: &mut Svg, c: Point, number: u8) {
     }
 }
 
-fn harbours(svg: &mut Svg, board: &BoardView) {
+/// The radius of a harbour's badge, and how far into the sea it sits (of the way from the
+/// edge's middle to the sea hex's centre).
+const BADGE: f64 = 16.0;
+const BADGE_SEAWARD: f64 = 0.5;
+
+/// Each harbour with its sea hex and the centre of its badge.
+fn harbour_spots(board: &BoardView) -> Vec<(&catan_engine::view::HarbourView, HexCoord, Point)> {
     let land: HashMap<HexCoord, Terrain> =
         board.hexes.iter().filter(|h| h.terrain != Terrain::Sea).map(|h| (h.hex, h.terrain)).collect();
-    for harbour in &board.harbours {
-        let [a, b] = harbour.edge.hexes();
-        let sea = if land.contains_key(&a) && !land.contains_key(&b) { b } else { a };
-        let middle = geometry::edge_middle(harbour.edge);
-        let spot = middle.toward(geometry::centre(sea), 0.55);
+    board
+        .harbours
+        .iter()
+        .map(|harbour| {
+            let [a, b] = harbour.edge.hexes();
+            let sea = if land.contains_key(&a) && !land.contains_key(&b) { b } else { a };
+            let spot = geometry::edge_middle(harbour.edge).toward(geometry::centre(sea), BADGE_SEAWARD);
+            (harbour, sea, spot)
+        })
+        .collect()
+}
+
+fn harbours(svg: &mut Svg, board: &BoardView) {
+    for (harbour, _, spot) in harbour_spots(board) {
         svg.open(
             "g",
             &[
@@ -317,26 +335,36 @@ fn harbours(svg: &mut Svg, board: &BoardView) {
             &[
                 ("cx", spot.x.into()),
                 ("cy", spot.y.into()),
-                ("r", 12.0.into()),
+                ("r", BADGE.into()),
                 ("fill", "#fdf7e6".into()),
                 ("stroke", "#8a6a3c".into()),
             ],
         );
+        // Big enough to read where the page scales a Seafarers map down (issue 30: the
+        // resource's name was about 6 px there).
         let (rate, resource) = harbour_text(harbour.kind);
-        let rate_y = if resource.is_some() { spot.y - 1.0 } else { spot.y + 3.0 };
+        let rate_y = if resource.is_some() { spot.y - 1.5 } else { spot.y + 4.0 };
         svg.text(
             "text",
-            &[("x", spot.x.into()), ("y", rate_y.into()), ("text-anchor", "middle".into()), ("font-size", 8.0.into())],
+            &[
+                ("class", "harbour-rate".into()),
+                ("x", spot.x.into()),
+                ("y", rate_y.into()),
+                ("text-anchor", "middle".into()),
+                ("font-size", 11.0.into()),
+                ("font-weight", "bold".into()),
+            ],
             rate,
         );
         if let Some(resource) = resource {
             svg.text(
                 "text",
                 &[
+                    ("class", "harbour-resource".into()),
                     ("x", spot.x.into()),
-                    ("y", (spot.y + 7.0).into()),
+                    ("y", (spot.y + 9.0).into()),
                     ("text-anchor", "middle".into()),
-                    ("font-size", 5.5.into()),
+                    ("font-size", 10.0.into()),
                 ],
                 resource,
             );
@@ -571,14 +599,39 @@ fn robber(svg: &mut Svg, hex: HexCoord) {
     svg.close();
 }
 
-fn pirate(svg: &mut Svg, hex: HexCoord) {
-    let c = geometry::centre(hex);
+/// The pirate's boat: its anchor is `translate`d to, the boat spans 13 to each side, 13 up
+/// and 6 down from it; [`PIRATE_REACH`] from [`PIRATE_MIDDLE`] covers it.
+const PIRATE_MIDDLE: f64 = -3.5;
+const PIRATE_REACH: f64 = 16.0;
+
+/// Where the pirate's boat is anchored in its hex (centre `c`): below the centre, unless
+/// that covers a harbour badge of the hex (`badges`, their centres); then the spot of the
+/// hex farthest from every badge (issue 30: the pirate hid a harbour's rate).
+fn pirate_spot(c: Point, badges: &[Point]) -> Point {
+    let clearance = |anchor: Point| {
+        let middle = Point { x: anchor.x, y: anchor.y + PIRATE_MIDDLE };
+        badges.iter().map(|b| b.distance(middle) - BADGE - PIRATE_REACH).fold(f64::INFINITY, f64::min)
+    };
+    let below = Point { x: c.x, y: c.y + 12.0 };
+    if clearance(below) >= 0.0 {
+        return below;
+    }
+    (0..12)
+        .map(|step| {
+            let (sin, cos) = (f64::from(step) * 30.0).to_radians().sin_cos();
+            Point { x: c.x + 15.0 * cos, y: c.y - PIRATE_MIDDLE + 15.0 * sin }
+        })
+        .max_by(|a, b| clearance(*a).total_cmp(&clearance(*b)))
+        .unwrap_or(below)
+}
+
+fn pirate(svg: &mut Svg, hex: HexCoord, at: Point) {
     svg.open(
         "g",
         &[
             ("class", "pirate".into()),
             ("data-coord", hex.to_string().into()),
-            ("transform", format!("translate({:.1} {:.1})", c.x, c.y + 12.0).into()),
+            ("transform", format!("translate({:.1} {:.1})", at.x, at.y).into()),
         ],
     );
     boat(svg, "#111111");
@@ -689,6 +742,39 @@ fn barbarian_track(svg: &mut Svg, ck: &CitiesKnightsView, x: f64, y: f64) {
     svg.close();
 }
 
+/// What Cities & Knights' two triangles are (issue 30): a metropolis above a city in its
+/// track's colour, the merchant beside a hex in its owner's colour.
+fn pieces_key(svg: &mut Svg, x: f64, y: f64) {
+    svg.open("g", &[("class", "pieces-key".into()), ("font-size", 11.0.into())]);
+    let mut px = x;
+    for track in [Track::Trade, Track::Politics, Track::Science] {
+        svg.empty(
+            "polygon",
+            &[
+                ("data-key", "metropolis".into()),
+                ("data-track", track_name(track).into()),
+                ("points", Svg::points([(px, y + 12.0), (px + 5.0, y + 3.0), (px + 10.0, y + 12.0)])),
+                ("fill", track_colour(track).into()),
+                ("stroke", OUTLINE.into()),
+            ],
+        );
+        px += 12.0;
+    }
+    svg.text("text", &[("x", (px + 2.0).into()), ("y", (y + 11.0).into())], "metropolis (trade, politics, science)");
+    px += 215.0;
+    svg.empty(
+        "polygon",
+        &[
+            ("data-key", "merchant".into()),
+            ("points", Svg::points([(px, y + 13.0), (px + 10.0, y + 13.0), (px + 5.0, y - 1.0)])),
+            ("fill", "#ffffff".into()),
+            ("stroke", OUTLINE.into()),
+        ],
+    );
+    svg.text("text", &[("x", (px + 14.0).into()), ("y", (y + 11.0).into())], "merchant (its owner's colour)");
+    svg.close();
+}
+
 /// Who plays which colour, with their public victory points.
 fn legend(svg: &mut Svg, game: &GameResponse, x: f64, y: f64) {
     svg.open("g", &[("class", "legend".into()), ("font-size", 11.0.into())]);
@@ -716,4 +802,41 @@ fn legend(svg: &mut Svg, game: &GameResponse, x: f64, y: f64) {
         );
     }
     svg.close();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 30: the pirate was drawn over a harbour's badge. Wherever the badges of its hex
+    /// are (one on any side, or two on any two sides), the boat covers none of them and stays
+    /// inside the hex.
+    #[test]
+    fn the_pirate_covers_no_harbour_badge_of_its_hex() {
+        let hex = HexCoord::new(1, -2);
+        let c = geometry::centre(hex);
+        let badges: Vec<Point> =
+            hex.sides().iter().map(|side| geometry::edge_middle(*side).toward(c, BADGE_SEAWARD)).collect();
+        let mut layouts: Vec<Vec<Point>> = vec![vec![]];
+        for (i, a) in badges.iter().enumerate() {
+            layouts.push(vec![*a]);
+            for b in &badges[i + 1..] {
+                layouts.push(vec![*a, *b]);
+            }
+        }
+        for layout in layouts {
+            let anchor = pirate_spot(c, &layout);
+            let middle = Point { x: anchor.x, y: anchor.y + PIRATE_MIDDLE };
+            for badge in &layout {
+                // Two badges (on opposite sides, say) leave less room: the boat may touch
+                // their rims, never reach their text.
+                let room = if layout.len() == 1 { 0.0 } else { -10.0 };
+                assert!(
+                    badge.distance(middle) - BADGE - PIRATE_REACH >= room,
+                    "the pirate at {anchor:?} covers the badge at {badge:?} of {layout:?}"
+                );
+            }
+            assert!(middle.distance(c) + PIRATE_REACH <= SIZE * 0.87, "the pirate leaves its hex: {anchor:?}");
+        }
+    }
 }

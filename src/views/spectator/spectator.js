@@ -28,6 +28,7 @@
     loading: false,
     again: false,
     entries: new Map(), // seq -> the log line's <li>
+    types: new Map(), // seq -> the types of its events (what a gold pick was for)
     source: null,
   };
 
@@ -105,8 +106,34 @@
 
   // ---- the log as readable lines -------------------------------------------------------
 
+  // Why a seat took cards of its choice outside production: the gold field of its second
+  // setup settlement, a gold field it discovered (fog revealed just before), or, in Cities &
+  // Knights (whose every roll throws the event die), the Aqueduct after a roll that gave it
+  // nothing.
+  function goldReason(entry) {
+    const before = state.types.get(entry.seq - 1) || [];
+    if (before.includes("fog_revealed") || (entry.events || []).some((e) => e.type === "fog_revealed")) return "discovery";
+    const earlier = [...state.types].some(([seq, types]) => seq < entry.seq && types.includes("event_die_rolled"));
+    return earlier ? "aqueduct" : "gold";
+  }
+
+  // How a game was won, after "won the game".
+  function victory(e) {
+    const points = `${e.victory_points} points`;
+    switch (e.condition) {
+      case "wonder_completed":
+        return ` by completing a wonder (with ${points})!`;
+      case "victory_points_and_wonder_lead":
+        return ` with ${points} and the most wonder stages built!`;
+      case "turn_limit":
+        return ` at the turn limit, with ${points}!`;
+      default:
+        return ` with ${points}!`;
+    }
+  }
+
   // One event as a list of strings and nodes; null hides it (turn bookkeeping).
-  function describe(e) {
+  function describe(e, entry) {
     const s = e.seat;
     switch (e.type) {
       case "game_started":
@@ -179,7 +206,13 @@
           ? ["Nobody holds the longest road"]
           : [who(e.holder), ` now holds the longest road (${e.length})`];
       case "game_won":
-        return [who(s), ` won the game with ${e.victory_points} points!`];
+        return [who(s), ` won the game${victory(e)}`];
+      case "gold_resources_taken": {
+        const reason = goldReason(entry);
+        if (reason === "aqueduct") return [who(s), ` took ${cards(e.resources)} with the Aqueduct`];
+        if (reason === "discovery") return [who(s), ` took ${cards(e.resources)} for the gold field found`];
+        return [who(s), ` took ${cards(e.resources)} from a gold field`];
+      }
       case "event_die_rolled":
         return [who(s), ` rolled the event die: ${humanize(e.face).toLowerCase()}`];
       case "barbarians_advanced":
@@ -212,7 +245,7 @@
   function logLine(entry) {
     const parts = [];
     for (const event of entry.events || []) {
-      const described = describe(event);
+      const described = describe(event, entry);
       if (!described) continue;
       if (parts.length) parts.push(" · ");
       parts.push(...described);
@@ -233,6 +266,7 @@
 
   function addEntry(entry) {
     if (state.entries.has(entry.seq)) return;
+    state.types.set(entry.seq, (entry.events || []).map((e) => e.type));
     const li = logLine(entry);
     state.entries.set(entry.seq, li);
     const log = $("log");
@@ -261,6 +295,14 @@
 
   function renderPlayers(game) {
     const body = $("players").tBodies[0];
+    // Cities & Knights has no knight cards: the column counts the knights on the board.
+    const ck = game.cities_and_knights;
+    const knightsOf = (seat) => {
+      if (!ck) return null;
+      const own = ck.seats.find((s) => s.seat === seat);
+      return own ? own.knights.length : 0;
+    };
+    $("knights-heading").title = ck ? "Knights on the board" : "Knights played";
     const rows = game.players.flatMap((p) => {
       const left = p.pieces_left;
       const pieces = left
@@ -281,7 +323,7 @@
         el("td", { class: "num" }, p.resource_count ?? ""),
         el("td", { class: "num" }, p.development_card_count ?? ""),
         el("td", { class: "num" }, p.road_length ?? ""),
-        el("td", { class: "num" }, p.knights_played ?? ""),
+        el("td", { class: "num knights" }, ck ? knightsOf(p.seat) : p.knights_played ?? ""),
         el("td", { class: "num pieces" }, pieces),
       );
       // What only shows in some games, or after the end: a second, smaller line.

@@ -6,7 +6,7 @@ spec does not describe. Two players play random legal moves (weighted toward bui
 engine's random bot) against two heuristic bots until the game ends; then every page of the log
 is read, as each player while the game ran and as a spectator after.
 
-Usage: python3 scripts/client_game.py <base URL> <directory holding the generated package>
+Usage: python3 scripts/clients/openapi_python_client.py <base URL> <directory holding the generated package>
 """
 
 import random

@@ -1,0 +1,3 @@
+module catan-client-check
+
+go 1.19

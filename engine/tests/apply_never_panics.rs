@@ -184,7 +184,8 @@ fn misfits(game: &Game, rng: &mut Rng) -> Vec<Event> {
             gains: vec![
                 SeatResources { seat, resources: Resources::each(30) },
                 SeatResources { seat: Seat(9), resources: cards },
-            ],
+            ]
+            .into(),
             shortages: vec![Resource::Ore],
             discoveries: vec![SeatCount { seat, count: 3 }, SeatCount { seat: Seat(9), count: 2 }],
         });
@@ -291,7 +292,7 @@ fn extremes(game: &Game) -> Vec<Event> {
             },
             Event::ResourcesProduced {
                 roll: u8::MAX,
-                gains: vec![SeatResources { seat, resources: max }; 2],
+                gains: vec![SeatResources { seat, resources: max }; 2].into(),
                 shortages: vec![],
                 discoveries: vec![SeatCount { seat, count: u32::MAX }; 2],
             },

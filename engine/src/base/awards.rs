@@ -29,7 +29,18 @@ impl Game {
                 // The holder's road is the longest: only a builder who overtakes it takes the card.
                 Some(holder) if holder == builder => return None,
                 Some(holder) => {
+                    // The holder's road is at least 5 (B-LR-3, kept by every change and checked
+                    // in positions): a builder whose pieces cannot make a longer one, or whose
+                    // road stays at 5 or under, takes nothing.
+                    let pieces =
+                        self.players.get(builder.index()).map_or(0, |p| p.roads_on_board() + p.ships_on_board());
+                    if pieces < LONGEST_ROAD_MINIMUM {
+                        return None;
+                    }
                     let grown = road_length(self, builder, overlay);
+                    if grown <= LONGEST_ROAD_MINIMUM {
+                        return None;
+                    }
                     let held = road_length(self, holder, overlay);
                     return (grown > held).then_some(Event::LongestRoadChanged {
                         holder: Some(builder),

@@ -3,8 +3,8 @@
 
 use crate::model::{BuildingKind, Resources};
 
-/// Most seats a game has (six with the 5-6 extension): one roll's tally fits on the stack.
-pub(crate) const MAX_SEATS: usize = 6;
+/// One roll's tally fits on the stack: one entry per seat.
+pub(crate) use crate::model::MAX_SEATS;
 
 /// What one roll yields, per seat index, before the bank-shortage rule: resource cards, and
 /// the counters extensions produce (jungle discoveries).

@@ -3,12 +3,14 @@
 //! types only hold data.
 
 pub mod cards;
+mod per_seat;
 mod phase;
 mod player;
 mod seat;
 mod trade;
 
 pub use cards::{cost, CardKind, Cards, Commodities, Commodity, Counts, DevCard, DevCards, Resource, Resources};
+pub use per_seat::{PerSeat, MAX_SEATS};
 pub(crate) use phase::Turn;
 pub use phase::{GoldSource, PendingDiscard, PendingGold, Phase, SetupStep};
 pub use player::{Building, BuildingKind, Pieces, PlayerState};

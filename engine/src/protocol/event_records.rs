@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::model::{Commodities, Resources, Seat};
 
 /// Cards that changed hands for one seat.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SeatResources {
     pub seat: Seat,
@@ -56,7 +56,7 @@ pub enum Viewer {
 }
 
 /// Commodity cards that changed hands for one seat.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SeatCommodities {
     pub seat: Seat,

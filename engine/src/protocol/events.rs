@@ -13,7 +13,7 @@ use crate::{
         cities_knights::types::{EventFace, ProgressCard, ProgressCards, ProgressPlay, Track},
         wonders::types::WonderId,
     },
-    model::{Cards, Commodities, Commodity, Counts, DevCard, Phase, Resource, Resources, Seat, TradeOffer},
+    model::{Cards, Commodities, Commodity, Counts, DevCard, PerSeat, Phase, Resource, Resources, Seat, TradeOffer},
 };
 
 tagged_enum! {
@@ -124,7 +124,8 @@ pub enum Event => fn kind {
     /// the bank ran short.
     ResourcesProduced = "resources_produced" {
         roll: u8,
-        gains: Vec<SeatResources>,
+        #[cfg_attr(feature = "openapi", schema(value_type = Vec<SeatResources>))]
+        gains: PerSeat<SeatResources>,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         shortages: Vec<Resource>,
         /// Jungle discoveries produced (JUN-4).
@@ -248,7 +249,8 @@ pub enum Event => fn kind {
     /// same roll; `shortages` lists kinds nobody received because the bank ran short (CK-PROD-4).
     CommoditiesProduced = "commodities_produced" {
         roll: u8,
-        gains: Vec<SeatCommodities>,
+        #[cfg_attr(feature = "openapi", schema(value_type = Vec<SeatCommodities>))]
+        gains: PerSeat<SeatCommodities>,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         shortages: Vec<Commodity>,
     },

@@ -5,7 +5,7 @@ use super::CitiesKnights;
 use crate::{
     game::production::Production,
     game::Game,
-    model::{BuildingKind, Commodities, Commodity, Seat},
+    model::{BuildingKind, Commodities, Commodity, PerSeat, Seat, MAX_SEATS},
     protocol::{Event, SeatCommodities},
 };
 
@@ -26,10 +26,14 @@ impl CitiesKnights {
     /// CK-PROD-2..4: the commodities cities take on `roll`, with the bank-shortage rule per
     /// kind (B-PROD-4); `None` when nobody takes any.
     pub(super) fn commodity_production(&self, game: &Game, roll: u8) -> Option<Event> {
-        let mut owed = vec![Commodities::NONE; game.players.len()];
+        // On the stack: one tally per seat.
+        let mut owed = [Commodities::NONE; MAX_SEATS];
+        let owed = &mut owed[..game.players.len().min(MAX_SEATS)];
         for (h, commodity) in commodity_hexes(game, roll) {
             for building in game.buildings_around(h).filter(|b| b.kind == BuildingKind::City) {
-                *owed[building.seat.index()].get_mut(commodity) += 1;
+                if let Some(owed) = owed.get_mut(building.seat.index()) {
+                    *owed.get_mut(commodity) += 1;
+                }
             }
         }
         let mut shortages = Vec::new();
@@ -46,8 +50,9 @@ impl CitiesKnights {
             }
             shortages.push(commodity);
         }
-        let gains: Vec<SeatCommodities> = owed
-            .into_iter()
+        let gains: PerSeat<SeatCommodities> = owed
+            .iter()
+            .copied()
             .enumerate()
             .filter(|(_, c)| !c.is_empty())
             .map(|(i, commodities)| SeatCommodities { seat: Seat(i as u8), commodities })

@@ -201,18 +201,39 @@ impl CitiesKnights {
 /// CK-KNT-3 without the cost: the rank `seat`'s knight on `vertex` may rise to now (one up,
 /// once per turn, a piece of that rank in the supply, mighty with Politics 3).
 pub(super) fn promotion(game: &Game, seat: Seat, vertex: VertexId) -> Result<u8, RuleError> {
+    promotion_after(game, seat, vertex, None)
+}
+
+/// [`promotion`] as it reads once the seat's knight on `earlier.0` has risen to rank
+/// `earlier.1` (a Smith's second knight, CK-PC-7): that knight is promoted this turn, and the
+/// pieces of its old and new rank in the supply follow. Measured without building that state.
+pub(super) fn promotion_after(
+    game: &Game,
+    seat: Seat,
+    vertex: VertexId,
+    earlier: Option<(VertexId, u8)>,
+) -> Result<u8, RuleError> {
     let knight = own_knight(game, seat, vertex)?;
-    if knight.rank >= MIGHTY {
+    let (rank_now, promoted) = match earlier {
+        Some((v, risen_to)) if v == vertex => (risen_to, true),
+        _ => (knight.rank, knight.promoted_this_turn),
+    };
+    if rank_now >= MIGHTY {
         return Err(RuleError::KnightAtTopRank);
     }
-    if knight.promoted_this_turn {
+    if promoted {
         return Err(RuleError::KnightAlreadyPromoted);
     }
-    let rank = knight.rank + 1;
+    let rank = rank_now + 1;
     if rank == MIGHTY && game.improvement_level(seat, Track::Politics) < ABILITY_LEVEL {
         return Err(RuleError::PoliticsLevelRequired);
     }
-    if game.knights_of_rank(seat, rank) >= PIECES_PER_RANK {
+    let mut of_rank = game.knights_of_rank(seat, rank);
+    if let Some((_, risen_to)) = earlier {
+        // The earlier knight left rank `risen_to - 1` for `risen_to`.
+        of_rank = of_rank + usize::from(risen_to == rank) - usize::from(risen_to == rank + 1);
+    }
+    if of_rank >= PIECES_PER_RANK {
         return Err(RuleError::NoPiecesLeft(if rank == MIGHTY { "mighty knights" } else { "strong knights" }));
     }
     Ok(rank)

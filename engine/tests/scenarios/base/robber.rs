@@ -85,7 +85,8 @@ fn tc_14_roll_pays_settlements_one_and_cities_two() {
         gains: vec![
             SeatResources { seat: P1, resources: Resources::of(Resource::Brick, 1) },
             SeatResources { seat: P2, resources: Resources::of(Resource::Grain, 2) },
-        ],
+        ]
+        .into(),
         shortages: vec![],
         discoveries: vec![],
     }));
@@ -120,7 +121,7 @@ fn tc_16_bank_shortage_with_two_claimants_pays_nobody() {
     let events = s.when_with(P0, Move::RollDice, FixedChance::dice(4, 2));
     assert!(events.contains(&Event::ResourcesProduced {
         roll: 6,
-        gains: vec![SeatResources { seat: P2, resources: Resources::of(Resource::Grain, 2) }],
+        gains: vec![SeatResources { seat: P2, resources: Resources::of(Resource::Grain, 2) }].into(),
         shortages: vec![Resource::Brick],
         discoveries: vec![],
     }));

@@ -33,7 +33,8 @@ fn a_roll_pays_the_corners_of_its_hex_on_a_small_island() {
         gains: vec![
             SeatResources { seat: P0, resources: Resources::of(Resource::Grain, 1) },
             SeatResources { seat: P1, resources: Resources::of(Resource::Grain, 2) },
-        ],
+        ]
+        .into(),
         shortages: vec![],
         discoveries: vec![],
     }));

@@ -171,13 +171,13 @@ fn tc_72_cities_take_a_commodity_from_forest_pasture_and_mountains() {
     let events = s.when_with(P0, Move::RollDice, roll(EventFace::Trade, 5, 6));
     assert!(events.contains(&Event::ResourcesProduced {
         roll: 11,
-        gains: vec![catan_engine::SeatResources { seat: P0, resources: Resources::new(1, 0, 0, 0, 0) }],
+        gains: vec![catan_engine::SeatResources { seat: P0, resources: Resources::new(1, 0, 0, 0, 0) }].into(),
         shortages: vec![],
         discoveries: vec![],
     }));
     let produced = Event::CommoditiesProduced {
         roll: 11,
-        gains: vec![SeatCommodities { seat: P0, commodities: paper(1) }],
+        gains: vec![SeatCommodities { seat: P0, commodities: paper(1) }].into(),
         shortages: vec![],
     };
     assert!(events.contains(&produced));
@@ -217,7 +217,11 @@ fn ck_prod_the_robber_and_the_bank_limit_commodities() {
         .turn(P0)
         .start();
     let events = s.when_with(P0, Move::RollDice, roll(EventFace::Trade, 4, 4));
-    assert!(events.contains(&Event::CommoditiesProduced { roll: 8, gains: vec![], shortages: vec![Commodity::Paper] }));
+    assert!(events.contains(&Event::CommoditiesProduced {
+        roll: 8,
+        gains: vec![].into(),
+        shortages: vec![Commodity::Paper]
+    }));
     assert_eq!(commodities_in_game(&s), Commodities::each(12));
 }
 
@@ -601,7 +605,7 @@ fn tc_75_the_barbarians_attack_on_the_seventh_ship_before_production() {
         events[produced],
         Event::ResourcesProduced {
             roll: 11,
-            gains: vec![catan_engine::SeatResources { seat: P0, resources: Resources::new(1, 0, 0, 0, 0) }],
+            gains: vec![catan_engine::SeatResources { seat: P0, resources: Resources::new(1, 0, 0, 0, 0) }].into(),
             shortages: vec![],
             discoveries: vec![],
         }

@@ -221,7 +221,7 @@ fn tc_61_gold_pays_cards_of_free_choice_on_a_roll_and_in_setup() {
         vec![
             Event::ResourcesProduced {
                 roll: 8,
-                gains: vec![SeatResources { seat: P1, resources: ore_and_grain }],
+                gains: vec![SeatResources { seat: P1, resources: ore_and_grain }].into(),
                 shortages: vec![],
                 discoveries: vec![],
             },
@@ -624,7 +624,7 @@ fn gold_choices_share_the_bank_shortage_rule_per_chosen_type() {
         events[0],
         Event::ResourcesProduced {
             roll: 8,
-            gains: vec![SeatResources { seat: P1, resources: one(Resource::Grain) }],
+            gains: vec![SeatResources { seat: P1, resources: one(Resource::Grain) }].into(),
             shortages: vec![Resource::Ore],
             discoveries: vec![],
         }
@@ -647,7 +647,7 @@ fn the_robber_on_a_gold_hex_blocks_it() {
     assert_eq!(
         events[1..],
         [
-            Event::ResourcesProduced { roll: 8, gains: vec![], shortages: vec![], discoveries: vec![] },
+            Event::ResourcesProduced { roll: 8, gains: vec![].into(), shortages: vec![], discoveries: vec![] },
             to_phase(Phase::Main, vec![])
         ]
     );

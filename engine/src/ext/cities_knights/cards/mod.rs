@@ -154,17 +154,25 @@ impl CitiesKnights {
         };
         if let (Some(pre_roll), true) = (timing, seat == game.turn_active()) {
             let hand = game.progress_cards(seat);
-            let mut plays = Vec::new();
+            let start = moves.len();
             for card in hand.kinds().filter(|c| (*c == ProgressCard::Alchemist) == pre_roll) {
                 match card.track() {
-                    Track::Science => science::plays(self, game, seat, card, &mut plays),
-                    Track::Trade => trade::plays(self, game, seat, card, &mut plays),
-                    Track::Politics => politics::plays(self, game, seat, card, &mut plays),
+                    Track::Science => science::plays(self, game, seat, card, moves),
+                    Track::Trade => trade::plays(self, game, seat, card, moves),
+                    Track::Politics => politics::plays(self, game, seat, card, moves),
                 }
             }
+            // The plays listed here that would add nothing go, in place (no scratch list).
             let adds_something =
                 |mv: &Move| !matches!(mv, Move::PlayProgressCard { play } if effect_in_force(game, play).is_some());
-            moves.extend(plays.into_iter().filter(adds_something));
+            let mut kept = start;
+            for i in start..moves.len() {
+                if adds_something(&moves[i]) {
+                    moves.swap(kept, i);
+                    kept += 1;
+                }
+            }
+            moves.truncate(kept);
         }
         science::more_moves(self, game, seat, moves);
         trade::more_moves(self, game, seat, moves);

@@ -30,7 +30,7 @@ use crate::{
     board::{HexCoord, Terrain, VertexId, NONE},
     chance::Chance,
     ext::cities_knights::{
-        knights::{promotion, wall_site},
+        knights::{promotion, promotion_after, wall_site},
         CitiesKnights, CitiesKnightsState, ProgressCard,
     },
     game::routes::FreePiece,
@@ -45,6 +45,7 @@ const MEDICINE_COST: Resources = Resources::new(0, 0, 0, 1, 2);
 const PER_HEX: u32 = 2;
 /// The most knights a Smith promotes (CK-PC-7).
 const SMITH_KNIGHTS: usize = 2;
+const _: () = assert!(SMITH_KNIGHTS == 2, "smith() measures a second knight after the first only");
 /// The tokens an Inventor never moves (CK-PC-7).
 const FIXED_NUMBERS: [u8; 4] = [2, 12, 6, 8];
 
@@ -256,16 +257,19 @@ fn medicine(game: &Game, seat: Seat, vertex: VertexId) -> Result<Vec<Event>, Rul
 
 /// Smith: each knight named promoted once, for free, in order (CK-KNT-3 holds for each).
 fn smith(game: &Game, seat: Seat, knights: &[VertexId]) -> Result<Vec<Event>, RuleError> {
-    if knights.is_empty() || knights.len() > SMITH_KNIGHTS {
+    let &[first, ref rest @ ..] = knights else {
+        return Err(RuleError::WrongKnightCount(0));
+    };
+    if knights.len() > SMITH_KNIGHTS {
         return Err(RuleError::WrongKnightCount(knights.len()));
     }
-    let mut after = game.clone();
+    let first_rank = promotion(game, seat, first)?;
     let mut events = Vec::with_capacity(knights.len());
-    for &vertex in knights {
-        let rank = promotion(&after, seat, vertex)?;
-        let promoted = Event::KnightPromoted { seat, vertex, rank, cost: Resources::ZERO };
-        after.apply(&promoted);
-        events.push(promoted);
+    events.push(Event::KnightPromoted { seat, vertex: first, rank: first_rank, cost: Resources::ZERO });
+    // SMITH_KNIGHTS is 2: the second knight is measured after the first's promotion.
+    for &vertex in rest {
+        let rank = promotion_after(game, seat, vertex, Some((first, first_rank)))?;
+        events.push(Event::KnightPromoted { seat, vertex, rank, cost: Resources::ZERO });
     }
     Ok(events)
 }

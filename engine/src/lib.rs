@@ -9,17 +9,20 @@
 //!
 //! The module tree (see `engine/README.md` for the picture of which module may import which,
 //! and how to add a ruleset):
-//! - [`game`](Game): the facade, and `game/hands.rs`, the shared primitives that move cards
-//!   between the bank and hands; `model`: the generic state; [`board`]: geometry and layouts;
+//! - [`game`](Game): the facade, and `game/`, what several rulesets share (hands.rs moves
+//!   cards between the bank and hands, routes.rs measures roads and ships, production.rs and
+//!   trading.rs); `model`: the generic state; [`board`]: geometry, layouts and the topology
+//!   every game of a map shares;
 //! - `ruleset`: built once from the [`GameConfig`] (the only reader of the variant switches
-//!   besides each extension); `base`: the base game's rules by area, which names no
+//!   besides each extension), with `ruleset/board.rs` laying out its board; `base`: the base game's rules by area, which names no
 //!   expansion and asks the `Extension` hooks where a variant changes its answer;
 //! - `ext`: one folder per extension (five_six, jungle, big_river, seafarers, wonders,
 //!   cities_knights), each applying its own events through `Extension::apply`, which
 //!   receives the whole game; a `types.rs` in a folder holds the wire types others name;
 //! - [`protocol`]: moves, events, errors, the view's wire types and the versioned storage
 //!   format; [`view`]: what one viewer may see (each extension adds its part);
-//! - [`position`]: building any position for tests and bots, one file per ruleset's checks;
+//! - [`position`]: building any position for tests and bots; the base game's checks live in
+//!   `position/`, each extension's in `ext/<name>/position.rs`, reached through its hooks;
 //!   [`bots`], [`sim`]: self-play.
 //!
 //! ```

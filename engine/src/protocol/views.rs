@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::{
     board::{EdgeId, HarbourKind, HexCoord, HexTile, VertexId},
     ext::{
-        cities_knights::CitiesKnightsView,
+        cities_knights::types::CitiesKnightsView,
         wonders::types::{MarkedSet, WonderView},
     },
     model::{BuildingKind, Commodities, DevCards, Phase, Resources, Seat, TradeOffer},

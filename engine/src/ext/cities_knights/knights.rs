@@ -2,7 +2,7 @@
 //! road, promoting it (mighty needs Politics 3), activating it with grain, and walls under
 //! one's cities. What a knight does (moving, displacing, chasing the robber) is in `actions.rs`.
 
-use serde::{Deserialize, Serialize};
+pub use super::types::Knight;
 
 use super::{
     improvements::{building_phase_of, main_phase_of, ABILITY_LEVEL},
@@ -27,22 +27,6 @@ pub const KNIGHT_COST: Resources = Resources::new(0, 0, 1, 0, 1);
 pub const ACTIVATION_COST: Resources = Resources::new(0, 0, 0, 1, 0);
 /// A city wall: 2 brick (CK-WALL-1).
 pub const WALL_COST: Resources = Resources::new(0, 2, 0, 0, 0);
-
-/// A knight on the board (CK-CMP-4): its rank is its strength (basic 1, strong 2, mighty 3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct Knight {
-    pub vertex: VertexId,
-    pub seat: Seat,
-    pub rank: u8,
-    pub active: bool,
-    /// Activated during the current turn: it may not act before the next (CK-KNT-5).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub activated_this_turn: bool,
-    /// Promoted during the current turn: once per turn (CK-KNT-3).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub promoted_this_turn: bool,
-}
 
 impl Game {
     /// The knights on the board (CK-KNT).

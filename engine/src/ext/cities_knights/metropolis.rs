@@ -5,7 +5,7 @@
 //! holder is at 4 takes it onto one of its own cities (CK-MET-3); at 5 the holder keeps it
 //! for good (CK-MET-4). The barbarians never pillage a metropolis (CK-MET-5, `barbarians.rs`).
 
-use serde::{Deserialize, Serialize};
+pub use super::types::Metropolis;
 
 use super::Track;
 use crate::{
@@ -21,16 +21,6 @@ const TOP_LEVEL: u8 = super::improvements::TOP_LEVEL;
 pub(super) const METROPOLIS_LEVEL: u8 = 4;
 /// What a metropolis adds to its city's 2 points (CK-MET-1, CK-WIN-2).
 pub(super) const METROPOLIS_POINTS: u32 = 2;
-
-/// A track's metropolis on one of its holder's cities (CK-MET-1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct Metropolis {
-    pub track: Track,
-    pub seat: Seat,
-    /// The city that carries it.
-    pub vertex: VertexId,
-}
 
 impl Game {
     /// The metropolises on the board (CK-MET), at most one per track.

@@ -18,11 +18,10 @@ mod metropolis;
 pub(crate) mod position;
 mod progress;
 mod seven;
+mod state;
 mod trade;
 pub(crate) mod types;
 mod view;
-
-use serde::{Deserialize, Serialize};
 
 pub use cards::{CardDecision, CardTurn, Good, Merchant};
 pub use dice::EVENT_DIE;
@@ -30,12 +29,12 @@ pub use knights::{Knight, ACTIVATION_COST, KNIGHT_COST, WALL_COST};
 pub use metropolis::Metropolis;
 pub(crate) use progress::full_decks;
 pub use progress::PROGRESS_CARD;
+pub(crate) use state::CitiesKnightsState;
 pub use types::{EventFace, ProgressCard, ProgressCards, ProgressPlay, Track};
 pub use view::{CitiesKnightsSeatView, CitiesKnightsView, DeckView, SpiedCards};
 
 use crate::position::{PositionError, PositionPart, Setup, TurnSetup};
 use crate::{
-    board::VertexId,
     chance::Chance,
     config::GameConfig,
     ext::Extension,
@@ -79,82 +78,6 @@ impl CitiesKnights {
     /// CK-BAR-10: whether the robber may move yet.
     fn robber_may_move(&self, game: &Game) -> bool {
         !self.robber_waits || game.ext.cities_knights.attacks > 0
-    }
-}
-
-/// What Cities & Knights keeps beyond the base game.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct CitiesKnightsState {
-    /// The barbarian ship's position on its track, 0 to `barbarian_steps` (CK-BAR-1).
-    #[serde(default)]
-    pub barbarians: u8,
-    /// Barbarian attacks resolved so far (CK-BAR-10 looks at the first).
-    #[serde(default)]
-    pub attacks: u32,
-    /// Each seat's improvement levels, by track in [`Track::ALL`] order (CK-IMP).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub improvements: Vec<[u8; 3]>,
-    /// The vertices of cities with a city wall, with the wall's owner (CK-WALL).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub walls: Vec<(VertexId, Seat)>,
-    /// The knights on the board (CK-KNT).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub knights: Vec<Knight>,
-    /// Defender of Catan cards by seat (CK-BAR-6).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub defenders: Vec<u32>,
-    /// Pillaged cities whose owner had no settlement piece left: they count as settlements
-    /// without taking a piece (CK-BAR-8).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub pillaged: Vec<VertexId>,
-    /// Each seat's progress cards, VP cards included (CK-PC); the decks are the 54 cards
-    /// less these.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub progress: Vec<ProgressCards>,
-    /// The metropolises on the board, one per track at most (CK-MET).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub metropolises: Vec<Metropolis>,
-    /// Progress cards played or discarded, in order: they lie under the decks' other cards
-    /// (CK-PC-3).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub returned: Vec<ProgressCard>,
-    /// What cards played this turn leave in force (Crane, Merchant Fleet, Commercial Harbor).
-    #[serde(default, skip_serializing_if = "cards::CardTurn::is_unused")]
-    pub card_turn: cards::CardTurn,
-    /// The merchant, once a Merchant card placed it (CK-MER).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub merchant: Option<Merchant>,
-}
-
-impl CitiesKnightsState {
-    pub(crate) fn is_unused(&self) -> bool {
-        *self == CitiesKnightsState::default()
-    }
-
-    /// The seat's level in `track` (CK-IMP-1).
-    pub(crate) fn level(&self, seat: Seat, track: Track) -> u8 {
-        self.improvements.get(seat.index()).map_or(0, |levels| levels[track as usize])
-    }
-
-    /// The entry of `seat` in a list kept by seat, grown to hold it.
-    fn of_seat<T: Default + Clone>(list: &mut Vec<T>, seat: Seat) -> &mut T {
-        if list.len() <= seat.index() {
-            list.resize(seat.index() + 1, T::default());
-        }
-        &mut list[seat.index()]
-    }
-
-    /// Forgets that the settlement on `vertex` is a pillaged city without a piece (it is
-    /// upgraded again); returns whether it was one.
-    pub(crate) fn take_pillaged(&mut self, vertex: VertexId) -> bool {
-        let before = self.pillaged.len();
-        self.pillaged.retain(|v| *v != vertex);
-        self.pillaged.len() != before
-    }
-
-    /// The walls `seat` has on the board (CK-WALL-1).
-    pub(crate) fn walls_of(&self, seat: Seat) -> u32 {
-        self.walls.iter().filter(|(_, s)| *s == seat).count() as u32
     }
 }
 

@@ -1,7 +1,9 @@
 //! The wire types of Cities & Knights that the shared model and `protocol/` name, importing
 //! nothing from the rest of the extension, so the dependency runs one way: the improvement
-//! tracks, the event die's faces, the progress cards and their plays. Their behaviour
-//! (`impl` blocks) lives with the rules that use it.
+//! tracks, the event die's faces, the progress cards and their plays, the pieces and figures
+//! on the board (knights, metropolises, the merchant), what played cards leave in force, and
+//! the view every seat is sent. Their behaviour (`impl` blocks) lives with the rules that use
+//! it; `view.rs` builds the view.
 //!
 //! The decisions progress cards ask of seats, all in one phase, `card_decision`: its
 //! [`CardDecision`] says what is awaited and from whom. Everything in it is public: a
@@ -204,4 +206,126 @@ pub enum ProgressPlay {
 pub enum Good {
     Resource(Resource),
     Commodity(Commodity),
+}
+
+// The state that the game resource shows, and the view built from it (view.rs).
+
+/// A knight on the board (CK-CMP-4): its rank is its strength (basic 1, strong 2, mighty 3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Knight {
+    pub vertex: VertexId,
+    pub seat: Seat,
+    pub rank: u8,
+    pub active: bool,
+    /// Activated during the current turn: it may not act before the next (CK-KNT-5).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub activated_this_turn: bool,
+    /// Promoted during the current turn: once per turn (CK-KNT-3).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub promoted_this_turn: bool,
+}
+
+/// A track's metropolis on one of its holder's cities (CK-MET-1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Metropolis {
+    pub track: Track,
+    pub seat: Seat,
+    /// The city that carries it.
+    pub vertex: VertexId,
+}
+
+/// What progress cards played this turn leave in force until it ends (positions carry it;
+/// the game resource shows it, as the cards were played face up).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct CardTurn {
+    /// A Crane waits for the next improvement (CK-PC-7 Crane).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub crane: bool,
+    /// Goods a Merchant Fleet lets the active seat trade at 2:1.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub merchant_fleets: Vec<Good>,
+    /// Once a Commercial Harbor is played: the opponents already offered an exchange.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commercial_harbor: Option<Vec<Seat>>,
+}
+
+/// The merchant figure on the board (CK-MER).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Merchant {
+    pub seat: Seat,
+    pub hex: HexCoord,
+}
+
+/// The barbarians, and each seat's improvements, knights and walls (Cities & Knights).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct CitiesKnightsView {
+    /// The barbarian ship's position: 0 at the start, attacking on reaching `barbarian_steps`
+    /// (CK-BAR-1).
+    pub barbarians: u8,
+    pub barbarian_steps: u8,
+    /// Attacks so far; before the first the robber waits (CK-BAR-10).
+    pub attacks: u32,
+    /// Whether the robber may move on a 7 yet (CK-BAR-10).
+    pub robber_active: bool,
+    pub seats: Vec<CitiesKnightsSeatView>,
+    /// The progress cards left in each deck (CK-CMP-2).
+    pub decks: Vec<DeckView>,
+    /// The merchant and its holder, once a Merchant card placed it: the holder trades the
+    /// hex's resource with the bank at 2:1 and has 1 point for it (CK-MER-1..3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub merchant: Option<Merchant>,
+    /// While a Spy's player chooses the card to take: the target's progress cards, shown to
+    /// that player alone (CK-PC-6/7 Spy).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spied: Option<SpiedCards>,
+    /// What the active seat's cards played this turn leave in force: a Crane waiting for the
+    /// next improvement, Merchant Fleets' goods at 2:1, a Commercial Harbor and the opponents
+    /// it already reached (CK-PC-7); absent when nothing is.
+    #[serde(default, skip_serializing_if = "CardTurn::is_unused")]
+    pub in_force: CardTurn,
+}
+
+/// The progress cards a Spy shows its player (CK-PC-7 Spy).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct SpiedCards {
+    pub target: Seat,
+    pub cards: ProgressCards,
+}
+
+/// One seat's part of Cities & Knights, as everyone sees it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct CitiesKnightsSeatView {
+    pub seat: Seat,
+    /// Levels by track: trade, politics, science (CK-IMP).
+    pub improvements: [u8; 3],
+    pub knights: Vec<Knight>,
+    pub walls: Vec<VertexId>,
+    /// Defender of Catan cards (1 point each, CK-BAR-6).
+    pub defender_points: u32,
+    /// Progress cards held (VP cards included).
+    pub progress_card_count: u32,
+    /// The VP progress cards, face up (CK-EVT-3).
+    pub revealed_points: u32,
+    /// The seat's metropolises, each on one of its cities (CK-MET-1).
+    pub metropolises: Vec<Metropolis>,
+    /// The points the metropolises add to their cities: 2 each (CK-MET-1).
+    pub metropolis_points: u32,
+    /// The cards themselves: for the seat itself, and for everyone once the game is over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub progress_cards: Option<ProgressCards>,
+}
+
+/// A progress deck and the cards left in it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct DeckView {
+    pub track: Track,
+    pub cards_left: u32,
 }

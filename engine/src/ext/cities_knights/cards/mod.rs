@@ -11,13 +11,10 @@ mod politics;
 mod science;
 mod trade;
 
-use serde::{Deserialize, Serialize};
-
-pub use super::types::{CardDecision, Good};
+pub use super::types::{CardDecision, CardTurn, Good, Merchant};
 
 use super::{CitiesKnights, ProgressCard, ProgressPlay, Track};
 use crate::{
-    board::HexCoord,
     chance::Chance,
     ext::ExtState,
     game::Game,
@@ -56,34 +53,10 @@ impl ProgressPlay {
     }
 }
 
-/// What progress cards played this turn leave in force until it ends (positions carry it;
-/// the game resource shows it, as the cards were played face up).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct CardTurn {
-    /// A Crane waits for the next improvement (CK-PC-7 Crane).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub crane: bool,
-    /// Goods a Merchant Fleet lets the active seat trade at 2:1.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub merchant_fleets: Vec<Good>,
-    /// Once a Commercial Harbor is played: the opponents already offered an exchange.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub commercial_harbor: Option<Vec<Seat>>,
-}
-
 impl CardTurn {
     pub fn is_unused(&self) -> bool {
         *self == CardTurn::default()
     }
-}
-
-/// The merchant figure on the board (CK-MER).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct Merchant {
-    pub seat: Seat,
-    pub hex: HexCoord,
 }
 
 impl CitiesKnights {

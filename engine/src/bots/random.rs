@@ -10,11 +10,13 @@ use super::Bot;
 #[derive(Debug, Clone)]
 pub struct RandomBot {
     rng: Rng,
+    /// Each listed move's weight, reused from move to move: a pick weighs every move once.
+    weights: Vec<u32>,
 }
 
 impl RandomBot {
     pub fn new(seed: u64) -> Self {
-        RandomBot { rng: Rng::new(seed) }
+        RandomBot { rng: Rng::new(seed), weights: Vec::new() }
     }
 
     /// How strongly the random bot prefers `mv`. Public so that clients of the server (its
@@ -73,21 +75,29 @@ impl RandomBot {
     /// The index of the move a draw weighted by [`RandomBot::weight`] picks from `moves` (0
     /// when there are none); `below(n)` must draw uniformly from `0..n`.
     pub fn weighted_pick(moves: &[Move], below: impl FnOnce(u32) -> u32) -> usize {
-        let total: u32 = moves.iter().map(RandomBot::weight).sum();
-        let mut pick = below(total.max(1));
-        for (i, mv) in moves.iter().enumerate() {
-            let w = RandomBot::weight(mv);
-            if pick < w {
-                return i;
-            }
-            pick -= w;
-        }
-        0
+        let weights: Vec<u32> = moves.iter().map(RandomBot::weight).collect();
+        pick_by_weight(&weights, below)
     }
 }
 
+/// The index a draw `below(total)` lands on when each index takes `weights[i]` of the total.
+fn pick_by_weight(weights: &[u32], below: impl FnOnce(u32) -> u32) -> usize {
+    let total: u32 = weights.iter().sum();
+    let mut pick = below(total.max(1));
+    for (i, &w) in weights.iter().enumerate() {
+        if pick < w {
+            return i;
+        }
+        pick -= w;
+    }
+    0
+}
+
 impl Bot for RandomBot {
+    /// The pick of [`RandomBot::weighted_pick`], weighing each move once.
     fn choose(&mut self, _game: &Game, _seat: Seat, moves: &[Move]) -> usize {
-        RandomBot::weighted_pick(moves, |bound| self.rng.below(bound))
+        self.weights.clear();
+        self.weights.extend(moves.iter().map(RandomBot::weight));
+        pick_by_weight(&self.weights, |bound| self.rng.below(bound))
     }
 }

@@ -17,6 +17,8 @@ both_backends!(
     a_wrong_field_is_named_by_its_pointer,
     numbers_and_names_outside_the_spec_are_refused_as_documented,
     a_variant_filter_takes_a_plus_decoded_as_a_space,
+    the_query_bounds_of_streams_and_pictures_are_the_specs,
+    a_seed_fits_in_an_int64,
 );
 
 /// Posts `body` as it is, as JSON.
@@ -207,4 +209,92 @@ fn a_variant_filter_takes_a_plus_decoded_as_a_space(backend: Backend) {
         assert_eq!(ids, [&wonders["id"]], "variant={filter}");
     }
     assert_problem(app.get("/api/v1/games?variant=seafarers+atlantis", None), 400, "invalid_query");
+}
+
+/// The declared `minimum`/`maximum` of `name` among the query parameters of `GET path`.
+fn query_bounds(spec: &Value, path: &str, name: &str) -> (Option<i64>, Option<i64>) {
+    let parameters = spec["paths"][path]["get"]["parameters"].as_array().unwrap_or_else(|| panic!("{path}"));
+    let parameter =
+        parameters.iter().find(|p| p["name"] == name && p["in"] == "query").unwrap_or_else(|| panic!("{name}"));
+    (parameter["schema"]["minimum"].as_i64(), parameter["schema"]["maximum"].as_i64())
+}
+
+/// What the spec bounds of the stream's `keepalive` and `after` and of `at` (the board's
+/// picture, the game resource) is the server's: 400 `invalid_query` naming the parameter
+/// just outside, served at the bounds; never silently clamped (the stream took `keepalive=0`
+/// as 1 and `after=-5` as 0, the pictures answered `at=0` with a 422).
+fn the_query_bounds_of_streams_and_pictures_are_the_specs(backend: Backend) {
+    let app = spawn_app(backend);
+    let spec: Value = app.get("/api-docs/openapi.json", None).json().unwrap();
+    let stream = "/api/v1/games/{game_id}/stream";
+    assert_eq!(query_bounds(&spec, stream, "keepalive"), (Some(1), Some(15)));
+    assert_eq!(query_bounds(&spec, stream, "after"), (Some(0), None));
+    assert_eq!(query_bounds(&spec, "/api/v1/games/{game_id}/board.svg", "at"), (Some(1), None));
+    assert_eq!(query_bounds(&spec, "/api/v1/games/{game_id}", "at"), (Some(1), None));
+
+    let (id, _) = app.started_game(2, 5);
+    let stream = format!("/api/v1/games/{id}/stream");
+    for (query, pointer) in [
+        ("keepalive=0", "#/keepalive"),
+        ("keepalive=16", "#/keepalive"),
+        ("keepalive=-1", "#/keepalive"),
+        ("after=-1", "#/after"),
+        ("after=-5&keepalive=3", "#/after"),
+    ] {
+        assert_fields(app.get(&format!("{stream}?{query}"), None), 400, "invalid_query", &[pointer]);
+    }
+    let detail = assert_problem(app.get(&format!("{stream}?keepalive=16"), None), 400, "invalid_query");
+    assert_eq!(detail["errors"][0]["detail"], "must be an integer from 1 to 15 (got 16)");
+    for query in ["keepalive=1", "keepalive=15", "after=0"] {
+        let open = app.client.get(app.url(&format!("{stream}?{query}"))).send().expect("the stream");
+        assert_eq!(open.status(), StatusCode::OK, "{query}");
+        assert_eq!(open.headers()["content-type"], "text/event-stream", "{query}");
+    }
+    for path in [format!("/api/v1/games/{id}/board.svg"), format!("/api/v1/games/{id}")] {
+        for at in ["0", "-1", "-9223372036854775808"] {
+            assert_fields(app.get(&format!("{path}?at={at}"), None), 400, "invalid_query", &["#/at"]);
+        }
+        assert_eq!(app.get(&format!("{path}?at=1"), None).status(), StatusCode::OK, "{path}");
+        let version = app.game(&id, None)["version"].as_i64().unwrap();
+        assert_problem(app.get(&format!("{path}?at={}", version + 1), None), 422, "seq_out_of_range");
+    }
+}
+
+/// A seed is an `int64` in the spec, which a Go client holds in an `int64`: the server
+/// takes 0 to 2^63 - 1 (above: 422 `invalid_config`, as other bounded numbers) and draws a
+/// random seed in that range too (it drew all 64 bits, so a finished game's `seed` broke the
+/// generated Go client half of the time).
+fn a_seed_fits_in_an_int64(backend: Backend) {
+    let app = spawn_app(backend);
+    let spec: Value = app.get("/api-docs/openapi.json", None).json().unwrap();
+    let seed = &spec["components"]["schemas"]["CreateGameRequest"]["properties"]["seed"];
+    assert_eq!((seed["minimum"].as_i64(), seed["maximum"].as_i64()), (Some(0), Some(i64::MAX)), "{seed}");
+
+    let alice = app.register("alice");
+    let create = |body: Value| app.post("/api/v1/games", Some(&alice.token), &body);
+    for seed in [json!(9_223_372_036_854_775_808_u64), json!(u64::MAX), json!(-1)] {
+        let problem = assert_fields(create(json!({"seed": seed})), 422, "invalid_config", &["#/seed"]);
+        assert_eq!(
+            problem["errors"][0]["detail"],
+            format!("must be an integer from 0 to 9223372036854775807 (got {seed})")
+        );
+    }
+    let problem = assert_fields(create(json!({"seed": 1.5})), 400, "malformed_body", &["#/seed"]);
+    assert_eq!(
+        problem["errors"][0]["detail"],
+        "must be an integer from 0 to 9223372036854775807 (got floating point 1.5)"
+    );
+    assert_eq!(create(json!({"seed": i64::MAX, "max_players": 2})).status(), StatusCode::CREATED);
+
+    // Random seeds: each of 19 games (an account's unfinished games are limited to 20) drew
+    // 64 bits before, so one above 2^63 - 1 was all but certain (1 - 2^-19); the row keeps
+    // the seed's bits in a signed BIGINT, negative above.
+    let bob = app.register("bob");
+    let mut conn = app.pool.get().expect("a connection");
+    for _ in 0..19 {
+        let game = app.create_game(&bob, &json!({"max_players": 2}));
+        let id = uuid::Uuid::parse_str(game["id"].as_str().unwrap()).unwrap();
+        let record = catan_server::store::load_game(&mut conn, id).expect("the game");
+        assert!(record.game.seed >= 0, "seed {} is above 2^63 - 1", record.game.seed());
+    }
 }

@@ -19,6 +19,7 @@ both_backends!(
     a_variant_filter_takes_a_plus_decoded_as_a_space,
     the_query_bounds_of_streams_and_pictures_are_the_specs,
     a_seed_fits_in_an_int64,
+    the_pointers_the_spec_shows_are_ones_the_server_writes,
 );
 
 /// Posts `body` as it is, as JSON.
@@ -296,5 +297,40 @@ fn a_seed_fits_in_an_int64(backend: Backend) {
         let id = uuid::Uuid::parse_str(game["id"].as_str().unwrap()).unwrap();
         let record = catan_server::store::load_game(&mut conn, id).expect("the game");
         assert!(record.game.seed >= 0, "seed {} is above 2^63 - 1", record.game.seed());
+    }
+}
+
+/// Every pointer the spec's `FieldError` shows (its description and example) is one the
+/// server writes for some request (the description showed `#/give/0`, but `give` is an
+/// object of counts: no request gets that pointer).
+fn the_pointers_the_spec_shows_are_ones_the_server_writes(backend: Backend) {
+    let app = spawn_app(backend);
+    let spec: Value = app.get("/api-docs/openapi.json", None).json().unwrap();
+    let field_error = &spec["components"]["schemas"]["FieldError"];
+    let description = field_error["properties"]["pointer"]["description"].as_str().unwrap();
+    let mut shown: Vec<String> =
+        description.split('`').skip(1).step_by(2).filter(|code| code.starts_with('#')).map(str::to_owned).collect();
+    shown.push(field_error["example"]["pointer"].as_str().unwrap().to_owned());
+    shown.sort();
+    shown.dedup();
+
+    let alice = app.register("alice");
+    let (id, users) = app.started_game(2, 5);
+    let user = &users[active_seat(&app, &id)];
+    let trade = json!({"give": {"brick": 1}, "get": {"ore": 1}, "to": ["x"]});
+    let written: Vec<(&str, Response)> = vec![
+        ("#", post_raw(&app, "/api/v1/users", None, "[]")),
+        ("#/options/vp_target", app.post("/api/v1/games", Some(&alice.token), &json!({"options": {"vp_target": 300}}))),
+        ("#/to/0", app.post(&format!("/api/v1/games/{id}/trades"), Some(&user.token), &trade)),
+        ("#/limit", app.get("/api/v1/games?limit=0", None)),
+    ];
+    let mut produced = Vec::new();
+    for (pointer, response) in written {
+        let body: Value = response.json().unwrap();
+        assert_eq!(body["errors"][0]["pointer"], pointer, "{body}");
+        produced.push(pointer.to_owned());
+    }
+    for pointer in &shown {
+        assert!(produced.contains(pointer), "the spec shows {pointer}, which no request here gets: {shown:?}");
     }
 }

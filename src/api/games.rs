@@ -440,9 +440,10 @@ async fn join_game_once(
         return Err(ApiError::UnsupportedMediaType);
     } else {
         // `null` is no body; anything else is read as every body is (`http::json`).
-        let value = serde_json::from_slice::<serde_json::Value>(&body).map_err(|e| {
+        let mut value = serde_json::from_slice::<serde_json::Value>(&body).map_err(|e| {
             ApiError::bad_request("malformed_body", format!("the body is not valid JSON: {e}")).at("#", e.to_string())
         })?;
+        crate::http::json::whole_numbers(&mut value);
         if value.is_null() {
             JoinRequest::default()
         } else {

@@ -20,6 +20,9 @@ both_backends!(
     the_query_bounds_of_streams_and_pictures_are_the_specs,
     a_seed_fits_in_an_int64,
     the_pointers_the_spec_shows_are_ones_the_server_writes,
+    whole_numbers_written_with_a_fraction_are_integers,
+    byte_fields_say_their_bound_in_the_spec,
+    the_stream_schema_describes_its_events,
 );
 
 /// Posts `body` as it is, as JSON.
@@ -333,4 +336,99 @@ fn the_pointers_the_spec_shows_are_ones_the_server_writes(backend: Backend) {
     for pointer in &shown {
         assert!(produced.contains(pointer), "the spec shows {pointer}, which no request here gets: {shown:?}");
     }
+}
+
+/// JSON Schema's `integer` takes any number whose fractional part is zero (`3.0`, `1e1`), so
+/// the server reads them as the integers they are (schemathesis sent `"vp_target": 28.0`,
+/// which serde refused for a `u8`: 400 for a body the spec allows).
+fn whole_numbers_written_with_a_fraction_are_integers(backend: Backend) {
+    let app = spawn_app(backend);
+    let alice = app.register("alice");
+    let created = post_raw(
+        &app,
+        "/api/v1/games",
+        Some(&alice.token),
+        r#"{"max_players": 3.0, "seed": 7.0, "options": {"vp_target": 1.2e1, "turn_limit": 500.0}}"#,
+    );
+    assert_eq!(created.status(), StatusCode::CREATED);
+    let game: Value = created.json().unwrap();
+    assert_eq!((game["max_players"].as_i64(), game["vp_target"].as_i64()), (Some(3), Some(12)), "{game}");
+    // Read as integers, they meet the bounds as integers do.
+    let far = post_raw(&app, "/api/v1/games", Some(&alice.token), r#"{"options": {"vp_target": 1e2}}"#);
+    let problem = assert_fields(far, 422, "invalid_config", &["#/options/vp_target"]);
+    assert_eq!(problem["errors"][0]["detail"], "must be an integer from 3 to 30 (got 100)");
+    // A fraction is still no integer.
+    assert_fields(
+        post_raw(&app, "/api/v1/games", Some(&alice.token), r#"{"options": {"vp_target": 12.5}}"#),
+        400,
+        "malformed_body",
+        &["#/options/vp_target"],
+    );
+    let (id, users) = app.started_game(2, 5);
+    let user = &users[active_seat(&app, &id)];
+    let moves = format!("/api/v1/games/{id}/moves");
+    let offer = r#"{"type": "offer_trade", "give": {"brick": 1.0}, "get": {"ore": 1.0}, "to": [1.0]}"#;
+    let refused = assert_problem(post_raw(&app, &moves, Some(&user.token), offer), 422, "wrong_phase");
+    assert!(refused.get("errors").is_none(), "read, then refused by the rules: {refused}");
+}
+
+/// A seat, and each other request number read into a byte, says so in the spec
+/// (`maximum: 255`), as the server's 400 above it does: the spec allowed any `int32`
+/// (schemathesis: `"to": [2147483646]` refused as a malformed body).
+fn byte_fields_say_their_bound_in_the_spec(backend: Backend) {
+    let app = spawn_app(backend);
+    let spec: Value = app.get("/api-docs/openapi.json", None).json().unwrap();
+    let schemas = &spec["components"]["schemas"];
+    assert_eq!(schemas["Seat"]["maximum"], 255, "{}", schemas["Seat"]);
+    for field in ["river_gold_bonus_vp", "island_bonus_vp"] {
+        assert_eq!(schemas["GameConfig"]["properties"][field]["maximum"], 255, "{field}");
+    }
+    let alice = app.register("alice");
+    for field in ["river_gold_bonus_vp", "island_bonus_vp"] {
+        let response = app.post("/api/v1/games", Some(&alice.token), &json!({"options": {field: 256}}));
+        let problem = assert_fields(response, 400, "malformed_body", &[&format!("#/options/{field}")]);
+        assert_eq!(problem["errors"][0]["detail"], "must be an integer from 0 to 255 (got 256)");
+    }
+    let (id, users) = app.started_game(2, 5);
+    let user = &users[active_seat(&app, &id)];
+    let trades = format!("/api/v1/games/{id}/trades");
+    let offer = |to: u32| json!({"give": {"brick": 1}, "get": {"ore": 1}, "to": [to]});
+    let problem = assert_fields(app.post(&trades, Some(&user.token), &offer(256)), 400, "malformed_body", &["#/to/0"]);
+    assert_eq!(problem["errors"][0]["detail"], "must be an integer from 0 to 255 (got 256)");
+    // 255 is read, then refused by the game.
+    let refused = app.post(&trades, Some(&user.token), &offer(255));
+    assert_ne!(refused.status(), StatusCode::BAD_REQUEST);
+    let confirm = format!("/api/v1/games/{id}/trades/1/confirm");
+    assert_fields(app.post(&confirm, Some(&user.token), &json!({"with": 256})), 400, "malformed_body", &["#/with"]);
+}
+
+/// The stream's schema is that of one event (OpenAPI 3.1 reads `schema` of
+/// `text/event-stream` so; it said `type: string`, which no event is): its `event` names and
+/// `data`, and the first event a client reads fits it.
+fn the_stream_schema_describes_its_events(backend: Backend) {
+    let app = spawn_app(backend);
+    let spec: Value = app.get("/api-docs/openapi.json", None).json().unwrap();
+    let stream = &spec["paths"]["/api/v1/games/{game_id}/stream"]["get"]["responses"]["200"]["content"];
+    let event = &stream["text/event-stream"]["schema"];
+    assert_eq!(event["type"], "object", "{event}");
+    assert_eq!(event["required"], json!(["event", "data"]));
+    assert_eq!(event["properties"]["event"]["enum"], json!(["snapshot", "entry", "end"]));
+
+    let (id, _) = app.started_game(2, 5);
+    let mut response = app.client.get(app.url(&format!("/api/v1/games/{id}/stream"))).send().expect("the stream");
+    let mut text = String::new();
+    let mut chunk = [0u8; 4096];
+    while !text.contains("event: snapshot\ndata: ") || !text.ends_with("\n\n") {
+        let read = std::io::Read::read(&mut response, &mut chunk).expect("read the stream");
+        assert!(read > 0, "the stream ended: {text}");
+        text.push_str(std::str::from_utf8(&chunk[..read]).unwrap());
+    }
+    let block = text.split("\n\n").find(|block| block.contains("event: ")).unwrap();
+    let fields: Vec<(&str, &str)> = block.lines().filter_map(|line| line.split_once(": ")).collect();
+    let names: Vec<&str> = fields.iter().map(|(name, _)| *name).collect();
+    assert_eq!(names, ["event", "data"], "{block}");
+    let allowed = event["properties"]["event"]["enum"].as_array().unwrap();
+    assert!(allowed.contains(&json!(fields[0].1)), "{block}");
+    let data: Value = serde_json::from_str(fields[1].1).expect("data is JSON");
+    assert_eq!(data["id"], id.as_str());
 }

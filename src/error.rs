@@ -85,7 +85,7 @@ pub enum ApiError {
 #[schema(example = json!({"pointer": "#/options/vp_target", "detail": "must be an integer from 3 to 30 (got 300)"}))]
 pub struct FieldError {
     /// A JSON pointer (RFC 6901) into the request body, in its URI fragment form: `#` is the
-    /// whole body, `#/options/vp_target` a field, `#/give/0` an item. For a query
+    /// whole body, `#/options/vp_target` a field, `#/to/0` an item. For a query
     /// parameter, the query read as an object: `#/limit`.
     pub pointer: String,
     /// What the field must be, in plain words, e.g. `is required`, `must be an integer from 1

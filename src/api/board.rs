@@ -20,6 +20,7 @@ use crate::{
     app::AppState,
     auth::MaybeAuthUser,
     error::{ApiError, Problem},
+    http::json::in_range,
     reads::{Key, Reader},
     store::db::with_conn,
     store::{self, GameStatus},
@@ -32,8 +33,9 @@ use crate::{
 #[into_params(parameter_in = Query)]
 pub struct BoardQuery {
     /// A past position: the board right after log entry `at` (the `seq` of
-    /// `GET .../moves`), as `GET /api/v1/games/{game_id}?at=` gives it. Outside 1 to the
-    /// game's `version` (or before the start): 422 `seq_out_of_range`.
+    /// `GET .../moves`), as `GET /api/v1/games/{game_id}?at=` gives it. Below 1: 400
+    /// `invalid_query`; above the game's `version` (or before the start): 422
+    /// `seq_out_of_range`.
     #[param(minimum = 1, example = 42)]
     pub at: Option<i64>,
     /// `true`: write every vertex id (`"q,r,N"`) and edge id (`"q,r,E"`) on the board, as
@@ -75,10 +77,10 @@ pub struct BoardQuery {
                  ("Vary" = String, description = "`Authorization`: the picture is drawn for the caller"))),
         (status = 304, description = "Not modified since the given ETag",
          headers(("ETag" = String, description = "The current tag, as the 200 would carry it"))),
-        (status = 400, description = "`at` is not an integer or `labels` not a boolean (`invalid_query`)", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "`at` is not an integer from 1 or `labels` not a boolean (`invalid_query`)", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "A token was sent but is not valid", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "`at` names no entry of the log (`seq_out_of_range`)", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`at` is above the game's `version` (`seq_out_of_range`)", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[get("/games/{game_id}/board.svg")]
@@ -92,7 +94,8 @@ pub async fn board_picture(
     let id = parse_game_id(path)?;
     let viewer = user.0.map(|u| u.id);
     let labels = query.labels.unwrap_or(false);
-    let picture = picture(&state, id, viewer, query.at, labels, req.headers()).await?;
+    let at = query.at.map(|at| in_range("at", at, 1, i64::MAX)).transpose()?;
+    let picture = picture(&state, id, viewer, at, labels, req.headers()).await?;
     Ok(picture.respond((header::CONTENT_TYPE, SVG_MEDIA_TYPE)))
 }
 

@@ -59,8 +59,9 @@ pub struct CreateGameRequest {
     /// `beginner` (default) or `random`.
     #[serde(default)]
     pub board: Option<BoardChoice>,
-    /// Fixes every chance outcome (board shuffle, dice, cards). Random when absent. Kept
-    /// secret from the other players until the game is over.
+    /// Fixes every chance outcome (board shuffle, dice, cards), 0 to 2^63 - 1 (an `int64`
+    /// every generated client can hold). Random when absent. Kept secret from the other
+    /// players until the game is over.
     #[serde(default)]
     pub seed: Option<u64>,
     /// Rule options (the engine's configuration). `players` and `board` are taken from
@@ -117,6 +118,7 @@ pub struct ListGamesQuery {
 /// into the document.
 pub const CREATE_GAME_RANGES: &[(&str, i64, i64, &str)] = &[
     ("/max_players", 2, 6, "invalid_max_players"),
+    ("/seed", 0, i64::MAX, "invalid_config"),
     ("/options/players", 2, 6, "invalid_max_players"),
     ("/options/vp_target", 3, 30, "invalid_config"),
     ("/options/jungle_number", 2, 12, "invalid_config"),
@@ -146,7 +148,17 @@ fn check_create_request(body: &serde_json::Value) -> Result<(), ApiError> {
         let Some(number) = body.pointer(pointer).and_then(serde_json::Value::as_number) else { continue };
         let inside = number.as_i64().is_some_and(|n| (*min..=*max).contains(&n));
         let integer = number.is_i64() || number.is_u64();
-        if integer && !inside {
+        if !integer {
+            // Not of the field's type: 400 as any such field, but with the spec's bounds
+            // rather than those of the Rust type it is read into.
+            let detail = format!("must be an integer from {min} to {max} (got floating point {number})");
+            return Err(ApiError::bad_request(
+                "malformed_body",
+                format!("the body does not fit this request at #{pointer}: {detail}"),
+            )
+            .at(format!("#{pointer}"), detail));
+        }
+        if !inside {
             let name = pointer.rsplit('/').next().unwrap_or(pointer);
             let detail = format!("must be an integer from {min} to {max} (got {number})");
             return Err(ApiError::unprocessable(code, format!("{name} {detail}")).at(format!("#{pointer}"), detail));
@@ -270,7 +282,9 @@ pub async fn create_game(
     let board_named = request.board.is_some() || raw.pointer("/options/board").is_some();
     let players_named = request.max_players.is_some() || raw.pointer("/options/players").is_some();
     variant_defaults(&mut config, board_named, players_named);
-    let seed = request.seed.unwrap_or_else(rand::random);
+    // A random seed is drawn as the request's are bounded: within `int64` (issue 30: a Go
+    // client could not read a finished game whose seed was above 2^63 - 1).
+    let seed = request.seed.unwrap_or_else(|| rand::random::<u64>() >> 1);
     crate::play::turn_timer::validate(&config)?;
     // Validate the configuration now, not when the game starts.
     Game::start_events(&config, seed)?;
@@ -426,9 +440,10 @@ async fn join_game_once(
         return Err(ApiError::UnsupportedMediaType);
     } else {
         // `null` is no body; anything else is read as every body is (`http::json`).
-        let value = serde_json::from_slice::<serde_json::Value>(&body).map_err(|e| {
+        let mut value = serde_json::from_slice::<serde_json::Value>(&body).map_err(|e| {
             ApiError::bad_request("malformed_body", format!("the body is not valid JSON: {e}")).at("#", e.to_string())
         })?;
+        crate::http::json::whole_numbers(&mut value);
         if value.is_null() {
             JoinRequest::default()
         } else {

@@ -19,6 +19,7 @@ use crate::{
     app::AppState,
     auth::MaybeAuthUser,
     error::{ApiError, Problem},
+    http::json::in_range,
     reads::{Key, Latest, Reader},
     store::{self, db::with_conn, GameStatus},
     views::game::{etag, game_response, game_response_at, if_none_match, GameResponse},
@@ -32,8 +33,8 @@ pub struct PositionQuery {
     /// `GET .../moves`; 1 is the start), rebuilt from the log. Redacted as the live game is
     /// for the caller (their own hand only), except that once the game is over every past
     /// position shows everything, as its log then does. `version` is then `at`, `status` the
-    /// status then, and there is no `timer`. Outside 1 to the game's `version` (or before
-    /// the start): 422 `seq_out_of_range`; not an integer: 400 `invalid_query`.
+    /// status then, and there is no `timer`. Below 1 or not an integer: 400 `invalid_query`;
+    /// above the game's `version` (or before the start): 422 `seq_out_of_range`.
     #[param(minimum = 1, example = 42)]
     pub at: Option<i64>,
 }
@@ -59,10 +60,10 @@ pub struct PositionQuery {
                  ("Cache-Control" = String, description = "With `at` only: `private, no-cache` while the game runs, `private, max-age=86400, immutable` once it is over"))),
         (status = 304, description = "Not modified since the given ETag",
          headers(("ETag" = String, description = "The current tag, as the 200 would carry it"))),
-        (status = 400, description = "`at` is not an integer (`invalid_query`)", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "`at` is not an integer from 1 (`invalid_query`)", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "A token was sent but is not valid", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "`at` names no entry of the log (`seq_out_of_range`)", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`at` is above the game's `version` (`seq_out_of_range`)", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[get("/games/{game_id}")]
@@ -76,6 +77,7 @@ pub async fn get_game(
     let id = parse_game_id(path)?;
     let viewer = user.0.map(|u| u.id);
     if let Some(seq) = query.at {
+        let seq = in_range("at", seq, 1, i64::MAX)?;
         let past = past_position(&state, id, viewer, seq, req.headers()).await?;
         return Ok(past.respond(ContentType::json()));
     }

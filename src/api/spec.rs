@@ -23,6 +23,7 @@ pub fn finish(doc: &mut OpenApiDoc) {
     document_common_answers(&mut json);
     list_problem_codes(&mut json);
     bound_numbers(&mut json);
+    describe_event_stream(&mut json);
     constrain_headers(&mut json);
     document_response_headers(&mut json);
     match serde_json::from_value(json) {
@@ -146,6 +147,51 @@ fn bound_numbers(doc: &mut Value) {
         hexes["minItems"] = json!(2);
         hexes["maxItems"] = json!(2);
     }
+    // Numbers read into a byte that no rule bounds more tightly: above 255 the server answers
+    // 400 `malformed_body` (`must be an integer from 0 to 255`), so the spec says 255.
+    if let Some(seat) = schemas.get_mut("Seat") {
+        seat["maximum"] = json!(u8::MAX);
+    }
+    for (schema, field) in BYTE_FIELDS {
+        if let Some(property) = schemas.get_mut(*schema).and_then(|s| s.pointer_mut(&format!("/properties/{field}"))) {
+            property["maximum"] = json!(u8::MAX);
+        }
+    }
+}
+
+/// The request fields of type `u8` besides seats and [`crate::api::games::CREATE_GAME_RANGES`].
+const BYTE_FIELDS: &[(&str, &str)] = &[("GameConfig", "river_gold_bonus_vp"), ("GameConfig", "island_bonus_vp")];
+
+/// The stream's events, as OpenAPI before 3.2 reads the `schema` of `text/event-stream`: one
+/// event (its `event`, `data`, `id` and `retry` fields), not the whole stream as a string.
+fn describe_event_stream(doc: &mut Value) {
+    let Some(content) =
+        doc.pointer_mut("/paths/~1api~1v1~1games~1{game_id}~1stream/get/responses/200/content/text~1event-stream")
+    else {
+        return;
+    };
+    content["schema"] = json!({
+        "type": "object",
+        "description": "One event of the stream. Comment lines (`: keep-alive`) and the opening `retry: 2000` carry no event.",
+        "required": ["event", "data"],
+        "properties": {
+            "event": {
+                "type": "string",
+                "enum": ["snapshot", "entry", "end"],
+                "description": "`snapshot` first (the caller's view, as `GET /api/v1/games/{game_id}`), then one `entry` per log entry, `end` once the game is over",
+            },
+            "data": {
+                "type": "string",
+                "contentMediaType": "application/json",
+                "description": "JSON: a `GameResponse` for `snapshot`, a `MoveLogEntry` for `entry`, `{\"status\": \"finished\", \"version\": <seq>}` for `end`",
+            },
+            "id": {
+                "type": "string",
+                "description": "For `entry`: the entry's `seq`, which `Last-Event-ID` resumes after",
+            },
+            "retry": {"type": "integer", "minimum": 0},
+        },
+    });
 }
 
 /// One problem of each class a client meets, as the server writes them.

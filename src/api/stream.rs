@@ -28,6 +28,7 @@ use crate::{
     app::AppState,
     auth::{AuthUser, MaybeAuthUser},
     error::{ApiError, Problem},
+    http::json::in_range,
     reads::{EntryClass, Key, Reader, Reads},
     store::db::{with_conn, DbPool},
     store::{self, GameStatus},
@@ -43,10 +44,13 @@ const BATCH: i64 = 200;
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct StreamQuery {
-    /// Send entries with a greater seq (default: the snapshot's version, i.e. only what
-    /// happens from now on). The `Last-Event-ID` header, when sent, takes precedence.
+    /// Send entries with a greater seq, from 0 (default: the snapshot's version, i.e. only
+    /// what happens from now on). The `Last-Event-ID` header, when sent, takes precedence.
+    /// Below 0: 400 `invalid_query`.
+    #[param(minimum = 0)]
     pub after: Option<i64>,
     /// Seconds between keep-alive comments when nothing happens, 1 to 15 (default 15).
+    /// Outside: 400 `invalid_query`.
     #[param(minimum = 1, maximum = 15)]
     pub keepalive: Option<u64>,
     /// A stream ticket (`POST .../stream-tickets`) instead of `Authorization`, for an
@@ -244,9 +248,11 @@ pub async fn stream_game(
         (Some(ticket), None) => Some(state.tickets.check(&state.revocations, &state.pool, ticket, id).await?),
         (None, user) => user.map(|u| u.id),
     };
-    let resume = last_event_id(&req)?.or(query.after.map(|after| after.max(0)));
-    let keepalive =
-        Duration::from_secs(query.keepalive.unwrap_or(MAX_KEEPALIVE_SECONDS).clamp(1, MAX_KEEPALIVE_SECONDS));
+    // The bounds the spec gives (issue 30): refused outside, never silently clamped.
+    let after = query.after.map(|after| in_range("after", after, 0, i64::MAX)).transpose()?;
+    let keepalive = in_range("keepalive", query.keepalive.unwrap_or(MAX_KEEPALIVE_SECONDS), 1, MAX_KEEPALIVE_SECONDS)?;
+    let keepalive = Duration::from_secs(keepalive);
+    let resume = last_event_id(&req)?.or(after);
     // Subscribe before reading, so that nothing committed after the read is missed.
     let versions = state.notifier.subscribe(id);
     let (snapshot, reader) = with_conn(&state.pool, move |conn| {

@@ -7,6 +7,9 @@
 //! - A body that does not fit names the wrong field: the problem's `errors` hold a JSON
 //!   pointer and what the field must be in plain words (`#/options/vp_target`: `must be an
 //!   integer from 0 to 255 (got 300)`), not serde's message about Rust types.
+//! - A whole number written with a fraction or an exponent (`3.0`, `1e2`) is the integer it
+//!   equals: JSON Schema's `integer` takes it (any number whose fractional part is zero), so
+//!   the server does too, where serde would refuse it for an integer field ([`whole_numbers`]).
 
 use actix_web::{dev::Payload, web, FromRequest, HttpRequest};
 use futures_util::future::LocalBoxFuture;
@@ -40,9 +43,37 @@ impl<T: DeserializeOwned + 'static> FromRequest for Json<T> {
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
         let body = web::Json::<Value>::from_request(req, payload);
         Box::pin(async move {
-            let value = body.await?.into_inner();
+            let mut value = body.await?.into_inner();
+            whole_numbers(&mut value);
             Ok(Json(from_value(&value)?))
         })
+    }
+}
+
+/// Writes every number of `value` that is a whole number within `i64` or `u64` as that
+/// integer (`3.0` as `3`, `1e2` as `100`), as JSON Schema reads them; other numbers (`2.5`,
+/// `1e300`) stay as they are.
+pub fn whole_numbers(value: &mut Value) {
+    match value {
+        Value::Number(number) if number.is_f64() => {
+            let Some(float) = number.as_f64() else { return };
+            // 2^63 and 2^64 as floats: the first value outside each range.
+            let integer = if float.fract() != 0.0 {
+                None
+            } else if (-9_223_372_036_854_775_808.0..9_223_372_036_854_775_808.0).contains(&float) {
+                Some(serde_json::Number::from(float as i64))
+            } else if (0.0..18_446_744_073_709_551_616.0).contains(&float) {
+                Some(serde_json::Number::from(float as u64))
+            } else {
+                None
+            };
+            if let Some(integer) = integer {
+                *number = integer;
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(whole_numbers),
+        Value::Object(fields) => fields.values_mut().for_each(whole_numbers),
+        _ => {}
     }
 }
 

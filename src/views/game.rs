@@ -126,7 +126,9 @@ pub struct GameResponse {
     /// The creator chose the seed: only the creator and bots play in this game, since its
     /// dice could be known in advance.
     pub seeded: bool,
-    /// The seed; only once the game is over.
+    /// The seed; only once the game is over. 0 to 2^63 - 1 for every game created since
+    /// seeds were bounded so (issue 30); a game created by an earlier version may show one up
+    /// to 2^64 - 1, which a client holding `int64` cannot read.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
     /// The turn timer (`options.turn_timer_seconds`): whom it runs for and until when.

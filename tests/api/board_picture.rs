@@ -326,8 +326,12 @@ fn positions_outside_the_log_are_refused(backend: Backend) {
     let (id, users) = app.started_game(2, 3);
     let version = app.game(&id, None)["version"].as_i64().unwrap();
     for path in [format!("/api/v1/games/{id}"), format!("/api/v1/games/{id}/board.svg")] {
-        for bad in [0, -1, version + 1, i64::MAX] {
+        for bad in [version + 1, i64::MAX] {
             assert_problem(app.get(&format!("{path}?at={bad}"), None), 422, "seq_out_of_range");
+        }
+        // Below the spec's `minimum: 1`: a bad query, as every bound the spec gives.
+        for bad in [0, -1] {
+            assert_problem(app.get(&format!("{path}?at={bad}"), None), 400, "invalid_query");
         }
         assert_problem(app.get(&format!("{path}?at=abc"), Some(&users[0].token)), 400, "invalid_query");
         assert_problem(app.get(&format!("{path}?at=1.5"), None), 400, "invalid_query");

@@ -1,10 +1,15 @@
 // Plays a complete game through the Go client openapi-generator makes from
 // openapi/openapi.json (scripts/client-check), used as generated: every request goes through
-// its API services, every answer is decoded into its models (which refuse what the spec does
-// not describe). One player posts random legal moves (building first, as the engine's random
-// bot weighs them) against three heuristic bots until the game ends, reading every page of
-// the log as it goes (the bots' moves must decode as HiddenMove) and as a spectator at the
-// end.
+// its API services, every answer is decoded into its models (which refuse a missing required
+// field or one the spec does not describe). One player posts random legal moves (building
+// first, as the engine's random bot weighs them) against three heuristic bots until the game
+// ends, reading every page of the log as it goes (the bots' moves must decode as HiddenMove)
+// and as a spectator at the end.
+//
+// The client is generated with useOneOfDiscriminatorLookup=true (scripts/client-check says
+// why), with which a oneOf whose discriminator names no member it knows decodes to an empty
+// value instead of an error: this driver fails on such a move or event itself (known), so
+// that a type the client does not know cannot pass unseen.
 //
 // Usage: go run . <base URL>
 package main
@@ -56,9 +61,18 @@ func kind(move any) string {
 	return fields.Type
 }
 
+// known fails unless a decoded oneOf holds one of its members.
+func known(value interface{ GetActualInstance() interface{} }, what string) {
+	if value.GetActualInstance() == nil {
+		fmt.Fprintf(os.Stderr, "%s of a type the client does not know\n", what)
+		os.Exit(1)
+	}
+}
+
 func pick(moves []catan.Move, rng *rand.Rand) catan.Move {
 	kinds := make([]string, len(moves))
 	for i, move := range moves {
+		known(&move, "a legal move")
 		kinds[i] = kind(move)
 	}
 	for _, want := range building {
@@ -82,6 +96,9 @@ func readLog(api *catan.APIClient, ctx context.Context, gameID string, seat *int
 			return entries
 		}
 		for _, entry := range page.Entries {
+			for i := range entry.Events {
+				known(&entry.Events[i], fmt.Sprintf("event %d of entry %d", i, entry.Seq))
+			}
 			if page.Status != "finished" && entry.HasSeat() && seat != nil && entry.GetSeat() != *seat {
 				move := entry.GetMove()
 				if move.HiddenMove == nil || !move.HiddenMove.Hidden {

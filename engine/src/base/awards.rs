@@ -23,18 +23,21 @@ impl Game {
         if !self.rules().components.longest_road_card || !self.may_change_longest_road(overlay) {
             return None;
         }
-        if let Some(builder) = overlay.added_piece() {
-            // A road (or ship) lengthens only its owner's trails.
+        // A road or ship added, or a ship moved, changes only its owner's trails.
+        if let Some((builder, added)) = overlay.added_piece().map(|seat| (seat, 1)).or(overlay.moved_ship()) {
             match self.longest_road {
-                // The holder's road is the longest: only a builder who overtakes it takes the card.
-                Some(holder) if holder == builder => return None,
-                Some(holder) => {
+                // The holder's road only grew: it is still the longest.
+                Some(holder) if holder == builder && added == 1 => return None,
+                // Only a builder who overtakes the holder takes the card.
+                Some(holder) if holder != builder => {
                     // The holder's road is at least 5 (B-LR-3, kept by every change and checked
                     // in positions): a builder whose pieces cannot make a longer one, or whose
                     // road stays at 5 or under, takes nothing.
-                    let pieces =
-                        self.players.get(builder.index()).map_or(0, |p| p.roads_on_board() + p.ships_on_board());
-                    if pieces < LONGEST_ROAD_MINIMUM {
+                    let pieces = self
+                        .players
+                        .get(builder.index())
+                        .map_or(0, |p| p.roads_on_board() + p.ships_on_board() + added);
+                    if pieces <= LONGEST_ROAD_MINIMUM {
                         return None;
                     }
                     let grown = road_length(self, builder, overlay);
@@ -50,8 +53,10 @@ impl Game {
                 }
                 // Nobody holds it, so no road of 5 or more is the only longest: a builder
                 // still under 5 changes nothing.
-                None if road_length(self, builder, overlay) < LONGEST_ROAD_MINIMUM => return None,
-                None => {}
+                None if added == 1 && road_length(self, builder, overlay) < LONGEST_ROAD_MINIMUM => return None,
+                // The holder's moved ship may shorten its road; a moved ship with nobody
+                // holding the card may break a tie: every length is measured.
+                _ => {}
             }
         }
         // Every seat's length, on the stack (a game has at most 6 seats).

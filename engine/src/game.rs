@@ -71,6 +71,9 @@ pub struct Game {
     /// The ruleset, built from `config` on first use.
     #[serde(skip)]
     rules: RulesCell,
+    /// The seats' route lengths as measured, kept until an event changes them.
+    #[serde(skip)]
+    pub(crate) routes: routes::RouteCache,
 }
 
 /// The game's ruleset, built lazily from its configuration (also after deserializing).
@@ -204,6 +207,7 @@ impl Game {
             ext: ExtState::default(),
             commodity_bank: components.commodities,
             rules: RulesCell(OnceLock::from(rules)),
+            routes: Default::default(),
             config,
         })
     }

@@ -77,6 +77,7 @@ impl Game {
     /// ignored here. Redacted events (hidden fields cleared) leave their hidden part
     /// unapplied: apply only full events.
     pub fn apply(&mut self, event: &Event) {
+        self.routes.forget_after(event);
         apply(self, event);
     }
 }

@@ -2,7 +2,13 @@
 //! roads and ships (SEA-10), for the base game's Longest Road and every ruleset that changes
 //! what a route may hold or cross.
 
-use crate::{game::Game, model::Seat};
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use crate::{
+    game::Game,
+    model::{Seat, MAX_SEATS},
+    protocol::Event,
+};
 
 /// A free piece of Road Building placed by the move being decided (not yet applied).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -56,8 +62,125 @@ impl Overlay {
 /// Returns the length of `seat`'s longest trail (B-LR-1), not passing through opponent
 /// buildings (B-LR-2), with the pieces of `overlay` in place. Ships count like roads, but a
 /// trail turns from a road to a ship or back only at the seat's own building (SEA-10).
+///
+/// A seat's length on the board as it stands is measured once and kept in the game's
+/// [`RouteCache`] until an event changes that seat's routes.
 pub(crate) fn road_length(game: &Game, seat: Seat, overlay: Overlay) -> u32 {
-    RoadNetwork::of(game, seat, overlay).longest_trail()
+    if overlay.touches(game, seat) {
+        return RoadNetwork::of(game, seat, overlay).longest_trail();
+    }
+    if let Some(length) = game.routes.get(seat) {
+        return length;
+    }
+    let length = RoadNetwork::of(game, seat, Overlay::default()).longest_trail();
+    game.routes.set(seat, length);
+    length
+}
+
+impl Overlay {
+    /// Tests if the pieces of the overlay may change `seat`'s trails: its own road or ship, a
+    /// ship of its that leaves an edge, or any building (which may break the seat's trails
+    /// or join its roads and ships).
+    fn touches(&self, game: &Game, seat: Seat) -> bool {
+        let owns = |piece: Option<(u16, Seat)>| piece.is_some_and(|(_, s)| s == seat);
+        let left = self.ship_removed.is_some_and(|e| game.ships.get(usize::from(e)) == Some(&Some(seat)));
+        owns(self.road) || owns(self.ship) || left || self.building.is_some()
+    }
+}
+
+/// Each seat's longest trail on the board as it stands, once measured (0 for not measured,
+/// else the length plus one). Not part of the state: never serialized, equal to any other,
+/// and emptied by [`RouteCache::forget_after`] for every event that may change a route.
+/// Atomics, so that a game shared between threads stays `Sync`; the values are plain
+/// numbers, so relaxed ordering suffices.
+#[derive(Debug, Default)]
+pub(crate) struct RouteCache([AtomicU32; MAX_SEATS]);
+
+impl RouteCache {
+    fn get(&self, seat: Seat) -> Option<u32> {
+        let slot = self.0.get(seat.index())?.load(Ordering::Relaxed);
+        slot.checked_sub(1)
+    }
+
+    fn set(&self, seat: Seat, length: u32) {
+        if let Some(slot) = self.0.get(seat.index()) {
+            slot.store(length.saturating_add(1), Ordering::Relaxed);
+        }
+    }
+
+    fn forget(&self, seat: Seat) {
+        if let Some(slot) = self.0.get(seat.index()) {
+            slot.store(0, Ordering::Relaxed);
+        }
+    }
+
+    /// Forgets every length (after a position is placed piece by piece).
+    pub(crate) fn forget_all(&self) {
+        for slot in &self.0 {
+            slot.store(0, Ordering::Relaxed);
+        }
+    }
+
+    /// Forgets the lengths `event` may change: a road or ship changes only its owner's
+    /// trails; the events listed never change a route; any other (a settlement that may
+    /// break trails, knights that block them, an extension's event) forgets them all.
+    pub(crate) fn forget_after(&self, event: &Event) {
+        match event {
+            Event::RoadBuilt { seat, .. } | Event::ShipBuilt { seat, .. } | Event::ShipMoved { seat, .. } => {
+                self.forget(*seat)
+            }
+            Event::PhaseChanged { .. }
+            | Event::DiceRolled { .. }
+            | Event::ResourcesProduced { .. }
+            | Event::StartingResourcesReceived { .. }
+            | Event::ResourcesDiscarded { .. }
+            | Event::RobberMoved { .. }
+            | Event::ResourceStolen { .. }
+            | Event::KnightPlayed { .. }
+            | Event::RoadBuildingPlayed { .. }
+            | Event::YearOfPlentyPlayed { .. }
+            | Event::MonopolyPlayed { .. }
+            | Event::BankTraded { .. }
+            | Event::TradeOffered { .. }
+            | Event::TradeAccepted { .. }
+            | Event::TradeDeclined { .. }
+            | Event::TradeWithdrawn { .. }
+            | Event::TradesExpired { .. }
+            | Event::TradeCompleted { .. }
+            | Event::TurnStarted { .. }
+            | Event::DevelopmentCardBought { .. }
+            | Event::LongestRoadChanged { .. }
+            | Event::LargestArmyChanged { .. }
+            | Event::CityBuilt { .. }
+            | Event::GoldResourcesTaken { .. }
+            | Event::PirateMoved { .. }
+            | Event::EventDieRolled { .. }
+            | Event::BarbariansAdvanced { .. }
+            | Event::CommoditiesProduced { .. }
+            | Event::CardsDiscarded { .. }
+            | Event::CommodityStolen { .. }
+            | Event::CardsTradedWithBank { .. }
+            | Event::ImprovementBuilt { .. } => {}
+            _ => self.forget_all(),
+        }
+    }
+}
+
+impl Clone for RouteCache {
+    fn clone(&self) -> Self {
+        let copy = RouteCache::default();
+        for (to, from) in copy.0.iter().zip(&self.0) {
+            to.store(from.load(Ordering::Relaxed), Ordering::Relaxed);
+        }
+        copy
+    }
+}
+
+impl PartialEq for RouteCache {
+    /// What was measured is a function of the state, which is compared on its own.
+    fn eq(&self, _other: &Self) -> bool {
+        true
+    }
 }
 
 /// Most roads (and, with Seafarers, ships) one network can hold; bounds the bit masks.
@@ -237,13 +360,18 @@ pub(crate) mod tests {
     }
 
     /// Checks the trail search against the definition over `games` random games of `config`,
-    /// every 25 events (also for the variants' routes).
+    /// every 25 events (also for the variants' routes), and after every event that the
+    /// lengths kept in the game's [`RouteCache`] are those measured afresh.
     pub(crate) fn agrees_over_random_games(config: &GameConfig, games: u64) {
         for seed in 0..games {
             let record = sim::play_random_game(config.clone(), seed).unwrap();
             let mut game = Game::replay(config.clone(), &record.events[..1]).unwrap();
             for (i, event) in record.events[1..].iter().enumerate() {
                 game.apply(event);
+                for seat in game.seats() {
+                    let fresh = RoadNetwork::of(&game, seat, Overlay::default()).longest_trail();
+                    assert_eq!(game.road_length(seat), fresh, "kept length: seed {seed}, event {i} ({event:?})");
+                }
                 if i.is_multiple_of(25) {
                     for seat in game.seats() {
                         assert_eq!(
@@ -262,5 +390,8 @@ pub(crate) mod tests {
         // B-LR-1/2 on the road networks of 60 random games, every 25 events.
         let config = GameConfig { board: crate::config::BoardSpec::Random, ..GameConfig::for_players(4) };
         agrees_over_random_games(&config, 60);
+        // CK-KNT-9: knights break roads as buildings do, and move, leave and return.
+        let cities_knights = GameConfig { cities_and_knights: true, ..config };
+        agrees_over_random_games(&cities_knights, 15);
     }
 }

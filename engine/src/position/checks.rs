@@ -141,6 +141,8 @@ fn build_parts(setup: Setup) -> Result<Game, PositionError> {
     game.offers = offers;
     game.winner = winner;
 
+    // Pieces were placed by hand, not by events: nothing measured on the way stands.
+    game.routes.forget_all();
     Ok(game)
 }
 

@@ -84,48 +84,22 @@ impl Game {
 /// Tests if an event may change anyone's victory points. Only events known never to do so
 /// answer false; any other (every extension's, unless listed here) is looked at closely.
 fn may_change_points(event: &Event) -> bool {
-    !matches!(
-        event,
-        Event::PhaseChanged { .. }
-            | Event::DiceRolled { .. }
-            | Event::ResourcesProduced { .. }
-            | Event::StartingResourcesReceived { .. }
-            | Event::ResourcesDiscarded { .. }
-            | Event::RobberMoved { .. }
-            | Event::ResourceStolen { .. }
-            | Event::KnightPlayed { .. }
-            | Event::RoadBuildingPlayed { .. }
-            | Event::YearOfPlentyPlayed { .. }
-            | Event::MonopolyPlayed { .. }
-            | Event::BankTraded { .. }
-            | Event::TradeOffered { .. }
-            | Event::TradeAccepted { .. }
-            | Event::TradeDeclined { .. }
-            | Event::TradeWithdrawn { .. }
-            | Event::TradesExpired { .. }
-            | Event::TradeCompleted { .. }
-            | Event::TurnStarted { .. }
-            | Event::GoldResourcesTaken { .. }
-            | Event::PirateMoved { .. }
-            | Event::FogRevealed { .. }
-            | Event::WonderClaimed { .. }
-            | Event::WonderStageBuilt { .. }
-            | Event::EventDieRolled { .. }
-            | Event::BarbariansAdvanced { .. }
-            | Event::CommoditiesProduced { .. }
-            | Event::CardsDiscarded { .. }
-            | Event::CommodityStolen { .. }
-            | Event::CardsTradedWithBank { .. }
-            | Event::ImprovementBuilt { .. }
-            | Event::KnightRecruited { .. }
-            | Event::KnightPromoted { .. }
-            | Event::KnightActivated { .. }
-            | Event::KnightMoved { .. }
-            | Event::KnightDisplaced { .. }
-            | Event::KnightRelocated { .. }
-            | Event::KnightReturnedToSupply { .. }
-            | Event::RobberChased { .. }
-            | Event::CityWallBuilt { .. }
-            | Event::BarbariansAttacked { .. }
-    )
+    // Beside the events that touch no piece: pieces and figures that score nothing.
+    !(event.leaves_pieces_and_points()
+        || matches!(
+            event,
+            Event::FogRevealed { .. }
+                | Event::WonderClaimed { .. }
+                | Event::WonderStageBuilt { .. }
+                | Event::KnightRecruited { .. }
+                | Event::KnightPromoted { .. }
+                | Event::KnightActivated { .. }
+                | Event::KnightMoved { .. }
+                | Event::KnightDisplaced { .. }
+                | Event::KnightRelocated { .. }
+                | Event::KnightReturnedToSupply { .. }
+                | Event::RobberChased { .. }
+                | Event::CityWallBuilt { .. }
+                | Event::BarbariansAttacked { .. }
+        ))
 }

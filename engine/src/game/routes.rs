@@ -122,45 +122,20 @@ impl RouteCache {
     }
 
     /// Forgets the lengths `event` may change: a road or ship changes only its owner's
-    /// trails; the events listed never change a route; any other (a settlement that may
-    /// break trails, knights that block them, an extension's event) forgets them all.
+    /// trails; the events listed and those that leave every piece in place never change a
+    /// route; any other (a settlement that may break trails, knights that block them, an
+    /// extension's event) forgets them all.
     pub(crate) fn forget_after(&self, event: &Event) {
         match event {
             Event::RoadBuilt { seat, .. } | Event::ShipBuilt { seat, .. } | Event::ShipMoved { seat, .. } => {
                 self.forget(*seat)
             }
-            Event::PhaseChanged { .. }
-            | Event::DiceRolled { .. }
-            | Event::ResourcesProduced { .. }
-            | Event::StartingResourcesReceived { .. }
-            | Event::ResourcesDiscarded { .. }
-            | Event::RobberMoved { .. }
-            | Event::ResourceStolen { .. }
-            | Event::KnightPlayed { .. }
-            | Event::RoadBuildingPlayed { .. }
-            | Event::YearOfPlentyPlayed { .. }
-            | Event::MonopolyPlayed { .. }
-            | Event::BankTraded { .. }
-            | Event::TradeOffered { .. }
-            | Event::TradeAccepted { .. }
-            | Event::TradeDeclined { .. }
-            | Event::TradeWithdrawn { .. }
-            | Event::TradesExpired { .. }
-            | Event::TradeCompleted { .. }
-            | Event::TurnStarted { .. }
-            | Event::DevelopmentCardBought { .. }
+            // Points and cards, not pieces: a city replaces its owner's settlement.
+            Event::DevelopmentCardBought { .. }
             | Event::LongestRoadChanged { .. }
             | Event::LargestArmyChanged { .. }
-            | Event::CityBuilt { .. }
-            | Event::GoldResourcesTaken { .. }
-            | Event::PirateMoved { .. }
-            | Event::EventDieRolled { .. }
-            | Event::BarbariansAdvanced { .. }
-            | Event::CommoditiesProduced { .. }
-            | Event::CardsDiscarded { .. }
-            | Event::CommodityStolen { .. }
-            | Event::CardsTradedWithBank { .. }
-            | Event::ImprovementBuilt { .. } => {}
+            | Event::CityBuilt { .. } => {}
+            _ if event.leaves_pieces_and_points() => {}
             _ => self.forget_all(),
         }
     }

@@ -545,6 +545,44 @@ fn is_zero(n: &u32) -> bool {
 }
 
 impl Event {
+    /// Tests if the event is known to leave every piece on the board (buildings, roads, ships,
+    /// knights) and everyone's points as they were: it moves cards, counters, the robber or
+    /// the pirate, or the turn along. Any other event, every extension's unless listed here,
+    /// may change pieces or points; the victory check and the kept route lengths read this.
+    pub fn leaves_pieces_and_points(&self) -> bool {
+        matches!(
+            self,
+            Event::PhaseChanged { .. }
+                | Event::DiceRolled { .. }
+                | Event::ResourcesProduced { .. }
+                | Event::StartingResourcesReceived { .. }
+                | Event::ResourcesDiscarded { .. }
+                | Event::RobberMoved { .. }
+                | Event::ResourceStolen { .. }
+                | Event::KnightPlayed { .. }
+                | Event::RoadBuildingPlayed { .. }
+                | Event::YearOfPlentyPlayed { .. }
+                | Event::MonopolyPlayed { .. }
+                | Event::BankTraded { .. }
+                | Event::TradeOffered { .. }
+                | Event::TradeAccepted { .. }
+                | Event::TradeDeclined { .. }
+                | Event::TradeWithdrawn { .. }
+                | Event::TradesExpired { .. }
+                | Event::TradeCompleted { .. }
+                | Event::TurnStarted { .. }
+                | Event::GoldResourcesTaken { .. }
+                | Event::PirateMoved { .. }
+                | Event::EventDieRolled { .. }
+                | Event::BarbariansAdvanced { .. }
+                | Event::CommoditiesProduced { .. }
+                | Event::CardsDiscarded { .. }
+                | Event::CommodityStolen { .. }
+                | Event::CardsTradedWithBank { .. }
+                | Event::ImprovementBuilt { .. }
+        )
+    }
+
     /// Returns the event as `viewer` may see it while the game is running: the seed, other
     /// seats' discarded cards, stolen cards between others, and others' drawn development
     /// cards are removed. After game over, pass the event unredacted instead.

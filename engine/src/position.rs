@@ -510,3 +510,32 @@ impl Setup {
         self
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{board::layout::beginner_layout, model::Commodities, WonderId};
+
+    /// Every part of a position that an expansion brings is refused in a base game, naming
+    /// the part: its ruleset's hooks are the only readers, and a base game has none
+    /// (SEA-1, SEA-7, JUN-4, SEA, WON-8, CK).
+    #[test]
+    fn every_expansion_part_is_refused_in_a_game_without_it() {
+        for part in PositionPart::ALL {
+            let mut setup = Setup::new(GameConfig::for_players(4), beginner_layout());
+            assert!(setup.clone().position().is_ok(), "the base position itself stands");
+            match part {
+                PositionPart::Ships => setup.ships.push(ShipView { edge: "0,-3,SE".parse().unwrap(), seat: Seat(0) }),
+                PositionPart::Pirate => setup.pirate = Some(HexCoord::new(0, -3)),
+                PositionPart::Discoveries => setup.seats[0].discoveries = 1,
+                PositionPart::SeafarersMemory => setup.seafarers.ship_moved = true,
+                PositionPart::Wonders => {
+                    setup.wonders.push(WonderSetup { seat: Seat(0), wonder: WonderId::Theater, stages: 0 })
+                }
+                PositionPart::CitiesKnights => setup.seats[1].commodities = Commodities::new(1, 0, 0),
+            }
+            assert!(part.given(&setup), "{part:?} is given");
+            assert_eq!(setup.position().err(), Some(PositionError::NotInThisGame(part.described())), "{part:?}");
+        }
+    }
+}

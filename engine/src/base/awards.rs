@@ -23,8 +23,11 @@ impl Game {
         if !self.rules().components.longest_road_card || !self.may_change_longest_road(overlay) {
             return None;
         }
+        // The builder's length when it is measured below, so the loop over every seat need
+        // not measure it again.
+        let mut measured: Option<(Seat, u32)> = None;
         // A road or ship added, or a ship moved, changes only its owner's trails.
-        if let Some((builder, added)) = overlay.added_piece().map(|seat| (seat, 1)).or(overlay.moved_ship()) {
+        if let Some((builder, added)) = overlay.changed_seat() {
             match self.longest_road {
                 // The holder's road only grew: it is still the longest.
                 Some(holder) if holder == builder && added == 1 => return None,
@@ -33,11 +36,7 @@ impl Game {
                     // The holder's road is at least 5 (B-LR-3, kept by every change and checked
                     // in positions): a builder whose pieces cannot make a longer one, or whose
                     // road stays at 5 or under, takes nothing.
-                    let pieces = self
-                        .players
-                        .get(builder.index())
-                        .map_or(0, |p| p.roads_on_board() + p.ships_on_board() + added);
-                    if pieces <= LONGEST_ROAD_MINIMUM {
+                    if self.route_pieces_after(builder, added) <= LONGEST_ROAD_MINIMUM {
                         return None;
                     }
                     let grown = road_length(self, builder, overlay);
@@ -53,7 +52,13 @@ impl Game {
                 }
                 // Nobody holds it, so no road of 5 or more is the only longest: a builder
                 // still under 5 changes nothing.
-                None if added == 1 && road_length(self, builder, overlay) < LONGEST_ROAD_MINIMUM => return None,
+                None if added == 1 => {
+                    let grown = road_length(self, builder, overlay);
+                    if grown < LONGEST_ROAD_MINIMUM {
+                        return None;
+                    }
+                    measured = Some((builder, grown));
+                }
                 // The holder's moved ship may shorten its road; a moved ship with nobody
                 // holding the card may break a tie: every length is measured.
                 _ => {}
@@ -62,7 +67,10 @@ impl Game {
         // Every seat's length, on the stack (a game has at most 6 seats).
         let mut lengths = [0u32; SEATS_MEASURED];
         for (seat, length) in self.seats().zip(lengths.iter_mut()) {
-            *length = road_length(self, seat, overlay);
+            *length = match measured {
+                Some((builder, grown)) if builder == seat => grown,
+                _ => road_length(self, seat, overlay),
+            };
         }
         let length_of = |seat: Seat| lengths.get(seat.index()).copied().unwrap_or(0);
         let longest = lengths.iter().copied().max().unwrap_or(0);
@@ -89,12 +97,10 @@ impl Game {
     /// any road. The award always follows B-LR-5 after each change, so with nobody holding it
     /// no seat's road is both at least 5 long and longer than every other.
     fn may_change_longest_road(&self, overlay: Overlay) -> bool {
-        if let Some((seat, added)) = overlay.added_piece().map(|seat| (seat, 1)).or(overlay.moved_ship()) {
+        if let Some((seat, added)) = overlay.changed_seat() {
             // A road or ship lengthens (a moved ship changes) only its owner's trails; one
             // that stays under 5 with nobody holding the award changes nothing.
-            let pieces_after =
-                self.players.get(seat.index()).map_or(0, |p| p.roads_on_board() + p.ships_on_board()) + added;
-            if self.longest_road.is_none() && pieces_after < LONGEST_ROAD_MINIMUM {
+            if self.longest_road.is_none() && self.route_pieces_after(seat, added) < LONGEST_ROAD_MINIMUM {
                 return false;
             }
         }
@@ -115,6 +121,12 @@ impl Game {
             }
         }
         true
+    }
+
+    /// The roads and ships `seat` has on the board with `added` more: no trail of its is
+    /// longer (B-LR-1).
+    fn route_pieces_after(&self, seat: Seat, added: u32) -> u32 {
+        self.players.get(seat.index()).map_or(0, |p| p.roads_on_board() + p.ships_on_board()) + added
     }
 
     /// B-LA-1/2: returns the event when `seat`'s next knight takes Largest Army.

@@ -50,6 +50,12 @@ impl Overlay {
         }
     }
 
+    /// The one seat whose routes the overlay changes, with the pieces it adds (1 for a road
+    /// or ship built, 0 for a ship moved), when that is all the overlay does.
+    pub(crate) fn changed_seat(&self) -> Option<(Seat, u32)> {
+        self.added_piece().map(|seat| (seat, 1)).or(self.moved_ship())
+    }
+
     /// The piece that lengthens one seat's routes, when that is all the overlay does.
     pub(crate) fn added_piece(&self) -> Option<Seat> {
         match (self.road, self.ship, self.building, self.ship_removed) {

@@ -67,7 +67,7 @@ impl Board {
     /// land.
     pub fn new(layout: BoardLayout) -> Result<Board, SetupError> {
         let hexes: Vec<HexCoord> = layout.hexes.iter().map(|t| t.hex).collect();
-        let topology = Topology::of(&hexes)?;
+        let topology = Topology::of(hexes)?;
         let hex_index = &topology.hex_index;
         for tile in &layout.hexes {
             match (tile.terrain.takes_number(), tile.number) {

@@ -44,7 +44,7 @@ impl Topology {
     ///
     /// # Errors
     /// [`SetupError`] when the map has too many hexes, one too far out, or one twice.
-    pub fn of(hexes: &[HexCoord]) -> Result<Arc<Topology>, SetupError> {
+    pub fn of(hexes: Vec<HexCoord>) -> Result<Arc<Topology>, SetupError> {
         let mut cache = CACHE.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         if let Some(i) = cache.iter().position(|t| t.hexes == hexes) {
             let topology = cache.remove(i);
@@ -61,7 +61,7 @@ impl Topology {
         Ok(topology)
     }
 
-    fn build(hexes: &[HexCoord]) -> Result<Topology, SetupError> {
+    fn build(hexes: Vec<HexCoord>) -> Result<Topology, SetupError> {
         // Bounds keep a hostile custom board from making the dense lookup grid huge.
         if hexes.len() >= NO_HEX as usize {
             return Err(SetupError::InvalidBoard(format!("at most {} hexes, not {}", NO_HEX - 1, hexes.len())));
@@ -124,7 +124,7 @@ impl Topology {
             hexes.iter().map(|h| h.corners().map(|v| vertex_index.get(&v).copied().unwrap_or(NONE))).collect();
         let hex_edges = hexes.iter().map(|h| h.sides().map(|e| edge_index.get(&e).copied().unwrap_or(NONE))).collect();
         Ok(Topology {
-            hexes: hexes.to_vec(),
+            hexes,
             hex_index,
             vertices,
             vertex_index,

@@ -138,14 +138,11 @@ impl CitiesKnights {
             // The plays listed here that would add nothing go, in place (no scratch list).
             let adds_something =
                 |mv: &Move| !matches!(mv, Move::PlayProgressCard { play } if effect_in_force(game, play).is_some());
-            let mut kept = start;
-            for i in start..moves.len() {
-                if adds_something(&moves[i]) {
-                    moves.swap(kept, i);
-                    kept += 1;
-                }
-            }
-            moves.truncate(kept);
+            let mut index = 0;
+            moves.retain(|mv| {
+                index += 1;
+                index <= start || adds_something(mv)
+            });
         }
         science::more_moves(self, game, seat, moves);
         trade::more_moves(self, game, seat, moves);

@@ -235,6 +235,13 @@ impl ApiError {
         self.at(pointer, detail)
     }
 
+    /// Whether the client's request was refused (4xx) for what it asked, not for a limit
+    /// (429) or the server's trouble (5xx).
+    pub fn is_client_error(&self) -> bool {
+        let status = self.status_code();
+        status.is_client_error() && status != StatusCode::TOO_MANY_REQUESTS
+    }
+
     /// Returns the stable code of the problem.
     pub fn code(&self) -> &'static str {
         match self {

@@ -75,6 +75,7 @@ pub struct BoardQuery {
          headers(("ETag" = String, description = "`\"board<seq>.<reader>[.final]\"` (`board-labels` with labels); weak when the body is compressed"),
                  ("Cache-Control" = String, description = "`private, no-cache` while the game runs, `private, max-age=86400, immutable` once it is over"),
                  ("Vary" = String, description = "`Authorization`: the picture is drawn for the caller"))),
+        (status = 429, response = crate::api::responses::RateLimited),
         (status = 304, description = "Not modified since the given ETag",
          headers(("ETag" = String, description = "The current tag, as the 200 would carry it"))),
         (status = 400, description = "`at` is not an integer from 1 or `labels` not a boolean (`invalid_query`)", body = Problem, content_type = "application/problem+json"),
@@ -93,6 +94,7 @@ pub async fn board_picture(
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_game_id(path)?;
     let viewer = user.0.map(|u| u.id);
+    state.limits.read(&req, viewer).await?;
     let labels = query.labels.unwrap_or(false);
     let at = query.at.map(|at| in_range("at", at, 1, i64::MAX)).transpose()?;
     let picture = picture(&state, id, viewer, at, labels, req.headers()).await?;

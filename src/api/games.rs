@@ -340,6 +340,7 @@ fn rendered(conn: &mut crate::store::db::DbConnection, id: Uuid, user: Uuid) -> 
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "A page of games", body = GameListResponse),
+        (status = 429, response = crate::api::responses::RateLimited),
         (status = 400, description = "Bad query (`invalid_query`, with `errors` naming the parameter): an unknown status or variant, a value that is not a number or boolean, a `limit` outside 1 to 100, a bad cursor", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "A token was sent but is not valid, or `mine=true` without a token (`unauthorized`)", body = Problem, content_type = "application/problem+json"),
     )
@@ -349,7 +350,9 @@ pub async fn list_games(
     state: web::Data<AppState>,
     user: MaybeAuthUser,
     query: crate::http::query::Query<ListGamesQuery>,
+    req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
+    state.limits.read(&req, user.0.as_ref().map(|u| u.id)).await?;
     let query = query.into_inner();
     let limit = i64::from(crate::http::json::in_range("limit", query.limit.unwrap_or(20), 1, 100)?);
     let cursor = match &query.cursor {

@@ -58,6 +58,7 @@ pub struct PositionQuery {
         (status = 200, description = "The game", body = GameResponse,
          headers(("ETag" = String, description = "`\"v<version>\"` once started, `\"v0.<seats taken>\"` while open; `\"at<seq>.<reader>[.final]\"` with `at`; weak (`W/\"v<version>\"`) when the body is compressed (`Content-Encoding: gzip`)"),
                  ("Cache-Control" = String, description = "With `at` only: `private, no-cache` while the game runs, `private, max-age=86400, immutable` once it is over"))),
+        (status = 429, response = crate::api::responses::RateLimited),
         (status = 304, description = "Not modified since the given ETag",
          headers(("ETag" = String, description = "The current tag, as the 200 would carry it"))),
         (status = 400, description = "`at` is not an integer from 1 (`invalid_query`)", body = Problem, content_type = "application/problem+json"),
@@ -76,6 +77,7 @@ pub async fn get_game(
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_game_id(path)?;
     let viewer = user.0.map(|u| u.id);
+    state.limits.read(&req, viewer).await?;
     if let Some(seq) = query.at {
         let seq = in_range("at", seq, 1, i64::MAX)?;
         let past = past_position(&state, id, viewer, seq, req.headers()).await?;

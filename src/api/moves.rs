@@ -46,6 +46,46 @@ pub struct ListMovesQuery {
     /// At most this many entries, 1 to 1000 (default 500).
     #[param(minimum = 1, maximum = 1000)]
     pub limit: Option<u32>,
+    /// `legal_moves`: the response also carries `legal_moves`, what `GET .../legal-moves`
+    /// answers the caller at the game's newest version (needs a token), so that a bot plays
+    /// with one long-poll and one move a turn. Another value is 400 `invalid_query`.
+    pub include: Option<String>,
+    /// `my_move`: with `wait`, answer only once the game waits for the caller's seat (its
+    /// turn, a discard, a choice), or is over, or `wait` ran out, with every entry after
+    /// `after` (needs a token). With `include=legal_moves` a bot then plays each move with
+    /// one long-poll and one `POST`. Another value is 400 `invalid_query`.
+    pub until: Option<String>,
+}
+
+/// Whether `until` asks to wait until the caller must move.
+fn parse_until(until: Option<&str>) -> Result<bool, ApiError> {
+    match until {
+        None => Ok(false),
+        Some("my_move") => Ok(true),
+        Some(other) => Err(ApiError::bad_request("invalid_query", format!("until takes \"my_move\", not {other:?}"))
+            .at_field("#/until")),
+    }
+}
+
+/// What `include` may ask to add to a log page.
+fn parse_include(include: Option<&str>) -> Result<bool, ApiError> {
+    let Some(include) = include else {
+        return Ok(false);
+    };
+    let mut wants_legal_moves = false;
+    for part in include.split(',').map(str::trim) {
+        match part {
+            "legal_moves" => wants_legal_moves = true,
+            other => {
+                return Err(ApiError::bad_request(
+                    "invalid_query",
+                    format!("include takes \"legal_moves\", not {other:?}"),
+                )
+                .at_field("#/include"))
+            }
+        }
+    }
+    Ok(wants_legal_moves)
 }
 
 /// The most cards of one type a move may name. No game has more (19 per type in the base
@@ -112,6 +152,7 @@ fn parse_if_match(req: &HttpRequest) -> Result<Option<i64>, ApiError> {
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The caller's legal moves (empty for a user without a seat)", body = LegalMovesResponse),
+        (status = 429, response = crate::api::responses::RateLimited),
         (status = 401, description = "No valid token (`unauthorized`, `token_expired`, `token_revoked`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
     )
@@ -121,26 +162,34 @@ pub async fn legal_moves(
     state: web::Data<AppState>,
     user: AuthUser,
     path: web::Path<String>,
+    req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_game_id(path)?;
-    let user = Some(user.id);
+    state.limits.read(&req, Some(user.id)).await?;
+    Ok(json_ok(legal_moves_body(&state, id, user.id).await?))
+}
+
+/// The body of `GET .../legal-moves` for `user` at the game's latest version: from memory when
+/// this process knows that version, else read (and remembered) from the database.
+async fn legal_moves_body(state: &AppState, id: Uuid, user: Uuid) -> Result<Bytes, ApiError> {
+    let user = Some(user);
     // The latest version this process knows: its moves were served before, or the parsed
     // snapshot of that version is at hand.
-    if let Some(latest) = latest(&state, id).await? {
+    if let Some(latest) = latest(state, id).await? {
         let reader = latest.reader(user);
         let key = Key::LegalMoves { game: id, version: latest.version, reader };
         if let Some(body) = state.reads.get(&key) {
-            return Ok(json_ok(body));
+            return Ok(body);
         }
         if let Some((version, game)) = snapshots::cached(&id.to_string()).filter(|(v, _)| *v == latest.version) {
             let body = Bytes::from(serde_json::to_vec(&legal_moves_of(version, reader.seat(), Some(&game)))?);
             state.reads.insert(key, body.clone());
-            return Ok(json_ok(body));
+            return Ok(body);
         }
     }
     let reads = Arc::clone(&state.reads);
     let epoch = reads.epoch();
-    let body = with_conn(&state.pool, move |conn| {
+    with_conn(&state.pool, move |conn| {
         let (row, you, game) =
             store::find_game_and_seat(conn, id, user, false)?.ok_or_else(|| store::game_not_found(id))?;
         let response = legal_moves_of(row.version, you, game.as_deref());
@@ -157,8 +206,7 @@ pub async fn legal_moves(
         }
         Ok(body)
     })
-    .await?;
-    Ok(json_ok(body))
+    .await
 }
 
 fn legal_moves_of(version: i64, you: Option<Seat>, game: Option<&Game>) -> LegalMovesResponse {
@@ -243,6 +291,7 @@ pub async fn submit_move(
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "Entries after `after` (possibly none after waiting)", body = MoveLogResponse),
+        (status = 429, response = crate::api::responses::RateLimited),
         (status = 400, description = "Bad query (`invalid_query`)", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "A token was sent but is not valid", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
@@ -254,22 +303,103 @@ pub async fn list_moves(
     user: MaybeAuthUser,
     path: web::Path<String>,
     query: crate::http::query::Query<ListMovesQuery>,
+    req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_game_id(path)?;
     let after = in_range("after", query.after.unwrap_or(0), 0, i64::MAX)?;
     let wait = Duration::from_secs(in_range("wait", query.wait.unwrap_or(0), 0, MAX_WAIT_SECONDS)?);
     let limit = i64::from(in_range("limit", query.limit.unwrap_or(500), 1, 1000)?);
+    let with_legal_moves = parse_include(query.include.as_deref())?;
+    let until_my_move = parse_until(query.until.as_deref())?;
+    let user = user.0.map(|u| u.id);
+    let seat_question = match (with_legal_moves, until_my_move) {
+        (true, _) => Some("include=legal_moves"),
+        (_, true) => Some("until=my_move"),
+        _ => None,
+    };
+    let user = match (seat_question, user) {
+        // As on `legal-moves`: a bot that forgot its header must not read "nothing to do".
+        (Some(what), None) => {
+            return Err(ApiError::Unauthorized(format!("{what} answers a seat's question: send a bearer token")))
+        }
+        (_, user) => user,
+    };
     // Subscribe before reading, so a commit between the read and the wait still wakes us.
     let mut versions = state.notifier.subscribe(id);
-    let user = user.0.map(|u| u.id);
+    let mut waited = false;
+    let mut legal = None;
+    if let (true, Some(caller)) = (until_my_move, user) {
+        // Until the game waits for the caller (or is over, or the time is up): the bot's
+        // whole wait between two of its moves is this one request.
+        let deadline = tokio::time::Instant::now() + wait;
+        loop {
+            let now = legal_moves_now(&state, id, caller).await?;
+            let seen = now.version;
+            if now.caller_must_act || now.over || tokio::time::Instant::now() >= deadline {
+                legal = Some(now.body);
+                break;
+            }
+            waited = true;
+            if tokio::time::timeout_at(deadline, versions.wait_for(|v| *v > seen)).await.is_err() {
+                legal = Some(legal_moves_now(&state, id, caller).await?.body);
+                break;
+            }
+        }
+    }
     let mut page = read_page(&state, id, user, after, limit).await?;
-    if page.entries.is_empty() && !wait.is_zero() && page.status != GameStatus::Finished {
+    if !until_my_move && page.entries.is_empty() && !wait.is_zero() && page.status != GameStatus::Finished {
+        waited = true;
         let woken = tokio::time::timeout(wait, versions.wait_for(|v| *v > after)).await.is_ok();
         if woken {
             page = read_page(&state, id, user, after, limit).await?;
         }
     }
+    // A long-poll that follows a game (it waited, or asked to and brought a page of the
+    // latest moves) costs nothing; any other read counts toward the reads limit, so a bot
+    // following its game never meets it while a client re-reading whole logs does.
+    let follows = waited || (!wait.is_zero() && page.entries.len() <= FREE_FOLLOW_ENTRIES);
+    if !follows {
+        state.limits.read(&req, user).await?;
+    }
+    if let (true, Some(caller)) = (with_legal_moves, user) {
+        page.legal_moves = Some(match legal {
+            Some(body) => body,
+            None => legal_moves_body(&state, id, caller).await?,
+        });
+    }
     Ok(json_ok(page.body()))
+}
+
+/// The most entries a long-poll may bring without counting as a read: more than any turn
+/// makes, fewer than catching up on a game from its start.
+const FREE_FOLLOW_ENTRIES: usize = 100;
+
+/// The caller's legal moves at the game's newest version, and what they say.
+struct LegalNow {
+    body: Bytes,
+    version: i64,
+    /// The caller's seat is among the seats the game waits for.
+    caller_must_act: bool,
+    /// Nobody is waited for: the game is over (or has not started).
+    over: bool,
+}
+
+async fn legal_moves_now(state: &AppState, id: Uuid, user: Uuid) -> Result<LegalNow, ApiError> {
+    /// The part of a [`LegalMovesResponse`] that says whom the game waits for.
+    #[derive(Deserialize)]
+    struct Head {
+        version: i64,
+        you: Option<Seat>,
+        waiting_for: Vec<Seat>,
+    }
+    let body = legal_moves_body(state, id, user).await?;
+    let head: Head = serde_json::from_slice(&body).map_err(ApiError::internal)?;
+    Ok(LegalNow {
+        caller_must_act: head.you.is_some_and(|seat| head.waiting_for.contains(&seat)),
+        over: head.waiting_for.is_empty(),
+        version: head.version,
+        body,
+    })
 }
 
 /// A page of the log, each entry already serialized for its reader.
@@ -277,12 +407,16 @@ struct Page {
     version: i64,
     status: GameStatus,
     entries: Vec<Bytes>,
+    /// `include=legal_moves`: the caller's legal moves at the newest version, serialized.
+    legal_moves: Option<Bytes>,
 }
 
 impl Page {
     /// The page as a [`MoveLogResponse`], byte for byte as serde writes it.
     fn body(&self) -> Bytes {
-        let size = self.entries.iter().map(|e| e.len() + 1).sum::<usize>() + 64;
+        let size = self.entries.iter().map(|e| e.len() + 1).sum::<usize>()
+            + self.legal_moves.as_ref().map_or(0, |l| l.len() + 16)
+            + 64;
         let mut body = Vec::with_capacity(size);
         body.extend_from_slice(
             format!(r#"{{"version":{},"status":"{}","entries":["#, self.version, self.status.as_str()).as_bytes(),
@@ -293,7 +427,12 @@ impl Page {
             }
             body.extend_from_slice(entry);
         }
-        body.extend_from_slice(b"]}");
+        body.push(b']');
+        if let Some(moves) = &self.legal_moves {
+            body.extend_from_slice(br#","legal_moves":"#);
+            body.extend_from_slice(moves);
+        }
+        body.push(b'}');
         Bytes::from(body)
     }
 }
@@ -326,14 +465,14 @@ pub fn cached_entries(
 async fn read_page(state: &AppState, id: Uuid, user: Option<Uuid>, after: i64, limit: i64) -> Result<Page, ApiError> {
     if let Some(latest) = latest(state, id).await? {
         if let Some((status, entries)) = cached_entries(&state.reads, id, &latest, latest.reader(user), after, limit) {
-            return Ok(Page { version: latest.version, status, entries });
+            return Ok(Page { version: latest.version, status, entries, legal_moves: None });
         }
     }
     let reads = Arc::clone(&state.reads);
     let epoch = reads.epoch();
     with_conn(&state.pool, move |conn| {
         let record = store::load_game(conn, id)?;
-        let rows = store::load_moves(conn, id, after, limit)?;
+        let rows = store::load_entries(conn, &record.game, after, limit)?;
         reads.learn_record(epoch, &record);
         let status = record.game.status();
         let reader = Reader::of(user.and_then(|u| record.seat_of(u)));
@@ -351,7 +490,7 @@ async fn read_page(state: &AppState, id: Uuid, user: Option<Uuid>, after: i64, l
                 Ok(bytes)
             })
             .collect::<Result<Vec<_>, ApiError>>()?;
-        Ok(Page { version: record.game.version, status, entries })
+        Ok(Page { version: record.game.version, status, entries, legal_moves: None })
     })
     .await
 }
@@ -374,18 +513,30 @@ mod tests {
             bot: None,
             auto: false,
             created_at: DateTime::<Utc>::from_timestamp(1_700_000_000, 123_000).unwrap(),
+            phase: "pre_roll".into(),
+            waiting_for: vec![Seat(2)],
         };
-        for entries in [vec![], vec![entry(3)], vec![entry(3), entry(4), entry(5)]] {
+        let legal = || LegalMovesResponse {
+            version: 9,
+            you: Some(Seat(2)),
+            waiting_for: vec![Seat(2)],
+            may_offer_trade: false,
+            moves: vec![Move::RollDice],
+        };
+        let pages = [vec![], vec![entry(3)], vec![entry(3), entry(4), entry(5)]];
+        for (entries, with_legal) in pages.iter().flat_map(|entries| [(entries, false), (entries, true)]) {
             let expected = serde_json::to_vec(&MoveLogResponse {
                 version: 9,
                 status: GameStatus::Playing,
                 entries: entries.clone(),
+                legal_moves: with_legal.then(legal),
             })
             .unwrap();
             let page = Page {
                 version: 9,
                 status: GameStatus::Playing,
                 entries: entries.iter().map(|e| Bytes::from(serde_json::to_vec(e).unwrap())).collect(),
+                legal_moves: with_legal.then(|| Bytes::from(serde_json::to_vec(&legal()).unwrap())),
             };
             assert_eq!(String::from_utf8(page.body().to_vec()).unwrap(), String::from_utf8(expected).unwrap());
         }

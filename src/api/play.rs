@@ -31,8 +31,13 @@ where
     R: Serialize + Send + 'static,
     F: Fn(&mut DbConnection, &Applied) -> Result<(u16, R), ApiError> + Clone + Send + 'static,
 {
-    // Per account, on every endpoint that plays a move (built-in bots do not come here).
-    state.limits.play(user).await?;
+    // Per account, on every endpoint that plays a move (built-in bots do not come here); a
+    // move that is played costs nothing, so the limit bites only on what does not advance
+    // the game (issue 31).
+    let counted_before = crate::http::limits::counts_before_playing(&request.mv);
+    if counted_before {
+        state.limits.play(user).await?;
+    }
     let if_match = request.if_match;
     let mut attempt = 0;
     let submitted = loop {
@@ -56,11 +61,16 @@ where
             {
                 continue
             }
-            other => break other?,
+            other => break other,
         }
     };
-    if let Submitted::Played { .. } = &submitted {
-        state.bots.poke(game_id);
+    match &submitted {
+        Ok(Submitted::Played { .. }) => state.bots.poke(game_id),
+        // A retry answered from its stored response, or a refusal: counted now, and over
+        // the limit answered 429 instead (after the refusal delay).
+        Ok(Submitted::Replayed(_)) if !counted_before => state.limits.play(user).await?,
+        Err(error) if !counted_before && error.is_client_error() => state.limits.play(user).await?,
+        _ => {}
     }
-    Ok(submitted)
+    submitted
 }

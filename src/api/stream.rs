@@ -130,7 +130,7 @@ impl Feed {
             if status != GameStatus::Open {
                 reads.learn(epoch, game, row.version, status, None);
             }
-            Ok((store::load_moves(conn, game, after, BATCH)?, status))
+            Ok((store::load_entries(conn, &row, after, BATCH)?, status))
         })
         .await?;
         let over = status == GameStatus::Finished;
@@ -226,6 +226,7 @@ impl Feed {
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "An endless `text/event-stream`: `snapshot`, then `entry` events (`MoveLogEntry` data), keep-alive comments, and `end` after game over", content_type = "text/event-stream", body = String),
+        (status = 429, response = crate::api::responses::RateLimited),
         (status = 400, description = "Bad `Last-Event-ID` (`invalid_last_event_id`) or query (`invalid_query`, also for a ticket sent with a token)", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "A token was sent but is not valid (`unauthorized`), or the ticket is forged, expired or its token revoked (`invalid_ticket`)", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "The ticket is for another game (`ticket_for_another_game`)", body = Problem, content_type = "application/problem+json"),
@@ -248,6 +249,7 @@ pub async fn stream_game(
         (Some(ticket), None) => Some(state.tickets.check(&state.revocations, &state.pool, ticket, id).await?),
         (None, user) => user.map(|u| u.id),
     };
+    state.limits.read(&req, user).await?;
     // The bounds the spec gives (issue 30): refused outside, never silently clamped.
     let after = query.after.map(|after| in_range("after", after, 0, i64::MAX)).transpose()?;
     let keepalive = in_range("keepalive", query.keepalive.unwrap_or(MAX_KEEPALIVE_SECONDS), 1, MAX_KEEPALIVE_SECONDS)?;

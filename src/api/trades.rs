@@ -211,6 +211,7 @@ pub async fn create_trade(
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "The offers", body = TradeListResponse),
+        (status = 429, response = crate::api::responses::RateLimited),
         (status = 400, description = "Bad query (`invalid_query`)", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "A token was sent but is not valid", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
@@ -219,11 +220,13 @@ pub async fn create_trade(
 #[get("/games/{game_id}/trades")]
 pub async fn list_trades(
     state: web::Data<AppState>,
-    _user: MaybeAuthUser,
+    user: MaybeAuthUser,
     path: web::Path<String>,
     query: crate::http::query::Query<ListTradesQuery>,
+    req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_game_id(path)?;
+    state.limits.read(&req, user.0.map(|u| u.id)).await?;
     let status = query.status;
     let body = with_conn(&state.pool, move |conn| {
         let game = store::find_game(conn, id)?.ok_or_else(|| store::game_not_found(id))?;

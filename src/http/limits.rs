@@ -41,12 +41,21 @@ pub struct LimitsConfig {
     pub register_per_address_per_min: u32,
     /// Games one account may create per minute (`CATAN_RATE_GAMES_PER_MIN`).
     pub games_per_min: u32,
-    /// Moves (and trade actions) one account may post per second, sustained
-    /// (`CATAN_RATE_MOVES_PER_SEC`).
+    /// Moves one account may post per second, sustained, that do not advance a game
+    /// (`CATAN_RATE_MOVES_PER_SEC`): rejected moves (and trade actions), idempotent replays,
+    /// and every trade offer and withdrawal. A move that is played costs nothing here (issue
+    /// 31: a bot playing its seat as fast as the server answers never meets the limit).
     pub moves_per_sec: u32,
-    /// Moves one account may post at once before the sustained rate applies
+    /// Such moves one account may post at once before the sustained rate applies
     /// (`CATAN_RATE_MOVES_BURST`).
     pub moves_burst: u32,
+    /// Reads one account (or, without a token, one client address) may make per second,
+    /// sustained (`CATAN_RATE_READS_PER_SEC`): game views, legal moves, log pages, trades,
+    /// pictures, past positions, lobby pages and stream connections. A log read that waited
+    /// for a move (`wait`) costs nothing.
+    pub reads_per_sec: u32,
+    /// Such reads at once before the sustained rate applies (`CATAN_RATE_READS_BURST`).
+    pub reads_burst: u32,
     /// Games one account may have created that are open or playing and not idle for
     /// [`IDLE_GAME_HOURS`] (`CATAN_MAX_OPEN_GAMES`).
     pub max_open_games: u32,
@@ -84,6 +93,12 @@ impl Default for LimitsConfig {
             games_per_min: 60,
             moves_per_sec: 50,
             moves_burst: 200,
+            // A bot that reads everything after every move of a fast game (game view, legal
+            // moves, the log: ~10 reads per own move, 300 moves a second in a game of bots)
+            // stays inside the burst for a minute and the rate for most of a game; one that
+            // long-polls pays nothing for the wait.
+            reads_per_sec: 100,
+            reads_burst: 2000,
             max_open_games: 20,
             refusal_delay_ms: 1000,
             trusted_proxies: Vec::new(),
@@ -112,6 +127,8 @@ impl LimitsConfig {
             games_per_min: number("CATAN_RATE_GAMES_PER_MIN", d.games_per_min),
             moves_per_sec: number("CATAN_RATE_MOVES_PER_SEC", d.moves_per_sec),
             moves_burst: number("CATAN_RATE_MOVES_BURST", d.moves_burst),
+            reads_per_sec: number("CATAN_RATE_READS_PER_SEC", d.reads_per_sec),
+            reads_burst: number("CATAN_RATE_READS_BURST", d.reads_burst),
             max_open_games: number("CATAN_MAX_OPEN_GAMES", d.max_open_games),
             refusal_delay_ms: read_env("CATAN_RATE_REFUSAL_DELAY_MS", d.refusal_delay_ms),
             trusted_proxies: match std::env::var("CATAN_TRUSTED_PROXIES") {
@@ -136,6 +153,8 @@ impl LimitsConfig {
             games_per_min: 0,
             moves_per_sec: 0,
             moves_burst: 0,
+            reads_per_sec: 0,
+            reads_burst: 0,
             max_open_games: 0,
             refusal_delay_ms: 0,
             ..LimitsConfig::default()
@@ -311,6 +330,13 @@ fn rate_limited(what: &str, quota: &Quota, wait: Duration) -> Throttled {
     }
 }
 
+/// Whether a move counts toward the moves limit before it is played, whatever its outcome:
+/// an offer and its withdrawal advance nothing, and a loop of them would write to the log
+/// forever. Every other move counts only when it is rejected.
+pub fn counts_before_playing(mv: &catan_engine::Move) -> bool {
+    matches!(mv, catan_engine::Move::OfferTrade { .. } | catan_engine::Move::WithdrawTrade { .. })
+}
+
 /// Every limit of one server.
 pub struct Limits {
     trusted_proxies: Vec<IpBlock>,
@@ -320,6 +346,8 @@ pub struct Limits {
     register_address: Limit<IpAddr>,
     games: Limit<Uuid>,
     moves: Limit<Uuid>,
+    reads_account: Limit<Uuid>,
+    reads_address: Limit<IpAddr>,
     max_open_games: u32,
     refusal_delay: Duration,
 }
@@ -332,10 +360,12 @@ impl std::fmt::Debug for Limits {
 
 impl Limits {
     pub fn new(config: &LimitsConfig) -> Limits {
-        let moves = NonZeroU32::new(config.moves_per_sec).map(|rate| {
-            let burst = NonZeroU32::new(config.moves_burst).unwrap_or(rate);
-            Quota::per_second(rate).allow_burst(burst)
-        });
+        let per_second = |rate: u32, burst: u32| {
+            NonZeroU32::new(rate)
+                .map(|rate| Quota::per_second(rate).allow_burst(NonZeroU32::new(burst).unwrap_or(rate)))
+        };
+        let moves = per_second(config.moves_per_sec, config.moves_burst);
+        let reads = per_second(config.reads_per_sec, config.reads_burst);
         Limits {
             trusted_proxies: config.trusted_proxies.clone(),
             login_account: Limit::per_minute("logins for this account", config.login_per_account_per_min),
@@ -343,7 +373,9 @@ impl Limits {
             register_account: Limit::per_minute("registrations of this username", config.register_per_account_per_min),
             register_address: Limit::per_minute("registrations from this address", config.register_per_address_per_min),
             games: Limit::per_minute("games created by this account", config.games_per_min),
-            moves: Limit::new("moves by this account", moves),
+            moves: Limit::new("rejected moves, offers and withdrawals by this account", moves),
+            reads_account: Limit::new("reads by this account", reads),
+            reads_address: Limit::new("reads without a token from this address", reads),
             max_open_games: config.max_open_games,
             refusal_delay: Duration::from_millis(config.refusal_delay_ms),
         }
@@ -400,12 +432,26 @@ impl Limits {
         self.answer(self.games.check(&user)).await
     }
 
-    /// Counts a move (or trade action) posted by `user`.
+    /// Counts a move (or trade action) by `user` that does not advance a game: one that was
+    /// rejected or replayed, or an offer or withdrawal ([`counts_before_playing`]).
     ///
     /// # Errors
     /// 429 `rate_limited`.
     pub async fn play(&self, user: Uuid) -> Result<(), ApiError> {
         self.answer(self.moves.check(&user)).await
+    }
+
+    /// Counts a read by `user`, or by the request's client address without a token.
+    ///
+    /// # Errors
+    /// 429 `rate_limited`.
+    pub async fn read(&self, req: &HttpRequest, user: Option<Uuid>) -> Result<(), ApiError> {
+        let checked = match (user, self.address(req)) {
+            (Some(user), _) => self.reads_account.check(&user),
+            (None, Some(address)) => self.reads_address.check(&address),
+            (None, None) => Ok(()),
+        };
+        self.answer(checked).await
     }
 
     /// Refuses one more unfinished game for `user` once they created `max_open_games` games
@@ -488,6 +534,34 @@ mod tests {
         let refused = throttled(limits.moves.check(&user));
         assert_eq!(refused.retry_after, 1);
         assert_eq!(refused.policy, Some((20, 2)));
+    }
+
+    #[test]
+    fn reads_count_per_account_and_without_a_token_per_address() {
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_time().build().unwrap();
+        let config = LimitsConfig { reads_per_sec: 1, reads_burst: 3, ..LimitsConfig::unlimited() };
+        let limits = Limits::new(&config);
+        let req = TestRequest::default().peer_addr("203.0.113.9:4000".parse().unwrap()).to_http_request();
+        let (alice, bob) = (Uuid::new_v4(), Uuid::new_v4());
+        for _ in 0..3 {
+            runtime.block_on(limits.read(&req, Some(alice))).expect("a burst of 3");
+        }
+        throttled(runtime.block_on(limits.read(&req, Some(alice))));
+        // Another account from the same address, and the address without a token, are apart.
+        runtime.block_on(limits.read(&req, Some(bob))).expect("bob's own budget");
+        for _ in 0..3 {
+            runtime.block_on(limits.read(&req, None)).expect("the address's own budget");
+        }
+        throttled(runtime.block_on(limits.read(&req, None)));
+    }
+
+    #[test]
+    fn only_offers_and_withdrawals_count_before_they_are_played() {
+        use catan_engine::Move;
+        assert!(counts_before_playing(&Move::WithdrawTrade { offer_id: 1 }));
+        assert!(!counts_before_playing(&Move::RollDice));
+        assert!(!counts_before_playing(&Move::AcceptTrade { offer_id: 1 }));
+        assert!(!counts_before_playing(&Move::EndTurn));
     }
 
     #[test]

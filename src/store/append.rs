@@ -72,7 +72,7 @@ pub fn try_append(
     for event in &events {
         game.apply(event);
     }
-    let applied = Applied::new(MoveRow::new(&id, version + 1, seat, &request.mv, &events)?, &game);
+    let applied = Applied::new(MoveRow::new(&id, version + 1, seat, &request.mv, &events, &game)?, &game);
     let snapshot = catan_engine::protocol::versioned::encode_snapshot(&game);
     let statement = AppendMove { applied: &applied, expected_version: version, user: &user, snapshot };
     let written: Vec<i64> = statement.get_results(pg)?;
@@ -125,7 +125,7 @@ impl QueryFragment<Pg> for AppendMove<'_> {
         out.push_bind_param::<Nullable<Integer>, _>(&entry.seat)?;
         out.push_sql(
             ") RETURNING id) INSERT INTO game_moves \
-             (game_id, seq, seat, kind, move_body, events, created_at) SELECT id, ",
+             (game_id, seq, seat, kind, move_body, events, created_at, phase, waiting_for) SELECT id, ",
         );
         out.push_bind_param::<BigInt, _>(&entry.seq)?;
         out.push_sql(", ");
@@ -138,6 +138,10 @@ impl QueryFragment<Pg> for AppendMove<'_> {
         out.push_bind_param::<Text, _>(&entry.events)?;
         out.push_sql(", ");
         out.push_bind_param::<Timestamp, _>(&entry.created_at)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Nullable<Text>, _>(&entry.phase)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Nullable<Text>, _>(&entry.waiting_for)?;
         out.push_sql(" FROM bumped RETURNING seq");
         Ok(())
     }

@@ -13,7 +13,6 @@ use super::{
     db::DbConnection,
     holders::{load_seats, username_of, SeatHolder},
     log::{replay_log, MoveRow},
-    now,
     rows::{game_not_found, stored_format_error, GameRow, GameStatus},
     schema::{game_moves, game_players, games, users},
     users::ensure_user,
@@ -200,17 +199,7 @@ pub fn start_game(conn: &mut DbConnection, game_id: Uuid, user_id: Uuid) -> Resu
         config.players = seats.len() as u8;
         limit_bot_games(&mut config, &seats);
         let (engine_game, events) = Game::start(config.clone(), game.seed())?;
-        let start = MoveRow {
-            game_id: game.id.clone(),
-            seq: 1,
-            seat: None,
-            kind: "start".into(),
-            move_body: None,
-            events: versioned::encode_events(&events),
-            idempotency_key: None,
-            created_at: now(),
-            bot: None,
-        };
+        let start = MoveRow::start(&game.id, &events, &engine_game);
         diesel::insert_into(game_moves::table).values(&start).execute(conn)?;
         let updated = diesel::update(games::table.find(&game.id).filter(games::version.eq(game.version)))
             .set((

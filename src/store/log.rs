@@ -29,6 +29,12 @@ pub struct MoveRow {
     pub created_at: NaiveDateTime,
     /// The bot kind, when a built-in bot made the move.
     pub bot: Option<String>,
+    /// The phase the game is in after this entry ([`catan_engine::Phase::name`]); null on
+    /// entries written before it was kept (filled by replay when read, [`fill_after`]).
+    pub phase: Option<String>,
+    /// The seats the game waits for after this entry, comma-separated (empty when nobody,
+    /// once the game is over); null on older entries, as `phase`.
+    pub waiting_for: Option<String>,
 }
 
 impl MoveRow {
@@ -38,8 +44,15 @@ impl MoveRow {
     ///
     /// # Errors
     /// When the move or the events cannot be serialized.
-    pub fn new(game_id: &str, seq: i64, seat: Seat, mv: &Move, events: &[Event]) -> Result<MoveRow, ApiError> {
-        Ok(MoveRow {
+    pub fn new(
+        game_id: &str,
+        seq: i64,
+        seat: Seat,
+        mv: &Move,
+        events: &[Event],
+        after: &Game,
+    ) -> Result<MoveRow, ApiError> {
+        let mut row = MoveRow {
             game_id: game_id.to_owned(),
             seq,
             seat: Some(i32::from(seat.0)),
@@ -49,7 +62,58 @@ impl MoveRow {
             idempotency_key: None,
             created_at: now(),
             bot: None,
-        })
+            phase: None,
+            waiting_for: None,
+        };
+        row.record_after(after);
+        Ok(row)
+    }
+
+    /// The entry that starts the game: `game_started` and the rest of `events`, `after`
+    /// being the game they make.
+    pub fn start(game_id: &str, events: &[Event], after: &Game) -> MoveRow {
+        let mut row = MoveRow {
+            game_id: game_id.to_owned(),
+            seq: 1,
+            seat: None,
+            kind: "start".into(),
+            move_body: None,
+            events: versioned::encode_events(events),
+            idempotency_key: None,
+            created_at: now(),
+            bot: None,
+            phase: None,
+            waiting_for: None,
+        };
+        row.record_after(after);
+        row
+    }
+
+    /// Keeps what the game waits for after this entry (`after` is the game then), so that a
+    /// reader of the log knows from the entry alone whether it must act (issue 31).
+    pub fn record_after(&mut self, after: &Game) {
+        self.phase = Some(after.phase().name().to_owned());
+        let seats: Vec<String> = after.waiting_for().iter().map(|seat| seat.0.to_string()).collect();
+        self.waiting_for = Some(seats.join(","));
+    }
+
+    /// What the game waits for after this entry: its phase's name and the seats, when kept.
+    ///
+    /// # Errors
+    /// When the stored seats are unreadable.
+    pub fn after(&self) -> Result<Option<(&str, Vec<Seat>)>, ApiError> {
+        let (Some(phase), Some(seats)) = (self.phase.as_deref(), self.waiting_for.as_deref()) else {
+            return Ok(None);
+        };
+        let seats = seats
+            .split(',')
+            .filter(|seat| !seat.is_empty())
+            .map(|seat| seat.parse::<u8>().map(Seat))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|_| {
+                ApiError::internal(format!("stored waiting_for {seats:?} of entry {} is unreadable", self.seq))
+            })?;
+        Ok(Some((phase, seats)))
     }
 
     /// Returns the entry's events.
@@ -108,6 +172,50 @@ pub fn load_moves(conn: &mut DbConnection, game_id: Uuid, after: i64, limit: i64
         .limit(limit)
         .select(MoveRow::as_select())
         .load(conn)?)
+}
+
+/// Loads log entries of `row`'s game after `after`, oldest first, at most `limit`, each
+/// saying what the game waits for after it (older entries get it by replay, [`fill_after`]):
+/// the entries as the log is served.
+///
+/// # Errors
+/// A database error, or a log that cannot be read or replayed.
+pub fn load_entries(conn: &mut DbConnection, row: &GameRow, after: i64, limit: i64) -> Result<Vec<MoveRow>, ApiError> {
+    let id = Uuid::parse_str(&row.id).map_err(ApiError::internal)?;
+    let mut entries = load_moves(conn, id, after, limit)?;
+    fill_after(conn, row, &mut entries)?;
+    Ok(entries)
+}
+
+/// Fills in what the game waits for after each of `rows` (consecutive entries of `row`'s
+/// log, oldest first) where the entry was written before that was kept, by replaying the log
+/// up to the last of them.
+///
+/// # Errors
+/// A database error, or a log that cannot be read or replayed.
+pub fn fill_after(conn: &mut DbConnection, row: &GameRow, rows: &mut [MoveRow]) -> Result<(), ApiError> {
+    let Some(last) =
+        rows.iter().filter(|entry| entry.phase.is_none() || entry.waiting_for.is_none()).map(|e| e.seq).max()
+    else {
+        return Ok(());
+    };
+    let id = Uuid::parse_str(&row.id).map_err(ApiError::internal)?;
+    let config = row.config()?;
+    let mut game: Option<Game> = None;
+    for entry in load_moves(conn, id, 0, last)? {
+        let events = entry.events()?;
+        match game.as_mut() {
+            None => game = Some(Game::replay(config.clone(), &events)?),
+            Some(game) => events.iter().for_each(|event| game.apply(event)),
+        }
+        let Ok(index) = rows.binary_search_by_key(&entry.seq, |r| r.seq) else {
+            continue;
+        };
+        if let Some(game) = game.as_ref() {
+            rows[index].record_after(game);
+        }
+    }
+    Ok(())
 }
 
 /// Rebuilds a game from its whole log.

@@ -23,7 +23,7 @@ use super::{
 #[derive(Debug, Clone)]
 pub enum Submitted<R> {
     /// The move was played now; `response` is what the caller's `respond` built.
-    Played { applied: Applied, response: R },
+    Played { applied: Box<Applied>, response: R },
     /// An earlier request with the same `Idempotency-Key` played it; this is its response.
     Replayed(StoredResponse),
 }
@@ -53,7 +53,7 @@ where
         if let Some((applied, game)) = crate::store::append::try_append(pg, game_id, user_id, request)? {
             crate::store::snapshots::insert(&applied.entry.game_id, applied.version, Arc::new(game));
             let (_, response) = respond(conn, &applied)?;
-            return Ok(Submitted::Played { applied, response });
+            return Ok(Submitted::Played { applied: Box::new(applied), response });
         }
     }
     let MoveRequest { mv, if_match, idempotency } = request;
@@ -90,7 +90,7 @@ where
             idempotency::store(conn, claim, &stored)?;
         }
         committed = Some((row.id, applied.version, game));
-        Ok(Submitted::Played { applied, response })
+        Ok(Submitted::Played { applied: Box::new(applied), response })
     })?;
     // Committed: the next request on this game (usually its legal moves) finds it parsed.
     if let Some((id, version, game)) = committed {
@@ -123,7 +123,7 @@ pub fn play_on(
     let entry = MoveRow {
         idempotency_key,
         bot: bot.map(|kind| kind.name().to_owned()),
-        ..MoveRow::new(&row.id, row.version + 1, seat, mv, &events)?
+        ..MoveRow::new(&row.id, row.version + 1, seat, mv, &events, game)?
     };
     diesel::insert_into(game_moves::table).values(&entry).execute(conn)?;
     let applied = Applied::new(entry, game);

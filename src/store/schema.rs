@@ -49,6 +49,8 @@ diesel::table! {
         idempotency_key -> Nullable<Text>,
         created_at -> Timestamp,
         bot -> Nullable<Text>,
+        phase -> Nullable<Text>,
+        waiting_for -> Nullable<Text>,
     }
 }
 

@@ -82,6 +82,13 @@ pub struct MoveLogEntry {
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub auto: bool,
     pub created_at: DateTime<Utc>,
+    /// The phase the game is in after this entry (the name of the game view's
+    /// `turn.phase`), e.g. `main` or `discard`; `game_over` once it is won.
+    pub phase: String,
+    /// The seats that must act after this entry (the game view's `turn.waiting_for` at this
+    /// version; empty once the game is over): a bot following the log knows from the entry
+    /// alone whether it is its turn to move.
+    pub waiting_for: Vec<Seat>,
 }
 
 /// The result of a move.
@@ -103,6 +110,11 @@ pub struct MoveLogResponse {
     pub version: i64,
     pub status: GameStatus,
     pub entries: Vec<MoveLogEntry>,
+    /// With `include=legal_moves`: what `GET .../legal-moves` answers the caller at the
+    /// game's newest version (its own `version`, which may be past the last entry here when a
+    /// move committed meanwhile); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub legal_moves: Option<LegalMovesResponse>,
 }
 
 /// Shapes a stored entry for a viewer.
@@ -123,7 +135,12 @@ pub fn entry_for(row: &MoveRow, viewer: Viewer, over: bool) -> Result<MoveLogEnt
         }
     });
     let (bot, auto) = crate::play::turn_timer::played_by(row.bot.as_deref());
+    let (phase, waiting_for) = row
+        .after()?
+        .ok_or_else(|| ApiError::internal(format!("entry {} was read without what follows it", row.seq)))?;
     Ok(MoveLogEntry {
+        phase: phase.to_owned(),
+        waiting_for,
         seq: row.seq,
         seat,
         kind: row.kind.clone(),

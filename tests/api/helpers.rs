@@ -108,9 +108,11 @@ pub fn spawn_app_with(database_url: Option<String>, configure: impl FnOnce(&mut 
         sandbox: true,
         token_lifetime: Config::default().token_lifetime,
         body_timeout: Config::default().body_timeout,
-        // The default limits, but for moves: the tests play whole games and race dozens of
-        // moves per seat as fast as the machine allows (`limits` lowers them to test them).
-        limits: catan_server::http::limits::LimitsConfig { moves_per_sec: 0, ..Default::default() },
+        // The default limits, but for moves and reads: the tests play whole games and race
+        // dozens of moves per seat as fast as the machine allows (`limits` lowers them to test
+        // them; `bot_loop` plays under the defaults).
+        // Reads too: some tests read every past position of a game.
+        limits: catan_server::http::limits::LimitsConfig { moves_per_sec: 0, reads_per_sec: 0, ..Default::default() },
         browser: Default::default(),
     };
     configure(&mut config);

@@ -62,6 +62,7 @@ crate::both_backends!(
     registrations_are_limited_per_address_and_per_username,
     forwarded_for_counts_only_behind_a_trusted_proxy,
     moves_and_trade_actions_are_limited_per_account,
+    played_moves_and_long_polls_are_never_limited_refusals_and_reads_are,
     game_creation_is_limited_per_account,
     unfinished_games_are_capped_per_account,
     usernames_are_case_insensitive,
@@ -148,6 +149,55 @@ fn moves_and_trade_actions_are_limited_per_account(backend: Backend) {
     assert_rate_limited(app.post(&format!("/api/v1/games/{id}/trades"), Some(&users[1].token), &offer), 2, 2);
     // The other player is not limited by it.
     assert_ne!(app.post(&moves, Some(&users[0].token), &out_of_turn).status().as_u16(), 429);
+}
+
+/// Issue 31: what advances a game is never limited, what costs without advancing one is.
+fn played_moves_and_long_polls_are_never_limited_refusals_and_reads_are(backend: Backend) {
+    let app = spawn_limited(backend, |l| {
+        l.moves_per_sec = 1;
+        l.moves_burst = 2;
+        l.reads_per_sec = 1;
+        l.reads_burst = 3;
+    });
+    let (id, users) = app.started_game(2, 7);
+    let moves = format!("/api/v1/games/{id}/moves");
+    // The whole setup, eight placements, at once: far past the moves burst of 2. Each is
+    // found by a long-poll that follows the game: past the reads burst of 3 too, and free.
+    let start: Value = app.get(&format!("{moves}?after=0&wait=1"), Some(&users[0].token)).json().unwrap();
+    let mut seat = start["entries"][0]["waiting_for"][0].as_u64().expect("the first seat") as usize;
+    for step in 0..8 {
+        let follow = format!("{moves}?after={}&wait=5&until=my_move&include=legal_moves", step + 1);
+        let page = app.get(&follow, Some(&users[seat].token));
+        assert_eq!(page.status().as_u16(), 200, "step {step}");
+        let mv = page.json::<Value>().unwrap()["legal_moves"]["moves"][0].clone();
+        let played = app.post(&moves, Some(&users[seat].token), &mv);
+        assert_eq!(played.status().as_u16(), 201, "step {step}: {mv}");
+        seat = played.json::<Value>().unwrap()["waiting_for"][0].as_u64().unwrap_or(0) as usize;
+    }
+    let (mover, other) = (&users[seat], &users[1 - seat]);
+    // Refusals count: two (ending the turn before the roll), then 429 instead of the third 422.
+    let end_turn = json!({"type": "end_turn"});
+    for _ in 0..2 {
+        assert_eq!(app.post(&moves, Some(&mover.token), &end_turn).status().as_u16(), 422);
+    }
+    assert_rate_limited(app.post(&moves, Some(&mover.token), &end_turn), 2, 2);
+    // ... while a move that is played still is, over the limit; the other account has its own.
+    let roll = json!({"type": "roll_dice"});
+    assert_eq!(app.post(&moves, Some(&mover.token), &roll).status().as_u16(), 201);
+    assert_eq!(app.post(&moves, Some(&other.token), &end_turn).status().as_u16(), 422);
+
+    let reader = app.register("reader");
+    for _ in 0..3 {
+        assert_eq!(app.get(&format!("/api/v1/games/{id}"), Some(&reader.token)).status().as_u16(), 200);
+    }
+    assert_rate_limited(app.get(&format!("/api/v1/games/{id}"), Some(&reader.token)), 3, 3);
+    // A long-poll that waits for a move costs nothing, over the limit too.
+    let version = app.game(&id, None)["version"].as_i64().unwrap();
+    let follow = format!("/api/v1/games/{id}/moves?after={version}&wait=1");
+    assert_eq!(app.get(&follow, Some(&reader.token)).status().as_u16(), 200);
+    // Without a token, the client address has its own budget (this one's is still full).
+    let anonymous = app.get(&format!("/api/v1/games/{id}"), None);
+    assert_eq!(anonymous.status().as_u16(), 200);
 }
 
 fn game_creation_is_limited_per_account(backend: Backend) {

@@ -5,6 +5,7 @@ mod conformance;
 mod helpers;
 
 mod board_picture;
+mod bot_loop;
 mod bots;
 mod cities_knights;
 mod ck_seafarers;

@@ -92,7 +92,7 @@ fn the_spec_check_refuses_bodies_the_spec_does_not_allow() {
     let entry = |mv: serde_json::Value| {
         serde_json::json!({"version": 2, "status": "playing", "entries": [{
             "seq": 2, "seat": 1, "kind": "roll_dice", "move": mv, "events": [],
-            "created_at": "2026-12-01T00:00:00Z"}]})
+            "created_at": "2026-12-01T00:00:00Z", "phase": "main", "waiting_for": [1]}]})
     };
     let path = "/api/v1/games/6f0e0bde-94d1-4a8e-9c3c-1f6d7d1d1a11/moves";
     let check = |body: serde_json::Value, status: u16| {

@@ -98,6 +98,9 @@ fn store_as_format_one(app: &TestApp, fixture: &Fixture) -> (String, Vec<User>) 
             idempotency_key: None,
             created_at: now,
             bot: None,
+            // Written before entries kept what follows them: filled in by replay when read.
+            phase: None,
+            waiting_for: None,
         };
         diesel::insert_into(game_moves::table).values(&stored).execute(&mut conn).expect("insert an entry");
         // The trade-offer projection, as the old server kept it beside each entry.

@@ -162,7 +162,13 @@ fn format_one_games_load_and_play_on(backend: Backend) {
     assert_eq!(view["turn"]["then"][0]["name"], "move_robber");
     assert_eq!(view["turn"]["waiting_for"], serde_json::json!([1, 2]));
     let log = app.log(&id, Some(&users[0].token), 0);
-    assert_eq!(log["entries"].as_array().expect("entries").len(), 239, "the whole old log reads");
+    let entries = log["entries"].as_array().expect("entries");
+    assert_eq!(entries.len(), 239, "the whole old log reads");
+    // Old entries did not keep what the game waits for after them: filled in by replay.
+    let last = entries.last().unwrap();
+    assert_eq!(last["waiting_for"], view["turn"]["waiting_for"], "{last}");
+    assert_eq!(last["phase"], "discard");
+    assert_eq!(entries[0]["phase"], "setup");
     play_on_as_recorded(&app, &id, &users, &trades);
 
     // Rebuilt at start-up: a server starting on the database rewrites every old snapshot.

@@ -25,15 +25,8 @@ impl Game {
         }
     }
 
-    /// What the number dice's `roll` (not a 7) yields: production, or first the gold choices.
-    pub(crate) fn production_of_roll(&self, roll: u8) -> Vec<Event> {
-        let mut events = Vec::with_capacity(2);
-        self.produce_on_roll(roll, &mut events);
-        events
-    }
-
     /// Appends what the number dice's `roll` (not a 7) yields to `events`.
-    fn produce_on_roll(&self, roll: u8, events: &mut Vec<Event>) {
+    pub(crate) fn produce_on_roll(&self, roll: u8, events: &mut Vec<Event>) {
         let gold = self.gold_owed(roll);
         if gold.is_empty() {
             events.push(self.production(roll, &[]));

@@ -177,7 +177,7 @@ impl CitiesKnights {
         let mut after = game.clone();
         after.apply(&decided);
         let mut events = vec![decided];
-        events.extend(self.number_dice(&after, roll));
+        self.number_dice_into(&after, roll, &mut events);
         events
     }
 }

@@ -88,21 +88,7 @@ impl CitiesKnights {
     /// CK-KNT-1/2: a basic knight, inactive, on an empty vertex at the end of one's road (or
     /// ship, SEA-15).
     pub(super) fn decide_recruit(&self, game: &Game, seat: Seat, vertex: VertexId) -> Result<Vec<Event>, RuleError> {
-        building_phase_of(game, seat)?;
-        let v = game.board().vertex(vertex).ok_or(RuleError::UnknownVertex(vertex))?;
-        if !game.board().vertex_is_buildable[v as usize] {
-            return Err(RuleError::VertexNotBuildable(vertex));
-        }
-        if game.building_index(v).is_some() || game.knight_at(vertex).is_some() {
-            return Err(RuleError::VertexOccupied(vertex));
-        }
-        if !game.board().edges_of(v).any(|e| game.knight_route(seat, e)) {
-            return Err(RuleError::KnightNotConnected(vertex));
-        }
-        if game.knights_of_rank(seat, 1) >= PIECES_PER_RANK {
-            return Err(RuleError::NoPiecesLeft("basic knights"));
-        }
-        game.afford(seat, &KNIGHT_COST)?;
+        let v = self.check_recruit(game, seat, vertex)?;
         let recruited = Event::KnightRecruited { seat, vertex, cost: KNIGHT_COST };
         // CK-KNT-9, B-LR-5: a knight on an opponent's road (or ship line) breaks it. Only a
         // vertex that touches another seat's road or ship can change a route, so only then is
@@ -120,30 +106,68 @@ impl CitiesKnights {
         Ok(events)
     }
 
+    /// [`Self::decide_recruit`]'s checks alone, for the listing (no copy of the game to
+    /// measure the roads on): the vertex's index.
+    fn check_recruit(&self, game: &Game, seat: Seat, vertex: VertexId) -> Result<u16, RuleError> {
+        building_phase_of(game, seat)?;
+        let v = game.board().vertex(vertex).ok_or(RuleError::UnknownVertex(vertex))?;
+        if !game.board().vertex_is_buildable[v as usize] {
+            return Err(RuleError::VertexNotBuildable(vertex));
+        }
+        if game.building_index(v).is_some() || game.knight_at(vertex).is_some() {
+            return Err(RuleError::VertexOccupied(vertex));
+        }
+        if !game.board().edges_of(v).any(|e| game.knight_route(seat, e)) {
+            return Err(RuleError::KnightNotConnected(vertex));
+        }
+        if game.knights_of_rank(seat, 1) >= PIECES_PER_RANK {
+            return Err(RuleError::NoPiecesLeft("basic knights"));
+        }
+        game.afford(seat, &KNIGHT_COST)?;
+        Ok(v)
+    }
+
     /// CK-KNT-3: one rank up, in place, once per turn; mighty needs Politics 3.
     pub(super) fn decide_promote(&self, game: &Game, seat: Seat, vertex: VertexId) -> Result<Vec<Event>, RuleError> {
+        let rank = self.check_promote(game, seat, vertex)?;
+        Ok(vec![Event::KnightPromoted { seat, vertex, rank, cost: KNIGHT_COST }])
+    }
+
+    /// [`Self::decide_promote`]'s checks alone, for the listing (no event list to allocate):
+    /// the rank the knight would rise to.
+    fn check_promote(&self, game: &Game, seat: Seat, vertex: VertexId) -> Result<u8, RuleError> {
         building_phase_of(game, seat)?;
         let rank = promotion(game, seat, vertex)?;
         game.afford(seat, &KNIGHT_COST)?;
-        Ok(vec![Event::KnightPromoted { seat, vertex, rank, cost: KNIGHT_COST }])
+        Ok(rank)
     }
 
     /// CK-KNT-4: an inactive knight becomes active for 1 grain.
     pub(super) fn decide_activate(&self, game: &Game, seat: Seat, vertex: VertexId) -> Result<Vec<Event>, RuleError> {
+        self.check_activate(game, seat, vertex)?;
+        Ok(vec![Event::KnightActivated { seat, vertex, cost: ACTIVATION_COST }])
+    }
+
+    /// [`Self::decide_activate`]'s checks alone, for the listing.
+    fn check_activate(&self, game: &Game, seat: Seat, vertex: VertexId) -> Result<(), RuleError> {
         building_phase_of(game, seat)?;
         if own_knight(game, seat, vertex)?.active {
             return Err(RuleError::KnightAlreadyActive);
         }
-        game.afford(seat, &ACTIVATION_COST)?;
-        Ok(vec![Event::KnightActivated { seat, vertex, cost: ACTIVATION_COST }])
+        game.afford(seat, &ACTIVATION_COST)
     }
 
     /// CK-WALL-1: 2 brick, under one of one's cities without a wall, three at most.
     pub(super) fn decide_wall(&self, game: &Game, seat: Seat, vertex: VertexId) -> Result<Vec<Event>, RuleError> {
+        self.check_wall(game, seat, vertex)?;
+        Ok(vec![Event::CityWallBuilt { seat, vertex, cost: WALL_COST }])
+    }
+
+    /// [`Self::decide_wall`]'s checks alone, for the listing.
+    fn check_wall(&self, game: &Game, seat: Seat, vertex: VertexId) -> Result<(), RuleError> {
         main_phase_of(game, seat)?;
         wall_site(game, seat, vertex)?;
-        game.afford(seat, &WALL_COST)?;
-        Ok(vec![Event::CityWallBuilt { seat, vertex, cost: WALL_COST }])
+        game.afford(seat, &WALL_COST)
     }
 
     /// Recruiting, promoting, activating and walls the seat may do now.
@@ -156,17 +180,17 @@ impl CitiesKnights {
             for (v, &vertex) in game.board().vertices.iter().enumerate() {
                 let v = v as u16;
                 let touches = game.board().edges_of(v).any(|e| game.knight_route(seat, e));
-                if touches && self.decide_recruit(game, seat, vertex).is_ok() {
+                if touches && self.check_recruit(game, seat, vertex).is_ok() {
                     moves.push(Move::RecruitKnight { vertex });
                 }
             }
         }
         for knight in game.knights().iter().filter(|k| k.seat == seat) {
             let vertex = knight.vertex;
-            if self.decide_promote(game, seat, vertex).is_ok() {
+            if self.check_promote(game, seat, vertex).is_ok() {
                 moves.push(Move::PromoteKnight { vertex });
             }
-            if self.decide_activate(game, seat, vertex).is_ok() {
+            if self.check_activate(game, seat, vertex).is_ok() {
                 moves.push(Move::ActivateKnight { vertex });
             }
         }
@@ -174,7 +198,7 @@ impl CitiesKnights {
             for (v, &vertex) in game.board().vertices.iter().enumerate() {
                 let own_city =
                     game.building_index(v as u16).is_some_and(|b| b.seat == seat && b.kind == BuildingKind::City);
-                if own_city && self.decide_wall(game, seat, vertex).is_ok() {
+                if own_city && self.check_wall(game, seat, vertex).is_ok() {
                     moves.push(Move::BuildCityWall { vertex });
                 }
             }

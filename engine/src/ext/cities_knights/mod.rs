@@ -477,7 +477,9 @@ impl CitiesKnights {
         let face = dice::roll_event_die(chance);
         let (red, white) = chosen.unwrap_or_else(|| crate::chance::roll_dice(chance));
         let roll = red + white;
-        let mut events = vec![Event::EventDieRolled { seat, face }, Event::DiceRolled { seat, red, white }];
+        // Room for the dice, a barbarian step, production and the phase: one allocation a roll.
+        let mut events = Vec::with_capacity(8);
+        events.extend([Event::EventDieRolled { seat, face }, Event::DiceRolled { seat, red, white }]);
         let arrival = match face.track() {
             None => self.advance(game, roll),
             Some(track) => barbarians::Arrival { events: self.progress_draws(game, track, red, chance), pending: None },
@@ -501,23 +503,26 @@ impl CitiesKnights {
         match arrival.pending {
             // The attack's decisions come first; the number dice wait for them.
             Some(pending) => events.push(Event::PhaseChanged { phase: pending, then: Vec::new() }),
-            None => events.extend(self.number_dice(after.as_ref().unwrap_or(game), roll)),
+            None => self.number_dice_into(after.as_ref().unwrap_or(game), roll, &mut events),
         }
         events
     }
 
-    pub(super) fn number_dice(&self, game: &Game, roll: u8) -> Vec<Event> {
+    /// Appends what the number dice's `roll` brings to `events`.
+    pub(super) fn number_dice_into(&self, game: &Game, roll: u8, events: &mut Vec<Event>) {
         if roll == 7 {
-            return self.seven(game);
+            events.extend(self.seven(game));
+            return;
         }
-        let mut events = game.production_of_roll(roll);
+        let start = events.len();
+        game.produce_on_roll(roll, events);
         if let Some(commodities) = self.commodity_production(game, roll) {
-            let at = events.iter().position(|e| matches!(e, Event::ResourcesProduced { .. })).map_or(0, |i| i + 1);
-            events.insert(at, commodities);
+            let produced = events[start..].iter().position(|e| matches!(e, Event::ResourcesProduced { .. }));
+            events.insert(start + produced.map_or(0, |i| i + 1), commodities);
         }
         // CK-IMP-5: the Aqueduct's choices come before the main phase (and after the gold
         // fields' choices, SEA-9, SEA-15).
-        let mut choices = self.aqueduct_choices(game, &events);
+        let mut choices = self.aqueduct_choices(game, &events[start..]);
         match events.last_mut() {
             _ if choices.is_empty() => {}
             Some(Event::PhaseChanged { phase: phase @ Phase::Main, then }) => {
@@ -532,6 +537,5 @@ impl CitiesKnights {
             }
             _ => {}
         }
-        events
     }
 }

@@ -66,9 +66,9 @@ impl CitiesKnights {
         chance: &mut dyn Chance,
     ) -> Result<Vec<Event>, RuleError> {
         let h = game.robber_target(hex)?;
-        let victims = robber_victims(game, seat, h);
+        let (victims, count) = robber_victims(game, seat, h).listed();
         let mut events = vec![Event::RobberMoved { seat, hex }];
-        if let Some(victim) = crate::game::hands::chosen_victim(&victims, steal_from)? {
+        if let Some(victim) = crate::game::hands::chosen_victim(&victims[..count], steal_from)? {
             events.push(game.steal_card(seat, victim, chance));
         }
         Ok(events)
@@ -84,7 +84,7 @@ impl CitiesKnights {
             if victims.is_empty() {
                 moves.push(Move::MoveRobber { hex, steal_from: None });
             }
-            moves.extend(victims.into_iter().map(|victim| Move::MoveRobber { hex, steal_from: Some(victim) }));
+            moves.extend(victims.iter().map(|victim| Move::MoveRobber { hex, steal_from: Some(victim) }));
         }
     }
 }
@@ -120,16 +120,42 @@ impl Game {
 }
 
 /// B-ROB-3, CK-7-2: opponents with a building on hex `h` and at least one resource or
-/// commodity, in seat order.
-pub(super) fn robber_victims(game: &Game, thief: Seat, h: u8) -> Vec<Seat> {
-    let mut victims: Vec<Seat> = game
-        .buildings_around(h)
-        .map(|b| b.seat)
-        .filter(|&seat| seat != thief && game.hand_cards(seat).total() > 0)
-        .collect();
-    victims.sort();
-    victims.dedup();
-    victims
+/// commodity, in seat order. A set of seats, not a list: the robber's moves ask it for every
+/// hex, and a list would be allocated each time (issue 28).
+pub(super) fn robber_victims(game: &Game, thief: Seat, h: u8) -> Victims {
+    let mut seats = 0u16;
+    for building in game.buildings_around(h) {
+        let seat = building.seat;
+        if seat != thief && game.hand_cards(seat).total() > 0 {
+            seats |= 1 << seat.0;
+        }
+    }
+    Victims(seats)
+}
+
+/// The seats the robber may rob on one hex (a bit per seat).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Victims(u16);
+
+impl Victims {
+    pub(super) fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// In seat order.
+    pub(super) fn iter(self) -> impl Iterator<Item = Seat> {
+        (0..16u8).filter(move |s| self.0 & (1 << s) != 0).map(Seat)
+    }
+
+    /// The seats as a list on the stack, with its length.
+    fn listed(self) -> ([Seat; 16], usize) {
+        let (mut seats, mut count) = ([Seat(0); 16], 0);
+        for seat in self.iter() {
+            seats[count] = seat;
+            count += 1;
+        }
+        (seats, count)
+    }
 }
 
 /// Every way to take `left` cards from the kinds from `index` on, at least one commodity.

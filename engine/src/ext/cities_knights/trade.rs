@@ -36,7 +36,7 @@ impl CitiesKnights {
         match kind {
             Kind::Resource(resource) => rates.best(resource),
             // CK-PC-7 Merchant Fleet: a commodity named trades at 2:1 this turn.
-            Kind::Commodity(c) if game.two_for_one(seat).contains(&super::Good::Commodity(c)) => 2,
+            Kind::Commodity(c) if game.two_for_one(seat).any(|good| good == super::Good::Commodity(c)) => 2,
             Kind::Commodity(_) if game.ext.cities_knights.level(seat, super::Track::Trade) >= 3 => 2,
             Kind::Commodity(_) if rates.generic() => 3,
             Kind::Commodity(_) => 4,

@@ -236,7 +236,7 @@ fn bishop(
     let h = game.robber_target(hex)?;
     let mut events = vec![Event::RobberMoved { seat, hex }];
     // Each victim's hand is untouched by the thefts from the others.
-    events.extend(robber_victims(game, seat, h).into_iter().map(|victim| game.steal_card(seat, victim, chance)));
+    events.extend(robber_victims(game, seat, h).iter().map(|victim| game.steal_card(seat, victim, chance)));
     Ok(events)
 }
 

@@ -32,17 +32,17 @@ impl Game {
     /// CK-MER-2, CK-PC-7 Merchant Fleet: the goods `seat` trades with the bank at 2:1 by the
     /// trade deck's cards: the merchant's resource for its holder, and this turn's fleets for
     /// the active seat.
-    pub(crate) fn two_for_one(&self, seat: Seat) -> Vec<Good> {
+    pub(crate) fn two_for_one(&self, seat: Seat) -> impl Iterator<Item = Good> + '_ {
         let state = &self.ext.cities_knights;
-        let mut goods = Vec::new();
-        if let Some(merchant) = state.merchant.filter(|m| m.seat == seat) {
-            let terrain = self.board.hex(merchant.hex).map(|h| self.board.terrain[h as usize]);
-            goods.extend(terrain.and_then(|t| t.resource()).map(Good::Resource));
-        }
-        if seat == self.turn_active() {
-            goods.extend(state.card_turn.merchant_fleets.iter().copied());
-        }
-        goods
+        let merchant = state
+            .merchant
+            .filter(|m| m.seat == seat)
+            .and_then(|m| self.board.hex(m.hex).map(|h| self.board.terrain[h as usize]))
+            .and_then(|terrain| terrain.resource())
+            .map(Good::Resource);
+        let fleets: &[Good] = if seat == self.turn_active() { &state.card_turn.merchant_fleets } else { &[] };
+        // An iterator, not a list: every bank trade move of the listing asks (issue 28).
+        merchant.into_iter().chain(fleets.iter().copied())
     }
 
     /// CK-MER-3: the merchant's point, for its holder.

@@ -4,7 +4,7 @@
 
 use super::scenario::ScenarioLayout;
 use crate::{
-    board::{EdgeId, Terrain},
+    board::Terrain,
     chance::{Chance, Draw},
     game::Game,
     model::{GoldSource, Phase, Seat},
@@ -18,15 +18,15 @@ const FOG_TOKEN: Draw = Draw("fog_token");
 /// order: each piece's endpoints in turn, the hexes around a vertex clockwise. A discovered
 /// gold hex's card is then chosen before play goes on.
 pub(super) fn reveal_reached(game: &Game, layout: &ScenarioLayout, events: &mut Vec<Event>, chance: &mut dyn Chance) {
-    let reached: Vec<(Seat, EdgeId)> = events
-        .iter()
-        .filter_map(|e| match e {
-            Event::RoadBuilt { seat, edge, .. } | Event::ShipBuilt { seat, edge, .. } => Some((*seat, *edge)),
-            Event::ShipMoved { seat, to, .. } => Some((*seat, *to)),
-            _ => None,
-        })
-        .collect();
-    if reached.is_empty() {
+    // The move's own events, read by index: reveals are appended behind them, and no list of
+    // the pieces placed is built for the many moves that place none (issue 28).
+    let placed = |event: &Event| match event {
+        Event::RoadBuilt { seat, edge, .. } | Event::ShipBuilt { seat, edge, .. } => Some((*seat, *edge)),
+        Event::ShipMoved { seat, to, .. } => Some((*seat, *to)),
+        _ => None,
+    };
+    let move_events = events.len();
+    if !events.iter().any(|e| placed(e).is_some()) {
         return;
     }
     let board = game.board();
@@ -35,7 +35,8 @@ pub(super) fn reveal_reached(game: &Game, layout: &ScenarioLayout, events: &mut 
     let mut bank = *game.bank();
     let mut turned: Vec<u8> = Vec::new();
     let mut gold: Vec<(Seat, u32)> = Vec::new();
-    for (seat, edge) in reached {
+    for index in 0..move_events {
+        let Some((seat, edge)) = placed(&events[index]) else { continue };
         for vertex in edge.endpoints() {
             for hex in vertex.hexes() {
                 let Some(h) = board.hex(hex).filter(|&h| board.is_fog_hex(h) && !turned.contains(&h)) else {

@@ -121,8 +121,8 @@ fn decide(
         (_, Move::DeclineTrade { offer_id }) => return append(events, game.decide_decline(seat, *offer_id)),
         (_, Move::WithdrawTrade { offer_id }) => return append(events, game.decide_withdraw(seat, *offer_id)),
         (_, Move::ConfirmTrade { offer_id, with }) => append(events, game.decide_confirm(seat, *offer_id, *with))?,
-        _ => match game.rules().extensions.iter().find_map(|e| e.decide(game, seat, mv, chance)) {
-            Some(result) => append(events, result)?,
+        _ => match game.rules().extensions.iter().find_map(|e| e.decide(game, seat, mv, chance, events)) {
+            Some(result) => result?,
             None => decide_in_turn(game, seat, mv, chance, events)?,
         },
     }

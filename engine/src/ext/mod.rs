@@ -66,14 +66,17 @@ pub(crate) trait Extension: Debug + Send + Sync {
         Ok(())
     }
 
-    /// Decides a move in a phase the variant owns; `None` when the phase is not its own.
+    /// Decides a move in a phase the variant owns, appending its events to `events` (the
+    /// caller's buffer: self-play need not allocate a list per move); `None` when the phase is
+    /// not its own. On an error the caller drops whatever was appended.
     fn decide(
         &self,
         _game: &Game,
         _seat: Seat,
         _mv: &Move,
         _chance: &mut dyn Chance,
-    ) -> Option<Result<Vec<Event>, RuleError>> {
+        _events: &mut Vec<Event>,
+    ) -> Option<Result<(), RuleError>> {
         None
     }
 

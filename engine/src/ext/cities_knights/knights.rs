@@ -128,12 +128,12 @@ impl CitiesKnights {
     }
 
     /// CK-KNT-3: one rank up, in place, once per turn; mighty needs Politics 3.
-    pub(super) fn decide_promote(&self, game: &Game, seat: Seat, vertex: VertexId) -> Result<Vec<Event>, RuleError> {
+    pub(super) fn promoted(&self, game: &Game, seat: Seat, vertex: VertexId) -> Result<Event, RuleError> {
         let rank = self.check_promote(game, seat, vertex)?;
-        Ok(vec![Event::KnightPromoted { seat, vertex, rank, cost: KNIGHT_COST }])
+        Ok(Event::KnightPromoted { seat, vertex, rank, cost: KNIGHT_COST })
     }
 
-    /// [`Self::decide_promote`]'s checks alone, for the listing (no event list to allocate):
+    /// [`Self::promoted`]'s checks alone, for the listing (no event list to allocate):
     /// the rank the knight would rise to.
     fn check_promote(&self, game: &Game, seat: Seat, vertex: VertexId) -> Result<u8, RuleError> {
         building_phase_of(game, seat)?;
@@ -143,12 +143,12 @@ impl CitiesKnights {
     }
 
     /// CK-KNT-4: an inactive knight becomes active for 1 grain.
-    pub(super) fn decide_activate(&self, game: &Game, seat: Seat, vertex: VertexId) -> Result<Vec<Event>, RuleError> {
+    pub(super) fn activated(&self, game: &Game, seat: Seat, vertex: VertexId) -> Result<Event, RuleError> {
         self.check_activate(game, seat, vertex)?;
-        Ok(vec![Event::KnightActivated { seat, vertex, cost: ACTIVATION_COST }])
+        Ok(Event::KnightActivated { seat, vertex, cost: ACTIVATION_COST })
     }
 
-    /// [`Self::decide_activate`]'s checks alone, for the listing.
+    /// [`Self::activated`]'s checks alone, for the listing.
     fn check_activate(&self, game: &Game, seat: Seat, vertex: VertexId) -> Result<(), RuleError> {
         building_phase_of(game, seat)?;
         if own_knight(game, seat, vertex)?.active {
@@ -158,12 +158,12 @@ impl CitiesKnights {
     }
 
     /// CK-WALL-1: 2 brick, under one of one's cities without a wall, three at most.
-    pub(super) fn decide_wall(&self, game: &Game, seat: Seat, vertex: VertexId) -> Result<Vec<Event>, RuleError> {
+    pub(super) fn wall_built(&self, game: &Game, seat: Seat, vertex: VertexId) -> Result<Event, RuleError> {
         self.check_wall(game, seat, vertex)?;
-        Ok(vec![Event::CityWallBuilt { seat, vertex, cost: WALL_COST }])
+        Ok(Event::CityWallBuilt { seat, vertex, cost: WALL_COST })
     }
 
-    /// [`Self::decide_wall`]'s checks alone, for the listing.
+    /// [`Self::wall_built`]'s checks alone, for the listing.
     fn check_wall(&self, game: &Game, seat: Seat, vertex: VertexId) -> Result<(), RuleError> {
         main_phase_of(game, seat)?;
         wall_site(game, seat, vertex)?;

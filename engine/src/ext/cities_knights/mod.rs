@@ -166,13 +166,16 @@ impl Extension for CitiesKnights {
         seat: Seat,
         mv: &Move,
         chance: &mut dyn Chance,
-    ) -> Option<Result<Vec<Event>, RuleError>> {
+        events: &mut Vec<Event>,
+    ) -> Option<Result<(), RuleError>> {
         let active = seat == game.turn_active();
+        // What still decides into a list of its own, appended to the caller's buffer.
+        let mut put = |decided: Result<Vec<Event>, RuleError>| decided.map(|decided| events.extend(decided));
         if let Move::PlayProgressCard { play } = mv {
-            return Some(self.decide_play(game, seat, play, chance));
+            return Some(put(self.decide_play(game, seat, play, chance)));
         }
         if let Some(decided) = self.decide_card_move(game, seat, mv, chance) {
-            return Some(decided);
+            return Some(put(decided));
         }
         match (game.phase(), mv) {
             (_, Move::BuyDevelopmentCard | Move::BuyDevelopmentCardWithDiscoveries { .. })
@@ -181,7 +184,7 @@ impl Extension for CitiesKnights {
                 Some(Err(RuleError::NotInThisGame("a development card (CK-GEN-2)")))
             }
             (&Phase::RelocateKnight { seat: owner, vertex, rank, active }, Move::RelocateKnight { to }) => {
-                Some(self.decide_relocate(game, seat, *to, (owner, vertex, rank, active)))
+                Some(put(self.decide_relocate(game, seat, *to, (owner, vertex, rank, active))))
             }
             (Phase::CardDecision { .. }, _) => Some(Err(if Self::decision_waits_for(game, seat) {
                 RuleError::WrongPhase("a progress card waits for your decision")
@@ -197,29 +200,41 @@ impl Extension for CitiesKnights {
             } else {
                 RuleError::NothingToDecide
             })),
-            (Phase::PreRoll, Move::RollDice) if active => Some(Ok(self.roll(game, seat, None, chance))),
+            (Phase::PreRoll, Move::RollDice) if active => {
+                self.roll_into(game, seat, None, chance, events);
+                Some(Ok(()))
+            }
             (Phase::MoveRobber, Move::MoveRobber { hex, steal_from }) if active => {
-                Some(self.decide_robber(game, seat, *hex, *steal_from, chance).map(|mut events| {
+                Some(put(self.decide_robber(game, seat, *hex, *steal_from, chance).map(|mut events| {
                     events.push(game.resume());
                     events
-                }))
+                })))
             }
-            (_, Move::TradeCardsWithBank { give, get }) => Some(self.decide_bank_trade(game, seat, give, get)),
-            (_, Move::BuildImprovement { track, city }) => Some(self.decide_improvement(game, seat, *track, *city)),
-            (_, Move::RecruitKnight { vertex }) => Some(self.decide_recruit(game, seat, *vertex)),
-            (_, Move::PromoteKnight { vertex }) => Some(self.decide_promote(game, seat, *vertex)),
-            (_, Move::ActivateKnight { vertex }) => Some(self.decide_activate(game, seat, *vertex)),
-            (_, Move::BuildCityWall { vertex }) => Some(self.decide_wall(game, seat, *vertex)),
-            (_, Move::MoveKnight { from, to }) => Some(self.decide_move_knight(game, seat, *from, *to)),
-            (_, Move::DisplaceKnight { from, to }) => Some(self.decide_displace(game, seat, *from, *to)),
+            (_, Move::TradeCardsWithBank { give, get }) => Some(put(self.decide_bank_trade(game, seat, give, get))),
+            (_, Move::BuildImprovement { track, city }) => {
+                Some(put(self.decide_improvement(game, seat, *track, *city)))
+            }
+            (_, Move::RecruitKnight { vertex }) => Some(put(self.decide_recruit(game, seat, *vertex))),
+            // One event each: straight into the buffer.
+            (_, Move::PromoteKnight { vertex }) => {
+                Some(self.promoted(game, seat, *vertex).map(|promoted| events.push(promoted)))
+            }
+            (_, Move::ActivateKnight { vertex }) => {
+                Some(self.activated(game, seat, *vertex).map(|activated| events.push(activated)))
+            }
+            (_, Move::BuildCityWall { vertex }) => {
+                Some(self.wall_built(game, seat, *vertex).map(|built| events.push(built)))
+            }
+            (_, Move::MoveKnight { from, to }) => Some(put(self.decide_move_knight(game, seat, *from, *to))),
+            (_, Move::DisplaceKnight { from, to }) => Some(put(self.decide_displace(game, seat, *from, *to))),
             (_, Move::ChaseRobber { knight, hex, steal_from, bandit }) => {
-                Some(self.decide_chase(game, seat, *knight, *hex, *steal_from, *bandit, chance))
+                Some(put(self.decide_chase(game, seat, *knight, *hex, *steal_from, *bandit, chance)))
             }
             (Phase::LoseCity { pending, roll }, Move::ChooseCityToLose { vertex }) => {
-                Some(self.decide_lose_city(game, seat, *vertex, pending, *roll))
+                Some(put(self.decide_lose_city(game, seat, *vertex, pending, *roll)))
             }
             (Phase::DefenderDraw { pending, roll }, Move::ChooseProgressDeck { track }) => {
-                Some(self.decide_defender_draw(game, seat, *track, pending, *roll, chance))
+                Some(put(self.decide_defender_draw(game, seat, *track, pending, *roll, chance)))
             }
             (Phase::LoseCity { pending, .. } | Phase::DefenderDraw { pending, .. }, _) => {
                 Some(Err(if pending.contains(&seat) {
@@ -299,8 +314,8 @@ impl Extension for CitiesKnights {
     ) -> Option<Result<Vec<Event>, RuleError>> {
         match mv {
             Move::RecruitKnight { vertex } => Some(self.decide_recruit(game, seat, *vertex)),
-            Move::PromoteKnight { vertex } => Some(self.decide_promote(game, seat, *vertex)),
-            Move::ActivateKnight { vertex } => Some(self.decide_activate(game, seat, *vertex)),
+            Move::PromoteKnight { vertex } => Some(self.promoted(game, seat, *vertex).map(|e| vec![e])),
+            Move::ActivateKnight { vertex } => Some(self.activated(game, seat, *vertex).map(|e| vec![e])),
             _ => None,
         }
     }
@@ -474,11 +489,25 @@ impl CitiesKnights {
     /// (CK-7), or production with the cities' commodities (CK-PROD). With `chosen` number
     /// dice (an Alchemist, CK-PC-7, CK-TURN-2) only the event die is rolled.
     fn roll(&self, game: &Game, seat: Seat, chosen: Option<(u8, u8)>, chance: &mut dyn Chance) -> Vec<Event> {
+        let mut events = Vec::with_capacity(8);
+        self.roll_into(game, seat, chosen, chance, &mut events);
+        events
+    }
+
+    /// [`Self::roll`] into the caller's buffer.
+    fn roll_into(
+        &self,
+        game: &Game,
+        seat: Seat,
+        chosen: Option<(u8, u8)>,
+        chance: &mut dyn Chance,
+        events: &mut Vec<Event>,
+    ) {
         let face = dice::roll_event_die(chance);
         let (red, white) = chosen.unwrap_or_else(|| crate::chance::roll_dice(chance));
         let roll = red + white;
-        // Room for the dice, a barbarian step, production and the phase: one allocation a roll.
-        let mut events = Vec::with_capacity(8);
+        // The roll's own events start here: the buffer may hold others before them.
+        let start = events.len();
         events.extend([Event::EventDieRolled { seat, face }, Event::DiceRolled { seat, red, white }]);
         let arrival = match face.track() {
             None => self.advance(game, roll),
@@ -494,7 +523,7 @@ impl CitiesKnights {
             .any(|e| !matches!(e, Event::BarbariansAdvanced { .. } | Event::ProgressCardDrawn { .. }));
         let after = changes_number_dice.then(|| {
             let mut after = game.clone();
-            for event in events.iter().chain(&arrival.events) {
+            for event in events[start..].iter().chain(&arrival.events) {
                 after.apply(event);
             }
             after
@@ -503,9 +532,8 @@ impl CitiesKnights {
         match arrival.pending {
             // The attack's decisions come first; the number dice wait for them.
             Some(pending) => events.push(Event::PhaseChanged { phase: pending, then: Vec::new() }),
-            None => self.number_dice_into(after.as_ref().unwrap_or(game), roll, &mut events),
+            None => self.number_dice_into(after.as_ref().unwrap_or(game), roll, events),
         }
-        events
     }
 
     /// Appends what the number dice's `roll` brings to `events`.

@@ -79,17 +79,20 @@ impl Extension for FiveSix {
         seat: Seat,
         mv: &Move,
         chance: &mut dyn Chance,
-    ) -> Option<Result<Vec<Event>, RuleError>> {
+        events: &mut Vec<Event>,
+    ) -> Option<Result<(), RuleError>> {
         let Phase::SpecialBuilding { seat: builder } = *game.phase() else { return None };
         if seat != builder {
             return Some(Err(RuleError::NotYourTurn { active: builder }));
         }
-        let mut events = Vec::new();
-        if let Some(result) = game.decide_build_or_buy(seat, mv, chance, &mut events) {
-            return Some(result.map(|()| events));
+        if let Some(result) = game.decide_build_or_buy(seat, mv, chance, events) {
+            return Some(result);
         }
         Some(match mv {
-            Move::EndTurn => Ok(end_special_building(game, builder)),
+            Move::EndTurn => {
+                end_special_building(game, builder, events);
+                Ok(())
+            }
             _ => Err(RuleError::WrongPhase("a special building phase allows only building and buying")),
         })
     }
@@ -120,8 +123,7 @@ impl Extension for FiveSix {
 }
 
 /// The next seat's special building phase, or the next turn once all have had one.
-fn end_special_building(game: &Game, builder: Seat) -> Vec<Event> {
-    let mut events = Vec::with_capacity(2);
+fn end_special_building(game: &Game, builder: Seat, events: &mut Vec<Event>) {
     events.extend(game.expire_offers());
     let next = game.next_seat(builder);
     if next == game.turn_active() {
@@ -129,5 +131,4 @@ fn end_special_building(game: &Game, builder: Seat) -> Vec<Event> {
     } else {
         events.push(game.continue_with(Phase::SpecialBuilding { seat: next }));
     }
-    events
 }

@@ -192,7 +192,8 @@ impl Extension for Seafarers {
         seat: Seat,
         mv: &Move,
         chance: &mut dyn Chance,
-    ) -> Option<Result<Vec<Event>, RuleError>> {
+        events: &mut Vec<Event>,
+    ) -> Option<Result<(), RuleError>> {
         // SEA-15: without development cards (CK-GEN-2) no Knight moves the pirate; Cities &
         // Knights refuses the card.
         let knight_card = matches!(mv, Move::PlayKnight { .. });
@@ -215,7 +216,7 @@ impl Extension for Seafarers {
         if seat != active {
             return Some(Err(RuleError::NotYourTurn { active }));
         }
-        Some(match (game.phase(), mv) {
+        let decided = match (game.phase(), mv) {
             (Phase::MoveRobber, Move::MovePirate { hex, steal_from }) => {
                 self.decide_pirate(game, seat, *hex, *steal_from, chance).map(|mut events| {
                     events.push(game.resume());
@@ -230,7 +231,8 @@ impl Extension for Seafarers {
                 game.decide_free_ship(seat, *edge, *roads_left)
             }
             _ => Err(RuleError::WrongPhase("this move is not part of this phase")),
-        })
+        };
+        Some(decided.map(|decided| events.extend(decided)))
     }
 
     fn decide_purchase(

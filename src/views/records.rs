@@ -137,7 +137,9 @@ pub fn record_of(
         (false, Some(_)) => Redaction::Seat,
         (false, None) => Redaction::Spectator,
     };
-    let rows = if status == GameStatus::Open { Vec::new() } else { store::load_entries(conn, row, 0, i64::MAX)? };
+    // Entries 1 to the row's version, not what has committed since the row was read: the
+    // record is of one version, with the status and redaction of that version.
+    let rows = if status == GameStatus::Open { Vec::new() } else { store::load_entries(conn, row, 0, row.version)? };
     let config = row.config()?;
     let chance = if over { Some(chance_of(&config, &rows)?) } else { None };
     let mut entries = Vec::with_capacity(rows.len());

@@ -82,7 +82,8 @@ pub struct ExportQuery {
     /// the export.
     #[param(example = "cities_and_knights")]
     pub variant: Option<String>,
-    /// Only games in which the user of this name holds a seat (a name nobody has: no games).
+    /// Only games in which the user of this name holds a seat (names are case-insensitive; a
+    /// name nobody has: no games; a name no user could have: 400 `invalid_query`).
     #[param(example = "alice")]
     pub user: Option<String>,
     /// Only games last changed (`updated_at`) at or after this time, RFC 3339.
@@ -114,7 +115,7 @@ pub struct ExportQuery {
          content_type = "application/x-ndjson", body = GameRecordDocument,
          headers(("X-Next-Cursor" = String, description = "The `cursor` of the next page; absent on the last page"))),
         (status = 429, response = crate::api::responses::RateLimited),
-        (status = 400, description = "Bad query (`invalid_query`, with `errors` naming the parameter): an unknown status or variant, a time that is not RFC 3339, a `limit` outside 1 to 100, a bad cursor", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "Bad query (`invalid_query`, with `errors` naming the parameter): an unknown status or variant, a `user` that is no username, a time that is not RFC 3339, a `limit` outside 1 to 100, a bad cursor", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "A token was sent but is not valid", body = Problem, content_type = "application/problem+json"),
     )
 )]
@@ -139,7 +140,7 @@ pub async fn export_games(
     let filter = lobby::GameFilter {
         status: query.status,
         variant: query.variant.as_deref().map(lobby::VariantFilter::parse).transpose()?,
-        seated: query.user.clone(),
+        seated: query.user.as_deref().map(username).transpose()?,
         updated_since: query.since.as_deref().map(|at| time("since", at)).transpose()?,
         updated_until: query.until.as_deref().map(|at| time("until", at)).transpose()?,
         ..Default::default()
@@ -163,6 +164,18 @@ pub async fn export_games(
         response.insert_header((NEXT_CURSOR, next.to_string()));
     }
     Ok(response.streaming(lines))
+}
+
+/// Reads the `user` filter: a name as `POST /users` takes one (3 to 32 ASCII letters, digits,
+/// `_`, `-` and `.`), in any case.
+fn username(name: &str) -> Result<String, ApiError> {
+    let fits = (3..=32).contains(&name.len())
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'));
+    if !fits {
+        let detail = format!("must be a username: 3 to 32 ASCII letters, digits, `_`, `-` or `.` (got {name:?})");
+        return Err(ApiError::bad_request("invalid_query", format!("user {detail}")).at("#/user", detail));
+    }
+    Ok(name.to_owned())
 }
 
 /// Reads an RFC 3339 time of parameter `name`.

@@ -34,7 +34,8 @@ pub struct GameFilter {
     /// Seeded games may be joined by anyone (`Config::sandbox`).
     pub sandbox: bool,
     pub variant: Option<VariantFilter>,
-    /// Only games in which the user of this name holds a seat (the export's `user`).
+    /// Only games in which the user of this name (in any case) holds a seat (the export's
+    /// `user`).
     pub seated: Option<String>,
     /// Only games last changed at or after this time (the export's `since`).
     pub updated_since: Option<chrono::NaiveDateTime>,
@@ -115,7 +116,7 @@ fn filtered<'a>(filter: &GameFilter, before: Option<&str>) -> games::BoxedQuery<
     if let Some(name) = &filter.seated {
         let seated = game_players::table
             .inner_join(users::table)
-            .filter(users::username.eq(name.clone()))
+            .filter(users::username_key.eq(store::username_key(name)))
             .select(game_players::game_id);
         query = query.filter(games::id.eq_any(seated));
     }

@@ -397,6 +397,8 @@ fn the_export_streams_records_with_filters_and_a_cursor(backend: Backend) {
     assert_eq!(ids(&export(&app, "?variant=base", None).0), [open.as_str(), finished.as_str()]);
     let name = app.game(&running, None)["players"][1]["username"].as_str().unwrap().to_owned();
     assert_eq!(ids(&export(&app, &format!("?user={name}"), None).0), [running.as_str()]);
+    let shouted = name.to_ascii_uppercase();
+    assert_eq!(ids(&export(&app, &format!("?user={shouted}"), None).0), [running.as_str()], "names in any case");
     assert_eq!(ids(&export(&app, "?user=nobody-at-all", None).0), Vec::<String>::new());
     let since = before.to_rfc3339_opts(chrono::SecondsFormat::Micros, true);
     assert_eq!(export(&app, &format!("?since={since}"), None).0.len(), 3);
@@ -423,6 +425,9 @@ fn the_export_streams_records_with_filters_and_a_cursor(backend: Backend) {
         "?limit=101",
         "?limit=many",
         "?cursor=not-a-cursor",
+        "?user=%00",
+        "?user=no",
+        "?user=not%20a%20name",
     ] {
         assert_problem(app.get(&format!("/api/v1/games/export{query}"), None), 400, "invalid_query");
     }

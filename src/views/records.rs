@@ -249,3 +249,70 @@ fn redecide(game: &Game, seat: Seat, mv: &Move, stored: &[Event]) -> Result<Vec<
 fn pick((draw, outcome): (Draw, usize)) -> ChancePick {
     ChancePick { draw: draw.0.to_owned(), outcome: outcome as u32 }
 }
+
+#[cfg(test)]
+mod tests {
+    use catan_engine::{protocol::versioned, GameConfig};
+
+    use super::*;
+
+    /// The log of a 3-player game played by always rolling, else ending the turn, else the
+    /// first legal move, as the server stores it: `entries` entries.
+    fn log(entries: usize) -> (GameConfig, Vec<MoveRow>) {
+        let config = GameConfig::for_players(3);
+        let (mut game, events) = Game::start(config.clone(), 9).unwrap();
+        let mut rows = vec![MoveRow::start("g", &events, &game)];
+        while rows.len() < entries {
+            let seat = game.next_to_act().unwrap();
+            let legal = game.legal_moves(seat);
+            let mv =
+                [Move::RollDice, Move::EndTurn].into_iter().find(|m| legal.contains(m)).unwrap_or(legal[0].clone());
+            let events = game.decide(seat, &mv, &mut game.chance()).unwrap();
+            events.iter().for_each(|event| game.apply(event));
+            rows.push(MoveRow::new("g", rows.len() as i64 + 1, seat, &mv, &events, &game).unwrap());
+        }
+        (config, rows)
+    }
+
+    #[test]
+    fn each_move_s_chance_is_what_its_events_drew() {
+        let (config, rows) = log(60);
+        let picks = chance_of(&config, &rows).unwrap();
+        assert_eq!(picks.len(), rows.len());
+        assert!(picks[0].is_empty(), "the start draws nothing through chance");
+        let mut rolls = 0;
+        for (row, picks) in rows.iter().zip(&picks) {
+            for event in row.events().unwrap() {
+                if let Event::DiceRolled { red, white, .. } = event {
+                    rolls += 1;
+                    let expected = [("red_die", red - 1), ("white_die", white - 1)];
+                    let drawn: Vec<(&str, u32)> = picks.iter().map(|p| (p.draw.as_str(), p.outcome)).collect();
+                    assert_eq!(drawn[..2], expected.map(|(d, o)| (d, u32::from(o))), "entry {}", row.seq);
+                }
+            }
+        }
+        assert!(rolls > 3, "the log rolled the dice {rolls} times");
+    }
+
+    #[test]
+    fn a_stored_move_the_engine_decides_otherwise_is_an_internal_error() {
+        let (config, mut rows) = log(60);
+        let rolled = rows
+            .iter()
+            .position(|row| row.events().unwrap().iter().any(|e| matches!(e, Event::DiceRolled { .. })))
+            .unwrap();
+        let tampered: Vec<Event> = rows[rolled]
+            .events()
+            .unwrap()
+            .into_iter()
+            .map(|event| match event {
+                Event::DiceRolled { seat, red, white } => Event::DiceRolled { seat, red: red % 6 + 1, white },
+                other => other,
+            })
+            .collect();
+        rows[rolled].events = versioned::encode_events(&tampered);
+        let error = chance_of(&config, &rows).unwrap_err();
+        let ApiError::Internal(why) = error else { panic!("not an internal error: {error:?}") };
+        assert!(why.contains(&format!("entry {}", rolled + 1)) && why.contains("other events"), "{why}");
+    }
+}

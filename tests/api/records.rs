@@ -194,6 +194,7 @@ const HIDDEN: &[(&str, &str, &[&str])] = &[
 /// hidden cards of events it found hidden.
 fn assert_redacted(record: &Value, reader: Option<u64>) -> usize {
     assert!(record.get("seed").is_none(), "a seed before the end");
+    assert_no_seed(record);
     let mut hidden = 0;
     let mut hidden_moves = 0;
     for entry in record["entries"].as_array().unwrap() {
@@ -229,6 +230,20 @@ fn assert_redacted(record: &Value, reader: Option<u64>) -> usize {
     }
     assert!(hidden_moves > 0 || record["entries"].as_array().unwrap().len() < 2, "no move of another seat");
     hidden
+}
+
+/// No `seed` with a value anywhere in `value` (the seed orders every draw still to come).
+fn assert_no_seed(value: &Value) {
+    match value {
+        Value::Object(map) => {
+            for (key, item) in map {
+                assert!(key != "seed" || item.is_null(), "a seed before the end: {key}: {item}");
+                assert_no_seed(item);
+            }
+        }
+        Value::Array(items) => items.iter().for_each(assert_no_seed),
+        _ => {}
+    }
 }
 
 fn running_games_of_every_ruleset_hide_what_each_reader_may_not_see(backend: Backend) {

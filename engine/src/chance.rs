@@ -22,6 +22,32 @@ impl Draw {
     pub const WHITE_DIE: Draw = Draw("white_die");
     pub const DEVELOPMENT_CARD: Draw = Draw("development_card");
     pub const STOLEN_CARD: Draw = Draw("stolen_card");
+    /// Seafarers: the terrain of a fog hex turned up.
+    pub const FOG_TERRAIN: Draw = Draw("fog_terrain");
+    /// Seafarers: the number token of a fog hex turned up.
+    pub const FOG_TOKEN: Draw = Draw("fog_token");
+    /// Cities & Knights: the event die.
+    pub const EVENT_DIE: Draw = Draw("event_die");
+    /// Cities & Knights: a progress card drawn from its deck.
+    pub const PROGRESS_CARD: Draw = Draw("progress_card");
+
+    /// Every draw a ruleset makes, so that a draw recorded by name (a game record's
+    /// `chance`) can be read back ([`Draw::named`]).
+    pub const ALL: [Draw; 8] = [
+        Draw::RED_DIE,
+        Draw::WHITE_DIE,
+        Draw::DEVELOPMENT_CARD,
+        Draw::STOLEN_CARD,
+        Draw::FOG_TERRAIN,
+        Draw::FOG_TOKEN,
+        Draw::EVENT_DIE,
+        Draw::PROGRESS_CARD,
+    ];
+
+    /// The draw called `name`, if a ruleset makes it.
+    pub fn named(name: &str) -> Option<Draw> {
+        Draw::ALL.into_iter().find(|draw| draw.0 == name)
+    }
 }
 
 /// A source of random outcomes for `decide`.
@@ -148,6 +174,96 @@ impl Chance for FixedChance {
     }
 }
 
+/// Chance that records every pick of another (`inner`, usually the game's own
+/// [`Game::chance`](crate::Game::chance)): which draws a move made, in order, and their
+/// outcomes, so that a game record keeps a move's chance apart from the move itself. It
+/// changes nothing: every pick is `inner`'s.
+#[derive(Debug, Clone)]
+pub struct RecordingChance<C> {
+    inner: C,
+    picks: Vec<(Draw, usize)>,
+}
+
+impl<C: Chance> RecordingChance<C> {
+    pub fn new(inner: C) -> Self {
+        RecordingChance { inner, picks: Vec::new() }
+    }
+
+    /// The picks so far, oldest first: each draw with the index `pick` returned.
+    pub fn picks(&self) -> &[(Draw, usize)] {
+        &self.picks
+    }
+
+    /// Returns the picks, oldest first.
+    pub fn into_picks(self) -> Vec<(Draw, usize)> {
+        self.picks
+    }
+}
+
+impl<C: Chance> Chance for RecordingChance<C> {
+    fn pick(&mut self, draw: Draw, weights: &[u32]) -> usize {
+        let index = self.inner.pick(draw, weights);
+        self.picks.push((draw, index));
+        index
+    }
+}
+
+/// Chance that plays back recorded picks (a [`RecordingChance`]'s, or a game record's
+/// `chance`) strictly in order: unlike [`FixedChance`], which queues outcomes per draw and
+/// falls back to a seeded stream, a pick of another draw than the next recorded one, a pick
+/// past the end, or an outcome impossible where it is drawn is a divergence, which
+/// [`ScriptedChance::finish`] reports (as does a recorded pick left over). `pick` itself
+/// cannot fail: on a divergence it returns the first possible outcome.
+#[derive(Debug, Clone, Default)]
+pub struct ScriptedChance {
+    picks: VecDeque<(Draw, usize)>,
+    drawn: usize,
+    divergence: Option<String>,
+}
+
+impl ScriptedChance {
+    pub fn new(picks: impl IntoIterator<Item = (Draw, usize)>) -> Self {
+        ScriptedChance { picks: picks.into_iter().collect(), drawn: 0, divergence: None }
+    }
+
+    /// Checks that every pick was drawn as recorded, and all of them.
+    ///
+    /// # Errors
+    /// The first divergence, in words.
+    pub fn finish(self) -> Result<(), String> {
+        if let Some(divergence) = self.divergence {
+            return Err(divergence);
+        }
+        match self.picks.front() {
+            Some((draw, index)) => {
+                Err(format!("{} recorded picks were not drawn, from {:?} outcome {index} on", self.picks.len(), draw.0))
+            }
+            None => Ok(()),
+        }
+    }
+}
+
+impl Chance for ScriptedChance {
+    fn pick(&mut self, draw: Draw, weights: &[u32]) -> usize {
+        let fallback = weights.iter().position(|&w| w > 0).unwrap_or(0);
+        let number = self.drawn;
+        self.drawn += 1;
+        if self.divergence.is_some() {
+            return fallback;
+        }
+        let divergence = match self.picks.pop_front() {
+            Some((recorded, index)) if recorded == draw && weights.get(index).is_some_and(|&w| w > 0) => return index,
+            Some((recorded, index)) if recorded == draw => {
+                format!("pick {number} ({:?}): outcome {index} is impossible here (weights {weights:?})", draw.0)
+            }
+            Some((recorded, _)) => format!("pick {number}: the move draws {:?}, the record {:?}", draw.0, recorded.0),
+            None => format!("pick {number}: the move draws {:?} after the last recorded pick", draw.0),
+        };
+        self.divergence = Some(divergence);
+        fallback
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -174,6 +290,41 @@ mod tests {
     #[should_panic(expected = "impossible")]
     fn an_impossible_injected_die_is_reported() {
         roll_dice(&mut FixedChance::dice(0, 7));
+    }
+
+    #[test]
+    fn recorded_picks_play_back_the_same_outcomes() {
+        let deck = DevCards::new(14, 5, 2, 2, 2);
+        let mut recording = RecordingChance::new(SeededChance::new(7, 3));
+        let mut plain = SeededChance::new(7, 3);
+        let rolled = (roll_dice(&mut recording), draw_card(&mut recording, Draw::DEVELOPMENT_CARD, &deck));
+        assert_eq!(rolled, (roll_dice(&mut plain), draw_card(&mut plain, Draw::DEVELOPMENT_CARD, &deck)));
+        let picks = recording.into_picks();
+        assert_eq!(
+            picks.iter().map(|(d, _)| *d).collect::<Vec<_>>(),
+            [Draw::RED_DIE, Draw::WHITE_DIE, Draw::DEVELOPMENT_CARD]
+        );
+        let mut scripted = ScriptedChance::new(picks.clone());
+        assert_eq!((roll_dice(&mut scripted), draw_card(&mut scripted, Draw::DEVELOPMENT_CARD, &deck)), rolled);
+        assert_eq!(scripted.finish(), Ok(()));
+        for (draw, _) in &picks {
+            assert_eq!(Draw::named(draw.0), Some(*draw));
+        }
+    }
+
+    #[test]
+    fn a_scripted_divergence_is_reported() {
+        let mut other_draw = ScriptedChance::new([(Draw::RED_DIE, 2)]);
+        draw_card(&mut other_draw, Draw::STOLEN_CARD, &Resources::new(1, 1, 0, 0, 0));
+        assert!(other_draw.finish().unwrap_err().contains("\"stolen_card\", the record \"red_die\""));
+        let mut past_the_end = ScriptedChance::new([(Draw::RED_DIE, 2)]);
+        roll_dice(&mut past_the_end);
+        assert!(past_the_end.finish().unwrap_err().contains("after the last recorded pick"));
+        let mut impossible = ScriptedChance::new([(Draw::STOLEN_CARD, 4)]);
+        draw_card(&mut impossible, Draw::STOLEN_CARD, &Resources::new(1, 0, 0, 0, 0));
+        assert!(impossible.finish().unwrap_err().contains("impossible"));
+        let left_over = ScriptedChance::new([(Draw::RED_DIE, 2)]);
+        assert!(left_over.finish().unwrap_err().contains("not drawn"));
     }
 
     #[test]

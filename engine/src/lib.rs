@@ -66,7 +66,7 @@ pub mod sim;
 pub mod view;
 
 pub use board::{EdgeId, HexCoord, VertexId};
-pub use chance::{Chance, Draw, FixedChance, SeededChance};
+pub use chance::{Chance, Draw, FixedChance, RecordingChance, ScriptedChance, SeededChance};
 pub use config::{
     BoardSpec, DevCardsBeforeRoll, FirstPlayer, GameConfig, IslandBonusMode, IslandDefinition, ScenarioId,
 };

@@ -377,6 +377,7 @@ pub async fn list_games(
         exclude_seated: caller.filter(|_| joinable),
         sandbox: state.sandbox,
         variant: query.variant.as_deref().map(crate::store::lobby::VariantFilter::parse).transpose()?,
+        ..Default::default()
     };
     let page = with_conn(&state.pool, move |conn| crate::store::lobby::list(conn, &filter, cursor, limit)).await?;
     let games = page.games.iter().map(summary).collect::<Result<Vec<_>, _>>()?;

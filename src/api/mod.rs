@@ -7,6 +7,7 @@ pub mod get_game;
 pub mod health;
 pub mod moves;
 pub mod play;
+pub mod records;
 pub mod responses;
 pub mod scenarios;
 pub mod spec;
@@ -79,6 +80,8 @@ pub fn routes(cfg: &mut ServiceConfig) {
         scope::scope("/api/v1")
             .service(moves::legal_moves)
             .service(moves::submit_move)
+            // Before `/games/{game_id}`, which would take `export` for an id.
+            .service(records::export_games)
             .service(get_game::get_game)
             .service(board::board_picture)
             .service(moves::list_moves)
@@ -88,6 +91,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
             .service(tokens::revoke_current_token)
             .service(games::create_game)
             .service(games::list_games)
+            .service(records::get_record)
             .service(scenarios::list_scenarios)
             .service(games::join_game)
             .service(games::start_game)

@@ -34,6 +34,57 @@ pub fn finish(doc: &mut OpenApiDoc) {
     }
 }
 
+/// The JSON Schema of a game record (format version 1, `docs/game-record.schema.json`),
+/// derived from the finished OpenAPI document: `GameRecordDocument` and every schema it
+/// reaches, as `$defs` of one JSON Schema 2020-12 document, with `format` and `version` fixed.
+/// The committed file is kept identical to this by the `openapi` tests.
+pub fn record_schema(doc: &OpenApiDoc) -> Value {
+    const ROOT: &str = "GameRecordDocument";
+    let Ok(json) = serde_json::to_value(doc) else { return Value::Null };
+    let schemas = &json["components"]["schemas"];
+    let mut defs = Map::new();
+    let mut todo = vec![ROOT.to_owned()];
+    while let Some(name) = todo.pop() {
+        if defs.contains_key(&name) {
+            continue;
+        }
+        let mut schema = schemas[&name].clone();
+        rewrite_refs(&mut schema, &mut todo);
+        defs.insert(name, schema);
+    }
+    if let Some(properties) = defs.get_mut(ROOT).and_then(|root| root.get_mut("properties")) {
+        properties["format"] = json!({"const": crate::views::records::FORMAT});
+        properties["version"] = json!({"const": crate::views::records::VERSION});
+    }
+    let defs: Map<String, Value> = {
+        let mut sorted: Vec<(String, Value)> = defs.into_iter().collect();
+        sorted.sort_by(|a, b| a.0.cmp(&b.0));
+        sorted.into_iter().collect()
+    };
+    json!({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "Catan game record, format version 1",
+        "description": "A game record of the Catan game server (docs/game-records.md): format `catan-game-record`, version 1. Derived from the server's OpenAPI document (`GameRecordDocument` and the schemas it uses).",
+        "$ref": format!("#/$defs/{ROOT}"),
+        "$defs": defs,
+    })
+}
+
+/// Points every `#/components/schemas/X` of `value` at `#/$defs/X`, collecting the names.
+fn rewrite_refs(value: &mut Value, found: &mut Vec<String>) {
+    match value {
+        Value::String(text) => {
+            if let Some(name) = text.strip_prefix("#/components/schemas/") {
+                found.push(name.to_owned());
+                *text = format!("#/$defs/{name}");
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(|item| rewrite_refs(item, found)),
+        Value::Object(map) => map.values_mut().for_each(|item| rewrite_refs(item, found)),
+        _ => {}
+    }
+}
+
 /// The schemas whose bodies the server refuses with unknown fields (`deny_unknown_fields`):
 /// their variants say so with `additionalProperties: false`.
 const CLOSED: &[&str] = &["Move", "ProgressPlay"];

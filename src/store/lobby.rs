@@ -14,7 +14,7 @@ use uuid::Uuid;
 use crate::{
     error::ApiError,
     store::db::DbConnection,
-    store::schema::{game_players, games},
+    store::schema::{game_players, games, users},
     store::{self, GameRecord, GameRow, GameStatus},
 };
 
@@ -34,6 +34,13 @@ pub struct GameFilter {
     /// Seeded games may be joined by anyone (`Config::sandbox`).
     pub sandbox: bool,
     pub variant: Option<VariantFilter>,
+    /// Only games in which the user of this name (in any case) holds a seat (the export's
+    /// `user`).
+    pub seated: Option<String>,
+    /// Only games last changed at or after this time (the export's `since`).
+    pub updated_since: Option<chrono::NaiveDateTime>,
+    /// Only games last changed before this time (the export's `until`).
+    pub updated_until: Option<chrono::NaiveDateTime>,
 }
 
 /// A `variant` filter: the variants that must be on (`"base"`: none at all).
@@ -105,6 +112,19 @@ fn filtered<'a>(filter: &GameFilter, before: Option<&str>) -> games::BoxedQuery<
         let user = user.to_string();
         let seated = game_players::table.filter(game_players::user_id.eq(user.clone())).select(game_players::game_id);
         query = query.filter(games::created_by.eq(user).or(games::id.eq_any(seated)));
+    }
+    if let Some(name) = &filter.seated {
+        let seated = game_players::table
+            .inner_join(users::table)
+            .filter(users::username_key.eq(store::username_key(name)))
+            .select(game_players::game_id);
+        query = query.filter(games::id.eq_any(seated));
+    }
+    if let Some(since) = filter.updated_since {
+        query = query.filter(games::updated_at.ge(since));
+    }
+    if let Some(until) = filter.updated_until {
+        query = query.filter(games::updated_at.lt(until));
     }
     if filter.joinable {
         query = query.filter(games::status.eq(GameStatus::Open.as_str())).filter(sql::<Bool>(

@@ -24,6 +24,7 @@ mod moves;
 mod openapi;
 mod processes;
 mod reads;
+mod records;
 mod recovery;
 mod requests;
 mod seafarers;

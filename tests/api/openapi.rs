@@ -18,6 +18,26 @@ fn committed_openapi_matches_the_code() {
     );
 }
 
+/// The committed JSON Schema of game records (docs/game-records.md) is the one derived from
+/// the code's OpenAPI document.
+#[test]
+fn committed_record_schema_matches_the_code() {
+    const SCHEMA: &str = "docs/game-record.schema.json";
+    let schema = catan_server::api::spec::record_schema(&catan_server::api::openapi());
+    let mut generated = serde_json::to_string_pretty(&schema).unwrap();
+    generated.push('\n');
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(SCHEMA);
+    if std::env::var_os("UPDATE_OPENAPI").is_some() {
+        std::fs::write(&path, &generated).expect("write the record schema");
+    }
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        committed == generated,
+        "{SCHEMA} differs from the record the code serves. Regenerate it with\n\n    \
+         UPDATE_OPENAPI=1 cargo test --test api openapi\n\nthen review and commit the diff."
+    );
+}
+
 #[test]
 fn spec_declares_bearer_auth_and_every_path() {
     let spec: serde_json::Value = serde_json::from_str(&catan_server::api::openapi_json()).unwrap();
@@ -33,6 +53,8 @@ fn spec_declares_bearer_auth_and_every_path() {
         "/api/v1/games/{game_id}/legal-moves",
         "/api/v1/games/{game_id}/moves",
         "/api/v1/games/{game_id}/board.svg",
+        "/api/v1/games/{game_id}/record",
+        "/api/v1/games/export",
         "/healthz",
     ] {
         assert!(spec["paths"][path].is_object(), "{path} is documented");

@@ -187,6 +187,16 @@ fn format_one_games_load_and_play_on(backend: Backend) {
     let over = app.game(&finished_id, Some(&finished_users[1].token));
     assert_eq!(over["winner"], 1, "the finished game still shows its winner");
     assert!(app.check_replay(&finished_id).matches_snapshot);
+    // Its record (issue 31 part 5): decided again with the game's own chance, every move of
+    // the old log gives its stored events, so the record carries each move's chance.
+    let response = app.get(&format!("/api/v1/games/{finished_id}/record"), None);
+    assert_eq!(response.status().as_u16(), 200, "the record of a format-1 game");
+    let record: Value = response.json().expect("a record");
+    assert_eq!(record["redaction"], "full");
+    let entries = record["entries"].as_array().expect("entries");
+    assert!(entries.iter().all(|entry| entry["chance"].is_array()));
+    let rolled = |entry: &Value| entry["chance"].as_array().unwrap().iter().any(|pick| pick["draw"] == "red_die");
+    assert!(entries.iter().any(rolled), "the dice of the old game are in its record");
 
     // The other way round: data in a format newer than this server's is never misread; the
     // server refuses to start on it and says why.

@@ -7,7 +7,7 @@ pub use super::types::EventFace;
 use crate::chance::{Chance, Draw};
 
 /// The event die's draw: three ship faces and one gate of each colour (CK-EVT-1).
-pub const EVENT_DIE: Draw = Draw("event_die");
+pub const EVENT_DIE: Draw = Draw::EVENT_DIE;
 
 impl EventFace {
     /// The faces in the order of [`EVENT_DIE`]'s outcomes.

@@ -15,7 +15,7 @@ use crate::{
 };
 
 /// The draw of a progress card from a deck.
-pub const PROGRESS_CARD: Draw = Draw("progress_card");
+pub const PROGRESS_CARD: Draw = Draw::PROGRESS_CARD;
 
 const NAMES: [&str; 25] = [
     "alchemist",

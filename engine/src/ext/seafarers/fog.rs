@@ -11,8 +11,8 @@ use crate::{
     protocol::Event,
 };
 
-const FOG_TERRAIN: Draw = Draw("fog_terrain");
-const FOG_TOKEN: Draw = Draw("fog_token");
+const FOG_TERRAIN: Draw = Draw::FOG_TERRAIN;
+const FOG_TOKEN: Draw = Draw::FOG_TOKEN;
 
 /// Appends a `fog_revealed` event for every fog hex the move's roads and ships reach, in
 /// order: each piece's endpoints in turn, the hexes around a vertex clockwise. A discovered

@@ -18,6 +18,7 @@ use crate::{
 /// What Cities & Knights keeps beyond the pieces on the board and the hands (only in C&K
 /// games).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default, deny_unknown_fields)]
 pub struct CitiesKnightsSetup {
     /// The barbarian ship's position, 0 to `barbarian_steps - 1` (CK-BAR-1: it attacks on

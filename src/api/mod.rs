@@ -7,6 +7,7 @@ pub mod get_game;
 pub mod health;
 pub mod moves;
 pub mod play;
+pub mod positions;
 pub mod responses;
 pub mod scenarios;
 pub mod spec;
@@ -46,6 +47,7 @@ use utoipa_actix_web::{scope, service_config::ServiceConfig, AppExt};
         (name = "users", description = "Accounts and tokens"),
         (name = "games", description = "Creating, joining, starting and viewing games"),
         (name = "moves", description = "Legal moves, submitting moves, and the move log"),
+        (name = "positions", description = "Analysis: the legal moves of any position you send, and what a move makes of it (no game, no token, nothing stored)"),
         (name = "trades", description = "Domestic trade offers between players: each change is a move in the log"),
         (name = "health", description = "Liveness")
     )
@@ -99,7 +101,9 @@ pub fn routes(cfg: &mut ServiceConfig) {
             .service(trades::accept_trade)
             .service(trades::decline_trade)
             .service(trades::confirm_trade)
-            .service(trades::withdraw_trade),
+            .service(trades::withdraw_trade)
+            .service(positions::legal_moves_of_position)
+            .service(positions::move_on_position),
     )
     .service(health::healthz);
 }

@@ -98,7 +98,9 @@ fn document_common_answers(doc: &mut Value) {
             responses.entry("406").or_insert_with(|| {
                 problem("`Accept-Encoding` refuses every encoding the server has (`not_acceptable`), e.g. `identity;q=0` with no `gzip`")
             });
-            if path.starts_with("/api/v1/") && path != "/api/v1/scenarios" {
+            // The positions' analyses never touch the database.
+            let without_database = path == "/api/v1/scenarios" || path.starts_with("/api/v1/positions/");
+            if path.starts_with("/api/v1/") && !without_database {
                 responses.entry("503").or_insert_with(|| json!({"$ref": "#/components/responses/ServiceUnavailable"}));
             }
             if takes_key {

@@ -47,6 +47,12 @@ pub struct LimitsConfig {
     /// Moves one account may post at once before the sustained rate applies
     /// (`CATAN_RATE_MOVES_BURST`).
     pub moves_burst: u32,
+    /// Position analyses (`POST /api/v1/positions/...`) one client address may ask for per
+    /// second, sustained (`CATAN_RATE_POSITIONS_PER_SEC`).
+    pub positions_per_sec: u32,
+    /// Position analyses one client address may ask for at once before the sustained rate
+    /// applies (`CATAN_RATE_POSITIONS_BURST`).
+    pub positions_burst: u32,
     /// Games one account may have created that are open or playing and not idle for
     /// [`IDLE_GAME_HOURS`] (`CATAN_MAX_OPEN_GAMES`).
     pub max_open_games: u32,
@@ -84,6 +90,10 @@ impl Default for LimitsConfig {
             games_per_min: 60,
             moves_per_sec: 50,
             moves_burst: 200,
+            // An analysis costs about what a move costs, without the database: a bot
+            // searching over HTTP asks in bursts, then thinks.
+            positions_per_sec: 20,
+            positions_burst: 100,
             max_open_games: 20,
             refusal_delay_ms: 1000,
             trusted_proxies: Vec::new(),
@@ -112,6 +122,8 @@ impl LimitsConfig {
             games_per_min: number("CATAN_RATE_GAMES_PER_MIN", d.games_per_min),
             moves_per_sec: number("CATAN_RATE_MOVES_PER_SEC", d.moves_per_sec),
             moves_burst: number("CATAN_RATE_MOVES_BURST", d.moves_burst),
+            positions_per_sec: number("CATAN_RATE_POSITIONS_PER_SEC", d.positions_per_sec),
+            positions_burst: number("CATAN_RATE_POSITIONS_BURST", d.positions_burst),
             max_open_games: number("CATAN_MAX_OPEN_GAMES", d.max_open_games),
             refusal_delay_ms: read_env("CATAN_RATE_REFUSAL_DELAY_MS", d.refusal_delay_ms),
             trusted_proxies: match std::env::var("CATAN_TRUSTED_PROXIES") {
@@ -136,6 +148,8 @@ impl LimitsConfig {
             games_per_min: 0,
             moves_per_sec: 0,
             moves_burst: 0,
+            positions_per_sec: 0,
+            positions_burst: 0,
             max_open_games: 0,
             refusal_delay_ms: 0,
             ..LimitsConfig::default()
@@ -320,6 +334,7 @@ pub struct Limits {
     register_address: Limit<IpAddr>,
     games: Limit<Uuid>,
     moves: Limit<Uuid>,
+    positions: Limit<IpAddr>,
     max_open_games: u32,
     refusal_delay: Duration,
 }
@@ -332,10 +347,12 @@ impl std::fmt::Debug for Limits {
 
 impl Limits {
     pub fn new(config: &LimitsConfig) -> Limits {
-        let moves = NonZeroU32::new(config.moves_per_sec).map(|rate| {
-            let burst = NonZeroU32::new(config.moves_burst).unwrap_or(rate);
-            Quota::per_second(rate).allow_burst(burst)
-        });
+        let per_second = |rate: u32, burst: u32| {
+            NonZeroU32::new(rate)
+                .map(|rate| Quota::per_second(rate).allow_burst(NonZeroU32::new(burst).unwrap_or(rate)))
+        };
+        let moves = per_second(config.moves_per_sec, config.moves_burst);
+        let positions = per_second(config.positions_per_sec, config.positions_burst);
         Limits {
             trusted_proxies: config.trusted_proxies.clone(),
             login_account: Limit::per_minute("logins for this account", config.login_per_account_per_min),
@@ -344,6 +361,7 @@ impl Limits {
             register_address: Limit::per_minute("registrations from this address", config.register_per_address_per_min),
             games: Limit::per_minute("games created by this account", config.games_per_min),
             moves: Limit::new("moves by this account", moves),
+            positions: Limit::new("position analyses from this address", positions),
             max_open_games: config.max_open_games,
             refusal_delay: Duration::from_millis(config.refusal_delay_ms),
         }
@@ -406,6 +424,19 @@ impl Limits {
     /// 429 `rate_limited`.
     pub async fn play(&self, user: Uuid) -> Result<(), ApiError> {
         self.answer(self.moves.check(&user)).await
+    }
+
+    /// Counts a position analysis asked for by the request's client address (the analyses
+    /// take no token: they read and write nothing stored).
+    ///
+    /// # Errors
+    /// 429 `rate_limited`.
+    pub async fn analyse(&self, req: &HttpRequest) -> Result<(), ApiError> {
+        let checked = match self.address(req) {
+            Some(address) => self.positions.check(&address),
+            None => Ok(()),
+        };
+        self.answer(checked).await
     }
 
     /// Refuses one more unfinished game for `user` once they created `max_open_games` games
@@ -488,6 +519,24 @@ mod tests {
         let refused = throttled(limits.moves.check(&user));
         assert_eq!(refused.retry_after, 1);
         assert_eq!(refused.policy, Some((20, 2)));
+    }
+
+    #[test]
+    fn position_analyses_are_limited_per_address() {
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_time().build().unwrap();
+        let config = LimitsConfig { positions_per_sec: 1, positions_burst: 3, ..LimitsConfig::unlimited() };
+        let limits = Limits::new(&config);
+        let from = |peer: &str| TestRequest::default().peer_addr(peer.parse().unwrap()).to_http_request();
+        for _ in 0..3 {
+            runtime.block_on(limits.analyse(&from("203.0.113.9:4000"))).expect("a burst of 3");
+        }
+        let refused = throttled(runtime.block_on(limits.analyse(&from("203.0.113.9:4001"))));
+        assert_eq!(refused.policy, Some((3, 3)));
+        runtime.block_on(limits.analyse(&from("198.51.100.7:4000"))).expect("another address");
+        let off = Limits::new(&LimitsConfig::unlimited());
+        for _ in 0..1000 {
+            runtime.block_on(off.analyse(&from("203.0.113.9:4000"))).expect("no limit");
+        }
     }
 
     #[test]

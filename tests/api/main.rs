@@ -21,6 +21,7 @@ mod limits;
 mod lobby;
 mod moves;
 mod openapi;
+mod positions;
 mod processes;
 mod reads;
 mod recovery;

@@ -1,7 +1,8 @@
 //! What the server answers with, apart from the handlers that answer: the game resource and
 //! its summaries ([`game`]), moves and the move log ([`moves`]), trade offers
-//! ([`trades`]), positions sent for analysis ([`positions`]), the board picture ([`picture`]), and the spectator page
-//! ([`spectator`]). Views are built from what a caller may see, never from hidden state.
+//! ([`trades`]), the analysis of positions a caller sends ([`positions`]), the board picture
+//! ([`picture`]), and the spectator page ([`spectator`]). Views are built from what a caller
+//! may see, never from hidden state.
 
 pub mod game;
 pub mod moves;

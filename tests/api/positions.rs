@@ -276,3 +276,31 @@ fn analyses_past_the_rate_limit_are_429() {
     let body = json!({"position": Setup::from(&game), "seat": 0, "move": {"type": "roll_dice"}});
     assert_problem(app.post(MOVES, None, &body), 429, "rate_limited");
 }
+
+/// Numbers no game reaches are refused or played without overflowing (the sweep and
+/// schemathesis send them): a turn number at `u32::MAX` ends saturated, and progress cards
+/// counted past `u32::MAX` are refused as more than the decks hold (CK-CMP-2).
+#[test]
+fn absurd_numbers_are_refused_or_played_never_overflowed() {
+    let app = spawn_app_at(None);
+    let game = mid_game(GameConfig::for_players(3), 9, 60);
+    let seat = game.next_to_act().expect("a seat");
+    let body = json!({"position": Setup::from(&game), "seat": seat, "move": {"type": "roll_dice"}, "chance": {"dice": [2, 4]}});
+    let answer: Value = app.post(MOVES, None, &body).json().expect("json");
+    let mut position = answer["position"].clone();
+    position["turn"]["number"] = json!(u32::MAX);
+    let body = json!({"position": position, "seat": seat, "move": {"type": "end_turn"}});
+    let response = app.post(MOVES, None, &body);
+    assert_eq!(response.status(), 200);
+    let answer: Value = response.json().expect("json");
+    assert_eq!(answer["position"]["turn"]["number"], json!(u32::MAX), "{answer}");
+
+    let ck = mid_game(GameConfig { cities_and_knights: true, ..GameConfig::for_players(3) }, 9, 60);
+    let mut position = to_json(&Setup::from(&ck));
+    position["cities_knights"]["progress"] = json!([[0, {"alchemist": u32::MAX}]]);
+    position["cities_knights"]["returned"] = json!(["alchemist"]);
+    let problem =
+        assert_problem(app.post(LEGAL_MOVES, None, &json!({"position": position, "seat": 0})), 422, "invalid_position");
+    assert_eq!(problem["check"], "cities_knights_state_inconsistent", "{problem}");
+    assert_eq!(problem["rule"], "CK-CMP-2", "{problem}");
+}

@@ -161,7 +161,9 @@ pub(super) fn place(game: &mut Game, position: &Setup) -> Result<(), E> {
         held += cards;
     }
     for card in &setup.returned {
-        *held.get_mut(*card) += 1;
+        // Saturating: a position may hold absurd counts, which the check below refuses.
+        let count = held.get_mut(*card);
+        *count = count.saturating_add(1);
     }
     if !crate::ext::cities_knights::full_decks().contains(&held) {
         return bad(format!(

@@ -9,8 +9,8 @@ use std::collections::VecDeque;
 use catan_engine::{
     board::layout::beginner_layout,
     sim::{Bot, RandomBot},
-    BoardSpec, BuildingKind, Chance, Draw, Event, EventFace, Game, GameConfig, Move, ScenarioId, Seat, SeededChance,
-    Setup, EVENT_DIE,
+    BoardSpec, BuildingKind, CardKind, Chance, DevCard, Draw, Event, EventFace, Game, GameConfig, Move, Phase,
+    Resource, Resources, ScenarioId, Seat, SeededChance, Setup, EVENT_DIE,
 };
 use serde_json::{json, Value};
 
@@ -275,6 +275,87 @@ fn analyses_past_the_rate_limit_are_429() {
     // Both endpoints draw on the same budget.
     let body = json!({"position": Setup::from(&game), "seat": 0, "move": {"type": "roll_dice"}});
     assert_problem(app.post(MOVES, None, &body), 429, "rate_limited");
+}
+
+/// Answers `body` and the engine's answer for `seat`'s `mv` in `game` with `queued` outcomes
+/// over the position's own stream, as JSON events and resulting position.
+fn compare_move(
+    app: &TestApp,
+    game: &Game,
+    seat: Seat,
+    mv: &Move,
+    chance: Value,
+    queued: Vec<(Draw, VecDeque<usize>)>,
+) -> Vec<Event> {
+    let mut expected = game.clone();
+    let events = expected.decide(seat, mv, &mut Scripted { queued, fallback: game.chance() }).expect("a legal move");
+    for event in &events {
+        expected.apply(event);
+    }
+    let body = json!({"position": Setup::from(game), "seat": seat, "move": mv, "chance": chance});
+    let response = app.post(MOVES, None, &body);
+    assert_eq!(response.status(), 200);
+    let answer: Value = response.json().expect("json");
+    assert_eq!(answer["events"], to_json(&events));
+    assert_eq!(answer["position"], to_json(&Setup::from(&expected)));
+    events
+}
+
+/// The development card bought (B-DEV-1) and the card the robber steals (B-ROB-3) are the
+/// ones named in `chance`.
+#[test]
+fn chosen_cards_are_drawn() {
+    let app = spawn_app_at(None);
+    let mut stolen = false;
+    for seed in 20..40 {
+        let game = mid_game(GameConfig::for_players(4), seed, 80);
+        let seat = game.next_to_act().expect("a seat");
+        // After a roll of 6, with the price of a development card in hand.
+        let mut setup = Setup::from(&game);
+        setup.phase = Phase::Main;
+        setup.turn.dice = Some((2, 4));
+        setup.bank = None;
+        setup.seats[seat.index()].resources += Resources::new(0, 0, 1, 1, 1);
+        let Ok(buying) = setup.position() else { continue };
+        let events = compare_move(
+            &app,
+            &buying,
+            seat,
+            &Move::BuyDevelopmentCard,
+            json!({"development_card": "monopoly"}),
+            vec![(Draw::DEVELOPMENT_CARD, VecDeque::from([CardKind::index(DevCard::Monopoly)]))],
+        );
+        assert!(to_json(&events).to_string().contains("monopoly"), "{events:?}");
+
+        // After a 7, the robber moves next to a seat holding cards: the card named is stolen.
+        let mut setup = Setup::from(&game);
+        setup.phase = Phase::MoveRobber;
+        setup.turn.dice = Some((3, 4));
+        let Ok(robbing) = setup.position() else { continue };
+        let theft = robbing.legal_moves(seat).into_iter().find_map(|mv| match &mv {
+            Move::MoveRobber { steal_from: Some(victim), .. } => {
+                let hand = *robbing.player(*victim).expect("a seat").resources();
+                Resource::ALL.into_iter().find(|r| hand.get(*r) > 0).map(|r| (mv.clone(), r))
+            }
+            _ => None,
+        });
+        let Some((mv, resource)) = theft else { continue };
+        let events = compare_move(
+            &app,
+            &robbing,
+            seat,
+            &mv,
+            json!({"stolen_resource": resource}),
+            vec![(Draw::STOLEN_CARD, VecDeque::from([CardKind::index(resource)]))],
+        );
+        assert!(
+            events.iter().any(|e| matches!(e, Event::ResourceStolen { resource: Some(r), .. } if *r == resource)),
+            "{events:?}"
+        );
+        stolen = true;
+        break;
+    }
+    assert!(stolen, "a position with a victim to rob");
 }
 
 /// Numbers no game reaches are refused or played without overflowing (the sweep and

@@ -217,6 +217,16 @@ fn problem_examples() -> Value {
         example(422, "Unprocessable Entity", "invalid_config", "vp_target must be an integer from 3 to 30 (got 300)");
     out_of_range["errors"] =
         json!([{"pointer": "#/options/vp_target", "detail": "must be an integer from 3 to 30 (got 300)"}]);
+    let mut invalid_position = example(
+        422,
+        "Unprocessable Entity",
+        "invalid_position",
+        "the position is invalid: the buildings on 0,0,N and 1,-1,S are one edge apart (B-BLD-4, B-GEO-9)",
+    );
+    invalid_position["check"] = json!("buildings_too_close");
+    invalid_position["rule"] = json!("B-BLD-4");
+    invalid_position["rules"] = json!(["B-BLD-4", "B-GEO-9"]);
+    invalid_position["errors"] = json!([{"pointer": "#/position", "detail": "the position is invalid: the buildings on 0,0,N and 1,-1,S are one edge apart (B-BLD-4, B-GEO-9)"}]);
     json!([
         malformed,
         example(401, "Unauthorized", "unauthorized", "the token is not valid: it is not a token this server issued"),
@@ -241,6 +251,7 @@ fn problem_examples() -> Value {
             "a settlement at 0,-1,N would be next to another building"
         ),
         out_of_range,
+        invalid_position,
         example(429, "Too Many Requests", "rate_limited", "too many moves: retry after 1 s"),
         example(503, "Service Unavailable", "database_unavailable", "no database connection in time; retry"),
     ])

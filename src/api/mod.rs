@@ -125,6 +125,8 @@ pub fn openapi_json() -> String {
 
 #[cfg(test)]
 mod tests {
+    use serde_json::json;
+
     use crate::http::methods::{allowed, learn};
 
     use super::*;
@@ -153,6 +155,15 @@ mod tests {
             assert!(created[header].is_object(), "{header} of a created game");
         }
         let schemas = &json["components"]["schemas"];
+        // Tuples are plain arrays of their length (openapi-python-client reads no prefixItems).
+        assert!(!json.to_string().contains("prefixItems"));
+        let dice = &schemas["TurnSetup"]["properties"]["dice"];
+        assert_eq!(
+            (&dice["minItems"], &dice["maxItems"], &dice["items"]["type"]),
+            (&json!(2), &json!(2), &json!("integer"))
+        );
+        let pairs = &schemas["SeafarersSetup"]["properties"]["setup_settlements"]["items"];
+        assert_eq!(pairs["items"]["oneOf"].as_array().map(Vec::len), Some(2), "{pairs}");
         for name in ["Move", "Event", "Phase"] {
             let mapping = schemas[name]["discriminator"]["mapping"].as_object().expect(name);
             assert_eq!(mapping.len(), schemas[name]["oneOf"].as_array().unwrap().len(), "{name}");

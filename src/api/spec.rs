@@ -13,7 +13,7 @@ use serde_json::{json, Map, Value};
 use utoipa::openapi::OpenApi as OpenApiDoc;
 
 /// Applies every touch to the finished document: the request-body timeout's response, then
-/// the named variants.
+/// the named variants, the shared answers, the codes, the bounds and the tuples.
 pub fn finish(doc: &mut OpenApiDoc) {
     crate::http::body_timeout::document(doc);
     crate::http::inflate::document(doc);
@@ -23,6 +23,7 @@ pub fn finish(doc: &mut OpenApiDoc) {
     document_common_answers(&mut json);
     list_problem_codes(&mut json);
     bound_numbers(&mut json);
+    tuples_as_arrays(&mut json);
     describe_event_stream(&mut json);
     constrain_headers(&mut json);
     document_response_headers(&mut json);
@@ -127,6 +128,44 @@ fn list_problem_codes(doc: &mut Value) {
     }
     if let Some(problem) = doc.pointer_mut("/components/schemas/Problem") {
         problem["examples"] = problem_examples();
+    }
+}
+
+/// utoipa writes a Rust tuple (a position's `(Seat, VertexId)` pairs, its dice `(red, white)`)
+/// as JSON Schema 2020-12's `prefixItems` with `items: false`, which openapi-python-client
+/// cannot read and openapi-generator reads poorly. Each becomes a plain array of its length:
+/// `items` is the members' schema when they all have one (the dice), else a `oneOf` of their
+/// schemas (the field's description says what each place holds).
+fn tuples_as_arrays(value: &mut Value) {
+    match value {
+        Value::Object(object) => {
+            if let Some(Value::Array(members)) = object.remove("prefixItems") {
+                let bare = |member: &Value| {
+                    let mut member = member.clone();
+                    if let Some(fields) = member.as_object_mut() {
+                        fields.remove("description");
+                        fields.remove("examples");
+                    }
+                    member
+                };
+                let mut kinds: Vec<Value> = Vec::new();
+                for member in members.iter().map(bare) {
+                    if !kinds.contains(&member) {
+                        kinds.push(member);
+                    }
+                }
+                let items = match kinds.len() {
+                    1 => kinds.remove(0),
+                    _ => json!({"oneOf": kinds}),
+                };
+                object.insert("items".into(), items);
+                object.insert("minItems".into(), json!(members.len()));
+                object.insert("maxItems".into(), json!(members.len()));
+            }
+            object.values_mut().for_each(tuples_as_arrays);
+        }
+        Value::Array(items) => items.iter_mut().for_each(tuples_as_arrays),
+        _ => {}
     }
 }
 

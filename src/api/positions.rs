@@ -3,9 +3,10 @@
 //! ([`crate::views::positions`]), on a blocking thread, limited per client address.
 
 use actix_web::{post, web, HttpRequest, HttpResponse};
+use serde_json::Value;
 
 use crate::{
-    api::moves::check_card_counts,
+    api::{games::CREATE_GAME_RANGES, moves::check_card_counts},
     app::AppState,
     error::{ApiError, Problem},
     http::json::{from_value, Json},
@@ -46,6 +47,7 @@ pub async fn legal_moves_of_position(
     state.limits.analyse(&req).await?;
     let body = body.into_inner();
     check_version(&body)?;
+    check_numbers(&body)?;
     let request: LegalMovesOfPositionRequest = from_value(&body)?;
     let response = web::block(move || positions::legal_moves(request)).await??;
     Ok(HttpResponse::Ok().json(response))
@@ -83,8 +85,74 @@ pub async fn move_on_position(
     state.limits.analyse(&req).await?;
     let body = body.into_inner();
     check_version(&body)?;
+    check_numbers(&body)?;
     let request: MoveOnPositionRequest = from_value(&body)?;
     check_card_counts(&request.mv).map_err(|error| error.at_field("#/move"))?;
     let response = web::block(move || positions::make_move(request)).await??;
     Ok(HttpResponse::Ok().json(response))
+}
+
+/// The position's fields that the spec gives as 64-bit integers; every other integer of a
+/// body is a 32-bit one there.
+const WIDE: [&str; 2] = ["#/position/seed", "#/position/events_applied"];
+
+/// Holds a body to the bounds its schema states, where the Rust types read more: every
+/// integer within the spec's format (`int32`, or `int64` for [`WIDE`]), else 400
+/// `malformed_body`; the position's options within a new game's bounds
+/// ([`CREATE_GAME_RANGES`]), else 422 `invalid_config`.
+///
+/// # Errors
+/// The first number outside, naming its field.
+fn check_numbers(body: &Value) -> Result<(), ApiError> {
+    check_widths(body, &mut String::from("#"))?;
+    for (pointer, min, max, _) in CREATE_GAME_RANGES {
+        let Some(field) = pointer.strip_prefix("/options/") else { continue };
+        let at = format!("/position/config/{field}");
+        let Some(number) = body.pointer(&at).and_then(Value::as_i64) else { continue };
+        if !(*min..=*max).contains(&number) {
+            let detail = format!("must be an integer from {min} to {max} (got {number})");
+            return Err(
+                ApiError::unprocessable("invalid_config", format!("{field} {detail}")).at(format!("#{at}"), detail)
+            );
+        }
+    }
+    Ok(())
+}
+
+fn check_widths(value: &Value, pointer: &mut String) -> Result<(), ApiError> {
+    match value {
+        Value::Number(number) if number.is_i64() || number.is_u64() => {
+            let (min, max) = if WIDE.contains(&pointer.as_str()) {
+                (i64::MIN, i64::MAX)
+            } else {
+                (i64::from(i32::MIN), i64::from(i32::MAX))
+            };
+            if !number.as_i64().is_some_and(|n| (min..=max).contains(&n)) {
+                let detail = format!("must be an integer up to {max} (got {number})");
+                let message = format!("the body does not fit this request at {pointer}: {detail}");
+                return Err(ApiError::bad_request("malformed_body", message).at(pointer.clone(), detail));
+            }
+            Ok(())
+        }
+        Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                let len = pointer.len();
+                pointer.push_str(&format!("/{i}"));
+                check_widths(item, pointer)?;
+                pointer.truncate(len);
+            }
+            Ok(())
+        }
+        Value::Object(fields) => {
+            for (key, item) in fields {
+                let len = pointer.len();
+                pointer.push('/');
+                pointer.push_str(&key.replace('~', "~0").replace('/', "~1"));
+                check_widths(item, pointer)?;
+                pointer.truncate(len);
+            }
+            Ok(())
+        }
+        _ => Ok(()),
+    }
 }

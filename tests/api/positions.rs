@@ -359,8 +359,8 @@ fn chosen_cards_are_drawn() {
 }
 
 /// Numbers no game reaches are refused or played without overflowing (the sweep and
-/// schemathesis send them): a turn number at `u32::MAX` ends saturated, and progress cards
-/// counted past `u32::MAX` are refused as more than the decks hold (CK-CMP-2).
+/// schemathesis send them): a turn number past the spec's `int32` is 400, one at its edge
+/// plays on, and progress cards counted past the decks are refused (CK-CMP-2).
 #[test]
 fn absurd_numbers_are_refused_or_played_never_overflowed() {
     let app = spawn_app_at(None);
@@ -371,17 +371,45 @@ fn absurd_numbers_are_refused_or_played_never_overflowed() {
     let mut position = answer["position"].clone();
     position["turn"]["number"] = json!(u32::MAX);
     let body = json!({"position": position, "seat": seat, "move": {"type": "end_turn"}});
+    assert_problem(app.post(MOVES, None, &body), 400, "malformed_body");
+    position["turn"]["number"] = json!(i32::MAX - 1);
+    let body = json!({"position": position, "seat": seat, "move": {"type": "end_turn"}});
     let response = app.post(MOVES, None, &body);
     assert_eq!(response.status(), 200);
     let answer: Value = response.json().expect("json");
-    assert_eq!(answer["position"]["turn"]["number"], json!(u32::MAX), "{answer}");
+    assert_eq!(answer["position"]["turn"]["number"], json!(i32::MAX), "{answer}");
 
     let ck = mid_game(GameConfig { cities_and_knights: true, ..GameConfig::for_players(3) }, 9, 60);
     let mut position = to_json(&Setup::from(&ck));
-    position["cities_knights"]["progress"] = json!([[0, {"alchemist": u32::MAX}]]);
+    position["cities_knights"]["progress"] = json!([[0, {"alchemist": i32::MAX}]]);
     position["cities_knights"]["returned"] = json!(["alchemist"]);
     let problem =
         assert_problem(app.post(LEGAL_MOVES, None, &json!({"position": position, "seat": 0})), 422, "invalid_position");
     assert_eq!(problem["check"], "cities_knights_state_inconsistent", "{problem}");
     assert_eq!(problem["rule"], "CK-CMP-2", "{problem}");
+}
+
+/// A body's numbers stay within what the spec states, where the Rust types would read more
+/// (schemathesis sends the values just past them): a 32-bit field past `i32::MAX` is 400, and
+/// the position's options keep a new game's bounds (422 `invalid_config`).
+#[test]
+fn numbers_past_the_specs_bounds_are_refused() {
+    let app = spawn_app_at(None);
+    let game = mid_game(GameConfig::for_players(3), 2, 30);
+    let mut position = to_json(&Setup::from(&game));
+    position["next_offer_id"] = json!(2_147_483_648u64);
+    let problem =
+        assert_problem(app.post(LEGAL_MOVES, None, &json!({"position": position, "seat": 0})), 400, "malformed_body");
+    assert_eq!(problem["errors"][0]["pointer"], "#/position/next_offer_id", "{problem}");
+    // The seed is a 64-bit field.
+    let mut position = to_json(&Setup::from(&game));
+    position["seed"] = json!(i64::MAX);
+    assert_eq!(app.post(LEGAL_MOVES, None, &json!({"position": position, "seat": 0})).status(), 200);
+    position["seed"] = json!(u64::MAX);
+    assert_problem(app.post(LEGAL_MOVES, None, &json!({"position": position, "seat": 0})), 400, "malformed_body");
+    let mut position = to_json(&Setup::from(&game));
+    position["config"]["turn_limit"] = json!(10_001);
+    let problem =
+        assert_problem(app.post(LEGAL_MOVES, None, &json!({"position": position, "seat": 0})), 422, "invalid_config");
+    assert_eq!(problem["errors"][0]["pointer"], "#/position/config/turn_limit", "{problem}");
 }

@@ -39,26 +39,6 @@ pub enum PositionFormat {
 /// A position and the seat whose legal moves to list.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-#[schema(example = json!({
-    "format": "catan-position",
-    "version": 1,
-    "seat": 0,
-    "position": {
-        "config": {"players": 3},
-        "board": {"hexes": [
-            {"hex": "0,0", "terrain": "forest", "number": 6},
-            {"hex": "1,-1", "terrain": "sea", "number": null}, {"hex": "1,0", "terrain": "sea", "number": null},
-            {"hex": "0,1", "terrain": "sea", "number": null}, {"hex": "-1,1", "terrain": "sea", "number": null},
-            {"hex": "-1,0", "terrain": "sea", "number": null}, {"hex": "0,-1", "terrain": "sea", "number": null}
-        ], "harbours": []},
-        "first_seat": 0,
-        "seats": [{"resources": {"lumber": 1, "brick": 1}}],
-        "buildings": [{"vertex": "0,0,N", "seat": 0, "kind": "settlement"}],
-        "roads": [{"edge": "0,0,NE", "seat": 0}],
-        "phase": {"name": "main"},
-        "turn": {"number": 3, "active": 0, "dice": [4, 2]}
-    }
-}))]
 pub struct LegalMovesOfPositionRequest {
     /// `catan-position` (optional).
     #[serde(default)]

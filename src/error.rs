@@ -10,7 +10,7 @@ use actix_web::{
     middleware::ErrorHandlerResponse,
     HttpRequest, HttpResponse, ResponseError,
 };
-use catan_engine::{RuleError, SetupError};
+use catan_engine::{PositionError, RuleError, SetupError};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -56,6 +56,10 @@ pub enum ApiError {
     /// 422: a game cannot be set up this way.
     #[error(transparent)]
     Setup(#[from] SetupError),
+    /// 422 `invalid_position`: a position (`POST /positions/...`) that cannot arise; the
+    /// problem names the failed check (`check`) and the rules it stands for (`rule`, `rules`).
+    #[error("the position is invalid: {0}")]
+    Position(PositionError),
     /// 422: a well-formed request with values the server does not accept.
     #[error("{detail}")]
     Unprocessable { code: &'static str, detail: String },
@@ -129,6 +133,18 @@ pub struct Problem {
     /// `unsupported_variant`, ...): each wrong field, named by a JSON pointer.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub errors: Option<Vec<FieldError>>,
+    /// For `invalid_position`: the check the position failed, as the engine's stable code
+    /// (e.g. `buildings_too_close`, `resources_not_conserved`, `invalid_phase`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub check: Option<String>,
+    /// For `invalid_position`: the id of the main rule the failed check stands for (RULES.md,
+    /// e.g. `B-BLD-4`); absent for a check that stands for no numbered rule (a seat that is
+    /// not in the game).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
+    /// For `invalid_position`: every rule id the failed check stands for, `rule` first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rules: Option<Vec<String>>,
 }
 
 /// Every `code` the server answers of its own (rule and setup codes come from the engine).
@@ -137,6 +153,7 @@ pub struct Problem {
 pub const SERVER_CODES: &[&str] = &[
     "already_joined",
     "bad_request",
+    "chance_not_applicable",
     "client_error",
     "database_unavailable",
     "forbidden",
@@ -148,12 +165,14 @@ pub const SERVER_CODES: &[&str] = &[
     "idempotency_key_reused",
     "internal_error",
     "invalid_card_count",
+    "invalid_chance",
     "invalid_config",
     "invalid_idempotency_key",
     "invalid_if_match",
     "invalid_last_event_id",
     "invalid_max_players",
     "invalid_password",
+    "invalid_position",
     "invalid_query",
     "invalid_ticket",
     "invalid_turn_timer",
@@ -166,6 +185,7 @@ pub const SERVER_CODES: &[&str] = &[
     "payload_too_large",
     "rate_limited",
     "request_timeout",
+    "seat_not_in_game",
     "seeded_game",
     "seq_out_of_range",
     "server_busy",
@@ -181,6 +201,7 @@ pub const SERVER_CODES: &[&str] = &[
     "unknown_bot_kind",
     "unsupported_content_encoding",
     "unsupported_media_type",
+    "unsupported_position_version",
     "unsupported_scenario",
     "unsupported_variant",
     "uri_too_long",
@@ -259,9 +280,19 @@ impl ApiError {
             ApiError::UnsupportedMediaType => "unsupported_media_type",
             ApiError::Rule(e) => e.code(),
             ApiError::Setup(e) => e.code(),
+            ApiError::Position(_) => "invalid_position",
             ApiError::Unavailable => "database_unavailable",
             ApiError::Internal(_) => "internal_error",
             ApiError::Throttled(t) => t.code,
+        }
+    }
+
+    /// The refused position behind the error, if it is one (also inside [`ApiError::Fields`]).
+    fn position_error(&self) -> Option<&PositionError> {
+        match self {
+            ApiError::Position(error) => Some(error),
+            ApiError::Fields { error, .. } => error.position_error(),
+            _ => None,
         }
     }
 
@@ -282,6 +313,9 @@ impl ApiError {
                 ApiError::Fields { errors, .. } => Some(errors.clone()),
                 _ => None,
             },
+            check: self.position_error().map(|e| e.code().to_owned()),
+            rule: self.position_error().and_then(PositionError::rule),
+            rules: self.position_error().map(PositionError::rules),
         }
     }
 }
@@ -298,7 +332,9 @@ impl ResponseError for ApiError {
             ApiError::VersionConflict { .. } => StatusCode::PRECONDITION_FAILED,
             ApiError::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            ApiError::Rule(_) | ApiError::Setup(_) | ApiError::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::Rule(_) | ApiError::Setup(_) | ApiError::Position(_) | ApiError::Unprocessable { .. } => {
+                StatusCode::UNPROCESSABLE_ENTITY
+            }
             ApiError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
             ApiError::Http { status, .. } => *status,

@@ -176,6 +176,7 @@ impl PositionPart {
 
 /// What one seat holds.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default, deny_unknown_fields)]
 pub struct SeatSetup {
     /// The seat's hand.
@@ -195,6 +196,7 @@ pub struct SeatSetup {
 
 /// The turn in progress.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct TurnSetup {
     /// 0 during setup; 1 for the first normal turn.
@@ -223,6 +225,7 @@ impl TurnSetup {
 /// [`Setup::position`] validates it into a [`Game`]. See the [module](self) for what is
 /// checked.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Setup {
     pub config: GameConfig,

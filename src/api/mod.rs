@@ -7,6 +7,7 @@ pub mod get_game;
 pub mod health;
 pub mod moves;
 pub mod play;
+pub mod positions;
 pub mod records;
 pub mod responses;
 pub mod scenarios;
@@ -47,6 +48,7 @@ use utoipa_actix_web::{scope, service_config::ServiceConfig, AppExt};
         (name = "users", description = "Accounts and tokens"),
         (name = "games", description = "Creating, joining, starting and viewing games"),
         (name = "moves", description = "Legal moves, submitting moves, and the move log"),
+        (name = "positions", description = "Analysis: the legal moves of any position you send, and what a move makes of it (no game, no token, nothing stored)"),
         (name = "trades", description = "Domestic trade offers between players: each change is a move in the log"),
         (name = "health", description = "Liveness")
     )
@@ -103,7 +105,9 @@ pub fn routes(cfg: &mut ServiceConfig) {
             .service(trades::accept_trade)
             .service(trades::decline_trade)
             .service(trades::confirm_trade)
-            .service(trades::withdraw_trade),
+            .service(trades::withdraw_trade)
+            .service(positions::legal_moves_of_position)
+            .service(positions::move_on_position),
     )
     .service(health::healthz);
 }
@@ -125,6 +129,8 @@ pub fn openapi_json() -> String {
 
 #[cfg(test)]
 mod tests {
+    use serde_json::json;
+
     use crate::http::methods::{allowed, learn};
 
     use super::*;
@@ -153,6 +159,15 @@ mod tests {
             assert!(created[header].is_object(), "{header} of a created game");
         }
         let schemas = &json["components"]["schemas"];
+        // Tuples are plain arrays of their length (openapi-python-client reads no prefixItems).
+        assert!(!json.to_string().contains("prefixItems"));
+        let dice = &schemas["TurnSetup"]["properties"]["dice"];
+        assert_eq!(
+            (&dice["minItems"], &dice["maxItems"], &dice["items"]["type"]),
+            (&json!(2), &json!(2), &json!("integer"))
+        );
+        let pairs = &schemas["SeafarersSetup"]["properties"]["setup_settlements"]["items"];
+        assert_eq!(pairs["items"]["oneOf"].as_array().map(Vec::len), Some(2), "{pairs}");
         for name in ["Move", "Event", "Phase"] {
             let mapping = schemas[name]["discriminator"]["mapping"].as_object().expect(name);
             assert_eq!(mapping.len(), schemas[name]["oneOf"].as_array().unwrap().len(), "{name}");

@@ -13,7 +13,7 @@ use serde_json::{json, Map, Value};
 use utoipa::openapi::OpenApi as OpenApiDoc;
 
 /// Applies every touch to the finished document: the request-body timeout's response, then
-/// the named variants.
+/// the named variants, the shared answers, the codes, the bounds and the tuples.
 pub fn finish(doc: &mut OpenApiDoc) {
     crate::http::body_timeout::document(doc);
     crate::http::inflate::document(doc);
@@ -23,6 +23,7 @@ pub fn finish(doc: &mut OpenApiDoc) {
     document_common_answers(&mut json);
     list_problem_codes(&mut json);
     bound_numbers(&mut json);
+    tuples_as_arrays(&mut json);
     describe_event_stream(&mut json);
     constrain_headers(&mut json);
     document_response_headers(&mut json);
@@ -149,7 +150,9 @@ fn document_common_answers(doc: &mut Value) {
             responses.entry("406").or_insert_with(|| {
                 problem("`Accept-Encoding` refuses every encoding the server has (`not_acceptable`), e.g. `identity;q=0` with no `gzip`")
             });
-            if path.starts_with("/api/v1/") && path != "/api/v1/scenarios" {
+            // The positions' analyses never touch the database.
+            let without_database = path == "/api/v1/scenarios" || path.starts_with("/api/v1/positions/");
+            if path.starts_with("/api/v1/") && !without_database {
                 responses.entry("503").or_insert_with(|| json!({"$ref": "#/components/responses/ServiceUnavailable"}));
             }
             if takes_key {
@@ -176,6 +179,44 @@ fn list_problem_codes(doc: &mut Value) {
     }
     if let Some(problem) = doc.pointer_mut("/components/schemas/Problem") {
         problem["examples"] = problem_examples();
+    }
+}
+
+/// utoipa writes a Rust tuple (a position's `(Seat, VertexId)` pairs, its dice `(red, white)`)
+/// as JSON Schema 2020-12's `prefixItems` with `items: false`, which openapi-python-client
+/// cannot read and openapi-generator reads poorly. Each becomes a plain array of its length:
+/// `items` is the members' schema when they all have one (the dice), else a `oneOf` of their
+/// schemas (the field's description says what each place holds).
+fn tuples_as_arrays(value: &mut Value) {
+    match value {
+        Value::Object(object) => {
+            if let Some(Value::Array(members)) = object.remove("prefixItems") {
+                let bare = |member: &Value| {
+                    let mut member = member.clone();
+                    if let Some(fields) = member.as_object_mut() {
+                        fields.remove("description");
+                        fields.remove("examples");
+                    }
+                    member
+                };
+                let mut kinds: Vec<Value> = Vec::new();
+                for member in members.iter().map(bare) {
+                    if !kinds.contains(&member) {
+                        kinds.push(member);
+                    }
+                }
+                let items = match kinds.len() {
+                    1 => kinds.remove(0),
+                    _ => json!({"oneOf": kinds}),
+                };
+                object.insert("items".into(), items);
+                object.insert("minItems".into(), json!(members.len()));
+                object.insert("maxItems".into(), json!(members.len()));
+            }
+            object.values_mut().for_each(tuples_as_arrays);
+        }
+        Value::Array(items) => items.iter_mut().for_each(tuples_as_arrays),
+        _ => {}
     }
 }
 
@@ -266,6 +307,16 @@ fn problem_examples() -> Value {
         example(422, "Unprocessable Entity", "invalid_config", "vp_target must be an integer from 3 to 30 (got 300)");
     out_of_range["errors"] =
         json!([{"pointer": "#/options/vp_target", "detail": "must be an integer from 3 to 30 (got 300)"}]);
+    let mut invalid_position = example(
+        422,
+        "Unprocessable Entity",
+        "invalid_position",
+        "the position is invalid: the buildings on 0,0,N and 1,-1,S are one edge apart (B-BLD-4, B-GEO-9)",
+    );
+    invalid_position["check"] = json!("buildings_too_close");
+    invalid_position["rule"] = json!("B-BLD-4");
+    invalid_position["rules"] = json!(["B-BLD-4", "B-GEO-9"]);
+    invalid_position["errors"] = json!([{"pointer": "#/position", "detail": "the position is invalid: the buildings on 0,0,N and 1,-1,S are one edge apart (B-BLD-4, B-GEO-9)"}]);
     json!([
         malformed,
         example(401, "Unauthorized", "unauthorized", "the token is not valid: it is not a token this server issued"),
@@ -290,6 +341,7 @@ fn problem_examples() -> Value {
             "a settlement at 0,-1,N would be next to another building"
         ),
         out_of_range,
+        invalid_position,
         example(429, "Too Many Requests", "rate_limited", "too many moves: retry after 1 s"),
         example(503, "Service Unavailable", "database_unavailable", "no database connection in time; retry"),
     ])

@@ -56,6 +56,12 @@ pub struct LimitsConfig {
     pub reads_per_sec: u32,
     /// Such reads at once before the sustained rate applies (`CATAN_RATE_READS_BURST`).
     pub reads_burst: u32,
+    /// Position analyses (`POST /api/v1/positions/...`) one client address may ask for per
+    /// second, sustained (`CATAN_RATE_POSITIONS_PER_SEC`).
+    pub positions_per_sec: u32,
+    /// Position analyses one client address may ask for at once before the sustained rate
+    /// applies (`CATAN_RATE_POSITIONS_BURST`).
+    pub positions_burst: u32,
     /// Games one account may have created that are open or playing and not idle for
     /// [`IDLE_GAME_HOURS`] (`CATAN_MAX_OPEN_GAMES`).
     pub max_open_games: u32,
@@ -99,6 +105,10 @@ impl Default for LimitsConfig {
             // long-polls pays nothing for the wait.
             reads_per_sec: 100,
             reads_burst: 2000,
+            // An analysis costs about what a move costs, without the database: a bot
+            // searching over HTTP asks in bursts, then thinks.
+            positions_per_sec: 20,
+            positions_burst: 100,
             max_open_games: 20,
             refusal_delay_ms: 1000,
             trusted_proxies: Vec::new(),
@@ -129,6 +139,8 @@ impl LimitsConfig {
             moves_burst: number("CATAN_RATE_MOVES_BURST", d.moves_burst),
             reads_per_sec: number("CATAN_RATE_READS_PER_SEC", d.reads_per_sec),
             reads_burst: number("CATAN_RATE_READS_BURST", d.reads_burst),
+            positions_per_sec: number("CATAN_RATE_POSITIONS_PER_SEC", d.positions_per_sec),
+            positions_burst: number("CATAN_RATE_POSITIONS_BURST", d.positions_burst),
             max_open_games: number("CATAN_MAX_OPEN_GAMES", d.max_open_games),
             refusal_delay_ms: read_env("CATAN_RATE_REFUSAL_DELAY_MS", d.refusal_delay_ms),
             trusted_proxies: match std::env::var("CATAN_TRUSTED_PROXIES") {
@@ -155,6 +167,8 @@ impl LimitsConfig {
             moves_burst: 0,
             reads_per_sec: 0,
             reads_burst: 0,
+            positions_per_sec: 0,
+            positions_burst: 0,
             max_open_games: 0,
             refusal_delay_ms: 0,
             ..LimitsConfig::default()
@@ -348,6 +362,7 @@ pub struct Limits {
     moves: Limit<Uuid>,
     reads_account: Limit<Uuid>,
     reads_address: Limit<IpAddr>,
+    positions: Limit<IpAddr>,
     max_open_games: u32,
     refusal_delay: Duration,
 }
@@ -366,6 +381,7 @@ impl Limits {
         };
         let moves = per_second(config.moves_per_sec, config.moves_burst);
         let reads = per_second(config.reads_per_sec, config.reads_burst);
+        let positions = per_second(config.positions_per_sec, config.positions_burst);
         Limits {
             trusted_proxies: config.trusted_proxies.clone(),
             login_account: Limit::per_minute("logins for this account", config.login_per_account_per_min),
@@ -376,6 +392,7 @@ impl Limits {
             moves: Limit::new("rejected moves, offers and withdrawals by this account", moves),
             reads_account: Limit::new("reads by this account", reads),
             reads_address: Limit::new("reads without a token from this address", reads),
+            positions: Limit::new("position analyses from this address", positions),
             max_open_games: config.max_open_games,
             refusal_delay: Duration::from_millis(config.refusal_delay_ms),
         }
@@ -450,6 +467,19 @@ impl Limits {
             (Some(user), _) => self.reads_account.check(&user),
             (None, Some(address)) => self.reads_address.check(&address),
             (None, None) => Ok(()),
+        };
+        self.answer(checked).await
+    }
+
+    /// Counts a position analysis asked for by the request's client address (the analyses
+    /// take no token: they read and write nothing stored).
+    ///
+    /// # Errors
+    /// 429 `rate_limited`.
+    pub async fn analyse(&self, req: &HttpRequest) -> Result<(), ApiError> {
+        let checked = match self.address(req) {
+            Some(address) => self.positions.check(&address),
+            None => Ok(()),
         };
         self.answer(checked).await
     }
@@ -562,6 +592,24 @@ mod tests {
         assert!(!counts_before_playing(&Move::RollDice));
         assert!(!counts_before_playing(&Move::AcceptTrade { offer_id: 1 }));
         assert!(!counts_before_playing(&Move::EndTurn));
+    }
+
+    #[test]
+    fn position_analyses_are_limited_per_address() {
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_time().build().unwrap();
+        let config = LimitsConfig { positions_per_sec: 1, positions_burst: 3, ..LimitsConfig::unlimited() };
+        let limits = Limits::new(&config);
+        let from = |peer: &str| TestRequest::default().peer_addr(peer.parse().unwrap()).to_http_request();
+        for _ in 0..3 {
+            runtime.block_on(limits.analyse(&from("203.0.113.9:4000"))).expect("a burst of 3");
+        }
+        let refused = throttled(runtime.block_on(limits.analyse(&from("203.0.113.9:4001"))));
+        assert_eq!(refused.policy, Some((3, 3)));
+        runtime.block_on(limits.analyse(&from("198.51.100.7:4000"))).expect("another address");
+        let off = Limits::new(&LimitsConfig::unlimited());
+        for _ in 0..1000 {
+            runtime.block_on(off.analyse(&from("203.0.113.9:4000"))).expect("no limit");
+        }
     }
 
     #[test]

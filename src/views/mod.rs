@@ -1,11 +1,13 @@
 //! What the server answers with, apart from the handlers that answer: the game resource and
 //! its summaries ([`game`]), moves and the move log ([`moves`]), trade offers
-//! ([`trades`]), game records ([`records`]), the board picture ([`picture`]), and the spectator page
-//! ([`spectator`]). Views are built from what a caller may see, never from hidden state.
+//! ([`trades`]), game records ([`records`]), the analysis of positions a caller sends
+//! ([`positions`]), the board picture ([`picture`]), and the spectator page ([`spectator`]).
+//! Views are built from what a caller may see, never from hidden state.
 
 pub mod game;
 pub mod moves;
 pub mod picture;
+pub mod positions;
 pub mod records;
 pub mod spectator;
 pub mod trades;

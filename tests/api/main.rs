@@ -22,6 +22,7 @@ mod limits;
 mod lobby;
 mod moves;
 mod openapi;
+mod positions;
 mod processes;
 mod reads;
 mod records;

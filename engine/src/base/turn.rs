@@ -123,7 +123,8 @@ impl Game {
 
     /// The next seat's turn begins.
     pub(crate) fn next_turn(&self) -> Event {
-        Event::TurnStarted { seat: self.next_seat(self.turn.active), turn: self.turn.number + 1 }
+        // Saturating: a position may start at any turn number (no game reaches `u32::MAX`).
+        Event::TurnStarted { seat: self.next_seat(self.turn.active), turn: self.turn.number.saturating_add(1) }
     }
 
     /// Open offers lapse (at the end of a turn or a special building phase).

@@ -108,3 +108,107 @@ impl PositionError {
         }
     }
 }
+
+impl PositionError {
+    /// Returns the ids of the rules (RULES.md) the failed check stands for, the main one
+    /// first: those its message names (`B-SET-3/7` read as `B-SET-3`, `B-SET-7`, and
+    /// `WON-8..10` as `WON-8`, `WON-9`, `WON-10`), else the rule of the check's kind (a hex
+    /// off the board: B-GEO-1). Empty for a check that stands for no numbered rule (a seat
+    /// not in the game, a part of another expansion named without one).
+    pub fn rules(&self) -> Vec<String> {
+        let named = rule_ids(&self.to_string());
+        if !named.is_empty() {
+            return named;
+        }
+        let fallback: &[&str] = match self {
+            PositionError::UnknownHex(_) => &["B-GEO-1"],
+            PositionError::UnknownVertex(_) => &["B-GEO-3"],
+            PositionError::UnknownEdge(_) => &["B-GEO-7"],
+            PositionError::LongestRoad(_) => &["B-LR-3", "B-LR-4"],
+            PositionError::LargestArmy(_) => &["B-LA-1", "B-LA-2"],
+            PositionError::InvalidOffer { .. } => &["B-TRD-5"],
+            PositionError::Wonders(_) => &["WON-8"],
+            _ => &[],
+        };
+        fallback.iter().map(|id| (*id).to_owned()).collect()
+    }
+
+    /// Returns the main rule id of [`rules`](Self::rules), if any.
+    pub fn rule(&self) -> Option<String> {
+        self.rules().into_iter().next()
+    }
+}
+
+/// The rule ids written in `text`: uppercase words joined by hyphens and ending in a number
+/// (`B-BLD-4`, `SEA-2`, `X56-8`, `CK-PC-7`), with `/n` and `..n` after one read as more ids of
+/// the same prefix; each once, in order.
+fn rule_ids(text: &str) -> Vec<String> {
+    let mut ids: Vec<String> = Vec::new();
+    let mut push = |id: String| {
+        if !ids.contains(&id) {
+            ids.push(id);
+        }
+    };
+    let is_word = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '/' || c == '.';
+    for token in text.split(|c: char| !is_word(c)) {
+        let token = token.trim_end_matches('.');
+        // The id itself: the part before any `/` or `..`.
+        let head = token.split(['/']).next().unwrap_or_default();
+        let head = head.split("..").next().unwrap_or_default();
+        let Some((prefix, number)) = head.rsplit_once('-') else { continue };
+        let prefix_ok = !prefix.is_empty()
+            && prefix.split('-').all(|part| {
+                !part.is_empty()
+                    && part.starts_with(|c: char| c.is_ascii_uppercase())
+                    && part.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+            });
+        let Ok(first) = number.parse::<u32>() else { continue };
+        if !prefix_ok {
+            continue;
+        }
+        push(format!("{prefix}-{first}"));
+        let rest = &token[head.len()..];
+        if let Some(last) = rest.strip_prefix("..").and_then(|n| n.parse::<u32>().ok()) {
+            for n in first + 1..=last.min(first + 20) {
+                push(format!("{prefix}-{n}"));
+            }
+        } else {
+            for more in rest.split('/').filter_map(|n| n.parse::<u32>().ok()) {
+                push(format!("{prefix}-{more}"));
+            }
+        }
+    }
+    ids
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rule_ids_are_read_from_the_message() {
+        let cases = [
+            ("the buildings on a and b are one edge apart (B-BLD-4, B-GEO-9)", vec!["B-BLD-4", "B-GEO-9"]),
+            ("turn 3 in phase setup: (B-SET-3/7)", vec!["B-SET-3", "B-SET-7"]),
+            ("one wonder per seat (WON-8..10)", vec!["WON-8", "WON-9", "WON-10"]),
+            ("special building (X56-8), CK-PC-7.", vec!["X56-8", "CK-PC-7"]),
+            ("seat 7 is not in this game", vec![]),
+            ("edge 0,-1,NE is on tile 0,-1", vec![]),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(rule_ids(text), expected, "{text}");
+        }
+    }
+
+    #[test]
+    fn every_check_names_its_rule() {
+        let v = "0,0,N".parse().unwrap();
+        let close = PositionError::BuildingsTooClose(v, v);
+        assert_eq!(close.rule().as_deref(), Some("B-BLD-4"));
+        assert_eq!(close.rules(), ["B-BLD-4", "B-GEO-9"]);
+        assert_eq!(close.code(), "buildings_too_close");
+        assert_eq!(PositionError::UnknownHex(crate::HexCoord::new(9, 9)).rule().as_deref(), Some("B-GEO-1"));
+        assert_eq!(PositionError::LongestRoad("seat 1 holds it".into()).rules(), ["B-LR-3", "B-LR-4"]);
+        assert_eq!(PositionError::UnknownSeat(Seat(5)).rule(), None);
+    }
+}

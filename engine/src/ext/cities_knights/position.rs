@@ -18,6 +18,7 @@ use crate::{
 /// What Cities & Knights keeps beyond the pieces on the board and the hands (only in C&K
 /// games).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default, deny_unknown_fields)]
 pub struct CitiesKnightsSetup {
     /// The barbarian ship's position, 0 to `barbarian_steps - 1` (CK-BAR-1: it attacks on
@@ -160,7 +161,9 @@ pub(super) fn place(game: &mut Game, position: &Setup) -> Result<(), E> {
         held += cards;
     }
     for card in &setup.returned {
-        *held.get_mut(*card) += 1;
+        // Saturating: a position may hold absurd counts, which the check below refuses.
+        let count = held.get_mut(*card);
+        *count = count.saturating_add(1);
     }
     if !crate::ext::cities_knights::full_decks().contains(&held) {
         return bad(format!(

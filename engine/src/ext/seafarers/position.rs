@@ -19,6 +19,7 @@ use PositionError as E;
 /// What Seafarers remembers beyond the pieces on the board (only in Seafarers games): the
 /// history its rules look back on.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default, deny_unknown_fields)]
 pub struct SeafarersSetup {
     /// Each seat's setup settlements (its first two, B-SET-3), which decide who earns an

@@ -14,6 +14,7 @@ use PositionError as E;
 
 /// A claimed wonder and the stages built (Wonders of Catan, WON-8..10).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WonderSetup {
     pub seat: Seat,

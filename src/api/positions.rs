@@ -1,0 +1,158 @@
+//! Positions over HTTP, for analysis: the legal moves of any position a caller sends, and
+//! what a move makes of it. No game, no token, no database: the engine's work on the body
+//! ([`crate::views::positions`]), on a blocking thread, limited per client address.
+
+use actix_web::{post, web, HttpRequest, HttpResponse};
+use serde_json::Value;
+
+use crate::{
+    api::{games::CREATE_GAME_RANGES, moves::check_card_counts},
+    app::AppState,
+    error::{ApiError, Problem},
+    http::json::{from_value, Json},
+    views::positions::{
+        self, check_version, LegalMovesOfPositionRequest, MoveOnPositionRequest, MoveOnPositionResponse,
+        PositionLegalMovesResponse,
+    },
+};
+
+/// List the legal moves of one seat in a position you send.
+///
+/// The position is the engine's `Setup` as JSON (`GET /games/{id}` does not serve it; the
+/// engine's `Setup::from(&game)` writes it, and a `positions/moves` answer carries the next
+/// one), in any ruleset the server plays. It is checked as the engine checks every position:
+/// one that cannot arise (two buildings one edge apart, cards not conserved, a phase that
+/// does not fit the turn...) is 422 `invalid_position`, naming the failed check (`check`) and
+/// its rule ids (`rule`, `rules`). The answer has the shape of `GET /games/{id}/legal-moves`;
+/// its `version` is the position's `events_applied`. No token is needed (one sent is not
+/// read); requests are limited per client address. Nothing is stored.
+#[utoipa::path(
+    tag = "positions",
+    request_body = LegalMovesOfPositionRequest,
+    responses(
+        (status = 200, description = "The seat's legal moves in the position", body = PositionLegalMovesResponse),
+        (status = 400, description = "Malformed body (`malformed_body`, naming the field)", body = Problem, content_type = "application/problem+json"),
+        (status = 413, description = "Body over the 64 KiB limit (`payload_too_large`); a whole 6-player Cities & Knights position on a Seafarers map is under 30 KiB even pretty-printed", body = Problem, content_type = "application/problem+json"),
+        (status = 415, description = "The body is not JSON (`unsupported_media_type`)", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`invalid_position` (with `check`, `rule`, `rules`), `unsupported_position_version`, or `seat_not_in_game`", body = Problem, content_type = "application/problem+json"),
+        (status = 429, response = crate::api::responses::RateLimited),
+    )
+)]
+#[post("/positions/legal-moves")]
+pub async fn legal_moves_of_position(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    body: Json<serde_json::Value>,
+) -> Result<HttpResponse, ApiError> {
+    state.limits.analyse(&req).await?;
+    let body = body.into_inner();
+    check_version(&body)?;
+    check_numbers(&body)?;
+    let request: LegalMovesOfPositionRequest = from_value(&body)?;
+    let response = web::block(move || positions::legal_moves(request)).await??;
+    Ok(HttpResponse::Ok().json(response))
+}
+
+/// Make a move in a position you send, with the chance outcome you choose.
+///
+/// `position` and `seat` as for `positions/legal-moves`; `move` is a move as it lists them.
+/// `chance` names what the move's random draws give (the dice `[red, white]`, the event die,
+/// the development card bought, the card stolen, the progress cards drawn); what it leaves
+/// out comes from the position's own seeded stream (`seed`, `events_applied`), so the same
+/// request always answers the same. An outcome the move does not draw, or that is impossible
+/// where it is drawn (a card no longer in the deck), is 422 `chance_not_applicable`; a die
+/// outside 1 to 6 is 422 `invalid_chance`. Fog tiles cannot be named. The answer holds the
+/// events (unredacted) and the resulting position; a move the rules refuse is 422 with the
+/// rule's code (e.g. `not_your_turn`), as `POST /games/{id}/moves` answers it.
+#[utoipa::path(
+    tag = "positions",
+    request_body = MoveOnPositionRequest,
+    responses(
+        (status = 200, description = "The move's events and the position after it", body = MoveOnPositionResponse),
+        (status = 400, description = "Malformed body (`malformed_body`, naming the field)", body = Problem, content_type = "application/problem+json"),
+        (status = 413, description = "Body over the 64 KiB limit (`payload_too_large`)", body = Problem, content_type = "application/problem+json"),
+        (status = 415, description = "The body is not JSON (`unsupported_media_type`)", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "The move breaks a rule (its code, e.g. `not_your_turn`); `invalid_position` (with `check`, `rule`, `rules`); `unsupported_position_version`; `seat_not_in_game`; `invalid_chance`; `chance_not_applicable`; `invalid_card_count`", body = Problem, content_type = "application/problem+json"),
+        (status = 429, response = crate::api::responses::RateLimited),
+    )
+)]
+#[post("/positions/moves")]
+pub async fn move_on_position(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    body: Json<serde_json::Value>,
+) -> Result<HttpResponse, ApiError> {
+    state.limits.analyse(&req).await?;
+    let body = body.into_inner();
+    check_version(&body)?;
+    check_numbers(&body)?;
+    let request: MoveOnPositionRequest = from_value(&body)?;
+    check_card_counts(&request.mv).map_err(|error| error.at_field("#/move"))?;
+    let response = web::block(move || positions::make_move(request)).await??;
+    Ok(HttpResponse::Ok().json(response))
+}
+
+/// The position's fields that the spec gives as 64-bit integers; every other integer of a
+/// body is a 32-bit one there.
+const WIDE: [&str; 2] = ["#/position/seed", "#/position/events_applied"];
+
+/// Holds a body to the bounds its schema states, where the Rust types read more: every
+/// integer within the spec's format (`int32`, or `int64` for [`WIDE`]), else 400
+/// `malformed_body`; the position's options within a new game's bounds
+/// ([`CREATE_GAME_RANGES`]), else 422 `invalid_config`.
+///
+/// # Errors
+/// The first number outside, naming its field.
+fn check_numbers(body: &Value) -> Result<(), ApiError> {
+    check_widths(body, &mut String::from("#"))?;
+    for (pointer, min, max, _) in CREATE_GAME_RANGES {
+        let Some(field) = pointer.strip_prefix("/options/") else { continue };
+        let at = format!("/position/config/{field}");
+        let Some(number) = body.pointer(&at).and_then(Value::as_i64) else { continue };
+        if !(*min..=*max).contains(&number) {
+            let detail = format!("must be an integer from {min} to {max} (got {number})");
+            return Err(
+                ApiError::unprocessable("invalid_config", format!("{field} {detail}")).at(format!("#{at}"), detail)
+            );
+        }
+    }
+    Ok(())
+}
+
+fn check_widths(value: &Value, pointer: &mut String) -> Result<(), ApiError> {
+    match value {
+        Value::Number(number) if number.is_i64() || number.is_u64() => {
+            let (min, max) = if WIDE.contains(&pointer.as_str()) {
+                (i64::MIN, i64::MAX)
+            } else {
+                (i64::from(i32::MIN), i64::from(i32::MAX))
+            };
+            if !number.as_i64().is_some_and(|n| (min..=max).contains(&n)) {
+                let detail = format!("must be an integer up to {max} (got {number})");
+                let message = format!("the body does not fit this request at {pointer}: {detail}");
+                return Err(ApiError::bad_request("malformed_body", message).at(pointer.clone(), detail));
+            }
+            Ok(())
+        }
+        Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                let len = pointer.len();
+                pointer.push_str(&format!("/{i}"));
+                check_widths(item, pointer)?;
+                pointer.truncate(len);
+            }
+            Ok(())
+        }
+        Value::Object(fields) => {
+            for (key, item) in fields {
+                let len = pointer.len();
+                pointer.push('/');
+                pointer.push_str(&key.replace('~', "~0").replace('/', "~1"));
+                check_widths(item, pointer)?;
+                pointer.truncate(len);
+            }
+            Ok(())
+        }
+        _ => Ok(()),
+    }
+}

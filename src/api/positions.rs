@@ -1,5 +1,5 @@
 //! Positions over HTTP, for analysis: the legal moves of any position a caller sends, and
-//! what a move makes of it. No game, no token, no database: the engine's work on the body
+//! what a move makes of it. No game, no token needed, no database: the engine's work on the body
 //! ([`crate::views::positions`]), on a blocking thread, limited per client address.
 
 use actix_web::{post, web, HttpRequest, HttpResponse};
@@ -8,6 +8,7 @@ use serde_json::Value;
 use crate::{
     api::{games::CREATE_GAME_RANGES, moves::check_card_counts},
     app::AppState,
+    auth::MaybeAuthUser,
     error::{ApiError, Problem},
     http::json::{from_value, Json},
     views::positions::{
@@ -24,14 +25,16 @@ use crate::{
 /// one that cannot arise (two buildings one edge apart, cards not conserved, a phase that
 /// does not fit the turn...) is 422 `invalid_position`, naming the failed check (`check`) and
 /// its rule ids (`rule`, `rules`). The answer has the shape of `GET /games/{id}/legal-moves`;
-/// its `version` is the position's `events_applied`. No token is needed (one sent is not
-/// read); requests are limited per client address. Nothing is stored.
+/// its `version` is the position's `events_applied`. No token is needed (one sent must be
+/// valid, as on every endpoint); requests are limited per client address. Nothing is stored.
 #[utoipa::path(
     tag = "positions",
     request_body = LegalMovesOfPositionRequest,
+    security((), ("bearer" = [])),
     responses(
         (status = 200, description = "The seat's legal moves in the position", body = PositionLegalMovesResponse),
         (status = 400, description = "Malformed body (`malformed_body`, naming the field)", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "A token was sent but is not valid (`unauthorized`, `token_expired`, `token_revoked`)", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "Body over the 64 KiB limit (`payload_too_large`); a whole 6-player Cities & Knights position on a Seafarers map is under 30 KiB even pretty-printed", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "The body is not JSON (`unsupported_media_type`)", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`invalid_position` (with `check`, `rule`, `rules`), `unsupported_position_version`, or `seat_not_in_game`", body = Problem, content_type = "application/problem+json"),
@@ -41,6 +44,9 @@ use crate::{
 #[post("/positions/legal-moves")]
 pub async fn legal_moves_of_position(
     state: web::Data<AppState>,
+    // Not needed, but refused when invalid, as on every endpoint: a client with a stale token
+    // learns it here as anywhere.
+    _caller: MaybeAuthUser,
     req: HttpRequest,
     body: Json<serde_json::Value>,
 ) -> Result<HttpResponse, ApiError> {
@@ -67,9 +73,11 @@ pub async fn legal_moves_of_position(
 #[utoipa::path(
     tag = "positions",
     request_body = MoveOnPositionRequest,
+    security((), ("bearer" = [])),
     responses(
         (status = 200, description = "The move's events and the position after it", body = MoveOnPositionResponse),
         (status = 400, description = "Malformed body (`malformed_body`, naming the field)", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "A token was sent but is not valid (`unauthorized`, `token_expired`, `token_revoked`)", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "Body over the 64 KiB limit (`payload_too_large`)", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "The body is not JSON (`unsupported_media_type`)", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "The move breaks a rule (its code, e.g. `not_your_turn`); `invalid_position` (with `check`, `rule`, `rules`); `unsupported_position_version`; `seat_not_in_game`; `invalid_chance`; `chance_not_applicable`; `invalid_card_count`", body = Problem, content_type = "application/problem+json"),
@@ -79,6 +87,9 @@ pub async fn legal_moves_of_position(
 #[post("/positions/moves")]
 pub async fn move_on_position(
     state: web::Data<AppState>,
+    // Not needed, but refused when invalid, as on every endpoint: a client with a stale token
+    // learns it here as anywhere.
+    _caller: MaybeAuthUser,
     req: HttpRequest,
     body: Json<serde_json::Value>,
 ) -> Result<HttpResponse, ApiError> {

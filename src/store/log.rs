@@ -52,32 +52,32 @@ impl MoveRow {
         events: &[Event],
         after: &Game,
     ) -> Result<MoveRow, ApiError> {
-        let mut row = MoveRow {
-            game_id: game_id.to_owned(),
-            seq,
-            seat: Some(i32::from(seat.0)),
-            kind: mv.kind().to_owned(),
-            move_body: Some(serde_json::to_string(mv)?),
-            events: versioned::encode_events(events),
-            idempotency_key: None,
-            created_at: now(),
-            bot: None,
-            phase: None,
-            waiting_for: None,
-        };
-        row.record_after(after);
-        Ok(row)
+        let body = serde_json::to_string(mv)?;
+        Ok(MoveRow::made(game_id, seq, Some(seat), mv.kind().to_owned(), Some(body), events, after))
     }
 
     /// The entry that starts the game: `game_started` and the rest of `events`, `after`
     /// being the game they make.
     pub fn start(game_id: &str, events: &[Event], after: &Game) -> MoveRow {
+        MoveRow::made(game_id, 1, None, "start".into(), None, events, after)
+    }
+
+    /// An entry made now, with what the game waits for after it (`after`).
+    fn made(
+        game_id: &str,
+        seq: i64,
+        seat: Option<Seat>,
+        kind: String,
+        move_body: Option<String>,
+        events: &[Event],
+        after: &Game,
+    ) -> MoveRow {
         let mut row = MoveRow {
             game_id: game_id.to_owned(),
-            seq: 1,
-            seat: None,
-            kind: "start".into(),
-            move_body: None,
+            seq,
+            seat: seat.map(|seat| i32::from(seat.0)),
+            kind,
+            move_body,
             events: versioned::encode_events(events),
             idempotency_key: None,
             created_at: now(),

@@ -50,11 +50,7 @@ pub async fn legal_moves_of_position(
     req: HttpRequest,
     body: Json<serde_json::Value>,
 ) -> Result<HttpResponse, ApiError> {
-    state.limits.analyse(&req).await?;
-    let body = body.into_inner();
-    check_version(&body)?;
-    check_numbers(&body)?;
-    let request: LegalMovesOfPositionRequest = from_value(&body)?;
+    let request: LegalMovesOfPositionRequest = read_request(&state, &req, body).await?;
     let response = web::block(move || positions::legal_moves(request)).await??;
     Ok(HttpResponse::Ok().json(response))
 }
@@ -93,14 +89,24 @@ pub async fn move_on_position(
     req: HttpRequest,
     body: Json<serde_json::Value>,
 ) -> Result<HttpResponse, ApiError> {
-    state.limits.analyse(&req).await?;
-    let body = body.into_inner();
-    check_version(&body)?;
-    check_numbers(&body)?;
-    let request: MoveOnPositionRequest = from_value(&body)?;
+    let request: MoveOnPositionRequest = read_request(&state, &req, body).await?;
     check_card_counts(&request.mv).map_err(|error| error.at_field("#/move"))?;
     let response = web::block(move || positions::make_move(request)).await??;
     Ok(HttpResponse::Ok().json(response))
+}
+
+/// Counts the analysis toward its limit, then reads the body as a request of either endpoint:
+/// its format version first, its numbers within the spec's formats, then its fields.
+async fn read_request<T: serde::de::DeserializeOwned>(
+    state: &AppState,
+    req: &HttpRequest,
+    body: Json<Value>,
+) -> Result<T, ApiError> {
+    state.limits.analyse(req).await?;
+    let body = body.into_inner();
+    check_version(&body)?;
+    check_numbers(&body)?;
+    from_value(&body)
 }
 
 /// The position's fields that the spec gives as 64-bit integers; every other integer of a

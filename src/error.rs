@@ -60,6 +60,12 @@ pub enum ApiError {
     /// problem names the failed check (`check`) and the rules it stands for (`rule`, `rules`).
     #[error("the position is invalid: {0}")]
     Position(PositionError),
+    /// 422 `invalid_record`: a game record (`POST /games/import`) that does not replay; the
+    /// problem names the entry (`entry`, its seq; absent for what is wrong before the
+    /// entries) and what failed (`check`: an illegal move's rule code, e.g.
+    /// `settlement_too_close`, or a check of the record such as `events_differ`).
+    #[error("{detail}")]
+    Record { entry: Option<i64>, check: &'static str, detail: String },
     /// 422: a well-formed request with values the server does not accept.
     #[error("{detail}")]
     Unprocessable { code: &'static str, detail: String },
@@ -134,7 +140,10 @@ pub struct Problem {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub errors: Option<Vec<FieldError>>,
     /// For `invalid_position`: the check the position failed, as the engine's stable code
-    /// (e.g. `buildings_too_close`, `resources_not_conserved`, `invalid_phase`).
+    /// (e.g. `buildings_too_close`, `resources_not_conserved`, `invalid_phase`). For
+    /// `invalid_record`: what the record failed, the rule code of an illegal move (e.g.
+    /// `settlement_too_close`) or a check of the record (e.g. `events_differ`,
+    /// `chance_differs`, `start_differs`, `not_finished`; docs/game-records.md lists them).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub check: Option<String>,
     /// For `invalid_position`: the id of the main rule the failed check stands for (RULES.md,
@@ -145,6 +154,10 @@ pub struct Problem {
     /// For `invalid_position`: every rule id the failed check stands for, `rule` first.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rules: Option<Vec<String>>,
+    /// For `invalid_record`: the seq of the record's entry that fails (absent when what fails
+    /// is not one entry, such as the seats).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub entry: Option<i64>,
 }
 
 /// Every `code` the server answers of its own (rule and setup codes come from the engine).
@@ -174,6 +187,7 @@ pub const SERVER_CODES: &[&str] = &[
     "invalid_password",
     "invalid_position",
     "invalid_query",
+    "invalid_record",
     "invalid_ticket",
     "invalid_turn_timer",
     "invalid_username",
@@ -202,6 +216,7 @@ pub const SERVER_CODES: &[&str] = &[
     "unsupported_content_encoding",
     "unsupported_media_type",
     "unsupported_position_version",
+    "unsupported_record_version",
     "unsupported_scenario",
     "unsupported_variant",
     "uri_too_long",
@@ -281,6 +296,7 @@ impl ApiError {
             ApiError::Rule(e) => e.code(),
             ApiError::Setup(e) => e.code(),
             ApiError::Position(_) => "invalid_position",
+            ApiError::Record { .. } => "invalid_record",
             ApiError::Unavailable => "database_unavailable",
             ApiError::Internal(_) => "internal_error",
             ApiError::Throttled(t) => t.code,
@@ -292,6 +308,16 @@ impl ApiError {
         match self {
             ApiError::Position(error) => Some(error),
             ApiError::Fields { error, .. } => error.position_error(),
+            _ => None,
+        }
+    }
+
+    /// The refused record's entry and check, if the error is one (also inside
+    /// [`ApiError::Fields`]).
+    fn record_error(&self) -> Option<(Option<i64>, &'static str)> {
+        match self {
+            ApiError::Record { entry, check, .. } => Some((*entry, check)),
+            ApiError::Fields { error, .. } => error.record_error(),
             _ => None,
         }
     }
@@ -313,9 +339,13 @@ impl ApiError {
                 ApiError::Fields { errors, .. } => Some(errors.clone()),
                 _ => None,
             },
-            check: self.position_error().map(|e| e.code().to_owned()),
+            check: self
+                .position_error()
+                .map(|e| e.code().to_owned())
+                .or_else(|| self.record_error().map(|(_, check)| check.to_owned())),
             rule: self.position_error().and_then(PositionError::rule),
             rules: self.position_error().map(PositionError::rules),
+            entry: self.record_error().and_then(|(entry, _)| entry),
         }
     }
 }
@@ -332,9 +362,11 @@ impl ResponseError for ApiError {
             ApiError::VersionConflict { .. } => StatusCode::PRECONDITION_FAILED,
             ApiError::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            ApiError::Rule(_) | ApiError::Setup(_) | ApiError::Position(_) | ApiError::Unprocessable { .. } => {
-                StatusCode::UNPROCESSABLE_ENTITY
-            }
+            ApiError::Rule(_)
+            | ApiError::Setup(_)
+            | ApiError::Position(_)
+            | ApiError::Record { .. }
+            | ApiError::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
             ApiError::Http { status, .. } => *status,

@@ -145,24 +145,7 @@ pub const DEFAULT_RIVER_GOLD_NUMBER: u8 = 9;
 fn check_create_request(body: &serde_json::Value) -> Result<(), ApiError> {
     crate::http::json::object(body)?;
     for (pointer, min, max, code) in CREATE_GAME_RANGES {
-        let Some(number) = body.pointer(pointer).and_then(serde_json::Value::as_number) else { continue };
-        let inside = number.as_i64().is_some_and(|n| (*min..=*max).contains(&n));
-        let integer = number.is_i64() || number.is_u64();
-        if !integer {
-            // Not of the field's type: 400 as any such field, but with the spec's bounds
-            // rather than those of the Rust type it is read into.
-            let detail = format!("must be an integer from {min} to {max} (got floating point {number})");
-            return Err(ApiError::bad_request(
-                "malformed_body",
-                format!("the body does not fit this request at #{pointer}: {detail}"),
-            )
-            .at(format!("#{pointer}"), detail));
-        }
-        if !inside {
-            let name = pointer.rsplit('/').next().unwrap_or(pointer);
-            let detail = format!("must be an integer from {min} to {max} (got {number})");
-            return Err(ApiError::unprocessable(code, format!("{name} {detail}")).at(format!("#{pointer}"), detail));
-        }
+        check_number(body, pointer, *min, *max, code)?;
     }
     for pointer in ["/scenario", "/options/scenario"] {
         let Some(name) = body.pointer(pointer).and_then(serde_json::Value::as_str) else { continue };
@@ -175,6 +158,50 @@ fn check_create_request(body: &serde_json::Value) -> Result<(), ApiError> {
             )
             .at(format!("#{pointer}"), detail));
         }
+    }
+    Ok(())
+}
+
+/// Checks the options of a new game found elsewhere than in `POST /games` (a record's
+/// `game.options`, at the JSON pointer `at`) against the bounds of [`CREATE_GAME_RANGES`].
+///
+/// # Errors
+/// The first value outside, naming its field.
+pub fn check_options_at(body: &serde_json::Value, at: &str) -> Result<(), ApiError> {
+    for (pointer, min, max, code) in CREATE_GAME_RANGES {
+        if let Some(field) = pointer.strip_prefix("/options/") {
+            check_number(body, &format!("{at}/{field}"), *min, *max, code)?;
+        }
+    }
+    Ok(())
+}
+
+/// Checks the number at `pointer` of `body`, if there is one: an integer (else 400
+/// `malformed_body`) from `min` to `max` (else 422 `code`).
+fn check_number(
+    body: &serde_json::Value,
+    pointer: &str,
+    min: i64,
+    max: i64,
+    code: &'static str,
+) -> Result<(), ApiError> {
+    let Some(number) = body.pointer(pointer).and_then(serde_json::Value::as_number) else { return Ok(()) };
+    let inside = number.as_i64().is_some_and(|n| (min..=max).contains(&n));
+    let integer = number.is_i64() || number.is_u64();
+    if !integer {
+        // Not of the field's type: 400 as any such field, but with the spec's bounds rather
+        // than those of the Rust type it is read into.
+        let detail = format!("must be an integer from {min} to {max} (got floating point {number})");
+        return Err(ApiError::bad_request(
+            "malformed_body",
+            format!("the body does not fit this request at #{pointer}: {detail}"),
+        )
+        .at(format!("#{pointer}"), detail));
+    }
+    if !inside {
+        let name = pointer.rsplit('/').next().unwrap_or(pointer);
+        let detail = format!("must be an integer from {min} to {max} (got {number})");
+        return Err(ApiError::unprocessable(code, format!("{name} {detail}")).at(format!("#{pointer}"), detail));
     }
     Ok(())
 }
@@ -301,6 +328,7 @@ pub async fn create_game(
         created_at: at,
         updated_at: at,
         seeded: request.seed.is_some(),
+        imported_from: None,
     };
     let id = Uuid::parse_str(&row.id).map_err(ApiError::internal)?;
     let user_id = user.id;
@@ -324,7 +352,7 @@ pub async fn create_game(
 }
 
 /// Renders a game for `user` as the JSON body of a keyed write, with its entity tag.
-fn rendered(conn: &mut crate::store::db::DbConnection, id: Uuid, user: Uuid) -> Result<(String, String), ApiError> {
+pub fn rendered(conn: &mut crate::store::db::DbConnection, id: Uuid, user: Uuid) -> Result<(String, String), ApiError> {
     let (tag, body) = render(conn, id, Some(user))?;
     Ok((tag, serde_json::to_string(&body)?))
 }

@@ -107,7 +107,19 @@ pub fn routes(cfg: &mut ServiceConfig) {
             .service(trades::confirm_trade)
             .service(trades::withdraw_trade)
             .service(positions::legal_moves_of_position)
-            .service(positions::move_on_position),
+            .service(positions::move_on_position)
+            // A record is larger than any other body: its own limit.
+            .service(
+                scope::scope("/games/import")
+                    .app_data(crate::error::BodyLimit(crate::http::IMPORT_LIMIT))
+                    .app_data(
+                        actix_web::web::JsonConfig::default()
+                            .limit(crate::http::IMPORT_LIMIT)
+                            .content_type_required(true)
+                            .error_handler(crate::error::json_error),
+                    )
+                    .service(records::import_game),
+            ),
     )
     .service(health::healthz);
 }

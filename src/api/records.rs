@@ -1,12 +1,14 @@
 //! Game records (issue 31 part 5): one game as a self-contained document
-//! (`GET /api/v1/games/{game_id}/record`), and many as NDJSON (`GET /api/v1/games/export`).
+//! (`GET /api/v1/games/{game_id}/record`), many as NDJSON (`GET /api/v1/games/export`), and a
+//! finished game's record imported as a game of this server (`POST /api/v1/games/import`).
 //! The format: `docs/game-records.md`.
 
 use std::collections::VecDeque;
 
 use actix_web::{
     get,
-    http::header::ContentType,
+    http::header::{self, ContentType},
+    post,
     web::{self, Bytes},
     HttpRequest, HttpResponse,
 };
@@ -16,13 +18,21 @@ use utoipa::IntoParams;
 use uuid::Uuid;
 
 use crate::{
-    api::games::parse_game_id,
+    api::games::{check_options_at, parse_game_id, rendered},
     app::AppState,
-    auth::MaybeAuthUser,
+    auth::{AuthUser, MaybeAuthUser},
     error::{ApiError, Problem},
-    http::json::in_range,
-    store::{self, db::with_conn, lobby, GameRecord, GameStatus},
-    views::records::{record_of, GameRecordDocument},
+    http::json::{from_value, in_range, object, Json},
+    store::{
+        self,
+        db::with_conn,
+        idempotency::{self, Keyed},
+        lobby, GameRecord, GameStatus,
+    },
+    views::{
+        game::GameResponse,
+        records::{import, record_of, GameRecordDocument},
+    },
 };
 
 /// The media type of the export: one JSON document a line.
@@ -184,4 +194,85 @@ fn time(name: &str, at: &str) -> Result<NaiveDateTime, ApiError> {
         let detail = format!("must be an RFC 3339 time such as 2026-01-01T00:00:00Z (got \"{at}\": {e})");
         ApiError::bad_request("invalid_query", format!("{name} {detail}")).at(format!("#/{name}"), detail)
     })
+}
+
+/// Import a finished game's record: it is replayed through the engine move by move and
+/// stored as a finished game of this server, which the caller created.
+///
+/// The body is a record as `GET .../record` answers it once a game is over (`redaction:
+/// "full"`): its `format` and `version`, `game.options`, `seed`, `seats` and `entries`
+/// are read; the rest (the board, `game.status`, `winner`, ...) follows from those and is
+/// built again. Entry 1 must be the start the options and the seed make; every later entry's
+/// move must be legal for its seat where it is played, and deciding it with the entry's
+/// `chance` must give the entry's `events` (and its `phase` and `waiting_for`, when given),
+/// with that chance the one the seed draws; the game must be over after the last entry. The
+/// first entry that fails refuses the record: 422 `invalid_record`, with `entry` (its seq)
+/// and `check` (an illegal move's rule code, or `events_differ`, `chance_differs`, ...).
+///
+/// The new game has an id of its own; `imported_from` keeps the one it had where it was
+/// played. Its seats keep their players' names as `imported_name` (names of another server:
+/// no account here), its entries their times and bots. Export, import and export again gives
+/// the same entries and the same final position. The body may be up to 8 MiB; an import
+/// counts toward the game creation limit.
+#[utoipa::path(
+    tag = "games",
+    params(("Idempotency-Key" = Option<String>, Header, description = "Retrying with the same key and body returns the first response (`Idempotent-Replayed: true`); the same key with another request is 422 `idempotency_key_reused`")),
+    request_body(content = GameRecordDocument, description = "A full record (`redaction: \"full\"`) of a finished game, as `GET /games/{game_id}/record` answers it"),
+    security(("bearer" = [])),
+    responses(
+        (status = 201, description = "Imported: the new, finished game", body = GameResponse,
+         headers(("Location" = String, description = "The new game's path"))),
+        (status = 400, description = "Malformed body (`malformed_body`): not a JSON object, or a field of the wrong type; `errors` names each field", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+        (status = 413, description = "Body over the 8 MiB limit (`payload_too_large`)", body = Problem, content_type = "application/problem+json"),
+        (status = 415, description = "The body is not JSON: send `Content-Type: application/json` (`unsupported_media_type`)", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`unsupported_record_version` (another `format` or `version`); `invalid_record`, with `check` and, for an entry, `entry` (its seq): a record that is not full (`not_full`), seats that are not the game's (`seats_differ`, `unknown_bot`, `invalid_seat_name`), a start that is not the options' and seed's (`start_differs`), an illegal move (`check` is its rule code, e.g. `settlement_too_close`), `seq_gap`, `not_a_move`, `kind_differs`, `chance_missing`, `chance_differs`, `chance_not_seeded`, `events_differ`, `phase_differs`, `waiting_for_differs`, `auto_without_bot`, a game not over at the end (`not_finished`) or no entries (`no_entries`); options outside a new game's bounds (`invalid_config`, ...) or a setup code; `idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
+        (status = 429, response = crate::api::responses::RateLimited),
+    )
+)]
+#[post("")]
+pub async fn import_game(
+    state: web::Data<AppState>,
+    user: AuthUser,
+    req: HttpRequest,
+    body: Json<serde_json::Value>,
+) -> Result<HttpResponse, ApiError> {
+    state.limits.create_game(user.id).await?;
+    let raw = body.into_inner();
+    object(&raw)?;
+    import::check_header(&raw)?;
+    check_options_at(&raw, "/game/options")?;
+    // The key stands for the body by its digest: a record is megabytes, kept a day.
+    let claim = idempotency::claim(&req, user.id, &digest(&raw))?;
+    let record: import::Record = from_value(&raw)?;
+    drop(raw);
+    let id = Uuid::now_v7();
+    let importer = user.id;
+    let imported = web::block(move || import::replay(record, id, importer)).await??;
+    let written = with_conn(&state.pool, move |conn| {
+        idempotency::once(conn, claim.as_ref(), 201, |conn| {
+            store::insert_imported(conn, &imported.game, &imported.seats, &imported.entries)?;
+            rendered(conn, id, importer)
+        })
+    })
+    .await?;
+    Ok(match written {
+        Keyed::Replay(first) => first.replay(),
+        Keyed::Done(tag, body) => HttpResponse::Created()
+            .insert_header((header::LOCATION, format!("/api/v1/games/{id}")))
+            .insert_header((header::ETAG, tag))
+            .content_type(ContentType::json())
+            .body(body),
+    })
+}
+
+/// A digest of a request body that names it for its `Idempotency-Key`: FNV-1a (64 bits)
+/// over its compact JSON, with its length. Stable across processes and releases, unlike
+/// the standard library's hasher.
+fn digest(body: &serde_json::Value) -> String {
+    let text = body.to_string();
+    let hash = text
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3));
+    format!("record {} bytes fnv1a64 {hash:016x}", text.len())
 }

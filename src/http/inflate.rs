@@ -206,7 +206,8 @@ pub async fn inflate(
     if let Some(coding) = coding {
         // The length was the compressed body's; the extractors check the limit as they read.
         headers.remove(header::CONTENT_LENGTH);
-        let limit = req.app_data::<BodyLimit>().map_or(super::JSON_LIMIT, |l| l.0);
+        // The route's limit: the route is not resolved yet, so its own data is not there.
+        let limit = req.app_data::<BodyLimit>().map_or(super::JSON_LIMIT, |l| l.0).max(super::body_limit(req.path()));
         let inflating = Inflating { inner: req.take_payload(), decoder: Decoder::new(coding, limit), done: false };
         let stream: Pin<Box<dyn Stream<Item = Result<Bytes, PayloadError>>>> = Box::pin(inflating);
         req.set_payload(Payload::from(stream));

@@ -164,6 +164,12 @@ pub fn played_by(stored: Option<&str>) -> (Option<BotKind>, bool) {
     }
 }
 
+/// Writes a log entry's `bot` column, the other way round from [`played_by`]: the bot that
+/// made the move, marked when it played for a human seat whose timer ran out (`auto`).
+pub fn stored_bot(bot: Option<BotKind>, auto: bool) -> Option<String> {
+    bot.map(|kind| if auto { format!("{MARK}{}", kind.name()) } else { kind.name().to_owned() })
+}
+
 /// Returns the ids of the playing games with a turn timer (for the runner's start and its
 /// sweeps, which pick up deadlines another process or a previous run left).
 ///

@@ -152,7 +152,13 @@ pub fn with_seats(conn: &mut DbConnection, rows: Vec<GameRow>) -> Result<Vec<Gam
         .order((game_players::game_id, game_players::seat))
         .select((
             game_players::game_id,
-            (game_players::seat, game_players::user_id, users::username.nullable(), game_players::bot),
+            (
+                game_players::seat,
+                game_players::user_id,
+                users::username.nullable(),
+                game_players::bot,
+                game_players::imported_name,
+            ),
         ))
         .load(conn)?;
     let creator_ids: Vec<&str> = rows.iter().map(|r| r.created_by.as_str()).collect();

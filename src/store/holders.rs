@@ -19,6 +19,9 @@ pub struct SeatHolder {
     pub username: Option<String>,
     /// The bot kind, for a seat played by a built-in bot.
     pub bot: Option<String>,
+    /// In a game imported from a record: the name the seat's player had where the game was
+    /// played (no account of this server).
+    pub imported_name: Option<String>,
 }
 
 impl SeatHolder {
@@ -37,7 +40,13 @@ pub fn load_seats(conn: &mut DbConnection, game_id: Uuid) -> Result<Vec<SeatHold
         .left_join(users::table)
         .filter(game_players::game_id.eq(game_id.to_string()))
         .order(game_players::seat.asc())
-        .select((game_players::seat, game_players::user_id, users::username.nullable(), game_players::bot))
+        .select((
+            game_players::seat,
+            game_players::user_id,
+            users::username.nullable(),
+            game_players::bot,
+            game_players::imported_name,
+        ))
         .load(conn)?)
 }
 

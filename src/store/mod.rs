@@ -7,6 +7,7 @@ pub mod db;
 pub mod games;
 pub mod holders;
 pub mod idempotency;
+pub mod imports;
 pub mod lobby;
 pub mod log;
 pub mod moves;
@@ -21,10 +22,14 @@ pub mod users;
 
 use chrono::{NaiveDateTime, Timelike, Utc};
 
-pub use self::{games::*, holders::*, log::*, moves::*, rows::*, seats::*, upgrades::*, users::*};
+pub use self::{games::*, holders::*, imports::*, log::*, moves::*, rows::*, seats::*, upgrades::*, users::*};
 
 /// Returns the current time, truncated to microseconds (what both backends store).
 pub fn now() -> NaiveDateTime {
-    let now = Utc::now().naive_utc();
-    now.with_nanosecond(now.nanosecond() / 1_000 * 1_000).unwrap_or(now)
+    to_micros(Utc::now().naive_utc())
+}
+
+/// Returns `at` truncated to microseconds, as both backends store a time.
+pub fn to_micros(at: NaiveDateTime) -> NaiveDateTime {
+    at.with_nanosecond(at.nanosecond() / 1_000 * 1_000).unwrap_or(at)
 }

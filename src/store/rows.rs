@@ -67,6 +67,9 @@ pub struct GameRow {
     pub updated_at: NaiveDateTime,
     /// The creator chose the seed: no other human may join (the dice could be known).
     pub seeded: bool,
+    /// For a game imported from a record (`POST /games/import`): the id it had where it was
+    /// played.
+    pub imported_from: Option<String>,
 }
 
 impl GameRow {

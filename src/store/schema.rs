@@ -25,6 +25,7 @@ diesel::table! {
         created_at -> Timestamp,
         updated_at -> Timestamp,
         seeded -> Bool,
+        imported_from -> Nullable<Text>,
     }
 }
 
@@ -35,6 +36,7 @@ diesel::table! {
         user_id -> Nullable<Text>,
         joined_at -> Timestamp,
         bot -> Nullable<Text>,
+        imported_name -> Nullable<Text>,
     }
 }
 

@@ -53,6 +53,7 @@ pub fn find_game_and_seat(
                     games::created_at,
                     games::updated_at,
                     games::seeded,
+                    games::imported_from,
                 ),
                 game_players::table
                     .filter(game_players::game_id.eq(games::id))

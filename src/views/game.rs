@@ -38,6 +38,10 @@ pub struct PlayerResponse {
     pub username: Option<String>,
     /// The bot in this seat, if it is a bot.
     pub bot: Option<String>,
+    /// In a game imported from a record (`imported_from`): the name this seat's player had
+    /// where the game was played. It names no account of this server.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub imported_name: Option<String>,
     /// Victory points everyone can see (hidden VP cards count only after game over).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub victory_points: Option<u32>,
@@ -126,6 +130,10 @@ pub struct GameResponse {
     /// The creator chose the seed: only the creator and bots play in this game, since its
     /// dice could be known in advance.
     pub seeded: bool,
+    /// For a game imported from a record (`POST /games/import`): the id the game had where
+    /// it was played. Absent for games played here.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub imported_from: Option<Uuid>,
     /// The seed; only once the game is over. 0 to 2^63 - 1 for every game created since
     /// seeds were bounded so (issue 30); a game created by an earlier version may show one up
     /// to 2^64 - 1, which a client holding `int64` cannot read.
@@ -187,6 +195,9 @@ pub struct GameSummary {
     pub created_by: String,
     pub created_at: DateTime<Utc>,
     pub players: Vec<SeatSummary>,
+    /// For a game imported from a record: the id it had where it was played.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub imported_from: Option<Uuid>,
 }
 
 /// Who sits where.
@@ -195,6 +206,27 @@ pub struct SeatSummary {
     pub seat: Seat,
     pub username: Option<String>,
     pub bot: Option<String>,
+    /// In an imported game: the name the seat's player had where the game was played (no
+    /// account of this server).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub imported_name: Option<String>,
+}
+
+impl SeatSummary {
+    pub fn of(holder: &crate::store::SeatHolder) -> SeatSummary {
+        SeatSummary {
+            seat: Seat(holder.seat as u8),
+            username: holder.username.clone(),
+            bot: holder.bot.clone(),
+            imported_name: holder.imported_name.clone(),
+        }
+    }
+}
+
+/// The id an imported game had where it was played ([`GameRow::imported_from`]); a stored
+/// value that is no UUID (never written so) reads as none.
+pub fn imported_from(row: &crate::store::GameRow) -> Option<Uuid> {
+    row.imported_from.as_deref().and_then(|id| Uuid::parse_str(id).ok())
 }
 
 /// A page of games, newest first.
@@ -271,6 +303,7 @@ fn response_of(
                 seat,
                 username: holder.username.clone(),
                 bot: holder.bot.clone(),
+                imported_name: holder.imported_name.clone(),
                 victory_points: p.map(|p| p.victory_points),
                 resource_count: p.map(|p| p.resource_count),
                 development_card_count: p.map(|p| p.development_card_count),
@@ -312,6 +345,7 @@ fn response_of(
         winner: view.as_ref().and_then(|v| v.winner),
         won_by: None,
         seeded: row.seeded,
+        imported_from: imported_from(row),
         seed: view.as_ref().and_then(|v| v.seed),
         options: config,
         timer: None,
@@ -347,11 +381,8 @@ pub fn summary(record: &GameRecord) -> Result<GameSummary, ApiError> {
         scenario: config.scenario.filter(|_| config.seafarers),
         created_by: record.creator.clone(),
         created_at: utc(row.created_at),
-        players: record
-            .seats
-            .iter()
-            .map(|s| SeatSummary { seat: Seat(s.seat as u8), username: s.username.clone(), bot: s.bot.clone() })
-            .collect(),
+        players: record.seats.iter().map(SeatSummary::of).collect(),
+        imported_from: imported_from(row),
     })
 }
 

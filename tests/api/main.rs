@@ -18,6 +18,7 @@ mod full_game;
 mod games;
 mod holding;
 mod idempotency;
+mod imports;
 mod limits;
 mod lobby;
 mod moves;

@@ -27,7 +27,7 @@ both_backends!(
 );
 
 /// A game of every ruleset, as `POST /games` takes it (without players and seed).
-fn rulesets() -> Vec<Value> {
+pub fn rulesets() -> Vec<Value> {
     let mut rulesets = vec![
         json!({"max_players": 4}),
         json!({"variant": "five_six", "max_players": 5}),
@@ -43,7 +43,7 @@ fn rulesets() -> Vec<Value> {
     rulesets
 }
 
-fn with(base: &Value, extra: &Value) -> Value {
+pub fn with(base: &Value, extra: &Value) -> Value {
     let mut request = base.clone();
     for (key, value) in extra.as_object().unwrap() {
         request[key] = value.clone();
@@ -51,7 +51,7 @@ fn with(base: &Value, extra: &Value) -> Value {
     request
 }
 
-fn record(app: &TestApp, id: &str, token: Option<&str>) -> Value {
+pub fn record(app: &TestApp, id: &str, token: Option<&str>) -> Value {
     let response = app.get(&format!("/api/v1/games/{id}/record"), token);
     assert_eq!(response.status(), StatusCode::OK);
     response.json().expect("a record")

@@ -72,6 +72,7 @@ fn store_as_format_one(app: &TestApp, fixture: &Fixture) -> (String, Vec<User>) 
         created_at: now,
         updated_at: now,
         seeded: true,
+        imported_from: None,
     };
     diesel::insert_into(games::table).values(&row).execute(&mut conn).expect("insert the game");
     for (seat, user) in user_ids.iter().enumerate() {

@@ -792,8 +792,12 @@ fn legend(svg: &mut Svg, game: &GameResponse, x: f64, y: f64) {
                 ("stroke", OUTLINE.into()),
             ],
         );
-        let name =
-            player.username.clone().or_else(|| player.bot.as_ref().map(|b| format!("{b} bot"))).unwrap_or_default();
+        let name = player
+            .username
+            .clone()
+            .or_else(|| player.imported_name.clone())
+            .or_else(|| player.bot.as_ref().map(|b| format!("{b} bot")))
+            .unwrap_or_default();
         let points = player.victory_points.map(|vp| format!(" ({vp} VP)")).unwrap_or_default();
         svg.text(
             "text",

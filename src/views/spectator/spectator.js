@@ -76,6 +76,8 @@
     const player = state.game && state.game.players.find((p) => p.seat === seat);
     if (!player) return `seat ${seat}`;
     if (player.username) return player.username;
+    // An imported game's seats name players of the server it was played on.
+    if (player.imported_name) return player.imported_name;
     if (player.bot) return `bot ${seat}`;
     return `seat ${seat}`;
   }

@@ -4,6 +4,8 @@
 //! game is over, the chance outcomes of each move kept apart from the move. The format is
 //! documented in `docs/game-records.md`, its JSON Schema in `docs/game-record.schema.json`.
 
+pub mod import;
+
 use catan_engine::{board::BoardLayout, Draw, Event, Game, Move, RecordingChance, Seat, VictoryCondition, Viewer};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
@@ -14,7 +16,7 @@ use crate::{
     error::ApiError,
     store::{self, db::DbConnection, GameRecord, GameStatus, MoveRow},
     views::{
-        game::SeatSummary,
+        game::{imported_from, SeatSummary},
         moves::{entry_for, MoveLogEntry},
         utc,
     },
@@ -81,6 +83,10 @@ pub struct RecordGame {
     pub options: catan_engine::GameConfig,
     /// The creator chose the seed.
     pub seeded: bool,
+    /// For an imported game: the id it had where it was played (the `game.id` of the record
+    /// it was imported from). Absent for games played here.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub imported_from: Option<Uuid>,
     pub created_by: String,
     pub created_at: DateTime<Utc>,
     /// When the game last changed (its last entry, or its creation).
@@ -187,6 +193,7 @@ pub fn record_of(
             variant: config.variant_name(),
             options: config,
             seeded: row.seeded,
+            imported_from: imported_from(row),
             created_by: record.creator.clone(),
             created_at: utc(row.created_at),
             updated_at: utc(row.updated_at),
@@ -195,11 +202,7 @@ pub fn record_of(
         },
         seed: over.then(|| row.seed()),
         board,
-        seats: record
-            .seats
-            .iter()
-            .map(|s| SeatSummary { seat: Seat(s.seat as u8), username: s.username.clone(), bot: s.bot.clone() })
-            .collect(),
+        seats: record.seats.iter().map(SeatSummary::of).collect(),
         entries,
     })
 }

@@ -199,6 +199,7 @@ pub const SERVER_CODES: &[&str] = &[
     "payload_too_large",
     "rate_limited",
     "request_timeout",
+    "seat_hidden",
     "seat_not_in_game",
     "seeded_game",
     "seq_out_of_range",

@@ -107,6 +107,9 @@ pub(crate) mod checks;
 mod error;
 mod export;
 pub(crate) mod phases;
+pub(crate) mod redact;
+
+pub use redact::{HiddenHand, Unseen};
 
 pub use crate::ext::{
     cities_knights::position::CitiesKnightsSetup, seafarers::position::SeafarersSetup, wonders::position::WonderSetup,
@@ -192,6 +195,10 @@ pub struct SeatSetup {
     /// Commodity cards in the hand (Cities & Knights, CK-CMP-1); only in C&K games.
     #[serde(skip_serializing_if = "crate::model::Commodities::is_empty")]
     pub commodities: crate::model::Commodities,
+    /// In a position redacted for a reader ([`Setup::redacted_for`]): the cards of this seat
+    /// the reader does not see, as counts (the fields above then hold none of them).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hidden: Option<HiddenHand>,
 }
 
 /// The turn in progress.
@@ -293,6 +300,11 @@ pub struct Setup {
     /// What Cities & Knights keeps beyond the pieces and hands (CK-BAR, CK-IMP, CK-WALL).
     #[serde(default, skip_serializing_if = "CitiesKnightsSetup::is_empty")]
     pub cities_knights: CitiesKnightsSetup,
+    /// In a position redacted for a reader ([`Setup::redacted_for`]): the cards it does not
+    /// see, pooled, which building the position deals into the hidden hands. Absent in a
+    /// whole position.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unseen: Option<Unseen>,
 }
 
 fn one() -> u64 {
@@ -337,6 +349,7 @@ impl Setup {
             seafarers: SeafarersSetup::default(),
             wonders: Vec::new(),
             cities_knights: CitiesKnightsSetup::default(),
+            unseen: None,
         }
     }
 

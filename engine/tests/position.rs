@@ -1,11 +1,13 @@
 //! Building positions with [`catan_engine::Setup`]: every position reached in play round-trips
 //! (`round_trip`); each validation refuses what it must, naming its rule (`validation`, and
-//! `seafarers` for ships, the pirate and Seafarers' memory); and `Setup::position` never panics and accepts only games the rules can play (`mutations`).
+//! `seafarers` for ships, the pirate and Seafarers' memory); `Setup::position` never panics and accepts only games the rules can play (`mutations`); and a position redacted for one reader builds a game in which the reader has the same legal moves and view (`redacted`).
 
 #[path = "common/islands.rs"]
 mod islands;
 #[path = "position/mutations.rs"]
 mod mutations;
+#[path = "position/redacted.rs"]
+mod redacted;
 #[path = "position/round_trip.rs"]
 mod round_trip;
 #[path = "common/sea.rs"]

@@ -106,6 +106,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
             .service(trades::decline_trade)
             .service(trades::confirm_trade)
             .service(trades::withdraw_trade)
+            .service(positions::game_position)
             .service(positions::legal_moves_of_position)
             .service(positions::move_on_position)
             // A record is larger than any other body: its own limit.

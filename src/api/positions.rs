@@ -1,21 +1,84 @@
 //! Positions over HTTP, for analysis: the legal moves of any position a caller sends, and
-//! what a move makes of it. No game, no token needed, no database: the engine's work on the body
-//! ([`crate::views::positions`]), on a blocking thread, limited per client address.
+//! what a move makes of it (no game, no token needed, no database: the engine's work on the
+//! body, [`crate::views::positions`], on a blocking thread, limited per client address); and
+//! a game's position as the caller may see it, in the same format
+//! (`GET /games/{game_id}/position`).
 
-use actix_web::{post, web, HttpRequest, HttpResponse};
+use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use serde_json::Value;
 
 use crate::{
-    api::{games::CREATE_GAME_RANGES, moves::check_card_counts},
+    api::{
+        games::{parse_game_id, CREATE_GAME_RANGES},
+        get_game::PositionQuery,
+        moves::check_card_counts,
+    },
     app::AppState,
     auth::MaybeAuthUser,
     error::{ApiError, Problem},
-    http::json::{from_value, Json},
+    http::json::{from_value, in_range, Json},
+    store::{self, db::with_conn, GameStatus},
     views::positions::{
-        self, check_version, LegalMovesOfPositionRequest, MoveOnPositionRequest, MoveOnPositionResponse,
-        PositionLegalMovesResponse,
+        self, check_version, GamePositionResponse, LegalMovesOfPositionRequest, MoveOnPositionRequest,
+        MoveOnPositionResponse, PositionLegalMovesResponse,
     },
 };
+
+/// Get a game's position as the caller may see it, in the format the analysis endpoints
+/// take: now, or (with `at`) right after any entry of its log.
+///
+/// While the game runs the position is redacted as the game view is (`redaction: "seat"`
+/// for a seated caller, `"spectator"` otherwise): each other seat's hidden cards are counts
+/// in its `hidden` (resources, development cards, and in Cities & Knights commodities and the
+/// face-down progress cards), the cards nobody of them shows are pooled in `unseen`, and the
+/// seed is 0. Once the game is over every position is whole (`"full"`, the seed too). A
+/// seat's own position, changed or not, is a body for `POST /positions/legal-moves` and
+/// `/positions/moves` with that seat: at the game's version, it answers exactly the moves
+/// `GET .../legal-moves` lists the seat (its `version` counts events there).
+#[utoipa::path(
+    tag = "positions",
+    params(("game_id" = Uuid, Path, description = "The game"), PositionQuery),
+    security((), ("bearer" = [])),
+    responses(
+        (status = 200, description = "The position as the caller may see it", body = GamePositionResponse),
+        (status = 400, description = "`at` is not an integer from 1 (`invalid_query`)", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "A token was sent but is not valid", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`seq_out_of_range`: `at` is above the game's `version`, or the game has not started", body = Problem, content_type = "application/problem+json"),
+        (status = 429, response = crate::api::responses::RateLimited),
+    )
+)]
+#[get("/games/{game_id}/position")]
+pub async fn game_position(
+    state: web::Data<AppState>,
+    user: MaybeAuthUser,
+    path: web::Path<String>,
+    query: crate::http::query::Query<PositionQuery>,
+    req: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let id = parse_game_id(path)?;
+    let viewer = user.0.map(|u| u.id);
+    state.limits.read(&req, viewer).await?;
+    let at = query.into_inner().at.map(|at| in_range("at", at, 1, i64::MAX)).transpose()?;
+    let body = with_conn(&state.pool, move |conn| {
+        let record = store::load_game(conn, id)?;
+        let row = &record.game;
+        let seq = at.unwrap_or(row.version);
+        crate::reads::replay::check_seq(row, seq)?;
+        let reader = viewer.and_then(|user| record.seat_of(user));
+        let over = row.status() == GameStatus::Finished;
+        let response = match (at, row.game()?) {
+            (None, Some(game)) => positions::game_position(&game, seq, reader, over),
+            _ => {
+                let past = crate::reads::replay::position_at(conn, row, seq)?;
+                positions::game_position(&past.game, seq, reader, over)
+            }
+        };
+        Ok(serde_json::to_vec(&response)?)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().content_type(actix_web::http::header::ContentType::json()).body(body))
+}
 
 /// List the legal moves of one seat in a position you send.
 ///
@@ -37,7 +100,7 @@ use crate::{
         (status = 401, description = "A token was sent but is not valid (`unauthorized`, `token_expired`, `token_revoked`)", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "Body over the 64 KiB limit (`payload_too_large`); a whole 6-player Cities & Knights position on a Seafarers map is under 30 KiB even pretty-printed", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "The body is not JSON (`unsupported_media_type`)", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "`invalid_position` (with `check`, `rule`, `rules`), `unsupported_position_version`, or `seat_not_in_game`", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`invalid_position` (with `check`, `rule`, `rules`), `unsupported_position_version`, `seat_not_in_game`, or `seat_hidden` (a position redacted for another reader, or a spectator's)", body = Problem, content_type = "application/problem+json"),
         (status = 429, response = crate::api::responses::RateLimited),
     )
 )]
@@ -76,7 +139,7 @@ pub async fn legal_moves_of_position(
         (status = 401, description = "A token was sent but is not valid (`unauthorized`, `token_expired`, `token_revoked`)", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "Body over the 64 KiB limit (`payload_too_large`)", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "The body is not JSON (`unsupported_media_type`)", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "The move breaks a rule (its code, e.g. `not_your_turn`); `invalid_position` (with `check`, `rule`, `rules`); `unsupported_position_version`; `seat_not_in_game`; `invalid_chance`; `chance_not_applicable`; `invalid_card_count`", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "The move breaks a rule (its code, e.g. `not_your_turn`); `invalid_position` (with `check`, `rule`, `rules`); `unsupported_position_version`; `seat_not_in_game`; `seat_hidden` (a redacted position answers for its reader only); `invalid_chance`; `chance_not_applicable`; `invalid_card_count`", body = Problem, content_type = "application/problem+json"),
         (status = 429, response = crate::api::responses::RateLimited),
     )
 )]

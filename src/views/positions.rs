@@ -13,13 +13,13 @@ use std::collections::VecDeque;
 
 use catan_engine::{
     CardKind, Chance, Commodity, DevCard, Draw, Event, EventFace, Game, Move, Phase, ProgressCard, Resource, Seat,
-    SeededChance, Setup, EVENT_DIE, PROGRESS_CARD,
+    SeededChance, Setup, Viewer, EVENT_DIE, PROGRESS_CARD,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use crate::error::ApiError;
+use crate::{error::ApiError, views::records::Redaction};
 
 /// The name of the position format, the body's optional `format`.
 pub const POSITION_FORMAT: &str = "catan-position";
@@ -127,11 +127,12 @@ pub struct PositionLegalMovesResponse {
 /// What a move made of a position.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct MoveOnPositionResponse {
-    /// The events the move produced, in order, unredacted (the caller sent the whole
-    /// position, hidden cards included).
+    /// The events the move produced, in order: unredacted for a whole position, redacted for
+    /// the reader of a redacted one (as its game's log would show them to it).
     pub events: Vec<Event>,
     /// The position after the move, in the format of the request (`events_applied` counts
-    /// the new events): a body for the next request as it stands.
+    /// the new events), redacted for the same reader when the request's was: a body for the
+    /// next request as it stands.
     pub position: Setup,
     /// The seats that must act next (empty once the game is over).
     pub waiting_for: Vec<Seat>,
@@ -139,6 +140,46 @@ pub struct MoveOnPositionResponse {
     pub phase: Phase,
     /// The winner, once the move ended the game.
     pub winner: Option<Seat>,
+}
+
+/// A game's position as one reader may see it (`GET /games/{game_id}/position`): in the
+/// format the analysis endpoints take, so that `{"position": ..., "seat": ...}` from it is a
+/// `POST /positions/legal-moves` body as it stands.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GamePositionResponse {
+    pub format: PositionFormat,
+    /// The position format's version: 1.
+    #[schema(minimum = 1, maximum = 1)]
+    pub version: u32,
+    /// The log entry the position is after: the game's version then.
+    pub at: i64,
+    /// `spectator` or `seat` while the game runs (the position redacted for the reader: the
+    /// other seats' hidden cards as counts in their `hidden`, pooled in `unseen`; no seed),
+    /// `full` once it is over (everything, the seed too).
+    pub redaction: Redaction,
+    /// The reader's seat, with `redaction: "seat"` only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seat: Option<Seat>,
+    pub position: Setup,
+}
+
+/// `game`'s position after entry `at` for a reader in `reader`'s seat (or a spectator), or
+/// whole once the game is `over`.
+pub fn game_position(game: &Game, at: i64, reader: Option<Seat>, over: bool) -> GamePositionResponse {
+    let whole = Setup::from(game);
+    let (redaction, position) = match (over, reader) {
+        (true, _) => (Redaction::Full, whole),
+        (false, Some(seat)) => (Redaction::Seat, whole.redacted_for(Viewer::Seat(seat))),
+        (false, None) => (Redaction::Spectator, whole.redacted_for(Viewer::Spectator)),
+    };
+    GamePositionResponse {
+        format: PositionFormat::CatanPosition,
+        version: POSITION_VERSION,
+        at,
+        redaction,
+        seat: reader.filter(|_| redaction == Redaction::Seat),
+        position,
+    }
 }
 
 /// Refuses a body whose `version` is not [`POSITION_VERSION`], before its position is read
@@ -158,11 +199,26 @@ pub fn check_version(body: &Value) -> Result<(), ApiError> {
     }
 }
 
-/// Validates `position` into a game and checks that `seat` is in it.
+/// Validates `position` into a game and checks that `seat` is in it and, in a position
+/// redacted for one reader, that `seat` is that reader: another seat's hand there is a deal
+/// of the unseen cards, not its hand.
 ///
 /// # Errors
-/// 422 `invalid_position` (the check and its rules named), 422 `seat_not_in_game`.
+/// 422 `invalid_position` (the check and its rules named), 422 `seat_not_in_game`, 422
+/// `seat_hidden`.
 fn game_of(position: Setup, seat: Seat) -> Result<Game, ApiError> {
+    if let Some(unseen) = &position.unseen {
+        if unseen.reader != Some(seat) {
+            let whose = unseen.reader.map_or("a spectator's".to_owned(), |reader| format!("seat {reader}'s"));
+            return Err(ApiError::unprocessable(
+                "seat_hidden",
+                format!(
+                    "the position is {whose} view: it hides seat {seat}'s cards, so it cannot answer for seat {seat}"
+                ),
+            )
+            .at_field("#/seat"));
+        }
+    }
     let game = position.position().map_err(|error| ApiError::Position(error).at_field("#/position"))?;
     if seat.index() >= usize::from(game.player_count()) {
         let players = game.player_count();
@@ -198,6 +254,8 @@ pub fn legal_moves(request: LegalMovesOfPositionRequest) -> Result<PositionLegal
 /// `chance_not_applicable` for an outcome that cannot be used.
 pub fn make_move(request: MoveOnPositionRequest) -> Result<MoveOnPositionResponse, ApiError> {
     let MoveOnPositionRequest { position, seat, mv, chance, .. } = request;
+    // A reader's view answers in the reader's view: the deal of its hidden cards stays unseen.
+    let reader = position.unseen.as_ref().map(|_| Viewer::Seat(seat));
     let mut game = game_of(position, seat)?;
     let mut scripted = Scripted::new(chance.unwrap_or_default(), game.chance())?;
     let events = game.decide(seat, &mv, &mut scripted)?;
@@ -205,9 +263,15 @@ pub fn make_move(request: MoveOnPositionRequest) -> Result<MoveOnPositionRespons
     for event in &events {
         game.apply(event);
     }
+    let (events, position) = match reader {
+        Some(viewer) => {
+            (events.iter().map(|event| event.redacted_for(viewer)).collect(), Setup::from(&game).redacted_for(viewer))
+        }
+        None => (events, Setup::from(&game)),
+    };
     Ok(MoveOnPositionResponse {
         events,
-        position: Setup::from(&game),
+        position,
         waiting_for: game.waiting_for(),
         phase: game.phase().clone(),
         winner: game.winner(),

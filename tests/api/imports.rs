@@ -23,7 +23,7 @@ both_backends!(
 const IMPORT: &str = "/api/v1/games/import";
 
 /// Plays a game of `ruleset` between bots to its end (a short turn limit) and returns its id.
-fn finished_game(app: &TestApp, host: &User, ruleset: &Value, seed: u64, turns: u32) -> String {
+pub fn finished_game(app: &TestApp, host: &User, ruleset: &Value, seed: u64, turns: u32) -> String {
     let players = ruleset["max_players"].as_u64().unwrap() as usize;
     let request = with(ruleset, &json!({"seed": seed, "seat_creator": false, "options": {"turn_limit": turns}}));
     let game = app.create_game(host, &request);

@@ -14,6 +14,7 @@ mod concurrency;
 mod cors;
 mod errors;
 mod every_game_ends;
+mod exported_positions;
 mod full_game;
 mod games;
 mod holding;

@@ -320,7 +320,7 @@ fn running_games_of_every_ruleset_hide_what_each_reader_may_not_see(backend: Bac
 
 /// Plays the two people's moves at random until the log has `entries` entries (the bots play
 /// their own).
-fn play_humans(app: &TestApp, id: &str, users: &[User; 2], entries: i64, rng: &mut StdRng) {
+pub fn play_humans(app: &TestApp, id: &str, users: &[User; 2], entries: i64, rng: &mut StdRng) {
     let started = Instant::now();
     loop {
         let game = app.game(id, None);

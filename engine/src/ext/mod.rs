@@ -206,6 +206,17 @@ pub(crate) trait Extension: Debug + Send + Sync {
     /// [`Extension::place_position`] reads back).
     fn export_position(&self, _game: &Game, _setup: &mut Setup) {}
 
+    /// Hides from `redacted` (a reader's view of `whole`, the base game's part hidden) the
+    /// variant's cards the reader does not see: counts in the seats' `hidden`, the cards
+    /// pooled in `unseen` (`Setup::redacted_for`).
+    fn redact_position(&self, _whole: &Setup, _redacted: &mut Setup) {}
+
+    /// Deals the variant's pooled cards of a redacted position (`unseen`) into the hidden
+    /// hands by their counts, taking each count it deals from the seats' `hidden`.
+    fn deal_position(&self, _unseen: &crate::position::Unseen, _setup: &mut Setup) -> Result<(), PositionError> {
+        Ok(())
+    }
+
     /// Whether the building on `vertex` holds no piece of its owner's supply, so that a
     /// position's count of pieces passes it by (CK-BAR-8: a pillaged city without a
     /// settlement piece).

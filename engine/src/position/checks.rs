@@ -41,7 +41,8 @@ pub(super) fn derived_deck(components: &Components, seats: &[SeatSetup]) -> Opti
 
 /// Validates `setup` and builds its game.
 pub(super) fn build(setup: Setup) -> Result<Game, PositionError> {
-    let game = build_parts(setup)?;
+    // A reader's view of a position: its hidden hands dealt first (`redact`).
+    let game = build_parts(super::redact::deal(setup)?)?;
     check_awards(&game)?;
     check_not_won(game)
 }

@@ -70,6 +70,8 @@ pub enum PositionError {
     Wonders(String),
     #[error("cities & knights: {0}")]
     CitiesKnights(String),
+    #[error("hidden cards: {0} (B-CMP-5)")]
+    Unseen(String),
     #[error("seat {seat} has {points} victory points on its own turn: the game would be over (B-WIN-3)")]
     AlreadyWon { seat: Seat, points: u32 },
 }
@@ -104,6 +106,7 @@ impl PositionError {
             PositionError::Seafarers(_) => "seafarers_state_inconsistent",
             PositionError::Wonders(_) => "wonders_state_inconsistent",
             PositionError::AlreadyWon { .. } => "already_won",
+            PositionError::Unseen(_) => "unseen_cards_inconsistent",
             PositionError::CitiesKnights(_) => "cities_knights_state_inconsistent",
         }
     }

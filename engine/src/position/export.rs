@@ -26,6 +26,7 @@ impl From<&Game> for Setup {
                     knights_played: p.knights_played,
                     discoveries: game.discoveries(seat),
                     commodities: p.commodities,
+                    hidden: None,
                 }
             })
             .collect();
@@ -83,6 +84,7 @@ impl From<&Game> for Setup {
             seafarers: SeafarersSetup::default(),
             wonders: Vec::new(),
             cities_knights: CitiesKnightsSetup::default(),
+            unseen: None,
         };
         // Each expansion writes its own part (pieces beyond roads, its state, its awards).
         for extension in &game.rules().extensions {

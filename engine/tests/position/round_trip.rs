@@ -11,7 +11,7 @@ use catan_engine::{
 
 /// Every ruleset, with the flags that shape phases (progress cards before the roll, trading
 /// after building) on in some games.
-fn configs() -> Vec<GameConfig> {
+pub(crate) fn configs() -> Vec<GameConfig> {
     let mut configs = Vec::new();
     for players in [2, 3, 4, 5, 6] {
         configs.push(GameConfig { board: BoardSpec::Random, ..GameConfig::for_players(players) });

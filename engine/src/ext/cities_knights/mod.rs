@@ -17,6 +17,7 @@ mod knights;
 mod metropolis;
 pub(crate) mod position;
 mod progress;
+mod redact;
 mod seven;
 mod state;
 mod trade;
@@ -118,6 +119,14 @@ impl Extension for CitiesKnights {
 
     fn export_position(&self, game: &Game, setup: &mut Setup) {
         setup.cities_knights = position::CitiesKnightsSetup::of(game);
+    }
+
+    fn redact_position(&self, whole: &Setup, redacted: &mut Setup) {
+        redact::redact(whole, redacted);
+    }
+
+    fn deal_position(&self, unseen: &crate::position::Unseen, setup: &mut Setup) -> Result<(), PositionError> {
+        redact::deal(unseen, setup)
     }
 
     /// CK-BAR-8: a pillaged city that found no settlement piece holds none.

@@ -134,6 +134,14 @@ impl FixedChance {
         self
     }
 
+    /// The same outcomes over another stream (usually the game's own,
+    /// [`Game::chance`](crate::Game::chance)) for the draws they leave out.
+    #[must_use]
+    pub fn over(mut self, fallback: SeededChance) -> Self {
+        self.fallback = fallback;
+        self
+    }
+
     /// Returns chance that rolls `red` and `white` next.
     pub fn dice(red: u8, white: u8) -> Self {
         FixedChance::default().then_dice(red, white)

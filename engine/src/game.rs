@@ -116,6 +116,47 @@ impl Game {
         Ok((game, vec![opening]))
     }
 
+    /// Sets up a game that starts from a prepared position (a whole one: no hidden hands), with
+    /// `seed` as its chance: the events that open it are `game_started` (the position's
+    /// board and first seat) and `position_set` (the position), so that replaying them gives
+    /// the game.
+    ///
+    /// # Errors
+    /// The position's [`PositionError`](crate::position::PositionError); a reader's view of
+    /// one is [`PositionError::Unseen`](crate::position::PositionError::Unseen), and a
+    /// finished one [`PositionError::InvalidPhase`](crate::position::PositionError::InvalidPhase).
+    pub fn start_from(
+        mut position: crate::position::Setup,
+        seed: u64,
+    ) -> Result<(Game, Vec<Event>), crate::position::PositionError> {
+        if position.is_redacted() {
+            return Err(crate::position::PositionError::Unseen(
+                "a game starts from a whole position, not from a reader's view of one".into(),
+            ));
+        }
+        if position.winner.is_some() {
+            return Err(crate::position::PositionError::InvalidPhase(
+                "a game starts from a position that is not over (B-WIN-4)".into(),
+            ));
+        }
+        position.seed = seed;
+        // `game_started` and `position_set` are the events applied when play begins.
+        position.events_applied = 2;
+        position.clone().position()?;
+        let opening = vec![
+            Event::GameStarted {
+                players: position.config.players,
+                board: position.board.clone(),
+                first_seat: position.first_seat,
+                starting_rolls: Vec::new(),
+                seed: Some(seed),
+            },
+            Event::PositionSet { position: Box::new(position.clone()) },
+        ];
+        let game = Game::replay(position.config, &opening)?;
+        Ok((game, opening))
+    }
+
     /// Returns the events that open a game: for a server, the first entries of the move log.
     ///
     /// # Errors

@@ -217,6 +217,15 @@ fn apply(game: &mut Game, event: &Event) {
 fn apply_base(game: &mut Game, event: &Event) {
     match event {
         Event::GameStarted { .. } => {}
+        // The prepared position replaces the one `game_started` set up; the count of events
+        // applied goes on from here.
+        Event::PositionSet { position } => {
+            if let Ok(prepared) = position.as_ref().clone().position() {
+                let applied = game.events_applied;
+                *game = prepared;
+                game.events_applied = applied;
+            }
+        }
         Event::PhaseChanged { phase, then } => {
             game.phase = phase.clone();
             game.then.clone_from(then);

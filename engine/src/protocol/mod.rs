@@ -5,6 +5,7 @@ mod error;
 mod event_records;
 mod events;
 mod moves;
+mod redaction;
 pub mod versioned;
 pub(crate) mod views;
 

@@ -112,3 +112,44 @@ fn a_position_redacted_for_a_reader_builds_a_game_with_its_legal_moves_and_view(
     }
     assert!(checked > 5_000, "{checked} positions");
 }
+
+/// A game started from a position (`Game::start_from`) is that position, its opening events
+/// replay to it, and each reader sees the opening's position redacted as its game view.
+#[test]
+fn a_game_starts_from_a_position_and_its_opening_replays_redacted_per_reader() {
+    for (c, config) in configs().into_iter().chain([cities_knights(4, None)]).enumerate() {
+        let mut game = Game::new(config.clone(), c as u64).unwrap();
+        let mut bot = RandomBot::new(c as u64);
+        while game.turn_number() < 12 && !game.is_over() {
+            let seat = game.waiting_for()[0];
+            let legal = game.legal_moves(seat);
+            let mv = &legal[bot.choose(&game, seat, &legal)];
+            for event in game.decide(seat, mv, &mut game.chance()).unwrap() {
+                game.apply(&event);
+            }
+        }
+        if game.is_over() {
+            continue;
+        }
+        let position = Setup::from(&game);
+        let (started, opening) = Game::start_from(position.clone(), 99).unwrap();
+        assert_eq!(Game::replay(config.clone(), &opening).unwrap(), started);
+        for seat in game.seats() {
+            assert_eq!(started.legal_moves(seat), game.legal_moves(seat));
+        }
+        assert_eq!(started.view(Viewer::Spectator).players, game.view(Viewer::Spectator).players);
+        assert_eq!(Setup::from(&started).seed, 99, "the new game's own seed");
+        assert_eq!(started.events_applied(), 2);
+        for viewer in game.seats().map(Viewer::Seat).chain([Viewer::Spectator]) {
+            let catan_engine::Event::PositionSet { position: seen } = opening[1].redacted_for(viewer) else {
+                panic!("the opening's second event is position_set");
+            };
+            assert_eq!(*seen, Setup::from(&started).redacted_for(viewer));
+        }
+        // A reader's view, or a finished game, is no position to start from.
+        assert_eq!(
+            Game::start_from(position.redacted_for(Viewer::Spectator), 1).unwrap_err().code(),
+            "unseen_cards_inconsistent"
+        );
+    }
+}

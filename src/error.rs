@@ -169,6 +169,7 @@ pub const SERVER_CODES: &[&str] = &[
     "chance_not_applicable",
     "client_error",
     "database_unavailable",
+    "dice_not_allowed",
     "forbidden",
     "game_full",
     "game_not_open",

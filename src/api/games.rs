@@ -72,6 +72,16 @@ pub struct CreateGameRequest {
     /// they may still seat bots and start the game, e.g. a game of bots only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seat_creator: Option<bool>,
+    /// A prepared position to start from: the engine's `Setup`, as the analysis endpoints
+    /// take it, whole (no `hidden` hands; a finished game's `GET .../position` gives one). The
+    /// game plays from it with its rules (`position.config`) and its number of seats, all of
+    /// which must be taken to start; `seed` (or a random one) keys its chance. With a
+    /// position, `variant`, `scenario`, `max_players`, `board` and `options` are left out
+    /// (422 `invalid_config`); a position that cannot arise is 422 `invalid_position`. Like a
+    /// game with a chosen seed, only its creator and bots may take its seats, unless the
+    /// server is a sandbox (`CATAN_SANDBOX=1`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<Box<catan_engine::Setup>>,
 }
 
 /// How to join: as yourself (no body), or (creator only) a built-in bot.
@@ -262,9 +272,14 @@ pub async fn create_game(
     state.limits.create_game(user.id).await?;
     let raw = body.into_inner();
     check_create_request(&raw)?;
+    check_options_at(&raw, "/position/config")?;
     let request: CreateGameRequest = crate::http::json::from_value(&raw)?;
     let claim = idempotency::claim(&req, user.id, &request)?;
     let seat_creator = request.seat_creator.unwrap_or(true);
+    if let Some(position) = &request.position {
+        let (config, seed, position) = prepared(&request, position)?;
+        return create(&state, user.id, claim, seat_creator, config, seed, true, Some(position)).await;
+    }
     let had_options = request.options.is_some();
     let mut config = request.options.unwrap_or_default();
     if let Some(variant) = &request.variant {
@@ -311,14 +326,67 @@ pub async fn create_game(
     variant_defaults(&mut config, board_named, players_named);
     // A random seed is drawn as the request's are bounded: within `int64` (issue 30: a Go
     // client could not read a finished game whose seed was above 2^63 - 1).
-    let seed = request.seed.unwrap_or_else(|| rand::random::<u64>() >> 1);
+    let seed = request.seed.unwrap_or_else(random_seed);
     crate::play::turn_timer::validate(&config)?;
     // Validate the configuration now, not when the game starts.
     Game::start_events(&config, seed)?;
+    create(&state, user.id, claim, seat_creator, config, seed, request.seed.is_some(), None).await
+}
+
+fn random_seed() -> u64 {
+    rand::random::<u64>() >> 1
+}
+
+/// A game from a prepared position: its rules, seed and position as stored, once the
+/// position is checked as the game will start from it.
+///
+/// # Errors
+/// 422 `invalid_config` (other rules named beside the position), 422 `invalid_position`.
+fn prepared(
+    request: &CreateGameRequest,
+    position: &catan_engine::Setup,
+) -> Result<(GameConfig, u64, String), ApiError> {
+    let others = [
+        ("variant", request.variant.is_some()),
+        ("scenario", request.scenario.is_some()),
+        ("max_players", request.max_players.is_some()),
+        ("board", request.board.is_some()),
+        ("options", request.options.is_some()),
+    ];
+    if let Some((field, _)) = others.iter().find(|(_, given)| *given) {
+        return Err(ApiError::unprocessable(
+            "invalid_config",
+            format!("a game from a position takes its rules from `position.config`: leave `{field}` out"),
+        )
+        .at_field(format!("#/{field}")));
+    }
+    let seed = request.seed.unwrap_or_else(random_seed);
+    crate::play::turn_timer::validate(&position.config)?;
+    let (game, _) =
+        Game::start_from(position.clone(), seed).map_err(|error| ApiError::Position(error).at_field("#/position"))?;
+    if !(2..=6).contains(&game.config().players) {
+        return Err(ApiError::unprocessable("invalid_max_players", "a game has 2 to 6 players")
+            .at_field("#/position/config/players"));
+    }
+    Ok((game.config().clone(), seed, serde_json::to_string(position)?))
+}
+
+/// Writes a new open game (its creator in seat 0 with `seat_creator`) and answers it.
+#[allow(clippy::too_many_arguments)]
+async fn create(
+    state: &AppState,
+    user_id: Uuid,
+    claim: Option<idempotency::Claim>,
+    seat_creator: bool,
+    config: GameConfig,
+    seed: u64,
+    seeded: bool,
+    position: Option<String>,
+) -> Result<HttpResponse, ApiError> {
     let at = store::now();
     let row = GameRow {
         id: Uuid::now_v7().to_string(),
-        created_by: user.id.to_string(),
+        created_by: user_id.to_string(),
         status: GameStatus::Open.as_str().into(),
         max_players: i32::from(config.players),
         config: serde_json::to_string(&config)?,
@@ -327,11 +395,11 @@ pub async fn create_game(
         snapshot: None,
         created_at: at,
         updated_at: at,
-        seeded: request.seed.is_some(),
+        seeded,
         imported_from: None,
+        position,
     };
     let id = Uuid::parse_str(&row.id).map_err(ApiError::internal)?;
-    let user_id = user.id;
     let limits = Arc::clone(&state.limits);
     let written = with_conn(&state.pool, move |conn| {
         idempotency::once(conn, claim.as_ref(), 201, |conn| {

@@ -226,7 +226,8 @@ fn json_ok(body: Bytes) -> HttpResponse {
 ///
 /// The body is a move as listed by `legal-moves`, e.g. `{"type": "roll_dice"}`. With
 /// `If-Match: "v<N>"` the move is only played if the game is still at version N (else 412
-/// `version_conflict` with the current version).
+/// `version_conflict` with the current version). On a sandbox server (`CATAN_SANDBOX=1`),
+/// `roll_dice` may name its dice: `{"type": "roll_dice", "dice": [3, 4]}`.
 #[utoipa::path(
     tag = "moves",
     params(
@@ -246,7 +247,7 @@ fn json_ok(body: Bytes) -> HttpResponse {
         (status = 409, description = "`game_not_started`, `idempotency_key_in_use`, or a lost race (`version_conflict`)", body = Problem, content_type = "application/problem+json"),
         (status = 412, description = "If-Match is stale (`version_conflict`, with `version`)", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "Body too large", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "The move breaks a rule; `code` names it (e.g. `not_your_turn`); or `idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "The move breaks a rule; `code` names it (e.g. `not_your_turn`); `idempotency_key_reused`; `dice_not_allowed` (dice named on a server that is not a sandbox, or in another move than `roll_dice`) or `invalid_chance` (not two dice of 1 to 6)", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "The body is not JSON: send `Content-Type: application/json` (`unsupported_media_type`)", body = Problem, content_type = "application/problem+json"),
     )
 )]
@@ -261,11 +262,15 @@ pub async fn submit_move(
     let id = parse_game_id(path)?;
     // An object (the extractor refuses anything else); unknown fields are refused on every
     // move, also on those that take none.
-    let value = body.into_inner();
+    let mut value = body.into_inner();
+    let dice = named_dice(&mut value, state.sandbox)?;
     let mv = Move::from_json(value.clone()).map_err(|e| crate::http::json::malformed(&value, "#", &e))?;
     check_card_counts(&mv)?;
-    let idempotency = idempotency::claim(&req, user.id, &mv)?;
-    let request = MoveRequest { mv, if_match: parse_if_match(&req)?, idempotency };
+    let idempotency = match dice {
+        None => idempotency::claim(&req, user.id, &mv)?,
+        Some(dice) => idempotency::claim(&req, user.id, &(&mv, dice))?,
+    };
+    let request = MoveRequest { mv, dice, if_match: parse_if_match(&req)?, idempotency };
     let respond = |_: &mut DbConnection, applied: &Applied| {
         let seat = applied.entry.seat.map(|s| Seat(s as u8));
         let viewer = seat.map_or(Viewer::Spectator, Viewer::Seat);
@@ -279,6 +284,41 @@ pub async fn submit_move(
             HttpResponse::Created().insert_header((header::ETAG, format!("\"v{}\"", applied.version))).json(response)
         }
     })
+}
+
+/// Takes the `dice` a `roll_dice` names out of the body (`[red, white]`, each 1 to 6): only
+/// a sandbox server (`CATAN_SANDBOX=1`) plays them.
+///
+/// # Errors
+/// 422 `dice_not_allowed` (not a sandbox, or not a roll), 422 `invalid_chance` (not two
+/// dice of 1 to 6).
+pub fn named_dice(body: &mut serde_json::Value, sandbox: bool) -> Result<Option<(u8, u8)>, ApiError> {
+    let Some(dice) = body.as_object_mut().and_then(|fields| fields.remove("dice")) else {
+        return Ok(None);
+    };
+    if !sandbox {
+        return Err(ApiError::unprocessable(
+            "dice_not_allowed",
+            "only a sandbox server (CATAN_SANDBOX=1) takes dice named in a move; here the game's seed rolls them",
+        )
+        .at_field("#/dice"));
+    }
+    if body.get("type").and_then(serde_json::Value::as_str) != Some("roll_dice") {
+        return Err(
+            ApiError::unprocessable("dice_not_allowed", "only `roll_dice` may name its dice").at_field("#/dice")
+        );
+    }
+    let faces: Option<Vec<u8>> = dice.as_array().and_then(|faces| {
+        faces.iter().map(|face| face.as_u64().filter(|f| (1..=6).contains(f)).map(|f| f as u8)).collect()
+    });
+    match faces.as_deref() {
+        Some(&[red, white]) => Ok(Some((red, white))),
+        _ => Err(ApiError::unprocessable(
+            "invalid_chance",
+            format!("dice must be two dice of 1 to 6, [red, white] (B-CMP-9), not {dice}"),
+        )
+        .at("#/dice", format!("must be two integers from 1 to 6 (got {dice})"))),
+    }
 }
 
 /// Read the move log after `after`, as the caller may see it; long-poll with `wait`.

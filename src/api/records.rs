@@ -248,7 +248,8 @@ pub async fn import_game(
     drop(raw);
     let id = Uuid::now_v7();
     let importer = user.id;
-    let imported = web::block(move || import::replay(record, id, importer)).await??;
+    let sandbox = state.sandbox;
+    let imported = web::block(move || import::replay(record, id, importer, sandbox)).await??;
     let written = with_conn(&state.pool, move |conn| {
         idempotency::once(conn, claim.as_ref(), 201, |conn| {
             store::insert_imported(conn, &imported.game, &imported.seats, &imported.entries)?;

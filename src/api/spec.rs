@@ -27,12 +27,33 @@ pub fn finish(doc: &mut OpenApiDoc) {
     describe_event_stream(&mut json);
     constrain_headers(&mut json);
     document_response_headers(&mut json);
+    name_sandbox_dice(&mut json);
     match serde_json::from_value(json) {
         Ok(done) => *doc = done,
         // The document is built from our own types: a failure here is a programming error
         // that the openapi tests catch, not something to take the server down for.
         Err(error) => tracing::error!(%error, "the OpenAPI document could not be finished"),
     }
+}
+
+/// `roll_dice` may name its dice on a sandbox server (`crate::api::moves::named_dice`): the
+/// one field a move body takes that the engine's `Move` does not have.
+fn name_sandbox_dice(json: &mut Value) {
+    let Some(properties) =
+        json.pointer_mut("/components/schemas/MoveRollDice/properties").and_then(Value::as_object_mut)
+    else {
+        return;
+    };
+    properties.insert(
+        "dice".into(),
+        serde_json::json!({
+            "type": "array",
+            "items": {"type": "integer", "minimum": 1, "maximum": 6},
+            "minItems": 2,
+            "maxItems": 2,
+            "description": "Only on a sandbox server (`CATAN_SANDBOX=1`), in a move you send: the dice to roll, `[red, white]`, instead of the game's own; elsewhere 422 `dice_not_allowed`. Never in a move the server lists or logs (the roll's `dice_rolled` event shows the dice)."
+        }),
+    );
 }
 
 /// The JSON Schema of a game record (format version 1, `docs/game-record.schema.json`),

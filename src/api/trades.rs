@@ -103,7 +103,8 @@ async fn play_trade(
     mv: Move,
     body_for_key: &impl Serialize,
 ) -> Result<HttpResponse, ApiError> {
-    let request = MoveRequest { mv, if_match: None, idempotency: idempotency::claim(req, user.id, body_for_key)? };
+    let request =
+        MoveRequest { mv, dice: None, if_match: None, idempotency: idempotency::claim(req, user.id, body_for_key)? };
     let status = if offer_id.is_none() { 201 } else { 200 };
     let respond = move |conn: &mut DbConnection, applied: &Applied| {
         let id = match offer_id {

@@ -399,10 +399,10 @@ impl Shared {
                 return Ok(None);
             }
             let mut game = Game::clone(&game);
-            let applied = match store::play_on(conn, &row, &mut game, seat, &chosen, None, Some(kind)) {
+            let applied = match store::play_on(conn, &row, &mut game, seat, &chosen, None, Some(kind), None) {
                 Err(ApiError::Rule(error)) if chosen != *fallback => {
                     tracing::error!(%game_id, %error, ?chosen, "the engine rejected a bot's move; playing a fallback");
-                    store::play_on(conn, &row, &mut game, seat, fallback, None, Some(kind))?
+                    store::play_on(conn, &row, &mut game, seat, fallback, None, Some(kind), None)?
                 }
                 other => other?,
             };

@@ -48,7 +48,7 @@ pub fn try_append(
     user: Uuid,
     request: &MoveRequest,
 ) -> Result<Option<(Applied, Game)>, ApiError> {
-    if request.idempotency.is_some() {
+    if request.idempotency.is_some() || request.dice.is_some() {
         return Ok(None);
     }
     let id = game_id.to_string();

@@ -201,10 +201,31 @@ pub fn start_game(conn: &mut DbConnection, game_id: Uuid, user_id: Uuid) -> Resu
         if seats.len() < 2 {
             return Err(ApiError::conflict("not_enough_players", "a game needs at least 2 players to start"));
         }
-        let mut config = game.config()?;
-        config.players = seats.len() as u8;
-        limit_bot_games(&mut config, &seats);
-        let (engine_game, events) = Game::start(config.clone(), game.seed())?;
+        let (config, engine_game, events) = match &game.position {
+            None => {
+                let mut config = game.config()?;
+                config.players = seats.len() as u8;
+                limit_bot_games(&mut config, &seats);
+                let (engine_game, events) = Game::start(config.clone(), game.seed())?;
+                (config, engine_game, events)
+            }
+            // A prepared position has its seats: every one of them is taken to start.
+            Some(position) => {
+                let mut position: catan_engine::Setup = serde_json::from_str(position)?;
+                let players = usize::from(position.config.players);
+                if seats.len() != players {
+                    return Err(ApiError::conflict(
+                        "not_enough_players",
+                        format!("the game starts from a position of {players} seats: {} are taken", seats.len()),
+                    ));
+                }
+                limit_bot_games(&mut position.config, &seats);
+                let (engine_game, events) = Game::start_from(position, game.seed()).map_err(|error| {
+                    ApiError::internal(format!("the stored position no longer starts a game: {error}"))
+                })?;
+                (engine_game.config().clone(), engine_game, events)
+            }
+        };
         let start = MoveRow::start(&game.id, &events, &engine_game);
         diesel::insert_into(game_moves::table).values(&start).execute(conn)?;
         let updated = diesel::update(games::table.find(&game.id).filter(games::version.eq(game.version)))

@@ -1,7 +1,7 @@
 //! The move log (table `game_moves`): its entries, what appending one did, and reading them
 //! back, down to rebuilding a game from its whole log.
 
-use catan_engine::{protocol::versioned, Event, Game, Move, Seat};
+use catan_engine::{protocol::versioned, Draw, Event, Game, Move, Seat};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use uuid::Uuid;
@@ -35,6 +35,9 @@ pub struct MoveRow {
     /// The seats the game waits for after this entry, comma-separated (empty when nobody,
     /// once the game is over); null on older entries, as `phase`.
     pub waiting_for: Option<String>,
+    /// The move's chance when it was not drawn from the game's seed (dice named in a
+    /// sandbox): its draws and outcomes, as JSON `[["red_die", 2], ...]`; null otherwise.
+    pub chance: Option<String>,
 }
 
 impl MoveRow {
@@ -84,6 +87,7 @@ impl MoveRow {
             bot: None,
             phase: None,
             waiting_for: None,
+            chance: None,
         };
         row.record_after(after);
         row
@@ -114,6 +118,30 @@ impl MoveRow {
                 ApiError::internal(format!("stored waiting_for {seats:?} of entry {} is unreadable", self.seq))
             })?;
         Ok(Some((phase, seats)))
+    }
+
+    /// The move's chance, when it was not the seed's ([`MoveRow::chance`]).
+    ///
+    /// # Errors
+    /// When the stored JSON is unreadable or names a draw no ruleset makes.
+    pub fn picks(&self) -> Result<Option<Vec<(Draw, usize)>>, ApiError> {
+        let Some(stored) = self.chance.as_deref() else { return Ok(None) };
+        let named: Vec<(String, usize)> = serde_json::from_str(stored)?;
+        named
+            .into_iter()
+            .map(|(draw, outcome)| {
+                Draw::named(&draw)
+                    .map(|draw| (draw, outcome))
+                    .ok_or_else(|| ApiError::internal(format!("entry {} names the unknown draw {draw:?}", self.seq)))
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map(Some)
+    }
+
+    /// Keeps `picks` as the move's chance (one not drawn from the game's seed).
+    pub fn keep_picks(&mut self, picks: &[(Draw, usize)]) {
+        let named: Vec<(&str, usize)> = picks.iter().map(|(draw, outcome)| (draw.0, *outcome)).collect();
+        self.chance = serde_json::to_string(&named).ok();
     }
 
     /// Returns the entry's events.
@@ -154,6 +182,8 @@ impl Applied {
 #[derive(Debug, Clone)]
 pub struct MoveRequest {
     pub mv: Move,
+    /// The dice a sandbox's `roll_dice` names (red, white), instead of the game's seed.
+    pub dice: Option<(u8, u8)>,
     /// `If-Match`: play only at this version.
     pub if_match: Option<i64>,
     /// `Idempotency-Key`: a retry with the same key and request returns the first response.

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use catan_engine::{bots::BotKind, protocol::versioned, Game, Move, Seat};
+use catan_engine::{bots::BotKind, protocol::versioned, FixedChance, Game, Move, RecordingChance, Seat};
 use diesel::prelude::*;
 use uuid::Uuid;
 
@@ -56,7 +56,7 @@ where
             return Ok(Submitted::Played { applied: Box::new(applied), response });
         }
     }
-    let MoveRequest { mv, if_match, idempotency } = request;
+    let MoveRequest { mv, dice, if_match, idempotency } = request;
     let mut committed = None;
     let submitted = crate::store::db::write_transaction(conn, |conn| {
         let (row, seat, game) =
@@ -83,7 +83,7 @@ where
         let game = game.ok_or_else(|| ApiError::internal("a started game has no snapshot"))?;
         let mut game = Game::clone(&game);
         let key = idempotency.as_ref().map(|claim| claim.key.clone());
-        let applied = play_on(conn, &row, &mut game, seat, mv, key, None)?;
+        let applied = play_on(conn, &row, &mut game, seat, mv, key, None, *dice)?;
         let (code, response) = respond(conn, &applied)?;
         if let Some(claim) = idempotency {
             let stored = StoredResponse { status: code, body: serde_json::to_string(&response)? };
@@ -102,11 +102,14 @@ where
 /// Decides `mv` for `seat` on `game` (the locked row's snapshot, updated in place), then
 /// appends the log entry at `version + 1`, writes the snapshot and version, and folds the
 /// entry into the trade projection: the part of the write path shared by moves from HTTP and
-/// moves of built-in bots (`bot`). Runs inside the caller's transaction, which must hold the
-/// game's lock ([`super::lock_game`]); the caller publishes the commit ([`crate::live::notify`]).
+/// moves of built-in bots (`bot`). Named `dice` (a sandbox's roll) replace the seed's, and
+/// the entry keeps the move's chance. Runs inside the caller's transaction, which must hold
+/// the game's lock ([`super::lock_game`]); the caller publishes the commit
+/// ([`crate::live::notify`]).
 ///
 /// # Errors
 /// A rule error, `version_conflict`, or a database error.
+#[allow(clippy::too_many_arguments)]
 pub fn play_on(
     conn: &mut DbConnection,
     row: &GameRow,
@@ -115,16 +118,27 @@ pub fn play_on(
     mv: &Move,
     idempotency_key: Option<String>,
     bot: Option<BotKind>,
+    dice: Option<(u8, u8)>,
 ) -> Result<Applied, ApiError> {
-    let events = game.decide(seat, mv, &mut game.chance())?;
+    let (events, chosen) = match dice {
+        None => (game.decide(seat, mv, &mut game.chance())?, None),
+        Some((red, white)) => {
+            let mut chance = RecordingChance::new(FixedChance::dice(red, white).over(game.chance()));
+            let events = game.decide(seat, mv, &mut chance)?;
+            (events, Some(chance.into_picks()))
+        }
+    };
     for event in &events {
         game.apply(event);
     }
-    let entry = MoveRow {
+    let mut entry = MoveRow {
         idempotency_key,
         bot: bot.map(|kind| kind.name().to_owned()),
         ..MoveRow::new(&row.id, row.version + 1, seat, mv, &events, game)?
     };
+    if let Some(picks) = chosen {
+        entry.keep_picks(&picks);
+    }
     diesel::insert_into(game_moves::table).values(&entry).execute(conn)?;
     let applied = Applied::new(entry, game);
     let at = applied.entry.created_at;

@@ -70,6 +70,9 @@ pub struct GameRow {
     /// For a game imported from a record (`POST /games/import`): the id it had where it was
     /// played.
     pub imported_from: Option<String>,
+    /// For a game created from a prepared position (`POST /games` with `position`): the
+    /// position, as JSON (the engine's `Setup`), from which it starts.
+    pub position: Option<String>,
 }
 
 impl GameRow {

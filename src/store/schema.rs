@@ -26,6 +26,7 @@ diesel::table! {
         updated_at -> Timestamp,
         seeded -> Bool,
         imported_from -> Nullable<Text>,
+        position -> Nullable<Text>,
     }
 }
 
@@ -53,6 +54,7 @@ diesel::table! {
         bot -> Nullable<Text>,
         phase -> Nullable<Text>,
         waiting_for -> Nullable<Text>,
+        chance -> Nullable<Text>,
     }
 }
 

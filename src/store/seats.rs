@@ -54,6 +54,7 @@ pub fn find_game_and_seat(
                     games::updated_at,
                     games::seeded,
                     games::imported_from,
+                    games::position,
                 ),
                 game_players::table
                     .filter(game_players::game_id.eq(games::id))

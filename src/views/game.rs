@@ -127,13 +127,19 @@ pub struct GameResponse {
     /// the most victory points won). Absent until the game is over.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub won_by: Option<catan_engine::VictoryCondition>,
-    /// The creator chose the seed: only the creator and bots play in this game, since its
-    /// dice could be known in advance.
+    /// The creator chose the seed or the starting position (`from_position`): only the
+    /// creator and bots play in this game, since its dice or its hands could be known in
+    /// advance (anyone may join on a sandbox server).
     pub seeded: bool,
     /// For a game imported from a record (`POST /games/import`): the id the game had where
     /// it was played. Absent for games played here.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub imported_from: Option<Uuid>,
+    /// The game starts (or started) from a prepared position (`POST /games` with
+    /// `position`); its log's first entry holds it (`position_set`). Like `seeded`, only its
+    /// creator and bots play in it, unless the server is a sandbox.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub from_position: bool,
     /// The seed; only once the game is over. 0 to 2^63 - 1 for every game created since
     /// seeds were bounded so (issue 30); a game created by an earlier version may show one up
     /// to 2^64 - 1, which a client holding `int64` cannot read.
@@ -346,6 +352,7 @@ fn response_of(
         won_by: None,
         seeded: row.seeded,
         imported_from: imported_from(row),
+        from_position: row.position.is_some(),
         seed: view.as_ref().and_then(|v| v.seed),
         options: config,
         timer: None,

@@ -30,6 +30,7 @@ mod reads;
 mod records;
 mod recovery;
 mod requests;
+mod sandbox;
 mod seafarers;
 mod spectator;
 mod stored_games;

@@ -73,6 +73,7 @@ fn store_as_format_one(app: &TestApp, fixture: &Fixture) -> (String, Vec<User>) 
         updated_at: now,
         seeded: true,
         imported_from: None,
+        position: None,
     };
     diesel::insert_into(games::table).values(&row).execute(&mut conn).expect("insert the game");
     for (seat, user) in user_ids.iter().enumerate() {
@@ -102,6 +103,7 @@ fn store_as_format_one(app: &TestApp, fixture: &Fixture) -> (String, Vec<User>) 
             // Written before entries kept what follows them: filled in by replay when read.
             phase: None,
             waiting_for: None,
+            chance: None,
         };
         diesel::insert_into(game_moves::table).values(&stored).execute(&mut conn).expect("insert an entry");
         // The trade-offer projection, as the old server kept it beside each entry.

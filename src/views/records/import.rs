@@ -106,18 +106,35 @@ pub fn check_header(body: &Value) -> Result<(), ApiError> {
     Ok(())
 }
 
-/// Replays `record` and returns the rows of game `id`, created now by `importer`.
+/// Replays `record` and returns the rows of game `id`, created now by `importer`. On a
+/// `sandbox` server, a move's chance may be other than the seed's (dice named in a sandbox
+/// game): the entry then keeps it.
 ///
 /// # Errors
 /// A setup error of the options, or 422 `invalid_record` naming the entry and the check
 /// that failed.
-pub fn replay(record: Record, id: Uuid, importer: Uuid) -> Result<Imported, ApiError> {
+pub fn replay(record: Record, id: Uuid, importer: Uuid, sandbox: bool) -> Result<Imported, ApiError> {
     let config = record.game.options;
     let seats = seats(&record.seats, config.players)?;
     let id_text = id.to_string();
     let mut entries = record.entries.iter();
     let first = entries.next().ok_or_else(|| refused(None, "no_entries", "the record has no entries"))?;
-    let (mut game, start_events) = Game::start(config.clone(), record.seed)?;
+    // A game started from a prepared position opens with it, right after `game_started`.
+    let prepared = match first.events.get(1) {
+        Some(Event::PositionSet { position }) => Some(position.as_ref().clone()),
+        _ => None,
+    };
+    let (mut game, start_events) = match &prepared {
+        None => Game::start(config.clone(), record.seed)?,
+        Some(position) => Game::start_from(position.clone(), record.seed).map_err(|error| {
+            refused(Some(1), "start_differs", format!("entry 1's position does not start a game: {error}"))
+                .at_field("#/entries/0/events/1")
+        })?,
+    };
+    if prepared.as_ref().is_some_and(|position| position.config != config) {
+        return Err(refused(Some(1), "start_differs", "entry 1's position has other rules than `game.options`")
+            .at_field("#/entries/0/events/1"));
+    }
     if first.seq != 1 || first.seat.is_some() || first.mv.is_some() || first.kind != "start" {
         return Err(refused(
             Some(first.seq),
@@ -139,12 +156,16 @@ pub fn replay(record: Record, id: Uuid, importer: Uuid) -> Result<Imported, ApiE
     check_after(first, &game, 0)?;
     for (index, entry) in entries.enumerate() {
         let index = index + 1;
-        let (seat, mv, events) = replay_entry(&game, entry, index)?;
+        let (seat, mv, events, picks) = replay_entry(&game, entry, index, sandbox)?;
         for event in &events {
             game.apply(event);
         }
         check_after(entry, &game, index)?;
-        rows.push(row_of(MoveRow::new(&id_text, entry.seq, seat, mv, &events, &game)?, entry));
+        let mut row = row_of(MoveRow::new(&id_text, entry.seq, seat, mv, &events, &game)?, entry);
+        if let Some(picks) = picks {
+            row.keep_picks(&picks);
+        }
+        rows.push(row);
     }
     if !game.is_over() {
         let last = rows.last().map(|row| row.seq);
@@ -168,6 +189,7 @@ pub fn replay(record: Record, id: Uuid, importer: Uuid) -> Result<Imported, ApiE
         updated_at: now,
         seeded: record.game.seeded,
         imported_from: Some(record.game.imported_from.unwrap_or(record.game.id).to_string()),
+        position: prepared.map(|position| serde_json::to_string(&position)).transpose()?,
     };
     Ok(Imported { game: row, seats, entries: rows })
 }
@@ -249,12 +271,14 @@ fn seats(seats: &[RecordSeat], players: u8) -> Result<Vec<ImportedSeat>, ApiErro
 
 /// Decides entry `index` (its move, for its seat, with its chance) on `game`, the position
 /// before it, and returns its seat, move and events once the events are the record's and its
-/// chance the seed's.
+/// chance the seed's, or (on a `sandbox` server) other: then with the chance to keep.
+#[allow(clippy::type_complexity)]
 fn replay_entry<'e>(
     game: &Game,
     entry: &'e RecordEntry,
     index: usize,
-) -> Result<(Seat, &'e Move, Vec<Event>), ApiError> {
+    sandbox: bool,
+) -> Result<(Seat, &'e Move, Vec<Event>, Option<Vec<(Draw, usize)>>), ApiError> {
     let seq = Some(entry.seq);
     let at = format!("#/entries/{index}");
     let expected = index as i64 + 1;
@@ -324,15 +348,22 @@ fn replay_entry<'e>(
     }
     let mut seeded = RecordingChance::new(game.chance());
     let again = game.decide(seat, mv, &mut seeded);
-    if seeded.picks() != picks.as_slice() || again.as_ref().ok() != Some(&events) {
-        return Err(refused(
-            seq,
-            "chance_not_seeded",
-            format!("entry {}: the record's chance is not what the game's seed draws here", entry.seq),
-        )
-        .at_field(format!("{at}/chance")));
+    if seeded.picks() == picks.as_slice() && again.as_ref().ok() == Some(&events) {
+        return Ok((seat, mv, events, None));
     }
-    Ok((seat, mv, events))
+    if sandbox {
+        return Ok((seat, mv, events, Some(picks)));
+    }
+    Err(refused(
+        seq,
+        "chance_not_seeded",
+        format!(
+            "entry {}: the record's chance is not what the game's seed draws here (a sandbox game's named dice \
+             import only into a sandbox server, CATAN_SANDBOX=1)",
+            entry.seq
+        ),
+    )
+    .at_field(format!("{at}/chance")))
 }
 
 /// Checks what the entry says the game waits for after it, when it says it.

@@ -6,7 +6,9 @@
 
 pub mod import;
 
-use catan_engine::{board::BoardLayout, Draw, Event, Game, Move, RecordingChance, Seat, VictoryCondition, Viewer};
+use catan_engine::{
+    board::BoardLayout, Draw, Event, Game, Move, RecordingChance, ScriptedChance, Seat, VictoryCondition, Viewer,
+};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -87,6 +89,9 @@ pub struct RecordGame {
     /// it was imported from). Absent for games played here.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub imported_from: Option<Uuid>,
+    /// The game started from a prepared position: entry 1's `position_set` holds it.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub from_position: bool,
     pub created_by: String,
     pub created_at: DateTime<Utc>,
     /// When the game last changed (its last entry, or its creation).
@@ -194,6 +199,7 @@ pub fn record_of(
             options: config,
             seeded: row.seeded,
             imported_from: imported_from(row),
+            from_position: row.position.is_some(),
             created_by: record.creator.clone(),
             created_at: utc(row.created_at),
             updated_at: utc(row.updated_at),
@@ -228,8 +234,12 @@ pub fn chance_of(config: &catan_engine::GameConfig, rows: &[MoveRow]) -> Result<
             return Err(ApiError::internal(format!("entry {} after the start is not a move", row.seq)));
         };
         let seat = Seat(seat as u8);
-        let drawn = redecide(current, seat, &mv, &events)
-            .map_err(|why| ApiError::internal(format!("entry {} of the log: {why}", row.seq)))?;
+        // A move whose chance was not the seed's (dice named in a sandbox) kept it.
+        let drawn = match row.picks()? {
+            Some(picks) => replay_picks(current, seat, &mv, &events, picks),
+            None => redecide(current, seat, &mv, &events),
+        }
+        .map_err(|why| ApiError::internal(format!("entry {} of the log: {why}", row.seq)))?;
         picks.push(drawn);
         for event in &events {
             current.apply(event);
@@ -247,6 +257,24 @@ fn redecide(game: &Game, seat: Seat, mv: &Move, stored: &[Event]) -> Result<Vec<
         return Err("decided again, the move gives other events than the stored ones".into());
     }
     Ok(chance.into_picks().into_iter().map(pick).collect())
+}
+
+/// Decides `mv` again with the `picks` its entry kept; `Err` unless they are all drawn and
+/// give the `stored` events.
+fn replay_picks(
+    game: &Game,
+    seat: Seat,
+    mv: &Move,
+    stored: &[Event],
+    picks: Vec<(Draw, usize)>,
+) -> Result<Vec<ChancePick>, String> {
+    let mut chance = ScriptedChance::new(picks.iter().copied());
+    let events = game.decide(seat, mv, &mut chance).map_err(|e| format!("decided again, the move fails: {e}"))?;
+    chance.finish()?;
+    if events != stored {
+        return Err("decided with its kept chance, the move gives other events than the stored ones".into());
+    }
+    Ok(picks.into_iter().map(pick).collect())
 }
 
 fn pick((draw, outcome): (Draw, usize)) -> ChancePick {

@@ -1,0 +1,2 @@
+ALTER TABLE game_moves DROP COLUMN chance;
+ALTER TABLE games DROP COLUMN position;

@@ -140,6 +140,8 @@
     switch (e.type) {
       case "game_started":
         return [`Game started with ${e.players} players; `, who(e.first_seat), " begins"];
+      case "position_set":
+        return [`It starts from a prepared position, at turn ${(e.position && e.position.turn && e.position.turn.number) || 0}`];
       case "phase_changed":
       case "trades_expired":
         return null;

@@ -290,11 +290,21 @@ pub async fn submit_move(
 /// a sandbox server (`CATAN_SANDBOX=1`) plays them.
 ///
 /// # Errors
-/// 422 `dice_not_allowed` (not a sandbox, or not a roll), 422 `invalid_chance` (not two
-/// dice of 1 to 6).
+/// 400 `malformed_body` (not two integers), 422 `dice_not_allowed` (not a sandbox, or not a
+/// roll), 422 `invalid_chance` (not two dice of 1 to 6).
 pub fn named_dice(body: &mut serde_json::Value, sandbox: bool) -> Result<Option<(u8, u8)>, ApiError> {
     let Some(dice) = body.as_object_mut().and_then(|fields| fields.remove("dice")) else {
         return Ok(None);
+    };
+    let faces: Option<Vec<u64>> =
+        dice.as_array().filter(|faces| faces.len() == 2).and_then(|faces| faces.iter().map(|f| f.as_u64()).collect());
+    let Some(faces) = faces else {
+        let detail = format!("must be two integers from 1 to 6, [red, white] (got {dice})");
+        return Err(ApiError::bad_request(
+            "malformed_body",
+            format!("the body does not fit this request at #/dice: {detail}"),
+        )
+        .at("#/dice", detail));
     };
     if !sandbox {
         return Err(ApiError::unprocessable(
@@ -308,11 +318,8 @@ pub fn named_dice(body: &mut serde_json::Value, sandbox: bool) -> Result<Option<
             ApiError::unprocessable("dice_not_allowed", "only `roll_dice` may name its dice").at_field("#/dice")
         );
     }
-    let faces: Option<Vec<u8>> = dice.as_array().and_then(|faces| {
-        faces.iter().map(|face| face.as_u64().filter(|f| (1..=6).contains(f)).map(|f| f as u8)).collect()
-    });
-    match faces.as_deref() {
-        Some(&[red, white]) => Ok(Some((red, white))),
+    match faces[..] {
+        [red @ 1..=6, white @ 1..=6] => Ok(Some((red as u8, white as u8))),
         _ => Err(ApiError::unprocessable(
             "invalid_chance",
             format!("dice must be two dice of 1 to 6, [red, white] (B-CMP-9), not {dice}"),

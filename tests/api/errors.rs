@@ -79,7 +79,7 @@ fn errors_are_problems_with_codes(backend: Backend) {
     assert_problem(text_join, 415, "unsupported_media_type");
     // Unknown fields are refused on every move, those without fields included.
     for (body, field) in [
-        (json!({"type": "roll_dice", "dice": [6, 6]}), "#/dice"),
+        (json!({"type": "roll_dice", "twice": true}), "#/twice"),
         (json!({"type": "build_road", "edge": "0,-1,NE", "free": true}), "#/free"),
     ] {
         let response = app.post(&moves_path, Some(&users[0].token), &body);

@@ -122,7 +122,12 @@ fn entry_where(record: &Value, found: impl Fn(&Value) -> bool) -> usize {
 }
 
 fn bad_records_are_refused_naming_the_entry_and_the_check_and_nothing_is_stored(backend: Backend) {
-    let app = spawn_app(backend);
+    // Not a sandbox: a record's chance must be its seed's (tests/api/sandbox.rs has the other).
+    let database = match backend {
+        Backend::Sqlite => None,
+        Backend::Postgres => Some(crate::helpers::postgres::fresh_database()),
+    };
+    let app = crate::helpers::spawn_app_with(database, |config| config.sandbox = false);
     let host = app.register("host");
     let importer = app.register("importer");
     let id = finished_game(&app, &host, &json!({"max_players": 3}), 77, 30);
@@ -137,7 +142,7 @@ fn bad_records_are_refused_naming_the_entry_and_the_check_and_nothing_is_stored(
     other["format"] = json!("pgn");
     assert_problem(app.post(IMPORT, Some(&importer.token), &other), 422, "unsupported_record_version");
     // A record of a running game, as a seat or a spectator reads it.
-    let (running, players) = app.started_game(3, 5);
+    let (running, players) = app.started_game_with(3, &json!({"max_players": 3}));
     let seat_record = record(&app, &running, Some(&players[0].token));
     refused(&app, &importer, &seat_record, "not_full", None);
     refused(&app, &importer, &record(&app, &running, None), "not_full", None);

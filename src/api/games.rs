@@ -79,8 +79,10 @@ pub struct CreateGameRequest {
     /// position, `variant`, `scenario`, `max_players`, `board` and `options` are left out
     /// (422 `invalid_config`); a position that cannot arise is 422 `invalid_position`. Like a
     /// game with a chosen seed, only its creator and bots may take its seats, unless the
-    /// server is a sandbox (`CATAN_SANDBOX=1`).
+    /// server is a sandbox (`CATAN_SANDBOX=1`). Its schema is `Setup` (given here as an
+    /// object, so that a generated client passes any position it holds as it is).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
     pub position: Option<Box<catan_engine::Setup>>,
 }
 

@@ -28,6 +28,7 @@ pub fn finish(doc: &mut OpenApiDoc) {
     constrain_headers(&mut json);
     document_response_headers(&mut json);
     name_sandbox_dice(&mut json);
+    say_object_defaults_in_words(&mut json);
     match serde_json::from_value(json) {
         Ok(done) => *doc = done,
         // The document is built from our own types: a failure here is a programming error
@@ -54,6 +55,35 @@ fn name_sandbox_dice(json: &mut Value) {
             "description": "Only on a sandbox server (`CATAN_SANDBOX=1`), in a move you send: the dice to roll, `[red, white]`, instead of the game's own; elsewhere 422 `dice_not_allowed`. Never in a move the server lists or logs (the roll's `dice_rolled` event shows the dice)."
         }),
     );
+}
+
+/// A field whose type is another schema and whose default is an object (a position's hands and
+/// decks, all zero when absent) keeps its default in its description instead: to
+/// openapi-python-client a `default` beside a model is an error that drops the whole schema,
+/// and with it every schema that reaches it (a position's `Setup`, so the `position_set` event,
+/// so every log entry: the generated client could not read a move's answer).
+fn say_object_defaults_in_words(value: &mut Value) {
+    match value {
+        Value::Object(object) => {
+            let names_a_schema = ["$ref", "oneOf", "allOf", "anyOf"].iter().any(|key| object.contains_key(*key));
+            if names_a_schema && object.get("default").is_some_and(Value::is_object) {
+                if let Some(default) = object.remove("default") {
+                    let sentence = format!("Absent, it is `{default}`.");
+                    let one_member = object.get("oneOf").and_then(Value::as_array).is_some_and(|m| m.len() == 1);
+                    let described = if one_member { &mut object["oneOf"][0] } else { &mut *value };
+                    let text = match described.get("description").and_then(Value::as_str) {
+                        Some(text) => format!("{text}\n\n{sentence}"),
+                        None => sentence,
+                    };
+                    described["description"] = Value::String(text);
+                }
+                return;
+            }
+            object.values_mut().for_each(say_object_defaults_in_words);
+        }
+        Value::Array(items) => items.iter_mut().for_each(say_object_defaults_in_words),
+        _ => {}
+    }
 }
 
 /// The JSON Schema of a game record (format version 1, `docs/game-record.schema.json`),
@@ -532,6 +562,23 @@ mod tests {
         assert_eq!(schemas["MoveBuildRoad"]["title"], "MoveBuildRoad");
         assert_eq!(schemas["MoveBuildRoad"]["additionalProperties"], false);
         assert_eq!(schemas["MoveBuildRoad"]["required"], json!(["type", "edge"]));
+    }
+
+    #[test]
+    fn an_object_default_beside_a_schema_moves_into_the_description() {
+        let mut doc = json!({"components": {"schemas": {"SeatSetup": {"type": "object", "properties": {
+            "resources": {"oneOf": [{"$ref": "#/components/schemas/Resources", "description": "The hand."}],
+                          "default": {"brick": 0}},
+            "walls": {"type": "array", "items": {"type": "integer"}, "default": []},
+            "plain": {"$ref": "#/components/schemas/CardTurn", "default": {}},
+        }}}}});
+        say_object_defaults_in_words(&mut doc);
+        let properties = &doc["components"]["schemas"]["SeatSetup"]["properties"];
+        assert!(properties["resources"].get("default").is_none());
+        assert_eq!(properties["resources"]["oneOf"][0]["description"], "The hand.\n\nAbsent, it is `{\"brick\":0}`.");
+        assert_eq!(properties["walls"]["default"], json!([]));
+        assert!(properties["plain"].get("default").is_none());
+        assert_eq!(properties["plain"]["description"], "Absent, it is `{}`.");
     }
 
     #[test]

@@ -398,10 +398,18 @@ impl ResponseError for ApiError {
         if let ApiError::Throttled(throttled) = self {
             throttled.add_headers(&mut response);
         }
+        if let ApiError::Unavailable = self {
+            // A failover elects a new leader within seconds (docs/cluster.md); a restarted
+            // database is back sooner.
+            response.insert_header((header::RETRY_AFTER, UNAVAILABLE_RETRY_AFTER.to_string()));
+        }
         let body = serde_json::to_string(&self.problem()).unwrap_or_else(|_| "{}".to_owned());
         response.body(body)
     }
 }
+
+/// The `Retry-After` of a 503 `database_unavailable`, in seconds.
+pub const UNAVAILABLE_RETRY_AFTER: u64 = 2;
 
 impl From<diesel::result::Error> for ApiError {
     fn from(error: diesel::result::Error) -> Self {
@@ -422,6 +430,14 @@ impl From<diesel::result::Error> for ApiError {
                 info,
             ) => {
                 tracing::warn!(error = info.message(), "the database connection was lost mid-request");
+                ApiError::Unavailable
+            }
+            // A write reached a database that is no longer (or not yet) the leader: in a
+            // cluster, the moment between a failover and the proxy's next health check. The
+            // connection is dropped (`store::db::lost`) so that the next one goes to the new
+            // leader; nothing was written.
+            Error::DatabaseError(DatabaseErrorKind::ReadOnlyTransaction, info) => {
+                tracing::warn!(error = info.message(), "a write reached a read-only database (a failover?)");
                 ApiError::Unavailable
             }
             other => ApiError::internal(other),

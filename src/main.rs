@@ -1,4 +1,4 @@
-//! `catan-server [serve|migrate|openapi] [--bind ADDR] [--data-dir DIR]`
+//! `catan-server [serve|migrate|verify|openapi] [--bind ADDR] [--data-dir DIR]`
 
 use std::process::ExitCode;
 
@@ -21,6 +21,9 @@ catan-server: a Catan game server over HTTP
 USAGE:
     catan-server [serve] [--bind ADDR] [--data-dir DIR]   run the server (default)
     catan-server migrate [--data-dir DIR]                 apply database migrations and exit
+    catan-server verify [--data-dir DIR]                  check every stored game: its log's seqs run
+                                                          1..version and its snapshot is the log's
+                                                          replay (exit 1 naming each game that is not)
     catan-server openapi                                  print the OpenAPI document
 
 OPTIONS:
@@ -29,6 +32,8 @@ OPTIONS:
 
 ENVIRONMENT:
     DATABASE_URL      postgres://... to use PostgreSQL (default: SQLite in the data directory)
+    DATABASE_READ_URL postgres://... of read replicas, for reads that can be served there
+                      (docs/cluster.md)
     JWT_SECRET        token signing secret (default: generated once into the data directory)
     RUST_LOG          log filter (default info)
 ";
@@ -36,6 +41,7 @@ ENVIRONMENT:
 enum Command {
     Serve,
     Migrate,
+    Verify,
     OpenApi,
 }
 
@@ -45,10 +51,11 @@ fn parse_args(config: &mut Config) -> Result<Command, String> {
     while let Some(arg) = args.next() {
         let mut value = |name: &str| args.next().ok_or(format!("{name} needs a value"));
         match arg.as_str() {
-            "serve" | "migrate" | "openapi" if command.is_none() => {
+            "serve" | "migrate" | "verify" | "openapi" if command.is_none() => {
                 command = Some(match arg.as_str() {
                     "serve" => Command::Serve,
                     "migrate" => Command::Migrate,
+                    "verify" => Command::Verify,
                     _ => Command::OpenApi,
                 });
             }
@@ -92,6 +99,10 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Command::Verify => {
+            telemetry::init();
+            verify(&config)
+        }
         Command::Serve => {
             telemetry::init();
             let app = match Application::build(&config) {
@@ -113,6 +124,36 @@ fn main() -> ExitCode {
                     ExitCode::FAILURE
                 }
             }
+        }
+    }
+}
+
+/// `catan-server verify`: every stored game checked against its log, the faults printed one
+/// per line (`<game id>: <what is wrong>`) and the totals last.
+fn verify(config: &Config) -> ExitCode {
+    let checked = open_database(config).map_err(|e| e.to_string()).and_then(|pool| {
+        let mut conn = pool.get().map_err(|e| e.to_string())?;
+        let progress = |done, of| tracing::info!(done, of, "games checked");
+        catan_server::store::check_every_game(&mut conn, progress).map_err(|e| match e {
+            catan_server::error::ApiError::Internal(detail) => detail,
+            other => other.to_string(),
+        })
+    });
+    match checked {
+        Ok(check) => {
+            for (game, fault) in &check.faults {
+                println!("{game}: {fault}");
+            }
+            println!("verify: {} games, {} log entries, {} faulty", check.games, check.entries, check.faults.len());
+            if check.faults.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            }
+        }
+        Err(error) => {
+            tracing::error!(%error, "verify could not read the database");
+            ExitCode::from(2)
         }
     }
 }

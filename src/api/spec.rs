@@ -184,7 +184,7 @@ fn document_common_answers(doc: &mut Value) {
         not_allowed["headers"] = json!({"Allow": {"description": "The methods this path serves, e.g. `GET, POST`", "schema": {"type": "string"}}});
         responses.insert("MethodNotAllowed".into(), not_allowed);
         let mut unavailable = problem(
-            "The database is unavailable (`database_unavailable`: no connection within the pool's timeout, or the connection was lost); retry after `Retry-After` seconds when given",
+            "The database is unavailable (`database_unavailable`: no connection within the pool's timeout, the connection was lost, or a failover is under way); retry after `Retry-After` seconds. A move answered so may have been played: retry it with the same `Idempotency-Key`",
         );
         unavailable["headers"] =
             json!({"Retry-After": {"description": "Seconds to wait", "schema": {"type": "integer"}}});

@@ -255,6 +255,13 @@ pub mod lost {
         )
     }
 
+    /// Tests if `error` says the connection leads to a database that takes no writes: a
+    /// leader demoted by a failover (or a replica behind a proxy that has not noticed yet).
+    /// Such a connection is no use to the pool, which is for writes.
+    pub fn is_read_only_error(error: &Error) -> bool {
+        matches!(error, Error::DatabaseError(DatabaseErrorKind::ReadOnlyTransaction, _))
+    }
+
     /// The instrumentation of every PostgreSQL connection.
     pub fn watch(event: InstrumentationEvent<'_>) {
         if let InstrumentationEvent::FinishQuery { error, .. } = event {
@@ -264,6 +271,8 @@ pub mod lost {
                 if first {
                     STALE.with(|stale| stale.set(true));
                 }
+            } else if error.is_some_and(is_read_only_error) {
+                LOST.with(|lost| lost.set(true));
             }
         }
     }

@@ -82,3 +82,55 @@ pub fn check_replay(conn: &mut DbConnection, game_id: Uuid) -> Result<ReplayChec
     };
     Ok(ReplayCheck { version: row.version, entries: entries.len(), contiguous, matches_snapshot })
 }
+
+/// What [`check_every_game`] found: every game checked, and those whose log or snapshot is
+/// wrong.
+#[derive(Debug, Default)]
+pub struct StoreCheck {
+    pub games: usize,
+    pub entries: usize,
+    /// The games whose seqs do not run 1..version, or whose snapshot is not the replay of
+    /// their log, with what was wrong.
+    pub faults: Vec<(Uuid, String)>,
+}
+
+/// Checks every stored game with [`check_replay`] (`catan-server verify`): after a failover,
+/// the proof that no game lost part of its log or kept a snapshot its log does not give.
+/// Calls `progress` with the games done and the total now and then.
+///
+/// # Errors
+/// A database error. A game whose rows cannot be read is a fault, not an error.
+pub fn check_every_game(conn: &mut DbConnection, progress: impl Fn(usize, usize)) -> Result<StoreCheck, ApiError> {
+    let ids: Vec<String> = games::table.select(games::id).order(games::id.asc()).load(conn)?;
+    let mut check = StoreCheck::default();
+    for (done, id) in ids.iter().enumerate() {
+        let Ok(game_id) = Uuid::parse_str(id) else {
+            check.faults.push((Uuid::nil(), format!("a game id that is no UUID: {id:?}")));
+            continue;
+        };
+        match check_replay(conn, game_id) {
+            Ok(found) => {
+                check.entries += found.entries;
+                if !found.contiguous {
+                    let detail =
+                        format!("{} entries for version {}, or a gap or a duplicate seq", found.entries, found.version);
+                    check.faults.push((game_id, detail));
+                } else if !found.matches_snapshot {
+                    check.faults.push((
+                        game_id,
+                        format!("the snapshot at version {} is not the replay of its log", found.version),
+                    ));
+                }
+            }
+            // Gone meanwhile (a game is never deleted, but a test database may be dropped).
+            Err(ApiError::NotFound(_)) => continue,
+            Err(ApiError::Internal(detail)) => check.faults.push((game_id, format!("unreadable: {detail}"))),
+            Err(other) => return Err(other),
+        }
+        check.games += 1;
+        if (done + 1) % 500 == 0 {
+            progress(done + 1, ids.len());
+        }
+    }
+    Ok(check)
+}

@@ -192,6 +192,7 @@ fn a_connection_lost_mid_request_answers_503_not_500() {
         };
         admin.execute("SELECT pg_terminate_backend($1)", &[&pid]).expect("terminate the request's session");
         let answer = in_flight.join().unwrap();
+        assert_eq!(answer.headers().get("retry-after").and_then(|v| v.to_str().ok()), Some("2"));
         assert_problem(answer, 503, "database_unavailable");
     });
     lock.rollback().expect("unlock");
@@ -202,4 +203,86 @@ fn a_connection_lost_mid_request_answers_503_not_500() {
     let created = app.client.post(format!("{}/api/v1/games", app.base)).bearer_auth(&alice.token);
     let created = created.json(&serde_json::json!({"max_players": 3})).send().unwrap();
     assert_eq!(created.status(), StatusCode::CREATED);
+}
+
+/// A failover demotes the leader while the pool holds connections to it (or a proxy still
+/// routes to it for a moment): a write there fails as read-only. That is the database being
+/// away, not the server broken: 503 `database_unavailable` with `Retry-After`, nothing
+/// written, and the connection is dropped, so the first request after the database takes
+/// writes again is served (issue 33).
+#[test]
+fn a_write_to_a_demoted_leader_answers_503_and_the_next_connection_writes() {
+    let cluster = postgres::own_cluster();
+    let url = cluster.fresh_database();
+    let app = spawn_app_at(Some(url.clone()));
+    let (id, users) = app.started_game(2, 33);
+    let (base, _) = url.rsplit_once('/').unwrap();
+    let mut admin = ::postgres::Client::connect(&format!("{base}/postgres"), ::postgres::NoTls).unwrap();
+    let read_only = |admin: &mut ::postgres::Client, on: bool| {
+        let set = if on {
+            "ALTER SYSTEM SET default_transaction_read_only = on"
+        } else {
+            "ALTER SYSTEM RESET default_transaction_read_only"
+        };
+        // One statement a call: ALTER SYSTEM refuses the transaction a batch runs in.
+        for statement in ["SET default_transaction_read_only = off", set, "SELECT pg_reload_conf()"] {
+            admin.batch_execute(statement).unwrap();
+        }
+        // Every session applies a reload at its next command; give them a moment to get the signal.
+        std::thread::sleep(Duration::from_millis(300));
+    };
+    let version = |app: &TestApp| {
+        app.get(&format!("/api/v1/games/{id}"), Some(&users[0].token)).json::<Value>().unwrap()["version"].clone()
+    };
+    let before = version(&app);
+
+    read_only(&mut admin, true);
+    for _ in 0..3 {
+        let refused = play_at(&app, &app.base, &id, &users);
+        assert_eq!(refused.headers().get("retry-after").and_then(|v| v.to_str().ok()), Some("2"));
+        assert_problem(refused, 503, "database_unavailable");
+    }
+    assert_eq!(version(&app), before, "nothing was written");
+
+    read_only(&mut admin, false);
+    let moved = play_at(&app, &app.base, &id, &users);
+    assert_eq!(moved.status(), StatusCode::CREATED, "{}", moved.text().unwrap());
+}
+
+/// `catan-server verify`, the failover check's last word on the database (issue 33): every
+/// game's log runs 1..version and replays to its snapshot; a game that lost its last entry
+/// is named and the exit status says so.
+#[test]
+fn verify_names_every_game_whose_log_does_not_give_its_snapshot() {
+    let url = postgres::fresh_database();
+    let app = spawn_app_at(Some(url.clone()));
+    let (id, users) = app.started_game(2, 34);
+    for _ in 0..3 {
+        let moved = play_at(&app, &app.base, &id, &users);
+        assert_eq!(moved.status(), StatusCode::CREATED);
+    }
+    let (other, _) = app.started_game(3, 35);
+    let verify = || {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_catan-server"))
+            .arg("verify")
+            .env("DATABASE_URL", &url)
+            .env("JWT_SECRET", "test-secret")
+            .env("NO_COLOR", "1")
+            .output()
+            .expect("run catan-server verify");
+        (output.status.code(), String::from_utf8_lossy(&output.stdout).into_owned())
+    };
+    let (code, printed) = verify();
+    assert_eq!(code, Some(0), "{printed}");
+    assert!(printed.contains("verify: 2 games, 5 log entries, 0 faulty"), "{printed}");
+
+    // The last entry of one game gone (what a failover that lost a commit would leave if the
+    // snapshot had been written apart from the log).
+    let mut admin = ::postgres::Client::connect(&url, ::postgres::NoTls).unwrap();
+    admin.execute("DELETE FROM game_moves WHERE game_id = $1 AND seq = 4", &[&id]).unwrap();
+    let (code, printed) = verify();
+    assert_eq!(code, Some(1), "{printed}");
+    assert!(printed.contains(&format!("{id}: 3 entries for version 4")), "{printed}");
+    assert!(!printed.contains(&other), "{printed}");
+    assert!(printed.contains("verify: 2 games, 4 log entries, 1 faulty"), "{printed}");
 }

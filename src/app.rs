@@ -20,6 +20,9 @@ use crate::{
 #[derive(Debug, Clone)]
 pub struct AppState {
     pub pool: DbPool,
+    /// Read replicas (`DATABASE_READ_URL`), for the reads [`crate::store::db::with_read_conn`]
+    /// may serve there.
+    pub read_pool: Option<DbPool>,
     pub notifier: Notifier,
     /// Plays the built-in bots' moves; poke it after every commit.
     pub bots: BotRunner,

@@ -16,6 +16,10 @@ pub struct Config {
     pub data_dir: PathBuf,
     /// `DATABASE_URL`; `None` means the embedded SQLite file in the data directory.
     pub database_url: Option<String>,
+    /// `DATABASE_READ_URL`: PostgreSQL read replicas (behind one address) for the reads that
+    /// may be served there (`crate::store::db::with_read_conn`); only with a PostgreSQL
+    /// `DATABASE_URL`.
+    pub read_database_url: Option<String>,
     /// `JWT_SECRET`; `None` means a secret generated once and kept in the data directory.
     pub jwt_secret: Option<String>,
     /// HTTP worker threads (`None`: [`default_workers`]).
@@ -57,6 +61,7 @@ impl Default for Config {
             bind: "127.0.0.1:8080".into(),
             data_dir: PathBuf::from("./data"),
             database_url: None,
+            read_database_url: None,
             jwt_secret: None,
             workers: None,
             pool_size: 10,
@@ -82,6 +87,7 @@ impl Config {
             bind: env("CATAN_BIND").unwrap_or(defaults.bind),
             data_dir: env("CATAN_DATA_DIR").map(PathBuf::from).unwrap_or(defaults.data_dir),
             database_url: env("DATABASE_URL"),
+            read_database_url: env("DATABASE_READ_URL"),
             jwt_secret: env("JWT_SECRET"),
             workers: env("CATAN_WORKERS").and_then(|v| v.parse().ok()).or(defaults.workers),
             pool_size: env("CATAN_POOL_SIZE").and_then(|v| v.parse().ok()).unwrap_or(defaults.pool_size),

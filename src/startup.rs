@@ -76,6 +76,23 @@ pub fn open_database(config: &Config) -> Result<DbPool, StartupError> {
     Ok(pool)
 }
 
+/// The pool of read replicas (`DATABASE_READ_URL`), if one is named. Built without a
+/// connection: a replica that is down at start-up (or later) only sends its reads to the
+/// leader. Never migrated: a replica takes no writes.
+///
+/// # Errors
+/// A read URL that is not PostgreSQL's, or one beside a SQLite database.
+pub fn open_read_replicas(config: &Config) -> Result<Option<DbPool>, StartupError> {
+    let Some(read_url) = &config.read_database_url else { return Ok(None) };
+    let read_url = db::DatabaseUrl::parse(read_url);
+    match (config.database(), &read_url) {
+        (db::DatabaseUrl::Postgres(_), db::DatabaseUrl::Postgres(_)) => {}
+        _ => return Err("DATABASE_READ_URL names PostgreSQL read replicas of a PostgreSQL DATABASE_URL".into()),
+    }
+    tracing::info!("reads that may be served by a replica go to DATABASE_READ_URL (docs/cluster.md)");
+    Ok(Some(db::build_read_pool(&read_url, config.pool_size)))
+}
+
 impl Application {
     /// Binds the listener, opens and migrates the database, and loads the JWT secret.
     ///
@@ -93,6 +110,7 @@ impl Application {
             db::DatabaseUrl::Postgres(_) => None,
         };
         let pool = open_database(config)?;
+        let read_pool = open_read_replicas(config)?;
         let keys = JwtKeys::new(&config.jwt_secret()?).with_lifetime(config.token_lifetime);
         let listener = TcpListener::bind(&config.bind)?;
         let port = listener.local_addr()?.port();
@@ -115,6 +133,7 @@ impl Application {
             port,
             state: AppState {
                 pool,
+                read_pool,
                 notifier,
                 bots,
                 reads,

@@ -21,7 +21,11 @@ use crate::{
     error::{ApiError, Problem},
     http::json::in_range,
     reads::{Key, Latest, Reader},
-    store::{self, db::with_conn, GameStatus},
+    store::{
+        self,
+        db::{with_conn, with_read_conn},
+        GameStatus,
+    },
     views::game::{etag, game_response, game_response_at, if_none_match, GameResponse},
 };
 
@@ -84,6 +88,7 @@ pub async fn get_game(
         return Ok(past.respond(ContentType::json()));
     }
     // A started game this process knows: the tag and (usually) the bytes are in memory.
+    let mut known = None;
     if let Some(latest) = latest(&state, id).await? {
         let tag = format!("\"v{}\"", latest.version);
         if if_none_match(req.headers(), &tag) {
@@ -93,11 +98,12 @@ pub async fn get_game(
         if let Some(body) = state.reads.get(&key) {
             return Ok(game_ok(tag, body));
         }
+        known = Some(latest.version);
     }
     let headers = req.headers().clone();
     let reads = Arc::clone(&state.reads);
     let epoch = reads.epoch();
-    let (tag, body) = with_conn(&state.pool, move |conn| {
+    let (tag, body) = with_read_conn(&state.pool, state.read_pool.as_ref(), id, known, move |conn| {
         let record = store::load_game(conn, id)?;
         reads.learn_record(epoch, &record);
         let tag = etag(&record.game, record.seats.len());

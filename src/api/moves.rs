@@ -22,7 +22,7 @@ use crate::{
     error::{ApiError, Problem},
     http::json::{in_range, Json},
     reads::{self, EntryClass, Key, Latest, Reader, Reads},
-    store::db::{with_conn, DbConnection},
+    store::db::{with_conn, with_read_conn, DbConnection},
     store::idempotency,
     store::snapshots,
     store::{self, Applied, GameStatus, MoveRequest, Submitted},
@@ -510,14 +510,16 @@ pub fn cached_entries(
 /// process is sure of the latest version and holds every entry, else from the database
 /// (caching each entry as served).
 async fn read_page(state: &AppState, id: Uuid, user: Option<Uuid>, after: i64, limit: i64) -> Result<Page, ApiError> {
+    let mut known = None;
     if let Some(latest) = latest(state, id).await? {
         if let Some((status, entries)) = cached_entries(&state.reads, id, &latest, latest.reader(user), after, limit) {
             return Ok(Page { version: latest.version, status, entries, legal_moves: None });
         }
+        known = Some(latest.version);
     }
     let reads = Arc::clone(&state.reads);
     let epoch = reads.epoch();
-    with_conn(&state.pool, move |conn| {
+    with_read_conn(&state.pool, state.read_pool.as_ref(), id, known, move |conn| {
         let record = store::load_game(conn, id)?;
         let rows = store::load_entries(conn, &record.game, after, limit)?;
         reads.learn_record(epoch, &record);

@@ -98,6 +98,7 @@ pub fn spawn_app_with(database_url: Option<String>, configure: impl FnOnce(&mut 
         bind: "127.0.0.1:0".into(),
         data_dir: data_dir.clone(),
         database_url,
+        read_database_url: None,
         jwt_secret: Some("test-secret".into()),
         workers: Some(2),
         pool_size: 8,

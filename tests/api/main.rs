@@ -29,6 +29,7 @@ mod processes;
 mod reads;
 mod records;
 mod recovery;
+mod replicas;
 mod requests;
 mod sandbox;
 mod seafarers;

@@ -91,6 +91,10 @@ impl Config {
             jwt_secret: env("JWT_SECRET"),
             workers: env("CATAN_WORKERS").and_then(|v| v.parse().ok()).or(defaults.workers),
             pool_size: env("CATAN_POOL_SIZE").and_then(|v| v.parse().ok()).unwrap_or(defaults.pool_size),
+            db_timeout: env("CATAN_DB_TIMEOUT_MS")
+                .and_then(|v| v.trim().parse::<u64>().ok())
+                .filter(|ms| *ms > 0)
+                .map_or(defaults.db_timeout, std::time::Duration::from_millis),
             read_cache_bytes: env("CATAN_READ_CACHE_MB")
                 .and_then(|v| v.parse::<usize>().ok())
                 .map_or(defaults.read_cache_bytes, |mb| mb << 20),

@@ -109,7 +109,6 @@ impl Config {
                 .map_or(defaults.body_timeout, std::time::Duration::from_secs),
             limits: crate::http::limits::LimitsConfig::from_env(),
             browser: crate::http::cors::BrowserConfig::from_env(),
-            ..defaults
         }
     }
 

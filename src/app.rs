@@ -20,7 +20,7 @@ use crate::{
 #[derive(Debug, Clone)]
 pub struct AppState {
     pub pool: DbPool,
-    /// Read replicas (`DATABASE_READ_URL`), for the reads [`crate::store::db::with_read_conn`]
+    /// Read replicas (`DATABASE_READ_URL`), for the reads [`crate::store::replicas::with_read_conn`]
     /// may serve there.
     pub read_pool: Option<DbPool>,
     pub notifier: Notifier,

@@ -17,7 +17,7 @@ pub struct Config {
     /// `DATABASE_URL`; `None` means the embedded SQLite file in the data directory.
     pub database_url: Option<String>,
     /// `DATABASE_READ_URL`: PostgreSQL read replicas (behind one address) for the reads that
-    /// may be served there (`crate::store::db::with_read_conn`); only with a PostgreSQL
+    /// may be served there (`crate::store::replicas::with_read_conn`); only with a PostgreSQL
     /// `DATABASE_URL`.
     pub read_database_url: Option<String>,
     /// `JWT_SECRET`; `None` means a secret generated once and kept in the data directory.

@@ -21,11 +21,7 @@ use crate::{
     error::{ApiError, Problem},
     http::json::in_range,
     reads::{Key, Latest, Reader},
-    store::{
-        self,
-        db::{with_conn, with_read_conn},
-        GameStatus,
-    },
+    store::{self, db::with_conn, replicas::with_read_conn, GameStatus},
     views::game::{etag, game_response, game_response_at, if_none_match, GameResponse},
 };
 

@@ -160,55 +160,6 @@ pub fn build_read_pool(url: &DatabaseUrl, max_size: u32) -> DbPool {
         .build_unchecked(DbManager::new(url.clone()))
 }
 
-/// Runs a read of game `game` on a replica when one holds at least version `latest` of it (the
-/// newest version this server knows: read from the leader just before, or heard of through
-/// its commits), else on the leader ([`with_conn`]). So a client never reads a version older
-/// than one the server has told anyone about, and the replica serves the reads of games it has
-/// caught up with; a replica that is down, or lags, costs a fallback, not an error.
-///
-/// # Errors
-/// `f`'s error, or [`ApiError::Unavailable`] when the leader cannot be reached either.
-pub async fn with_read_conn<T, F>(
-    pool: &DbPool,
-    replicas: Option<&DbPool>,
-    game: uuid::Uuid,
-    latest: Option<i64>,
-    f: F,
-) -> Result<T, ApiError>
-where
-    F: FnOnce(&mut DbConnection) -> Result<T, ApiError> + Clone + Send + 'static,
-    T: Send + 'static,
-{
-    let (Some(replicas), Some(latest)) = (replicas, latest) else {
-        return with_conn(pool, f).await;
-    };
-    let replicas = replicas.clone();
-    let on_replica = f.clone();
-    let served = web::block(move || {
-        let mut conn = replicas.get().ok()?;
-        lost::checked_out();
-        let caught_up = replayed_version(&mut conn, game).ok()?? >= latest;
-        caught_up.then(|| on_replica(&mut conn))
-    })
-    .await
-    .ok()
-    .flatten();
-    match served {
-        // An error of the replica's own (it went away mid-read) is retried on the leader; a
-        // rule's answer (not found, forbidden) is the same on both.
-        Some(Err(ApiError::Unavailable | ApiError::Internal(_))) | None => with_conn(pool, f).await,
-        Some(answer) => answer,
-    }
-}
-
-/// The version of game `game` that the database at the other end of `conn` holds.
-fn replayed_version(conn: &mut DbConnection, game: uuid::Uuid) -> Result<Option<i64>, diesel::result::Error> {
-    use diesel::prelude::*;
-
-    use super::schema::games;
-    games::table.find(game.to_string()).select(games::version).first(conn).optional()
-}
-
 /// Runs the pending embedded migrations of the connection's backend.
 ///
 /// # Errors

@@ -16,6 +16,14 @@ use crate::{
     stream::Sse,
 };
 
+/// The built `catan-server` binary on `database_url`, with the tests' secret and plain logs:
+/// add the subcommand and its arguments.
+pub fn server_command(database_url: &str) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_catan-server"));
+    command.env("DATABASE_URL", database_url).env("JWT_SECRET", "test-secret").env("NO_COLOR", "1");
+    command
+}
+
 /// The built `catan-server` binary serving `database_url` on a free port, as its own process.
 pub struct ServerProcess {
     child: Child,
@@ -26,13 +34,10 @@ pub struct ServerProcess {
 impl ServerProcess {
     pub fn start(database_url: &str) -> ServerProcess {
         let data_dir = std::env::temp_dir().join(format!("catan-proc-{}", uuid::Uuid::new_v4().simple()));
-        let mut child = Command::new(env!("CARGO_BIN_EXE_catan-server"))
+        let mut child = server_command(database_url)
             .args(["serve", "--bind", "127.0.0.1:0", "--data-dir"])
             .arg(&data_dir)
-            .env("DATABASE_URL", database_url)
-            .env("JWT_SECRET", "test-secret")
             .env("RUST_LOG", "info")
-            .env("NO_COLOR", "1")
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
@@ -237,12 +242,9 @@ fn a_second_process_on_the_same_sqlite_file_is_refused() {
     std::fs::create_dir_all(&dir).expect("temp dir");
     let database = dir.join("catan.sqlite3").to_string_lossy().into_owned();
     let first = ServerProcess::start(&database);
-    let second = Command::new(env!("CARGO_BIN_EXE_catan-server"))
+    let second = server_command(&database)
         .args(["serve", "--bind", "127.0.0.1:0", "--data-dir"])
         .arg(dir.join("second"))
-        .env("DATABASE_URL", &database)
-        .env("JWT_SECRET", "test-secret")
-        .env("NO_COLOR", "1")
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())

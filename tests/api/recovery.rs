@@ -11,7 +11,7 @@ use serde_json::Value;
 use crate::{
     games::active_seat,
     helpers::{assert_problem, postgres, spawn_app_at, TestApp, User},
-    processes::ServerProcess,
+    processes::{server_command, ServerProcess},
 };
 
 /// How many processes `LISTEN` on the database of `url`.
@@ -263,13 +263,7 @@ fn verify_names_every_game_whose_log_does_not_give_its_snapshot() {
     }
     let (other, _) = app.started_game(3, 35);
     let verify = || {
-        let output = std::process::Command::new(env!("CARGO_BIN_EXE_catan-server"))
-            .arg("verify")
-            .env("DATABASE_URL", &url)
-            .env("JWT_SECRET", "test-secret")
-            .env("NO_COLOR", "1")
-            .output()
-            .expect("run catan-server verify");
+        let output = server_command(&url).arg("verify").output().expect("run catan-server verify");
         (output.status.code(), String::from_utf8_lossy(&output.stdout).into_owned())
     };
     let (code, printed) = verify();

@@ -8,7 +8,10 @@
 use reqwest::StatusCode;
 use serde_json::Value;
 
-use crate::helpers::{postgres, spawn_app_with, TestApp, User};
+use crate::{
+    helpers::{postgres, spawn_app_with, TestApp, User},
+    processes::server_command,
+};
 
 /// The tables a game's view and log are read from, parents first.
 const TABLES: [&str; 4] = ["users", "games", "game_players", "game_moves"];
@@ -48,12 +51,7 @@ fn reads_go_to_a_replica_only_when_it_holds_the_latest_version() {
     let leader = postgres::fresh_database();
     let replica = postgres::fresh_database();
     // The replica's tables, as a server makes them (a replica is never migrated by one).
-    let migrated = std::process::Command::new(env!("CARGO_BIN_EXE_catan-server"))
-        .arg("migrate")
-        .env("DATABASE_URL", &replica)
-        .env("JWT_SECRET", "test-secret")
-        .output()
-        .unwrap();
+    let migrated = server_command(&replica).arg("migrate").output().unwrap();
     assert!(migrated.status.success(), "{}", String::from_utf8_lossy(&migrated.stderr));
     let app = spawn_app_with(Some(leader.clone()), |config| config.read_database_url = Some(replica.clone()));
     let (id, users) = app.started_game(2, 36);

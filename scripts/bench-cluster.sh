@@ -39,14 +39,9 @@ for tool in patroni etcd haproxy; do
     command -v "$tool" >/dev/null || { echo "bench-cluster: needs $tool (apt-get install patroni etcd-server haproxy)" >&2; exit 1; }
 done
 
-as_postgres() {
-    # PostgreSQL refuses to run as root.
-    if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
-}
-
 cleanup() {
     if [ -n "$SERVER_PID" ]; then kill "$SERVER_PID" 2>/dev/null || true; wait "$SERVER_PID" 2>/dev/null || true; fi
-    if [ -n "$PG_STARTED" ]; then as_postgres "$PGBIN/pg_ctl" -D "$WORK/pg" -m fast -w stop >/dev/null 2>&1 || true; fi
+    if [ -n "$PG_STARTED" ]; then stop_postgres; fi
     if [ -n "$CLUSTER_UP" ]; then CATAN_CLUSTER_DIR="$WORK/cluster" scripts/cluster down >/dev/null 2>&1 || true; fi
     rm -rf "$WORK"
 }
@@ -65,25 +60,13 @@ run_loadgen() { # $1: the URL; writes the RESULT line to $WORK/result
         2>>"$WORK/loadgen.err" | tee -a "$WORK/loadgen.out" | grep '^RESULT' >"$WORK/result"
 }
 
-field() { # $1: key, stdin: RESULT line
-    tr ' ' '\n' | sed -n "s/^$1=//p"
-}
-
 single() { # one PostgreSQL, one server
-    mkdir -p "$WORK/pg" "$WORK/sock"
-    if [ "$(id -u)" = 0 ]; then chown postgres "$WORK/pg" "$WORK/sock"; fi
-    as_postgres "$PGBIN/initdb" -D "$WORK/pg" -A trust -U postgres -E UTF8 >/dev/null
-    as_postgres "$PGBIN/pg_ctl" -D "$WORK/pg" -l "$WORK/sock/pg.log" -w -o \
-        "-p $PGPORT -c listen_addresses=127.0.0.1 -c unix_socket_directories=$WORK/sock -c fsync=on \
-         -c synchronous_commit=on -c max_connections=200" start >/dev/null
-    PG_STARTED=1
+    start_postgres
     "$PGBIN/createdb" -h 127.0.0.1 -p "$PGPORT" -U postgres catan
     start_server "$APPPORT" "postgres://postgres@127.0.0.1:$PGPORT/catan"
     run_loadgen "http://127.0.0.1:$APPPORT"
     stop_server
-    as_postgres "$PGBIN/pg_ctl" -D "$WORK/pg" -m fast -w stop >/dev/null
-    PG_STARTED=
-    rm -rf "$WORK/pg"
+    stop_postgres
 }
 
 cluster() { # $1: 1 synchronous, 0 asynchronous

@@ -78,10 +78,6 @@ function done(summary, latency, requests)
 end
 LUA
 
-field() { # $1: key, stdin: RESULT line
-    tr ' ' '\n' | sed -n "s/^$1=//p"
-}
-
 players() { # $1: seconds between registering and playing; prints the load generator's RESULT line
     "$TARGET/release/examples/loadgen" --url "$BASE" --games "$GAMES" --players "$PLAYERS" \
         --seconds "$DURATION" --pace "$PACE" --delay "$1" 2>>"$WORK/loadgen.err" | grep '^RESULT'

@@ -27,14 +27,9 @@ APPPORT=$((PGPORT + 1))
 SERVER_PID=
 PG_STARTED=
 
-as_postgres() {
-    # PostgreSQL refuses to run as root.
-    if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
-}
-
 cleanup() {
     if [ -n "$SERVER_PID" ]; then kill "$SERVER_PID" 2>/dev/null || true; wait "$SERVER_PID" 2>/dev/null || true; fi
-    if [ -n "$PG_STARTED" ]; then as_postgres "$PGBIN/pg_ctl" -D "$WORK/pg" -m fast -w stop >/dev/null 2>&1 || true; fi
+    if [ -n "$PG_STARTED" ]; then stop_postgres; fi
     rm -rf "$WORK"
 }
 trap cleanup EXIT INT TERM
@@ -53,21 +48,11 @@ run_loadgen() { # prints the RESULT line
         2>>"$WORK/loadgen.err" | tee -a "$WORK/loadgen.out" | grep '^RESULT'
 }
 
-field() { # $1: key, stdin: RESULT line
-    tr ' ' '\n' | sed -n "s/^$1=//p"
-}
-
 psql_q() { "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$PGPORT" -U postgres "$@"; }
 
 bench_postgres() {
     echo "== PostgreSQL: throwaway cluster on 127.0.0.1:$PGPORT (fsync=on, synchronous_commit=on)"
-    mkdir -p "$WORK/pg" "$WORK/sock"
-    [ "$(id -u)" = 0 ] && chown postgres "$WORK/pg" "$WORK/sock"
-    as_postgres "$PGBIN/initdb" -D "$WORK/pg" -U postgres --auth=trust -E UTF8 >/dev/null
-    as_postgres "$PGBIN/pg_ctl" -D "$WORK/pg" -l "$WORK/sock/pg.log" -w start -o \
-        "-p $PGPORT -c listen_addresses=127.0.0.1 -c unix_socket_directories=$WORK/sock -c fsync=on \
-         -c synchronous_commit=on -c max_connections=200 -c shared_buffers=256MB" >/dev/null
-    PG_STARTED=1
+    start_postgres -c shared_buffers=256MB
     psql_q -c "CREATE DATABASE catan_bench" -c "CREATE DATABASE pgbench_db" postgres
     start_server "$APPPORT" "postgres://postgres@127.0.0.1:$PGPORT/catan_bench"
 

@@ -1,6 +1,8 @@
 # Shared by the benchmark scripts (sourced, not run): the build they measure, the median of
-# numbers on stdin, and one server at a time. The caller sets WORK (its scratch directory) and
-# SERVER_PID=, and kills a server left running on exit.
+# numbers on stdin, the fields of the load generator's RESULT line, one server at a time and a
+# throwaway PostgreSQL. The caller sets WORK (its scratch directory) and SERVER_PID=, and kills
+# a server left running on exit; for PostgreSQL also PGBIN, PGPORT and PG_STARTED=, and calls
+# stop_postgres on exit when PG_STARTED is set.
 #
 # BENCH_PROFILE picks the build: `release` (the default, what the figures are measured on), or
 # `debug`, the dev build `cargo test` already made: for a smoke run of the script itself (the
@@ -39,4 +41,29 @@ stop_server() {
     kill "$SERVER_PID"
     wait "$SERVER_PID" 2>/dev/null || true
     SERVER_PID=
+}
+
+field() { # $1: key, stdin: RESULT line
+    tr ' ' '\n' | sed -n "s/^$1=//p"
+}
+
+as_postgres() {
+    # PostgreSQL refuses to run as root.
+    if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+start_postgres() { # a fresh cluster in $WORK/pg on 127.0.0.1:$PGPORT, durable commits; $@: more `-c name=value`
+    mkdir -p "$WORK/pg" "$WORK/sock"
+    if [ "$(id -u)" = 0 ]; then chown postgres "$WORK/pg" "$WORK/sock"; fi
+    as_postgres "$PGBIN/initdb" -D "$WORK/pg" -U postgres --auth=trust -E UTF8 >/dev/null
+    as_postgres "$PGBIN/pg_ctl" -D "$WORK/pg" -l "$WORK/sock/pg.log" -w start -o \
+        "-p $PGPORT -c listen_addresses=127.0.0.1 -c unix_socket_directories=$WORK/sock -c fsync=on \
+         -c synchronous_commit=on -c max_connections=200 $*" >/dev/null
+    PG_STARTED=1
+}
+
+stop_postgres() { # stops the cluster start_postgres made and removes it
+    as_postgres "$PGBIN/pg_ctl" -D "$WORK/pg" -m fast -w stop >/dev/null 2>&1 || true
+    PG_STARTED=
+    rm -rf "$WORK/pg" "$WORK/sock"
 }

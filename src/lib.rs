@@ -12,6 +12,7 @@
 //! | Layer | Modules | Holds |
 //! |---|---|---|
 //! | foundation | [`error`], [`telemetry`] | the one error enum and its problem bodies; logging |
+//! | rating | [`rated`] | the rules of rated play: the rating pools, the Weng-Lin model and finish orders, which seeks make a game |
 //! | storage | [`store`] | the database, the schema, the rows and queries, the write path of moves, snapshots, idempotency, the trade book |
 //! | reads | [`reads`] | what each reader sees, served from memory; replays of past positions |
 //! | live | [`live`] | waking readers when a move commits, in this process and across processes |
@@ -32,6 +33,7 @@ pub mod error;
 pub mod http;
 pub mod live;
 pub mod play;
+pub mod rated;
 pub mod reads;
 pub mod startup;
 pub mod store;

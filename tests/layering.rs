@@ -18,6 +18,7 @@ use std::path::Path;
 /// its own layer (as long as no cycle forms) and of the layers below it, never one above.
 const LAYERS: &[(&str, &[&str])] = &[
     ("foundation", &["error", "telemetry"]),
+    ("rating", &["rated"]),
     ("storage", &["store"]),
     ("reads", &["reads"]),
     ("live", &["live"]),

@@ -14,6 +14,7 @@ use uuid::Uuid;
 
 use crate::{
     app::AppState,
+    rated::{Pool, RATED_TURN_TIMER_SECONDS},
     auth::{AuthUser, MaybeAuthUser},
     error::{ApiError, Problem},
     http::json::Json,
@@ -84,6 +85,15 @@ pub struct CreateGameRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<Object>)]
     pub position: Option<Box<catan_engine::Setup>>,
+    /// A rated game (default false): when it finishes, its players' ratings in its pool
+    /// change (see `GET /api/v1/leaderboards/{pool}`). Its ruleset must have a pool (`base`,
+    /// `five_six`, `seafarers`, `wonders`, `cities_and_knights`; not Jungle or Big River), and
+    /// it has no chosen `seed`, no `position` and is not played on a sandbox server (422
+    /// `rated_game_not_allowed`, naming the field). It gets a turn timer of 120 s unless
+    /// `options.turn_timer_seconds` gives one: a seat left to the timer's autoplay to the end
+    /// finishes last. Seeks (`POST /api/v1/seeks`) make rated games without a lobby.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rated: Option<bool>,
 }
 
 /// How to join: as yourself (no body), or (creator only) a built-in bot.
@@ -260,7 +270,7 @@ pub fn parse_game_id(path: web::Path<String>) -> Result<Uuid, ApiError> {
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`too_many_games`: you created as many games as one account may have open or playing at once (`CATAN_MAX_OPEN_GAMES`, default 20)", body = Problem, content_type = "application/problem+json"),
         (status = 429, response = crate::api::responses::RateLimited),
-        (status = 422, description = "`invalid_max_players` (`max_players` outside 2 to 6), `unsupported_variant`, `unsupported_scenario`, a number outside the bounds its schema gives (`invalid_config`, e.g. `vp_target` outside 3 to 30; `errors` names the field), a setup code such as `invalid_board`, `invalid_config` (e.g. a `turn_limit` outside 1 to 10,000) or `invalid_player_count` (e.g. Wonders of Catan with 2 or 5 players), `invalid_turn_timer` (`turn_timer_seconds` outside 5 to 604,800), or `idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`invalid_max_players` (`max_players` outside 2 to 6), `unsupported_variant`, `unsupported_scenario`, a number outside the bounds its schema gives (`invalid_config`, e.g. `vp_target` outside 3 to 30; `errors` names the field), a setup code such as `invalid_board`, `invalid_config` (e.g. a `turn_limit` outside 1 to 10,000) or `invalid_player_count` (e.g. Wonders of Catan with 2 or 5 players), `invalid_turn_timer` (`turn_timer_seconds` outside 5 to 604,800), `rated_game_not_allowed` (a rated game with a `seed`, a `position`, on a sandbox server, or of a ruleset without a pool), or `idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "The body is not JSON: send `Content-Type: application/json` (`unsupported_media_type`)", body = Problem, content_type = "application/problem+json"),
     )
 )]
@@ -278,9 +288,13 @@ pub async fn create_game(
     let request: CreateGameRequest = crate::http::json::from_value(&raw)?;
     let claim = idempotency::claim(&req, user.id, &request)?;
     let seat_creator = request.seat_creator.unwrap_or(true);
+    let rated = request.rated.unwrap_or(false);
+    if rated {
+        refuse_unrateable(&request, state.sandbox)?;
+    }
     if let Some(position) = &request.position {
         let (config, seed, position) = prepared(&request, position)?;
-        return create(&state, user.id, claim, seat_creator, config, seed, true, Some(position)).await;
+        return create(&state, user.id, claim, seat_creator, config, seed, true, Some(position), None).await;
     }
     let had_options = request.options.is_some();
     let mut config = request.options.unwrap_or_default();
@@ -330,9 +344,40 @@ pub async fn create_game(
     // client could not read a finished game whose seed was above 2^63 - 1).
     let seed = request.seed.unwrap_or_else(random_seed);
     crate::play::turn_timer::validate(&config)?;
+    let pool = if rated {
+        let pool = Pool::of(&config).ok_or_else(|| {
+            ApiError::unprocessable(
+                "rated_game_not_allowed",
+                "Jungle and Big River games are not rated: they have no rating pool",
+            )
+            .at_field("#/variant")
+        })?;
+        config.turn_timer_seconds.get_or_insert(RATED_TURN_TIMER_SECONDS);
+        Some(pool)
+    } else {
+        None
+    };
     // Validate the configuration now, not when the game starts.
     Game::start_events(&config, seed)?;
-    create(&state, user.id, claim, seat_creator, config, seed, request.seed.is_some(), None).await
+    create(&state, user.id, claim, seat_creator, config, seed, request.seed.is_some(), None, pool).await
+}
+
+/// A rated game's chance is the server's alone: no chosen seed, no prepared position, no
+/// dice named on a sandbox server (422 `rated_game_not_allowed`, naming the field).
+fn refuse_unrateable(request: &CreateGameRequest, sandbox: bool) -> Result<(), ApiError> {
+    let refusal = if sandbox {
+        Some(("rated", "a sandbox server plays no rated games: moves there may name their dice"))
+    } else if request.seed.is_some() {
+        Some(("seed", "a rated game has no chosen seed: its dice could be known in advance"))
+    } else if request.position.is_some() {
+        Some(("position", "a rated game starts from the beginning, not from a position"))
+    } else {
+        None
+    };
+    match refusal {
+        Some((field, why)) => Err(ApiError::unprocessable("rated_game_not_allowed", why).at_field(format!("#/{field}"))),
+        None => Ok(()),
+    }
 }
 
 fn random_seed() -> u64 {
@@ -384,6 +429,7 @@ async fn create(
     seed: u64,
     seeded: bool,
     position: Option<String>,
+    pool: Option<Pool>,
 ) -> Result<HttpResponse, ApiError> {
     let at = store::now();
     let row = GameRow {
@@ -400,6 +446,8 @@ async fn create(
         seeded,
         imported_from: None,
         position,
+        rated: pool.is_some(),
+        pool: pool.map(|pool| pool.name().to_owned()),
     };
     let id = Uuid::parse_str(&row.id).map_err(ApiError::internal)?;
     let limits = Arc::clone(&state.limits);

@@ -89,6 +89,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
             .service(moves::list_moves)
             .service(users::register_user)
             .service(users::me)
+            .service(users::change_me)
             .service(users::create_token)
             .service(tokens::revoke_current_token)
             .service(games::create_game)

@@ -1,6 +1,6 @@
 //! Accounts: register, and log in for a token.
 
-use actix_web::{get, post, web, HttpRequest, HttpResponse};
+use actix_web::{get, patch, post, web, HttpRequest, HttpResponse};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -12,7 +12,7 @@ use crate::{
     error::{ApiError, Problem},
     http::json::Json,
     store::db::with_conn,
-    store::{self, UserRow},
+    store::{self, AccountKind, UserRow},
     views::utc,
 };
 
@@ -27,6 +27,22 @@ pub struct Credentials {
     /// 8 to 128 characters.
     #[schema(min_length = 8, max_length = 128)]
     pub password: String,
+    /// Registration only (`POST /api/v1/users`; `POST /api/v1/tokens` ignores it): `human`
+    /// (default) or `bot`, for a program that plays over the API. Every seat shows it; it can
+    /// be changed once (`PATCH /api/v1/users/me`) while the account has played no rated game.
+    /// `builtin` is the server's own bots' (422 `invalid_kind`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<AccountKind>,
+}
+
+/// A change to the caller's account.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"kind": "bot"}))]
+pub struct AccountChange {
+    /// `human` or `bot`: allowed once, and only before the account's first rated game (409
+    /// `kind_locked`); setting the kind it has changes nothing.
+    pub kind: AccountKind,
 }
 
 /// A user as others see them.
@@ -34,6 +50,7 @@ pub struct Credentials {
 pub struct UserResponse {
     pub id: Uuid,
     pub username: String,
+    pub kind: AccountKind,
     pub created_at: DateTime<Utc>,
 }
 
@@ -42,6 +59,7 @@ pub struct UserResponse {
 pub struct MeResponse {
     pub id: Uuid,
     pub username: String,
+    pub kind: AccountKind,
     pub created_at: DateTime<Utc>,
     /// Open games they created or sit in (`GET /api/v1/games?mine=true&status=open`).
     pub open_games: i64,
@@ -75,6 +93,10 @@ fn validate(credentials: &Credentials) -> Result<(), ApiError> {
             "a username has 3 to 32 characters: ASCII letters (A-Z, a-z), digits, `_`, `-` and `.`",
         )
         .at("#/username", "must have 3 to 32 characters, each an ASCII letter (A-Z, a-z), a digit, `_`, `-` or `.`"));
+    }
+    if credentials.kind == Some(AccountKind::Builtin) {
+        return Err(ApiError::unprocessable("invalid_kind", "an account is `human` or `bot`; `builtin` is the server's own bots'")
+            .at("#/kind", "must be `human` or `bot`"));
     }
     if !(8..=128).contains(&credentials.password.chars().count()) {
         return Err(ApiError::unprocessable("invalid_password", "a password has 8 to 128 characters")
@@ -119,6 +141,8 @@ pub async fn register_user(
         username: credentials.username,
         password_hash,
         created_at: store::now(),
+        kind: credentials.kind.unwrap_or(AccountKind::Human).as_str().into(),
+        kind_changed_at: None,
     };
     let user = with_conn(&state.pool, move |conn| {
         store::insert_user(conn, &user)?;
@@ -128,7 +152,12 @@ pub async fn register_user(
     let id = Uuid::parse_str(&user.id).map_err(ApiError::internal)?;
     let (token, expires_at) = keys.issue(id, &user.username)?;
     Ok(HttpResponse::Created().json(RegisterResponse {
-        user: UserResponse { id, username: user.username, created_at: utc(user.created_at) },
+        user: UserResponse {
+            id,
+            username: user.username,
+            kind: AccountKind::parse(&user.kind),
+            created_at: utc(user.created_at),
+        },
         token,
         expires_at,
     }))
@@ -158,7 +187,7 @@ pub async fn create_token(
     req: HttpRequest,
     body: Json<Credentials>,
 ) -> Result<HttpResponse, ApiError> {
-    let Credentials { username, password } = body.into_inner();
+    let Credentials { username, password, .. } = body.into_inner();
     state.limits.login(&req, &username).await?;
     let user = with_conn(&state.pool, move |conn| store::find_user_by_name(conn, &username)).await?;
     // An unknown name is checked against a dummy hash: the same cost as a wrong password.
@@ -195,8 +224,47 @@ pub async fn me(state: web::Data<AppState>, user: AuthUser) -> Result<HttpRespon
     Ok(HttpResponse::Ok().json(MeResponse {
         id,
         username: row.username,
+        kind: AccountKind::parse(&row.kind),
         created_at: utc(row.created_at),
         open_games,
         playing_games,
+    }))
+}
+
+/// Change the caller's account: its kind (`human` or `bot`).
+///
+/// Allowed once, and only while the account has played no rated game, so that a rating is
+/// always a person's or always a program's.
+#[utoipa::path(
+    tag = "users",
+    security(("bearer" = [])),
+    request_body = AccountChange,
+    responses(
+        (status = 200, description = "The account as it is now", body = UserResponse),
+        (status = 400, description = "Malformed body", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "No valid token (`unauthorized`)", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`kind_locked`: changed before, or rated games played", body = Problem, content_type = "application/problem+json"),
+        (status = 415, description = "The body is not JSON: send `Content-Type: application/json` (`unsupported_media_type`)", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`invalid_kind` (`builtin`)", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[patch("/users/me")]
+pub async fn change_me(
+    state: web::Data<AppState>,
+    user: AuthUser,
+    body: Json<AccountChange>,
+) -> Result<HttpResponse, ApiError> {
+    let kind = body.into_inner().kind;
+    if kind == AccountKind::Builtin {
+        return Err(ApiError::unprocessable("invalid_kind", "an account is `human` or `bot`; `builtin` is the server's own bots'")
+            .at("#/kind", "must be `human` or `bot`"));
+    }
+    let id = user.id;
+    let row = with_conn(&state.pool, move |conn| store::change_kind(conn, &id.to_string(), kind)).await?;
+    Ok(HttpResponse::Ok().json(UserResponse {
+        id,
+        username: row.username,
+        kind: AccountKind::parse(&row.kind),
+        created_at: utc(row.created_at),
     }))
 }

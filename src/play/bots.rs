@@ -410,6 +410,8 @@ impl Shared {
                 turn_timer::mark(conn, &row.id, applied.version)?;
                 tracing::info!(%game_id, %seat, seq = applied.version, "turn timer ran out: a bot played for the seat");
             }
+            // After the mark: a seat the timer played to the end was abandoned.
+            store::ratings::settle(conn, &row, &game)?;
             Ok(Some(applied))
         })?;
         match applied {

@@ -48,7 +48,7 @@ pub const TIMER_BOT: BotKind = BotKind::Heuristic;
 pub const AUTOPLAY_DELAY: Duration = Duration::from_secs(10);
 
 /// How the log marks a move the timer played: `bot` holds this prefix and the bot's kind.
-const MARK: &str = "timer:";
+const MARK: &str = crate::store::log::TIMER_MARK;
 
 /// Rejects a turn timer outside [`TIMER_SECONDS`] (422 `invalid_turn_timer`).
 ///
@@ -131,14 +131,7 @@ fn waiting_since(conn: &mut DbConnection, row: &GameRow, game: &Game) -> Result<
 
 /// Tests if `seat`'s latest move was played by the timer.
 fn on_autoplay(conn: &mut DbConnection, game_id: &str, seat: Seat) -> Result<bool, ApiError> {
-    let latest: Option<Option<String>> = game_moves::table
-        .filter(game_moves::game_id.eq(game_id))
-        .filter(game_moves::seat.eq(i32::from(seat.0)))
-        .order(game_moves::seq.desc())
-        .select(game_moves::bot)
-        .first(conn)
-        .optional()?;
-    Ok(latest.flatten().is_some_and(|bot| bot.starts_with(MARK)))
+    crate::store::log::on_autoplay(conn, game_id, i32::from(seat.0))
 }
 
 /// Marks log entry `seq` of a game as played by the timer's bot, in the caller's transaction.

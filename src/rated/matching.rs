@@ -50,7 +50,8 @@ mod tests {
     #[test]
     fn the_oldest_fitting_seekers_fill_the_game() {
         let first = seeker("new", 25.0, None);
-        let waiting = [seeker("a", 20.0, None), seeker("b", 30.0, None), seeker("c", 26.0, None), seeker("d", 22.0, None)];
+        let waiting =
+            [seeker("a", 20.0, None), seeker("b", 30.0, None), seeker("c", 26.0, None), seeker("d", 22.0, None)];
         assert_eq!(companions(&first, &waiting, 4), vec![0, 1, 2]);
         assert_eq!(companions(&first, &waiting, 2), vec![0]);
     }
@@ -59,8 +60,8 @@ mod tests {
     fn ranges_bind_both_ways_and_an_account_plays_once() {
         let first = seeker("new", 25.0, Some((20.0, 30.0)));
         let waiting = [
-            seeker("new", 25.0, None),                // the same account
-            seeker("low", 10.0, None),                // outside the new seeker's range
+            seeker("new", 25.0, None),                 // the same account
+            seeker("low", 10.0, None),                 // outside the new seeker's range
             seeker("picky", 28.0, Some((29.0, 40.0))), // the new seeker is outside theirs
             seeker("ok", 21.0, Some((0.0, 100.0))),
             seeker("later", 29.0, Some((21.5, 40.0))), // fits the new seeker, not `ok`

@@ -67,7 +67,8 @@ pub fn finish_order(game: &Game, abandoned: &[bool]) -> Vec<Finish> {
     let gone = |seat: Seat| abandoned.get(seat.index()).copied().unwrap_or(false);
     // Sort keys: (abandoned, not the winner, fewer points): smaller is better.
     let key = |seat: Seat| (gone(seat), game.winner() != Some(seat), std::cmp::Reverse(game.victory_points(seat)));
-    let mut finishes: Vec<Finish> = seats.iter().map(|&seat| Finish { seat, place: 0, abandoned: gone(seat) }).collect();
+    let mut finishes: Vec<Finish> =
+        seats.iter().map(|&seat| Finish { seat, place: 0, abandoned: gone(seat) }).collect();
     for finish in &mut finishes {
         let mine = key(finish.seat);
         // Standard competition ranking: one plus the number of seats strictly ahead.
@@ -91,15 +92,10 @@ pub struct RatingChange<K> {
 /// account may hold several seats, with the same rating), `places[i]` that seat's place. Returns
 /// one change per account, in the order of their first seat.
 pub fn rate_game<K: Clone + PartialEq>(seats: &[(K, Rating)], places: &[u32]) -> Vec<RatingChange<K>> {
-    let ratings: Vec<[WengLinRating; 1]> = seats
-        .iter()
-        .map(|(_, r)| [WengLinRating { rating: r.rating, uncertainty: r.deviation }])
-        .collect();
-    let teams: Vec<(&[WengLinRating], MultiTeamOutcome)> = ratings
-        .iter()
-        .zip(places)
-        .map(|(team, &place)| (&team[..], MultiTeamOutcome::new(place as usize)))
-        .collect();
+    let ratings: Vec<[WengLinRating; 1]> =
+        seats.iter().map(|(_, r)| [WengLinRating { rating: r.rating, uncertainty: r.deviation }]).collect();
+    let teams: Vec<(&[WengLinRating], MultiTeamOutcome)> =
+        ratings.iter().zip(places).map(|(team, &place)| (&team[..], MultiTeamOutcome::new(place as usize))).collect();
     let rated = weng_lin_multi_team(&teams, &WengLinConfig::new());
     let mut changes: Vec<(RatingChange<K>, u32)> = Vec::new();
     for (((account, before), &place), after) in seats.iter().zip(places).zip(&rated) {
@@ -156,12 +152,18 @@ mod tests {
         let t1 = [WengLinRating::new(), (30.0, 1.2).into(), (21.0, 6.5).into()];
         let t2 = [WengLinRating::new(), (41.0, 1.4).into(), (19.2, 4.3).into()];
         let t3 = [WengLinRating::new(), (29.4, 1.6).into(), (17.2, 2.1).into()];
-        let teams =
-            [(&t1[..], MultiTeamOutcome::new(2)), (&t2[..], MultiTeamOutcome::new(1)), (&t3[..], MultiTeamOutcome::new(3))];
+        let teams = [
+            (&t1[..], MultiTeamOutcome::new(2)),
+            (&t2[..], MultiTeamOutcome::new(1)),
+            (&t3[..], MultiTeamOutcome::new(3)),
+        ];
         let rated = weng_lin_multi_team(&teams, &WengLinConfig::new());
         let hundredths: Vec<Vec<f64>> =
             rated.iter().map(|team| team.iter().map(|p| (p.rating * 100.0).round()).collect()).collect();
-        assert_eq!(hundredths, vec![vec![2538.0, 3001.0, 2123.0], vec![2796.0, 4108.0, 1999.0], vec![2166.0, 2928.0, 1699.0]]);
+        assert_eq!(
+            hundredths,
+            vec![vec![2538.0, 3001.0, 2123.0], vec![2796.0, 4108.0, 1999.0], vec![2166.0, 2928.0, 1699.0]]
+        );
     }
 
     /// Hand-checked: in a free-for-all of equal new players, Weng-Lin's update for a player is
@@ -215,7 +217,8 @@ mod tests {
         // Each seat alone, as the crate rates it.
         let alone: Vec<[WengLinRating; 1]> =
             seats.iter().map(|(_, r)| [WengLinRating { rating: r.rating, uncertainty: r.deviation }]).collect();
-        let teams: Vec<_> = alone.iter().zip(places).map(|(t, p)| (&t[..], MultiTeamOutcome::new(p as usize))).collect();
+        let teams: Vec<_> =
+            alone.iter().zip(places).map(|(t, p)| (&t[..], MultiTeamOutcome::new(p as usize))).collect();
         let rated = weng_lin_multi_team(&teams, &WengLinConfig::new());
         assert!(close(bot.after.rating, (rated[0][0].rating + rated[2][0].rating) / 2.0));
         assert!(close(bot.after.deviation, (rated[0][0].uncertainty + rated[2][0].uncertainty) / 2.0));

@@ -130,7 +130,8 @@ mod tests {
         assert_eq!(Pool::of(&jungle), None);
         let river = GameConfig { big_river: true, ..GameConfig::default() };
         assert_eq!(Pool::of(&river), None);
-        let five_six_knights = GameConfig { five_six_extension: true, cities_and_knights: true, ..GameConfig::default() };
+        let five_six_knights =
+            GameConfig { five_six_extension: true, cities_and_knights: true, ..GameConfig::default() };
         assert_eq!(Pool::of(&five_six_knights), Some(Pool::CitiesAndKnights));
     }
 }

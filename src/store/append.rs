@@ -18,7 +18,8 @@
 //! version (another process moved, or a race), a rule error (it may come from stale state;
 //! the locked path reports the real one), `If-Match` on another version, an
 //! `Idempotency-Key` (its lookup and storage need the transaction), or events that change
-//! trade offers (their projection needs the transaction).
+//! trade offers (their projection needs the transaction), or a move that ends the game (a
+//! rated game's ratings change with it).
 
 use catan_engine::Game;
 use diesel::{
@@ -71,6 +72,11 @@ pub fn try_append(
     let mut game = Game::clone(&cached);
     for event in &events {
         game.apply(event);
+    }
+    // The last move of a game may settle ratings (`store::ratings::settle`), which needs the
+    // transaction: once per game, not worth a second statement here.
+    if game.is_over() {
+        return Ok(None);
     }
     let applied = Applied::new(MoveRow::new(&id, version + 1, seat, &request.mv, &events, &game)?, &game);
     let snapshot = catan_engine::protocol::versioned::encode_snapshot(&game);

@@ -158,6 +158,7 @@ pub fn with_seats(conn: &mut DbConnection, rows: Vec<GameRow>) -> Result<Vec<Gam
                 users::username.nullable(),
                 game_players::bot,
                 game_players::imported_name,
+                users::kind.nullable(),
             ),
         ))
         .load(conn)?;
@@ -197,6 +198,18 @@ pub fn start_game(conn: &mut DbConnection, game_id: Uuid, user_id: Uuid) -> Resu
         if game.status() != GameStatus::Open {
             return Err(ApiError::conflict("game_not_open", "the game has already started"));
         }
+        start_locked(conn, &game)
+    })
+}
+
+/// Starts an open game whose row the caller's transaction has locked (or just inserted):
+/// the rest of [`start_game`], shared with the games that matchmaking makes.
+///
+/// # Errors
+/// `not_enough_players`, a setup error, or a database error.
+pub fn start_locked(conn: &mut DbConnection, game: &GameRow) -> Result<i64, ApiError> {
+    {
+        let game_id = Uuid::parse_str(&game.id).map_err(ApiError::internal)?;
         let seats = load_seats(conn, game_id)?;
         if seats.len() < 2 {
             return Err(ApiError::conflict("not_enough_players", "a game needs at least 2 players to start"));
@@ -241,7 +254,7 @@ pub fn start_game(conn: &mut DbConnection, game_id: Uuid, user_id: Uuid) -> Resu
             return Err(ApiError::conflict("version_conflict", "the game changed; retry"));
         }
         Ok(start.seq)
-    })
+    }
 }
 
 /// The turn limit of a game with a bot seat whose creator chose none. Bot games measured with

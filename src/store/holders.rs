@@ -7,6 +7,7 @@ use uuid::Uuid;
 use crate::error::ApiError;
 
 use super::{
+    users::AccountKind,
     db::DbConnection,
     schema::{game_players, users},
 };
@@ -22,12 +23,24 @@ pub struct SeatHolder {
     /// In a game imported from a record: the name the seat's player had where the game was
     /// played (no account of this server).
     pub imported_name: Option<String>,
+    /// The kind of the seated user's account (`users.kind`), for a seat a user holds.
+    pub user_kind: Option<String>,
 }
 
 impl SeatHolder {
     /// Returns the kind of bot in this seat, if a built-in bot holds it.
     pub fn bot_kind(&self) -> Option<BotKind> {
         self.bot.as_deref().and_then(|kind| kind.parse().ok())
+    }
+
+    /// Who holds the seat: a person's, a bot's or a built-in bot's account; `None` for a seat
+    /// of an imported game, which no account of this server holds.
+    pub fn account_kind(&self) -> Option<AccountKind> {
+        if self.bot.is_some() {
+            return Some(AccountKind::Builtin);
+        }
+        self.user_id.as_ref()?;
+        Some(self.user_kind.as_deref().map_or(AccountKind::Human, AccountKind::parse))
     }
 }
 
@@ -46,6 +59,7 @@ pub fn load_seats(conn: &mut DbConnection, game_id: Uuid) -> Result<Vec<SeatHold
             users::username.nullable(),
             game_players::bot,
             game_players::imported_name,
+            users::kind.nullable(),
         ))
         .load(conn)?)
 }

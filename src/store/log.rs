@@ -257,3 +257,22 @@ pub fn replay_log(conn: &mut DbConnection, row: &GameRow) -> Result<Game, ApiErr
     }
     Ok(Game::replay(row.config()?, &events)?)
 }
+
+/// How a log entry's `bot` column marks a move the turn timer played for an absent seat: this
+/// prefix and the bot's kind (`play::turn_timer`).
+pub const TIMER_MARK: &str = "timer:";
+
+/// Tests if `seat`'s latest move was played by the turn timer: the seat is on autoplay.
+///
+/// # Errors
+/// A database error.
+pub fn on_autoplay(conn: &mut DbConnection, game_id: &str, seat: i32) -> Result<bool, ApiError> {
+    let latest: Option<Option<String>> = game_moves::table
+        .filter(game_moves::game_id.eq(game_id))
+        .filter(game_moves::seat.eq(seat))
+        .order(game_moves::seq.desc())
+        .select(game_moves::bot)
+        .first(conn)
+        .optional()?;
+    Ok(latest.flatten().is_some_and(|bot| bot.starts_with(TIMER_MARK)))
+}

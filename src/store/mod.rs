@@ -11,6 +11,7 @@ pub mod imports;
 pub mod lobby;
 pub mod log;
 pub mod moves;
+pub mod ratings;
 pub mod replicas;
 pub mod rows;
 pub mod schema;

@@ -80,10 +80,18 @@ where
         if status == GameStatus::Open {
             return Err(ApiError::conflict("game_not_started", "the game has not started yet"));
         }
+        if dice.is_some() && row.rated {
+            return Err(ApiError::unprocessable(
+                "dice_not_allowed",
+                "a rated game rolls its own dice, even on a sandbox server",
+            ));
+        }
         let game = game.ok_or_else(|| ApiError::internal("a started game has no snapshot"))?;
         let mut game = Game::clone(&game);
         let key = idempotency.as_ref().map(|claim| claim.key.clone());
         let applied = play_on(conn, &row, &mut game, seat, mv, key, None, *dice)?;
+        // A rated game's ratings change in the transaction of its last move.
+        crate::store::ratings::settle(conn, &row, &game)?;
         let (code, response) = respond(conn, &applied)?;
         if let Some(claim) = idempotency {
             let stored = StoredResponse { status: code, body: serde_json::to_string(&response)? };
@@ -104,8 +112,9 @@ where
 /// entry into the trade projection: the part of the write path shared by moves from HTTP and
 /// moves of built-in bots (`bot`). Named `dice` (a sandbox's roll) replace the seed's, and
 /// the entry keeps the move's chance. Runs inside the caller's transaction, which must hold
-/// the game's lock ([`super::lock_game`]); the caller publishes the commit
-/// ([`crate::live::notify`]).
+/// the game's lock ([`super::lock_game`]); the caller settles a rated game that this move
+/// ends ([`super::ratings::settle`], after marking a timer's move as such) and publishes the
+/// commit ([`crate::live::notify`]).
 ///
 /// # Errors
 /// A rule error, `version_conflict`, or a database error.

@@ -73,6 +73,10 @@ pub struct GameRow {
     /// For a game created from a prepared position (`POST /games` with `position`): the
     /// position, as JSON (the engine's `Setup`), from which it starts.
     pub position: Option<String>,
+    /// A rated game: its players' ratings in `pool` change when it finishes.
+    pub rated: bool,
+    /// The rating pool of a rated game (`crate::rated::Pool`'s name).
+    pub pool: Option<String>,
 }
 
 impl GameRow {

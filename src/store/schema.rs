@@ -1,5 +1,5 @@
 // @generated-style diesel schema, kept in sync with migrations/{postgres,sqlite}.
-// Only types both backends share (Text, Integer, BigInt, Timestamp) appear here, so one
+// Only types both backends share (Text, Integer, BigInt, Double, Bool, Timestamp) appear here, so one
 // diesel code path serves PostgreSQL and SQLite.
 
 diesel::table! {
@@ -9,6 +9,8 @@ diesel::table! {
         password_hash -> Text,
         created_at -> Timestamp,
         username_key -> Text,
+        kind -> Text,
+        kind_changed_at -> Nullable<Timestamp>,
     }
 }
 
@@ -27,6 +29,8 @@ diesel::table! {
         seeded -> Bool,
         imported_from -> Nullable<Text>,
         position -> Nullable<Text>,
+        rated -> Bool,
+        pool -> Nullable<Text>,
     }
 }
 
@@ -104,3 +108,65 @@ diesel::table! {
         expires_at -> Timestamp,
     }
 }
+
+diesel::table! {
+    ratings (user_id, pool) {
+        user_id -> Text,
+        pool -> Text,
+        rating -> Double,
+        deviation -> Double,
+        score -> Double,
+        games -> Integer,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    rating_history (user_id, game_id) {
+        user_id -> Text,
+        game_id -> Text,
+        pool -> Text,
+        place -> Integer,
+        players -> Integer,
+        abandoned -> Bool,
+        rating_before -> Double,
+        deviation_before -> Double,
+        rating -> Double,
+        deviation -> Double,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    seeks (id) {
+        id -> Text,
+        user_id -> Text,
+        pool -> Text,
+        players -> Integer,
+        rated -> Bool,
+        rating_min -> Nullable<Double>,
+        rating_max -> Nullable<Double>,
+        fill_bot -> Nullable<Text>,
+        fill_at -> Nullable<Timestamp>,
+        status -> Text,
+        game_id -> Nullable<Text>,
+        created_at -> Timestamp,
+        expires_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    matchmaking_lock (name) {
+        name -> Text,
+        turns -> BigInt,
+    }
+}
+
+diesel::joinable!(ratings -> users (user_id));
+diesel::joinable!(rating_history -> users (user_id));
+diesel::joinable!(seeks -> users (user_id));
+diesel::allow_tables_to_appear_in_same_query!(ratings, users);
+diesel::allow_tables_to_appear_in_same_query!(rating_history, users);
+diesel::allow_tables_to_appear_in_same_query!(seeks, users);
+diesel::allow_tables_to_appear_in_same_query!(rating_history, games);

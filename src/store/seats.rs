@@ -55,6 +55,8 @@ pub fn find_game_and_seat(
                     games::seeded,
                     games::imported_from,
                     games::position,
+                    games::rated,
+                    games::pool,
                 ),
                 game_players::table
                     .filter(game_players::game_id.eq(games::id))

@@ -16,6 +16,10 @@ pub struct UserRow {
     pub created_at: NaiveDateTime,
     /// The lowercased username, unique: names are case-insensitive ([`username_key`]).
     pub username_key: String,
+    /// `human`, `bot` or `builtin` ([`AccountKind`]).
+    pub kind: String,
+    /// When the account's kind was changed, if it was (it may be, once).
+    pub kind_changed_at: Option<NaiveDateTime>,
 }
 
 /// The key that makes usernames case-insensitive: `abc` and `ABC` are one account.
@@ -64,5 +68,95 @@ pub fn find_user_by_name(conn: &mut DbConnection, username: &str) -> Result<Opti
     Ok(match found.iter().position(|user| user.username == username) {
         Some(exact) => Some(found.swap_remove(exact)),
         None => found.pop(),
+    })
+}
+
+/// Who an account is: a person, a program playing over the API, or one of the server's own
+/// built-in bots. Every seat of every game says which (`kind` of a player).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum AccountKind {
+    /// A person.
+    Human,
+    /// A program that plays over the API (a bot account).
+    Bot,
+    /// One of the server's built-in bots (`builtin:random`, `builtin:heuristic`), seated with
+    /// `{"bot": ...}` or by a seek's bot fill; it has an account of its own, for its ratings.
+    Builtin,
+}
+
+impl AccountKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AccountKind::Human => "human",
+            AccountKind::Bot => "bot",
+            AccountKind::Builtin => "builtin",
+        }
+    }
+
+    /// Reads a stored kind; anything unknown reads as a person (the column's default).
+    pub fn parse(stored: &str) -> AccountKind {
+        match stored {
+            "bot" => AccountKind::Bot,
+            "builtin" => AccountKind::Builtin,
+            _ => AccountKind::Human,
+        }
+    }
+}
+
+/// The account of a built-in bot kind (the migration `rated_play` creates them): its id and
+/// its name, `builtin:<kind>`.
+pub fn builtin_account(kind: catan_engine::bots::BotKind) -> (&'static str, String) {
+    let id = match kind {
+        catan_engine::bots::BotKind::Random => "00000000-0000-4000-8000-00000000b001",
+        catan_engine::bots::BotKind::Heuristic => "00000000-0000-4000-8000-00000000b002",
+    };
+    (id, format!("builtin:{}", kind.name()))
+}
+
+/// Whether the user has played a rated game (then their kind may no longer change).
+///
+/// # Errors
+/// A database error.
+pub fn has_rated_games(conn: &mut DbConnection, user_id: &str) -> Result<bool, ApiError> {
+    use super::schema::rating_history;
+    let found: Option<String> = rating_history::table
+        .filter(rating_history::user_id.eq(user_id))
+        .select(rating_history::game_id)
+        .first(conn)
+        .optional()?;
+    Ok(found.is_some())
+}
+
+/// Changes an account's kind, once, and only before its first rated game.
+///
+/// # Errors
+/// 409 `kind_locked` (changed before, or rated games played), `unauthorized` (no such user),
+/// or a database error.
+pub fn change_kind(conn: &mut DbConnection, user_id: &str, kind: AccountKind) -> Result<UserRow, ApiError> {
+    super::db::write_transaction(conn, |conn| {
+        let user: UserRow = users::table
+            .find(user_id)
+            .select(UserRow::as_select())
+            .first(conn)
+            .optional()?
+            .ok_or_else(|| ApiError::Unauthorized("the token's user does not exist".into()))?;
+        if AccountKind::parse(&user.kind) == kind {
+            return Ok(user);
+        }
+        if user.kind_changed_at.is_some() {
+            return Err(ApiError::conflict("kind_locked", "an account's kind can be changed once, and it was"));
+        }
+        if has_rated_games(conn, user_id)? {
+            return Err(ApiError::conflict(
+                "kind_locked",
+                "an account's kind cannot change once it has played a rated game",
+            ));
+        }
+        let at = super::now();
+        diesel::update(users::table.find(user_id))
+            .set((users::kind.eq(kind.as_str()), users::kind_changed_at.eq(Some(at))))
+            .execute(conn)?;
+        Ok(UserRow { kind: kind.as_str().into(), kind_changed_at: Some(at), ..user })
     })
 }

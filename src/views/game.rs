@@ -14,9 +14,10 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use crate::{
+    rated::Pool,
     error::ApiError,
     play::turn_timer::{self, TurnTimerView},
-    store::{self, db::DbConnection, GameRecord, GameRow, GameStatus, MoveRow},
+    store::{self, db::DbConnection, AccountKind, GameRecord, GameRow, GameStatus, MoveRow},
     views::utc,
 };
 
@@ -38,6 +39,10 @@ pub struct PlayerResponse {
     pub username: Option<String>,
     /// The bot in this seat, if it is a bot.
     pub bot: Option<String>,
+    /// Whose account holds the seat: `human`, `bot` (a program playing over the API) or
+    /// `builtin` (the server's bot named in `bot`, whose account is `builtin:<bot>`); null in an
+    /// imported game.
+    pub kind: Option<AccountKind>,
     /// In a game imported from a record (`imported_from`): the name this seat's player had
     /// where the game was played. It names no account of this server.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -131,6 +136,11 @@ pub struct GameResponse {
     /// creator and bots play in this game, since its dice or its hands could be known in
     /// advance (anyone may join on a sandbox server).
     pub seeded: bool,
+    /// A rated game: its players' ratings in `pool` change when it finishes.
+    pub rated: bool,
+    /// The rating pool of a rated game; absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pool: Option<Pool>,
     /// For a game imported from a record (`POST /games/import`): the id the game had where
     /// it was played. Absent for games played here.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -201,6 +211,11 @@ pub struct GameSummary {
     pub created_by: String,
     pub created_at: DateTime<Utc>,
     pub players: Vec<SeatSummary>,
+    /// A rated game (see `GameResponse.rated`).
+    pub rated: bool,
+    /// The rating pool of a rated game; absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pool: Option<Pool>,
     /// For a game imported from a record: the id it had where it was played.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub imported_from: Option<Uuid>,
@@ -212,6 +227,8 @@ pub struct SeatSummary {
     pub seat: Seat,
     pub username: Option<String>,
     pub bot: Option<String>,
+    /// `human`, `bot` or `builtin` (see the game's `players[].kind`); null in an imported game.
+    pub kind: Option<AccountKind>,
     /// In an imported game: the name the seat's player had where the game was played (no
     /// account of this server).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -224,6 +241,7 @@ impl SeatSummary {
             seat: Seat(holder.seat as u8),
             username: holder.username.clone(),
             bot: holder.bot.clone(),
+            kind: holder.account_kind(),
             imported_name: holder.imported_name.clone(),
         }
     }
@@ -309,6 +327,7 @@ fn response_of(
                 seat,
                 username: holder.username.clone(),
                 bot: holder.bot.clone(),
+                kind: holder.account_kind(),
                 imported_name: holder.imported_name.clone(),
                 victory_points: p.map(|p| p.victory_points),
                 resource_count: p.map(|p| p.resource_count),
@@ -351,6 +370,8 @@ fn response_of(
         winner: view.as_ref().and_then(|v| v.winner),
         won_by: None,
         seeded: row.seeded,
+        rated: row.rated,
+        pool: row.pool.as_deref().and_then(Pool::parse),
         imported_from: imported_from(row),
         from_position: row.position.is_some(),
         seed: view.as_ref().and_then(|v| v.seed),
@@ -389,6 +410,8 @@ pub fn summary(record: &GameRecord) -> Result<GameSummary, ApiError> {
         created_by: record.creator.clone(),
         created_at: utc(row.created_at),
         players: record.seats.iter().map(SeatSummary::of).collect(),
+        rated: row.rated,
+        pool: row.pool.as_deref().and_then(Pool::parse),
         imported_from: imported_from(row),
     })
 }

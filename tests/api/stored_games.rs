@@ -61,6 +61,8 @@ fn store_as_format_one(app: &TestApp, fixture: &Fixture) -> (String, Vec<User>) 
     let now = store::now();
     let over = fixture.json["snapshot"]["winner"].is_u64();
     let row = GameRow {
+        rated: false,
+        pool: None,
         id: id.clone(),
         created_by: user_ids[0].clone(),
         status: if over { "finished" } else { "playing" }.into(),

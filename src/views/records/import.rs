@@ -177,6 +177,8 @@ pub fn replay(record: Record, id: Uuid, importer: Uuid, sandbox: bool) -> Result
     }
     let now = store::now();
     let row = GameRow {
+        rated: false,
+        pool: None,
         id: id_text,
         created_by: importer.to_string(),
         status: GameStatus::Finished.as_str().into(),

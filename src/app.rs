@@ -11,7 +11,7 @@ use crate::{
     auth::{hashing::Hasher, revocation::Revocations, stream_tickets::StreamTickets},
     http::limits::Limits,
     live::notify::Notifier,
-    play::bots::BotRunner,
+    play::{bots::BotRunner, seeks::Matchmaker},
     reads::Reads,
     store::{db::DbPool, sole_server::SoleServer},
 };
@@ -26,6 +26,9 @@ pub struct AppState {
     pub notifier: Notifier,
     /// Plays the built-in bots' moves; poke it after every commit.
     pub bots: BotRunner,
+    /// Sweeps the seek queue; tell it what a change to the queue started, wait on it for the
+    /// next ([`crate::play::seeks`]).
+    pub matchmaker: Matchmaker,
     /// What this process knows of each game's latest version, and the bytes it served for
     /// each version ([`crate::reads`]).
     pub reads: Arc<Reads>,

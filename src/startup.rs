@@ -127,6 +127,7 @@ impl Application {
         }
         // Built-in bots play their moves on their own threads, resuming any game left waiting.
         let bots = BotRunner::start(pool.clone(), notifier.clone(), BotSettings::from_env())?;
+        let matchmaker = crate::play::seeks::Matchmaker::start(pool.clone(), notifier.clone(), bots.clone())?;
         let revocations = Arc::new(crate::auth::revocation::Revocations::load(&mut *pool.get()?, sole_writer)?);
         Ok(Application {
             listener,
@@ -136,6 +137,7 @@ impl Application {
                 read_pool,
                 notifier,
                 bots,
+                matchmaker,
                 reads,
                 sole_server,
                 sandbox: config.sandbox,

@@ -5,12 +5,15 @@ pub mod board;
 pub mod games;
 pub mod get_game;
 pub mod health;
+pub mod leaderboards;
 pub mod moves;
 pub mod play;
 pub mod positions;
+pub mod profiles;
 pub mod records;
 pub mod responses;
 pub mod scenarios;
+pub mod seeks;
 pub mod spec;
 pub mod spectator;
 pub mod stream;
@@ -49,6 +52,8 @@ use utoipa_actix_web::{scope, service_config::ServiceConfig, AppExt};
         (name = "games", description = "Creating, joining, starting and viewing games"),
         (name = "moves", description = "Legal moves, submitting moves, and the move log"),
         (name = "positions", description = "Analysis: the legal moves of any position you send, and what a move makes of it (no game, no token, nothing stored)"),
+        (name = "seeks", description = "Matchmaking: a place in a rating pool's queue, and the game it finds"),
+        (name = "ratings", description = "Public profiles with ratings per pool, and leaderboards"),
         (name = "trades", description = "Domestic trade offers between players: each change is a move in the log"),
         (name = "health", description = "Liveness")
     )
@@ -110,6 +115,11 @@ pub fn routes(cfg: &mut ServiceConfig) {
             .service(positions::game_position)
             .service(positions::legal_moves_of_position)
             .service(positions::move_on_position)
+            .service(seeks::create_seek)
+            .service(seeks::get_seek)
+            .service(seeks::cancel_seek)
+            .service(profiles::get_profile)
+            .service(leaderboards::get_leaderboard)
             // A record is larger than any other body: its own limit.
             .service(
                 scope::scope("/games/import")

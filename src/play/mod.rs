@@ -3,4 +3,5 @@
 //! as a user's ([`crate::store`]).
 
 pub mod bots;
+pub mod seeks;
 pub mod turn_timer;

@@ -15,6 +15,7 @@ pub mod ratings;
 pub mod replicas;
 pub mod rows;
 pub mod schema;
+pub mod seeks;
 pub mod seats;
 pub mod snapshots;
 pub mod sole_server;

@@ -191,8 +191,7 @@ pub struct BoardCursor {
 /// One leaderboard entry: the rating, the account's name and kind.
 pub type BoardEntry = (RatingRow, String, String);
 
-/// A page of a pool's leaderboard, best score first (ties by account id), after `cursor`;
-/// and the rank of its first entry.
+/// A page of a pool's leaderboard, best score first (ties by account id), after `cursor`.
 ///
 /// # Errors
 /// A database error.
@@ -201,7 +200,7 @@ pub fn leaderboard(
     pool: Pool,
     cursor: Option<&BoardCursor>,
     limit: i64,
-) -> Result<(Vec<BoardEntry>, i64), ApiError> {
+) -> Result<Vec<BoardEntry>, ApiError> {
     let mut query = ratings::table
         .inner_join(users::table)
         .filter(ratings::pool.eq(pool.name()))
@@ -209,18 +208,9 @@ pub fn leaderboard(
         .order((ratings::score.desc(), ratings::user_id.asc()))
         .limit(limit)
         .into_boxed::<MultiBackend>();
-    let mut ahead = None;
     if let Some(BoardCursor { score, user_id }) = cursor {
         let after = ratings::score.lt(*score).or(ratings::score.eq(*score).and(ratings::user_id.gt(user_id.clone())));
         query = query.filter(after);
-        let before_or_at =
-            ratings::score.gt(*score).or(ratings::score.eq(*score).and(ratings::user_id.le(user_id.clone())));
-        ahead = Some(ratings::table.filter(ratings::pool.eq(pool.name())).filter(before_or_at));
     }
-    let entries: Vec<BoardEntry> = query.load(conn)?;
-    let ranked_ahead: i64 = match ahead {
-        Some(ahead) => ahead.count().get_result(conn)?,
-        None => 0,
-    };
-    Ok((entries, ranked_ahead + 1))
+    Ok(query.load(conn)?)
 }

@@ -8,7 +8,9 @@ pub mod game;
 pub mod moves;
 pub mod picture;
 pub mod positions;
+pub mod ratings;
 pub mod records;
+pub mod seeks;
 pub mod spectator;
 pub mod trades;
 

@@ -14,10 +14,10 @@ use uuid::Uuid;
 
 use crate::{
     app::AppState,
-    rated::{Pool, RATED_TURN_TIMER_SECONDS},
     auth::{AuthUser, MaybeAuthUser},
     error::{ApiError, Problem},
     http::json::Json,
+    rated::{Pool, RATED_TURN_TIMER_SECONDS},
     store::{
         self,
         db::with_conn,
@@ -375,7 +375,9 @@ fn refuse_unrateable(request: &CreateGameRequest, sandbox: bool) -> Result<(), A
         None
     };
     match refusal {
-        Some((field, why)) => Err(ApiError::unprocessable("rated_game_not_allowed", why).at_field(format!("#/{field}"))),
+        Some((field, why)) => {
+            Err(ApiError::unprocessable("rated_game_not_allowed", why).at_field(format!("#/{field}")))
+        }
         None => Ok(()),
     }
 }

@@ -36,7 +36,9 @@ fn encode(score: f64, rank: i64, user_id: &str) -> String {
 }
 
 fn decode(cursor: &str) -> Result<(BoardCursor, i64), ApiError> {
-    let bad = || ApiError::bad_request("invalid_query", "the cursor is not valid").at("#/cursor", "not a cursor of this list");
+    let bad = || {
+        ApiError::bad_request("invalid_query", "the cursor is not valid").at("#/cursor", "not a cursor of this list")
+    };
     let mut parts = cursor.splitn(3, '.');
     let (Some(bits), Some(rank), Some(user_id)) = (parts.next(), parts.next(), parts.next()) else {
         return Err(bad());
@@ -86,7 +88,8 @@ pub async fn get_leaderboard(
     let cursor = query.cursor.as_deref().map(decode).transpose()?;
     // The cursor carries the rank of the entry it resumes after.
     let first_rank = cursor.as_ref().map_or(1, |(_, rank)| rank + 1);
-    let rows = with_conn(&state.pool, move |conn| leaderboard(conn, pool, cursor.as_ref().map(|(at, _)| at), limit)).await?;
+    let rows =
+        with_conn(&state.pool, move |conn| leaderboard(conn, pool, cursor.as_ref().map(|(at, _)| at), limit)).await?;
     let entries: Vec<LeaderboardEntry> = rows
         .iter()
         .enumerate()
@@ -119,7 +122,13 @@ mod tests {
         let id = "0190f0a1-0000-7000-8000-000000000000";
         let (at, rank) = decode(&encode(-1.234_567_890_123, 51, id)).unwrap();
         assert_eq!((at.score, rank, at.user_id.as_str()), (-1.234_567_890_123, 51, id));
-        for bad in ["", "x", "zz.1.abc", "0000000000000000.1.not-a-uuid", "7ff0000000000000.1.0190f0a1-0000-7000-8000-000000000000"] {
+        for bad in [
+            "",
+            "x",
+            "zz.1.abc",
+            "0000000000000000.1.not-a-uuid",
+            "7ff0000000000000.1.0190f0a1-0000-7000-8000-000000000000",
+        ] {
             assert!(decode(bad).is_err(), "{bad}");
         }
     }

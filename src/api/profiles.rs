@@ -43,8 +43,8 @@ pub async fn get_profile(
     state.limits.read(&req, user.0.as_ref().map(|u| u.id)).await?;
     let name = path.into_inner();
     let body = with_conn(&state.pool, move |conn| {
-        let user =
-            store::find_user_by_name(conn, &name)?.ok_or_else(|| ApiError::NotFound(format!("there is no user {name:?}")))?;
+        let user = store::find_user_by_name(conn, &name)?
+            .ok_or_else(|| ApiError::NotFound(format!("there is no user {name:?}")))?;
         let builtin = user.username.strip_prefix("builtin:").filter(|_| user.kind == "builtin");
         let played = ratings::finished_games(conn, &user.id, builtin)?;
         let rated = ratings::ratings_of(conn, &user.id)?;

@@ -95,8 +95,11 @@ fn validate(credentials: &Credentials) -> Result<(), ApiError> {
         .at("#/username", "must have 3 to 32 characters, each an ASCII letter (A-Z, a-z), a digit, `_`, `-` or `.`"));
     }
     if credentials.kind == Some(AccountKind::Builtin) {
-        return Err(ApiError::unprocessable("invalid_kind", "an account is `human` or `bot`; `builtin` is the server's own bots'")
-            .at("#/kind", "must be `human` or `bot`"));
+        return Err(ApiError::unprocessable(
+            "invalid_kind",
+            "an account is `human` or `bot`; `builtin` is the server's own bots'",
+        )
+        .at("#/kind", "must be `human` or `bot`"));
     }
     if !(8..=128).contains(&credentials.password.chars().count()) {
         return Err(ApiError::unprocessable("invalid_password", "a password has 8 to 128 characters")
@@ -256,8 +259,11 @@ pub async fn change_me(
 ) -> Result<HttpResponse, ApiError> {
     let kind = body.into_inner().kind;
     if kind == AccountKind::Builtin {
-        return Err(ApiError::unprocessable("invalid_kind", "an account is `human` or `bot`; `builtin` is the server's own bots'")
-            .at("#/kind", "must be `human` or `bot`"));
+        return Err(ApiError::unprocessable(
+            "invalid_kind",
+            "an account is `human` or `bot`; `builtin` is the server's own bots'",
+        )
+        .at("#/kind", "must be `human` or `bot`"));
     }
     let id = user.id;
     let row = with_conn(&state.pool, move |conn| store::change_kind(conn, &id.to_string(), kind)).await?;

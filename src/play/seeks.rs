@@ -92,9 +92,11 @@ impl Shared {
 
     fn sweep(&self) {
         while !self.stopped.load(Ordering::SeqCst) {
-            let swept = self.pool.get().map_err(crate::error::ApiError::from).and_then(|mut conn| {
-                crate::store::seeks::sweep(&mut conn)
-            });
+            let swept = self
+                .pool
+                .get()
+                .map_err(crate::error::ApiError::from)
+                .and_then(|mut conn| crate::store::seeks::sweep(&mut conn));
             match swept {
                 Ok((started, true)) => self.committed(&started),
                 Ok((_, false)) => {}

@@ -7,9 +7,9 @@ use uuid::Uuid;
 use crate::error::ApiError;
 
 use super::{
-    users::AccountKind,
     db::DbConnection,
     schema::{game_players, users},
+    users::AccountKind,
 };
 
 /// A seat and who holds it: a user, or a built-in bot.

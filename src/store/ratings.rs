@@ -71,7 +71,9 @@ pub fn settle(conn: &mut DbConnection, row: &GameRow, game: &Game) -> Result<(),
         let account = match (&holder.user_id, holder.bot_kind()) {
             (Some(user), _) => user.clone(),
             (None, Some(kind)) => builtin_account(kind).0.to_owned(),
-            (None, None) => return Err(ApiError::internal(format!("rated game {} has a seat without an account", row.id))),
+            (None, None) => {
+                return Err(ApiError::internal(format!("rated game {} has a seat without an account", row.id)))
+            }
         };
         // A seat on the timer's autoplay when the game ended was abandoned.
         let on_autoplay = holder.user_id.is_some() && on_autoplay(conn, &row.id, holder.seat)?;
@@ -173,10 +175,11 @@ pub fn finished_games(conn: &mut DbConnection, user_id: &str, builtin: Option<&s
         Some(bot) => game_players::table.filter(game_players::bot.eq(bot.to_owned())).into_boxed::<MultiBackend>(),
         None => game_players::table.filter(game_players::user_id.eq(user_id.to_owned())).into_boxed(),
     };
+    // Distinct games: a built-in bot may hold several seats of one.
     Ok(seated
         .inner_join(games::table)
         .filter(games::status.eq("finished"))
-        .count()
+        .select(diesel::dsl::count_distinct(game_players::game_id))
         .get_result(conn)?)
 }
 

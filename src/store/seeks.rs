@@ -94,7 +94,8 @@ impl SeekRow {
     }
 
     fn pool(&self) -> Result<Pool, ApiError> {
-        Pool::parse(&self.pool).ok_or_else(|| ApiError::internal(format!("seek {} has no pool {:?}", self.id, self.pool)))
+        Pool::parse(&self.pool)
+            .ok_or_else(|| ApiError::internal(format!("seek {} has no pool {:?}", self.id, self.pool)))
     }
 }
 
@@ -144,8 +145,7 @@ pub fn place(conn: &mut DbConnection, seek: &SeekRow) -> Result<(SeekRow, Option
 /// A database error.
 pub fn sweep(conn: &mut DbConnection) -> Result<(Vec<Started>, bool), ApiError> {
     // Most sweeps find an empty queue: no lock for that.
-    let waiting: i64 =
-        seeks::table.filter(seeks::status.eq(SeekStatus::Waiting.as_str())).count().get_result(conn)?;
+    let waiting: i64 = seeks::table.filter(seeks::status.eq(SeekStatus::Waiting.as_str())).count().get_result(conn)?;
     if waiting == 0 {
         return Ok((Vec::new(), false));
     }
@@ -227,7 +227,12 @@ fn expire_due(conn: &mut DbConnection, now: NaiveDateTime) -> Result<usize, ApiE
 
 /// Matches `seek` (waiting) with the oldest compatible seekers; with `fill`, fills what seats
 /// are left with its bot. Returns the started game, if one was made.
-fn try_match(conn: &mut DbConnection, seek: &SeekRow, now: NaiveDateTime, fill: bool) -> Result<Option<Started>, ApiError> {
+fn try_match(
+    conn: &mut DbConnection,
+    seek: &SeekRow,
+    now: NaiveDateTime,
+    fill: bool,
+) -> Result<Option<Started>, ApiError> {
     let pool = seek.pool()?;
     let others: Vec<SeekRow> = seeks::table
         .filter(seeks::status.eq(SeekStatus::Waiting.as_str()))
@@ -312,7 +317,8 @@ fn make_game(
         pool: seek.rated.then(|| pool.name().to_owned()),
     };
     insert_game(conn, &row, false)?;
-    let mut holders: Vec<(Option<&str>, Option<BotKind>)> = members.iter().map(|m| (Some(m.user_id.as_str()), None)).collect();
+    let mut holders: Vec<(Option<&str>, Option<BotKind>)> =
+        members.iter().map(|m| (Some(m.user_id.as_str()), None)).collect();
     holders.extend(bots.iter().map(|&bot| (None, Some(bot))));
     // Who starts is rolled by the rules; the seat order is drawn here, so that the oldest
     // seeker is not always seat 0.

@@ -14,9 +14,9 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use crate::{
-    rated::Pool,
     error::ApiError,
     play::turn_timer::{self, TurnTimerView},
+    rated::Pool,
     store::{self, db::DbConnection, AccountKind, GameRecord, GameRow, GameStatus, MoveRow},
     views::utc,
 };

@@ -26,6 +26,7 @@ mod moves;
 mod openapi;
 mod positions;
 mod processes;
+mod rated;
 mod reads;
 mod records;
 mod recovery;

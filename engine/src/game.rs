@@ -19,7 +19,7 @@ use crate::{
     chance::SeededChance,
     config::{FirstPlayer, GameConfig},
     ext::ExtState,
-    model::{Building, DevCards, Phase, PlayerState, Resources, Seat, SetupStep, TradeOffer, Turn},
+    model::{Building, DevCards, Phase, Phases, PlayerState, Resources, Seat, SetupStep, TradeOffer, Turn},
     protocol::{Event, SetupError, StartingRoll},
     rng::Rng,
     ruleset::{self, Ruleset},
@@ -54,8 +54,8 @@ pub struct Game {
     /// What the game waits for now.
     pub(crate) phase: Phase,
     /// The phases `phase` interrupted, in the order they resume.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub(crate) then: Vec<Phase>,
+    #[serde(default, skip_serializing_if = "Phases::is_empty")]
+    pub(crate) then: Phases,
     pub(crate) turn: Turn,
     pub(crate) longest_road: Option<Seat>,
     pub(crate) largest_army: Option<Seat>,
@@ -238,7 +238,7 @@ impl Game {
             deck: components.development_deck,
             robber,
             phase: Phase::Setup { seat: first_seat, placement: 0, step: SetupStep::PlaceSettlement },
-            then: Vec::new(),
+            then: Phases::new(),
             turn: Turn::new(0, first_seat),
             longest_road: None,
             largest_army: None,

@@ -80,7 +80,7 @@ pub use game::trading::MAX_OPEN_OFFERS_PER_SEAT;
 pub use game::Game;
 pub use model::{
     cost, Building, BuildingKind, CardKind, Cards, Commodities, Commodity, Counts, DevCard, DevCards, GoldSource,
-    PendingDiscard, PendingGold, Phase, Pieces, PlayerState, Resource, Resources, Seat, SetupStep, TradeOffer,
+    PendingDiscard, PendingGold, Phase, Phases, Pieces, PlayerState, Resource, Resources, Seat, SetupStep, TradeOffer,
 };
 pub use position::{CitiesKnightsSetup, PositionError, SeafarersSetup, SeatSetup, Setup, TurnSetup, WonderSetup};
 pub use protocol::{

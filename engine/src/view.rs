@@ -80,7 +80,7 @@ impl Game {
                 number: self.turn.number,
                 active_seat: self.active_seat(),
                 phase: self.phase.clone(),
-                then: self.then.clone(),
+                then: self.then.to_vec(),
                 rolled: self.turn.rolled,
                 dice: self.turn.last_roll.map(|(r, w)| [r, w]),
                 development_card_played: self.turn.dev_card_played,

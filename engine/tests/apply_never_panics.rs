@@ -234,7 +234,8 @@ fn misfits(game: &Game, rng: &mut Rng) -> Vec<Event> {
         events.push(Event::LongestRoadChanged { holder: Some(other), previous: None, length: 2 });
         events.push(Event::PhaseChanged {
             phase: Phase::Discard { pending: vec![PendingDiscard { seat: Seat(9), count: 40 }] },
-            then: vec![Phase::MoveRobber, Phase::Setup { seat, placement: 99, step: SetupStep::PlaceSettlement }],
+            then: vec![Phase::MoveRobber, Phase::Setup { seat, placement: 99, step: SetupStep::PlaceSettlement }]
+                .into(),
         });
         events.push(Event::PhaseChanged {
             phase: Phase::GoldChoice {
@@ -243,7 +244,7 @@ fn misfits(game: &Game, rng: &mut Rng) -> Vec<Event> {
                 chosen: vec![SeatResources { seat: Seat(8), resources: cards }],
                 source: Default::default(),
             },
-            then: vec![],
+            then: vec![].into(),
         });
         events.push(Event::PhaseChanged {
             phase: Phase::Setup {
@@ -251,10 +252,10 @@ fn misfits(game: &Game, rng: &mut Rng) -> Vec<Event> {
                 placement: 200,
                 step: SetupStep::PlaceRoad { settlement: unknown_vertex },
             },
-            then: vec![Phase::GameOver],
+            then: vec![Phase::GameOver].into(),
         });
-        events.push(Event::PhaseChanged { phase: Phase::SpecialBuilding { seat }, then: vec![Phase::PreRoll] });
-        events.push(Event::PhaseChanged { phase: Phase::RoadBuilding { roads_left: 9 }, then: vec![] });
+        events.push(Event::PhaseChanged { phase: Phase::SpecialBuilding { seat }, then: vec![Phase::PreRoll].into() });
+        events.push(Event::PhaseChanged { phase: Phase::RoadBuilding { roads_left: 9 }, then: vec![].into() });
         events.push(Event::GameStarted {
             players: 9,
             board: board.layout().clone(),

@@ -16,7 +16,7 @@ mod victory;
 use crate::{
     chance::Chance,
     game::Game,
-    model::{Cards, Phase, Seat},
+    model::{Cards, Phase, Phases, Seat},
     protocol::{Event, Move, RuleError},
 };
 
@@ -288,8 +288,8 @@ impl Game {
     /// phases (the main phase if, in a position built by hand, none was recorded).
     pub(crate) fn resume(&self) -> Event {
         match self.then.split_first() {
-            Some((next, rest)) => Event::PhaseChanged { phase: next.clone(), then: rest.to_vec() },
-            None => Event::PhaseChanged { phase: Phase::Main, then: Vec::new() },
+            Some((next, rest)) => Event::PhaseChanged { phase: next.clone(), then: rest.into() },
+            None => Event::PhaseChanged { phase: Phase::Main, then: Phases::new() },
         }
     }
 
@@ -300,9 +300,7 @@ impl Game {
 
     /// `phase` interrupts the current one, which resumes once it is done.
     pub(crate) fn interrupt(&self, phase: Phase) -> Event {
-        let mut then = Vec::with_capacity(self.then.len() + 1);
-        then.push(self.phase.clone());
-        then.extend(self.then.iter().cloned());
+        let then = std::iter::once(&self.phase).chain(self.then.iter()).cloned().collect();
         Event::PhaseChanged { phase, then }
     }
 }

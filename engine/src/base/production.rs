@@ -35,7 +35,7 @@ impl Game {
             // RIV-5/SEA-9: production waits until every gold owner has chosen.
             events.push(Event::PhaseChanged {
                 phase: Phase::GoldChoice { roll, pending: gold, chosen: Vec::new(), source: GoldSource::Production },
-                then: vec![Phase::Main],
+                then: [Phase::Main].into(),
             });
         }
     }
@@ -128,14 +128,13 @@ impl Game {
         count: u32,
         source: GoldSource,
         next: Phase,
-        then: Vec<Phase>,
+        then: &[Phase],
     ) -> Option<Event> {
         let count = count.min(self.bank.total());
         if count == 0 {
             return None;
         }
-        let mut rest = vec![next];
-        rest.extend(then);
+        let rest = std::iter::once(next).chain(then.iter().cloned()).collect();
         Some(Event::PhaseChanged {
             phase: Phase::GoldChoice {
                 roll: 0,

@@ -23,9 +23,9 @@ impl Game {
             })
             .collect();
         if pending.is_empty() {
-            Event::PhaseChanged { phase: Phase::MoveRobber, then: vec![Phase::Main] }
+            Event::PhaseChanged { phase: Phase::MoveRobber, then: [Phase::Main].into() }
         } else {
-            Event::PhaseChanged { phase: Phase::Discard { pending }, then: vec![Phase::MoveRobber, Phase::Main] }
+            Event::PhaseChanged { phase: Phase::Discard { pending }, then: [Phase::MoveRobber, Phase::Main].into() }
         }
     }
 

@@ -78,7 +78,7 @@ impl Game {
                         gold = gold.min(after.total());
                     }
                 }
-                let choice = self.own_gold_choice(seat, gold, GoldSource::Setup, next.clone(), self.then.clone());
+                let choice = self.own_gold_choice(seat, gold, GoldSource::Setup, next.clone(), &self.then);
                 events.push(choice.unwrap_or_else(|| self.continue_with(next)));
                 Ok(())
             }

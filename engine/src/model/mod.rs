@@ -5,6 +5,7 @@
 pub mod cards;
 mod per_seat;
 mod phase;
+mod phases;
 mod player;
 mod seat;
 mod trade;
@@ -13,6 +14,7 @@ pub use cards::{cost, CardKind, Cards, Commodities, Commodity, Counts, DevCard, 
 pub use per_seat::{PerSeat, MAX_SEATS};
 pub(crate) use phase::Turn;
 pub use phase::{GoldSource, PendingDiscard, PendingGold, Phase, SetupStep};
+pub use phases::Phases;
 pub use player::{Building, BuildingKind, Pieces, PlayerState};
 pub use seat::Seat;
 pub use trade::TradeOffer;

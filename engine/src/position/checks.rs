@@ -135,7 +135,7 @@ fn build_parts(setup: Setup) -> Result<Game, PositionError> {
     };
     let Setup { phase, then, longest_road, largest_army, offers, next_offer_id, winner, .. } = setup;
     game.phase = phase;
-    game.then = then;
+    game.then = then.into();
     game.longest_road = longest_road;
     game.largest_army = largest_army;
     game.next_offer_id = offers.iter().map(|o| o.id.saturating_add(1)).fold(next_offer_id.max(1), u32::max);

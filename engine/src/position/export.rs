@@ -68,7 +68,7 @@ impl From<&Game> for Setup {
             robber: game.robber_hex(),
             pirate: game.pirate_hex(),
             phase: game.phase.clone(),
-            then: game.then.clone(),
+            then: game.then.to_vec(),
             turn: TurnSetup {
                 number: game.turn.number,
                 active: game.turn.active,

@@ -13,7 +13,9 @@ use crate::{
         cities_knights::types::{EventFace, ProgressCard, ProgressCards, ProgressPlay, Track},
         wonders::types::WonderId,
     },
-    model::{Cards, Commodities, Commodity, Counts, DevCard, PerSeat, Phase, Resource, Resources, Seat, TradeOffer},
+    model::{
+        Cards, Commodities, Commodity, Counts, DevCard, PerSeat, Phase, Phases, Resource, Resources, Seat, TradeOffer,
+    },
 };
 
 tagged_enum! {
@@ -44,8 +46,9 @@ pub enum Event => fn kind {
     /// as each is done (an interrupted phase resumes after the decision that interrupted it).
     PhaseChanged = "phase_changed" {
         phase: Phase,
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        then: Vec<Phase>,
+        #[serde(default, skip_serializing_if = "Phases::is_empty")]
+        #[cfg_attr(feature = "openapi", schema(value_type = Vec<Phase>))]
+        then: Phases,
     },
     SettlementBuilt = "settlement_built" {
         seat: Seat,

@@ -217,13 +217,13 @@ mod tests {
         let events = decode_events(stored).unwrap();
         assert_eq!(
             events[0],
-            Event::PhaseChanged { phase: Phase::RoadBuilding { roads_left: 2 }, then: vec![Phase::PreRoll] }
+            Event::PhaseChanged { phase: Phase::RoadBuilding { roads_left: 2 }, then: [Phase::PreRoll].into() }
         );
         assert_eq!(
             events[1],
             Event::PhaseChanged {
                 phase: Phase::Discard { pending: vec![crate::model::PendingDiscard { seat: Seat(1), count: 4 }] },
-                then: vec![Phase::MoveRobber, Phase::Main]
+                then: [Phase::MoveRobber, Phase::Main].into()
             }
         );
         assert_eq!(events[2], Event::TurnStarted { seat: Seat(2), turn: 9 });

@@ -330,7 +330,7 @@ fn road_building_ends_when_a_free_ship_took_the_last_site() {
         .filter(|e| e.endpoints().iter().all(|v| v.hexes().iter().all(|h| terrain(*h) == Some(Terrain::Sea))));
     events.extend(open_sea.take(14).map(|&edge| Event::ShipBuilt { seat: Seat(0), edge, cost: Resources::ZERO }));
     events.push(Event::TurnStarted { seat: Seat(0), turn: 5 });
-    events.push(Event::PhaseChanged { phase: Phase::RoadBuilding { roads_left: 2 }, then: vec![Phase::Main] });
+    events.push(Event::PhaseChanged { phase: Phase::RoadBuilding { roads_left: 2 }, then: vec![Phase::Main].into() });
     for event in &events {
         game.apply(event);
     }
@@ -411,7 +411,7 @@ fn a_settlement_joining_own_road_and_ship_takes_longest_road() {
     events.extend([
         Event::LongestRoadChanged { holder: Some(Seat(1)), previous: None, length: 5 },
         Event::TurnStarted { seat: Seat(0), turn: 5 },
-        Event::PhaseChanged { phase: Phase::Main, then: vec![] },
+        Event::PhaseChanged { phase: Phase::Main, then: vec![].into() },
         Event::StartingResourcesReceived { seat: Seat(0), resources: catan_engine::cost::SETTLEMENT },
     ]);
     for event in &events {

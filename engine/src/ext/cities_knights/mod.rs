@@ -41,7 +41,7 @@ use crate::{
     ext::Extension,
     game::production::Production,
     game::Game,
-    model::{Commodities, Commodity, DevCards, Phase, Seat},
+    model::{Commodities, Commodity, DevCards, Phase, Phases, Seat},
     protocol::{Event, Move, RuleError, SetupError},
     ruleset::{invalid, Components, Ruleset},
 };
@@ -540,7 +540,7 @@ impl CitiesKnights {
         events.extend(arrival.events);
         match arrival.pending {
             // The attack's decisions come first; the number dice wait for them.
-            Some(pending) => events.push(Event::PhaseChanged { phase: pending, then: Vec::new() }),
+            Some(pending) => events.push(Event::PhaseChanged { phase: pending, then: Phases::new() }),
             None => self.number_dice_into(after.as_ref().unwrap_or(game), roll, events),
         }
     }
@@ -564,13 +564,13 @@ impl CitiesKnights {
             _ if choices.is_empty() => {}
             Some(Event::PhaseChanged { phase: phase @ Phase::Main, then }) => {
                 choices.push(Phase::Main);
-                choices.append(then);
+                choices.extend(then.iter().cloned());
                 *phase = choices.remove(0);
-                *then = choices;
+                *then = choices.into();
             }
             Some(Event::PhaseChanged { phase: Phase::GoldChoice { .. }, then }) => {
-                choices.append(then);
-                *then = choices;
+                choices.extend(then.iter().cloned());
+                *then = choices.into();
             }
             _ => {}
         }

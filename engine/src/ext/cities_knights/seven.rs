@@ -7,7 +7,7 @@ use crate::{
     board::HexCoord,
     chance::Chance,
     game::Game,
-    model::{Cards, Commodity, PendingDiscard, Phase, Resource, Seat},
+    model::{Cards, Commodity, PendingDiscard, Phase, Phases, Resource, Seat},
     protocol::{Event, Move, RuleError},
 };
 
@@ -29,16 +29,14 @@ impl CitiesKnights {
                 (held > self.hand_limit(game, seat)).then_some(PendingDiscard { seat, count: held / 2 })
             })
             .collect();
-        let mut next = Vec::with_capacity(2);
-        if self.robber_may_move(game) {
-            next.push(Phase::MoveRobber);
-        }
-        next.push(Phase::Main);
-        let event = if pending.is_empty() {
-            let phase = next.remove(0);
-            Event::PhaseChanged { phase, then: next }
-        } else {
-            Event::PhaseChanged { phase: Phase::Discard { pending }, then: next }
+        let robber = self.robber_may_move(game);
+        let event = match (pending.is_empty(), robber) {
+            (true, true) => Event::PhaseChanged { phase: Phase::MoveRobber, then: [Phase::Main].into() },
+            (true, false) => Event::PhaseChanged { phase: Phase::Main, then: Phases::new() },
+            (false, true) => {
+                Event::PhaseChanged { phase: Phase::Discard { pending }, then: [Phase::MoveRobber, Phase::Main].into() }
+            }
+            (false, false) => Event::PhaseChanged { phase: Phase::Discard { pending }, then: [Phase::Main].into() },
         };
         vec![event]
     }

@@ -7,7 +7,7 @@ use crate::{
     board::Terrain,
     chance::{Chance, Draw},
     game::Game,
-    model::{GoldSource, Phase, Seat},
+    model::{GoldSource, Phase, Phases, Seat},
     protocol::Event,
 };
 
@@ -65,22 +65,22 @@ pub(super) fn reveal_reached(game: &Game, layout: &ScenarioLayout, events: &mut 
     for (seat, count) in gold {
         let (next, then) = phase_after(game, events);
         let count = count.min(bank.total());
-        if let Some(choice) = game.own_gold_choice(seat, count, GoldSource::Discovery, next, then) {
+        if let Some(choice) = game.own_gold_choice(seat, count, GoldSource::Discovery, next, &then) {
             events.push(choice);
         }
     }
 }
 
 /// The phase the move's events lead to, and what follows it.
-fn phase_after(game: &Game, events: &[Event]) -> (Phase, Vec<Phase>) {
+fn phase_after(game: &Game, events: &[Event]) -> (Phase, Phases) {
     for event in events.iter().rev() {
         match event {
             Event::PhaseChanged { phase, then } => return (phase.clone(), then.clone()),
-            Event::TurnStarted { .. } => return (Phase::PreRoll, Vec::new()),
+            Event::TurnStarted { .. } => return (Phase::PreRoll, Phases::new()),
             _ => {}
         }
     }
-    (game.phase().clone(), game.then().to_vec())
+    (game.phase().clone(), game.then().into())
 }
 
 /// The terrain stack: the scenario's hidden tiles less those turned up.

@@ -114,7 +114,7 @@ fn tc_37_road_building_with_one_road_left() {
     let events = s.when(P0, Move::PlayRoadBuilding);
     assert_eq!(
         events.last(),
-        Some(&Event::PhaseChanged { phase: Phase::RoadBuilding { roads_left: 1 }, then: vec![Phase::Main] })
+        Some(&Event::PhaseChanged { phase: Phase::RoadBuilding { roads_left: 1 }, then: vec![Phase::Main].into() })
     );
     s.rejects(P0, Move::EndTurn, "wrong_phase");
     let events = s.when(P0, Move::BuildRoad { edge: e("-1,1,NE") });

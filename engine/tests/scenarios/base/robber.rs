@@ -266,7 +266,10 @@ fn tc_21_no_victim_means_no_steal() {
     let events = s.when(P0, Move::MoveRobber { hex: h("2,-2"), steal_from: None });
     assert_eq!(
         events,
-        [Event::RobberMoved { seat: P0, hex: h("2,-2") }, Event::PhaseChanged { phase: Phase::Main, then: vec![] }]
+        [
+            Event::RobberMoved { seat: P0, hex: h("2,-2") },
+            Event::PhaseChanged { phase: Phase::Main, then: vec![].into() }
+        ]
     );
     assert_eq!(s.hand(P0), Resources::new(0, 0, 1, 0, 0));
     assert_eq!(s.hand(P1), SETTLEMENT_COST);

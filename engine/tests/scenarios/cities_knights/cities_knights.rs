@@ -140,7 +140,7 @@ fn tc_74_before_the_first_attack_a_seven_does_not_move_the_robber() {
         events.last(),
         Some(&Event::PhaseChanged {
             phase: Phase::Discard { pending: vec![PendingDiscard { seat: P1, count: 4 }] },
-            then: vec![Phase::Main]
+            then: vec![Phase::Main].into()
         })
     );
     s.when(P1, Move::Discard { resources: Resources::new(2, 2, 0, 0, 0) });
@@ -254,7 +254,7 @@ fn tc_73_the_hand_limit_counts_commodities_and_walls() {
         events.last(),
         Some(&Event::PhaseChanged {
             phase: Phase::Discard { pending: vec![PendingDiscard { seat: P2, count: 4 }] },
-            then: vec![Phase::Main]
+            then: vec![Phase::Main].into()
         })
     );
     // P2 may discard commodities (the base game's discard names resources only).
@@ -305,7 +305,7 @@ fn ck_7_2_the_robber_steals_commodities_too() {
         .turn(P0)
         .start();
     let events = s.when_with(P0, Move::RollDice, roll(EventFace::Trade, 3, 4));
-    assert_eq!(events.last(), Some(&Event::PhaseChanged { phase: Phase::MoveRobber, then: vec![Phase::Main] }));
+    assert_eq!(events.last(), Some(&Event::PhaseChanged { phase: Phase::MoveRobber, then: vec![Phase::Main].into() }));
     s.rejects(P0, Move::MoveRobber { hex: h("1,-1"), steal_from: None }, "victim_required");
     let steal = FixedChance::default().then(Draw::STOLEN_CARD, 5 + Commodity::Cloth as usize);
     let events = s.when_with(P0, Move::MoveRobber { hex: h("1,-1"), steal_from: Some(P1) }, steal);
@@ -691,7 +691,7 @@ fn tc_78_tied_weakest_defenders_each_lose_a_city() {
     let events = s.when(P0, Move::ChooseCityToLose { vertex: v("1,-1,N") });
     // The number dice showed 7: after the pillages, the 7 (the robber moves now: this was
     // the first attack, CK-BAR-10).
-    assert_eq!(events.last(), Some(&Event::PhaseChanged { phase: Phase::MoveRobber, then: vec![Phase::Main] }));
+    assert_eq!(events.last(), Some(&Event::PhaseChanged { phase: Phase::MoveRobber, then: vec![Phase::Main].into() }));
     for seat in [P0, P1, P2] {
         assert_eq!(s.game.player(seat).unwrap().settlements_on_board(), 1);
     }

@@ -391,7 +391,7 @@ fn ck_pc_7_road_building_places_two_free_roads() {
     let events = s.when(P0, play(ProgressPlay::RoadBuilding));
     assert_eq!(
         events[1],
-        Event::PhaseChanged { phase: Phase::RoadBuilding { roads_left: 2 }, then: vec![Phase::Main] }
+        Event::PhaseChanged { phase: Phase::RoadBuilding { roads_left: 2 }, then: vec![Phase::Main].into() }
     );
     under_its_deck(&s, ProgressCard::RoadBuilding);
     // The phase round-trips as a position.

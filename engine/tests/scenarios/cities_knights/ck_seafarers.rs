@@ -175,7 +175,7 @@ fn sea_15_a_chase_needs_a_knight_at_the_pirate_and_a_sea_hex() {
 fn sea_15_on_a_seven_the_pirate_steals_a_commodity() {
     let mut s = pirate_by_the_knight(1).turn(P0).start();
     let events = s.when_with(P0, Move::RollDice, roll(EventFace::Trade, 3, 4));
-    assert_eq!(events.last(), Some(&Event::PhaseChanged { phase: Phase::MoveRobber, then: vec![Phase::Main] }));
+    assert_eq!(events.last(), Some(&Event::PhaseChanged { phase: Phase::MoveRobber, then: vec![Phase::Main].into() }));
     let moves = s.game.legal_moves(P0);
     assert!(moves.iter().any(|m| matches!(m, Move::MoveRobber { .. })));
     let pirate = Move::MovePirate { hex: h(SEA_EAST), steal_from: Some(P1) };
@@ -190,7 +190,7 @@ fn sea_15_on_a_seven_the_pirate_steals_a_commodity() {
 fn sea_15_before_the_first_attack_a_seven_moves_no_pirate() {
     let mut s = pirate_by_the_knight(0).turn(P0).start();
     let events = s.when_with(P0, Move::RollDice, roll(EventFace::Trade, 3, 4));
-    assert_eq!(events.last(), Some(&Event::PhaseChanged { phase: Phase::Main, then: vec![] }));
+    assert_eq!(events.last(), Some(&Event::PhaseChanged { phase: Phase::Main, then: vec![].into() }));
     assert!(!s.game.legal_moves(P0).iter().any(|m| matches!(m, Move::MovePirate { .. })));
     s.rejects(P0, Move::MovePirate { hex: h(SEA_EAST), steal_from: Some(P1) }, "wrong_phase");
 }
@@ -216,7 +216,7 @@ fn sea_15_a_city_on_gold_yields_two_resources_of_choice_and_no_commodity() {
         chosen: vec![],
         source: GoldSource::Production,
     };
-    assert_eq!(events.last(), Some(&Event::PhaseChanged { phase: gold, then: vec![Phase::Main] }));
+    assert_eq!(events.last(), Some(&Event::PhaseChanged { phase: gold, then: vec![Phase::Main].into() }));
     s.when(P0, Move::ChooseGoldResources { resources: Resources::new(0, 0, 0, 1, 1) });
     assert_eq!(s.hand(P0), Resources::new(0, 0, 0, 1, 1));
     assert!(s.game.player(P0).unwrap().commodities().is_empty());

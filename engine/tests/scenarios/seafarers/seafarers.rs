@@ -85,7 +85,7 @@ fn ship_built(seat: catan_engine::Seat, edge: &str, cost: Resources) -> Event {
 }
 
 fn to_phase(phase: Phase, then: Vec<Phase>) -> Event {
-    Event::PhaseChanged { phase, then }
+    Event::PhaseChanged { phase, then: then.into() }
 }
 
 fn one(resource: Resource) -> Resources {

@@ -1,0 +1,208 @@
+//! [`Phases`]: the phases a decision interrupted, in the order they resume. Every
+//! `phase_changed` event carries one and the game keeps one, so it is copied on most moves;
+//! kept inline up to the depth self-play reaches (a 7's discard interrupts the robber, which
+//! interrupts the main phase), changing phases allocates nothing (issue 28, part 5). On the
+//! wire it is a plain JSON array.
+
+use std::fmt;
+
+use serde::{de, ser::SerializeSeq, Deserialize, Deserializer, Serialize, Serializer};
+
+use super::Phase;
+
+/// How many phases fit inline: deeper nesting (a Cities & Knights progress card's decision
+/// interrupted by a 7's discard) is rare enough to live on the heap.
+const INLINE: usize = 2;
+
+/// A list of phases, stored inline while it holds at most two. Reads as a slice.
+#[derive(Clone)]
+pub struct Phases(Repr);
+
+#[derive(Clone)]
+enum Repr {
+    /// The slots past `len` hold `Phase::GameOver`, which owns nothing.
+    Inline {
+        len: u8,
+        items: [Phase; INLINE],
+    },
+    Heap(Vec<Phase>),
+}
+
+impl Phases {
+    pub const fn new() -> Self {
+        Phases(Repr::Inline { len: 0, items: [Phase::GameOver, Phase::GameOver] })
+    }
+
+    pub fn push(&mut self, phase: Phase) {
+        match &mut self.0 {
+            Repr::Inline { len, items } => match items.get_mut(usize::from(*len)) {
+                Some(slot) => {
+                    *slot = phase;
+                    *len += 1;
+                }
+                None => {
+                    let mut spilled = Vec::with_capacity(2 * INLINE);
+                    spilled.extend(items.iter_mut().map(|item| std::mem::replace(item, Phase::GameOver)));
+                    spilled.push(phase);
+                    self.0 = Repr::Heap(spilled);
+                }
+            },
+            Repr::Heap(items) => items.push(phase),
+        }
+    }
+
+    pub fn clear(&mut self) {
+        *self = Phases::new();
+    }
+
+    /// The phases as a slice (as `Vec::as_slice`, which this list replaced in events).
+    pub fn as_slice(&self) -> &[Phase] {
+        self
+    }
+
+    /// Whether the list is empty (for `skip_serializing_if`).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+impl Default for Phases {
+    fn default() -> Self {
+        Phases::new()
+    }
+}
+
+impl std::ops::Deref for Phases {
+    type Target = [Phase];
+    fn deref(&self) -> &[Phase] {
+        match &self.0 {
+            Repr::Inline { len, items } => &items[..usize::from(*len)],
+            Repr::Heap(items) => items,
+        }
+    }
+}
+
+impl<'a> IntoIterator for &'a Phases {
+    type Item = &'a Phase;
+    type IntoIter = std::slice::Iter<'a, Phase>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl FromIterator<Phase> for Phases {
+    fn from_iter<I: IntoIterator<Item = Phase>>(phases: I) -> Self {
+        let mut list = Phases::new();
+        list.extend(phases);
+        list
+    }
+}
+
+impl Extend<Phase> for Phases {
+    fn extend<I: IntoIterator<Item = Phase>>(&mut self, phases: I) {
+        for phase in phases {
+            self.push(phase);
+        }
+    }
+}
+
+impl From<Vec<Phase>> for Phases {
+    fn from(phases: Vec<Phase>) -> Self {
+        phases.into_iter().collect()
+    }
+}
+
+impl From<&[Phase]> for Phases {
+    fn from(phases: &[Phase]) -> Self {
+        phases.iter().cloned().collect()
+    }
+}
+
+impl<const N: usize> From<[Phase; N]> for Phases {
+    fn from(phases: [Phase; N]) -> Self {
+        phases.into_iter().collect()
+    }
+}
+
+impl From<Phases> for Vec<Phase> {
+    fn from(phases: Phases) -> Self {
+        match phases.0 {
+            Repr::Inline { len, items } => items.into_iter().take(usize::from(len)).collect(),
+            Repr::Heap(items) => items,
+        }
+    }
+}
+
+impl PartialEq for Phases {
+    fn eq(&self, other: &Self) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for Phases {}
+
+impl PartialEq<Vec<Phase>> for Phases {
+    fn eq(&self, other: &Vec<Phase>) -> bool {
+        **self == **other
+    }
+}
+
+impl PartialEq<[Phase]> for Phases {
+    fn eq(&self, other: &[Phase]) -> bool {
+        **self == *other
+    }
+}
+
+impl fmt::Debug for Phases {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl Serialize for Phases {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(self.len()))?;
+        for phase in self.iter() {
+            seq.serialize_element(phase)?;
+        }
+        seq.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for Phases {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Items;
+        impl<'de> de::Visitor<'de> for Items {
+            type Value = Phases;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an array of phases")
+            }
+            fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+                let mut list = Phases::new();
+                while let Some(phase) = seq.next_element()? {
+                    list.push(phase);
+                }
+                Ok(list)
+            }
+        }
+        deserializer.deserialize_seq(Items)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_and_writes_as_a_json_array_of_any_length() {
+        for n in 0..5 {
+            let list: Phases = (0..n).map(|i| Phase::RoadBuilding { roads_left: i }).collect();
+            let json = serde_json::to_string(&list).unwrap();
+            let vec: Vec<Phase> = list.clone().into();
+            assert_eq!(json, serde_json::to_string(&vec).unwrap());
+            assert_eq!(serde_json::from_str::<Phases>(&json).unwrap(), list);
+            assert_eq!(list.len(), usize::from(n));
+            assert_eq!(list, vec);
+        }
+    }
+}

@@ -66,7 +66,14 @@ pub fn finish_order(game: &Game, abandoned: &[bool]) -> Vec<Finish> {
     let seats: Vec<Seat> = game.seats().collect();
     let gone = |seat: Seat| abandoned.get(seat.index()).copied().unwrap_or(false);
     // Sort keys: (abandoned, not the winner, fewer points): smaller is better.
-    let key = |seat: Seat| (gone(seat), game.winner() != Some(seat), std::cmp::Reverse(game.victory_points(seat)));
+    // Abandoned seats all share one key: last, whatever their points.
+    let key = |seat: Seat| {
+        if gone(seat) {
+            (true, true, std::cmp::Reverse(0))
+        } else {
+            (false, game.winner() != Some(seat), std::cmp::Reverse(game.victory_points(seat)))
+        }
+    };
     let mut finishes: Vec<Finish> =
         seats.iter().map(|&seat| Finish { seat, place: 0, abandoned: gone(seat) }).collect();
     for finish in &mut finishes {
@@ -121,6 +128,41 @@ mod tests {
 
     fn close(a: f64, b: f64) -> bool {
         (a - b).abs() < 1e-9
+    }
+
+    /// A finished game's order: the winner first, the rest by points with ties sharing a
+    /// place; an abandoned seat last whatever its points, even the winner's.
+    #[test]
+    fn the_finish_order_puts_the_winner_first_and_abandoned_seats_last() {
+        let config = catan_engine::GameConfig { turn_limit: Some(400), ..catan_engine::GameConfig::for_players(4) };
+        let kinds = [catan_engine::bots::BotKind::Heuristic; 4];
+        let record = catan_engine::sim::play_bots_game(config, 3, &kinds).unwrap();
+        let game = record.game;
+        let winner = game.winner().expect("the game ends");
+        let order = finish_order(&game, &[false; 4]);
+        for finish in &order {
+            let ahead = order
+                .iter()
+                .filter(|other| {
+                    other.seat == winner && finish.seat != winner
+                        || (finish.seat != winner
+                            && other.seat != winner
+                            && game.victory_points(other.seat) > game.victory_points(finish.seat))
+                })
+                .count() as u32;
+            assert_eq!(finish.place, ahead + 1, "{order:?}");
+        }
+        assert_eq!(order[winner.index()].place, 1);
+
+        let mut abandoned = [false; 4];
+        abandoned[winner.index()] = true;
+        let other = game.seats().find(|&s| s != winner).unwrap();
+        abandoned[other.index()] = true;
+        let order = finish_order(&game, &abandoned);
+        assert_eq!(order[winner.index()].place, 3, "abandoned seats share the last places: {order:?}");
+        assert_eq!(order[other.index()].place, 3, "{order:?}");
+        assert!(order[winner.index()].abandoned);
+        assert!(order.iter().filter(|f| !f.abandoned).all(|f| f.place <= 2), "{order:?}");
     }
 
     /// Two players: `rate_game` must give what the crate's own one-on-one update gives for a

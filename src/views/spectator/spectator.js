@@ -30,6 +30,7 @@
     entries: new Map(), // seq -> the log line's <li>
     types: new Map(), // seq -> the types of its events (what a gold pick was for)
     source: null,
+    ratings: new Map(), // account name -> its rating in the game's pool (a rated game), or null
   };
 
   // ---- helpers ---------------------------------------------------------------------------
@@ -316,6 +317,12 @@
       if (game.winner === p.seat) name.push(el("span", { class: "tag winner" }, "winner"));
       if (game.you === p.seat) name.push(el("span", { class: "tag" }, "you"));
       if (p.bot) name.push(el("span", { class: "tag" }, p.bot));
+      else if (p.kind === "bot") name.push(el("span", { class: "tag" }, "bot account"));
+      const rating = game.rated ? state.ratings.get(accountOf(p)) : null;
+      if (rating) {
+        const text = `${rating.rating.toFixed(1)} ± ${rating.deviation.toFixed(1)}`;
+        name.push(el("span", { class: "tag rating", title: `${game.pool} rating (${rating.games} rated games)` }, text));
+      }
       if (p.has_longest_road) name.push(el("span", { class: "tag" }, "longest road"));
       if (p.has_largest_army) name.push(el("span", { class: "tag" }, "largest army"));
       const active = game.turn && game.status === "playing" && game.turn.waiting_for.includes(p.seat);
@@ -344,6 +351,29 @@
       return [row, el("tr", { class: `details${active ? " active" : ""}` }, el("td", { colspan: 7 }, details.join(" · ")))];
     });
     body.replaceChildren(...rows);
+  }
+
+  // The account that holds a seat: a user's name, or a built-in bot's own account.
+  function accountOf(player) {
+    if (player.username) return player.username;
+    return player.bot ? `builtin:${player.bot}` : null;
+  }
+
+  // A rated game shows each player's rating in its pool beside the name: read once per
+  // account from its public profile (ratings change only when a rated game ends).
+  async function loadRatings(game) {
+    if (!game.rated) return;
+    const wanted = game.players.map(accountOf).filter((name) => name && !state.ratings.has(name));
+    if (!wanted.length) return;
+    for (const name of wanted) state.ratings.set(name, null);
+    await Promise.all(
+      wanted.map(async (name) => {
+        const profile = await getJson(`/api/v1/users/${encodeURIComponent(name)}`).catch(() => null);
+        const rating = profile && profile.ratings.find((r) => r.pool === game.pool);
+        state.ratings.set(name, rating || { rating: 25, deviation: 25 / 3, games: 0 });
+      }),
+    );
+    if (state.game) renderPlayers(state.game);
   }
 
   function renderTurn(game) {
@@ -468,6 +498,7 @@
         // play fast, a page that only drew the newest would never draw anything.
         if (at === null) {
           state.game = game;
+          loadRatings(game);
           if (game.version > state.latest) {
             state.latest = game.version;
           }

@@ -144,10 +144,10 @@ mod tests {
             let ahead = order
                 .iter()
                 .filter(|other| {
-                    other.seat == winner && finish.seat != winner
-                        || (finish.seat != winner
-                            && other.seat != winner
-                            && game.victory_points(other.seat) > game.victory_points(finish.seat))
+                    // Only the winner is ahead of a seat that is not the winner, and any seat
+                    // with more points that is not the winner either.
+                    finish.seat != winner
+                        && (other.seat == winner || game.victory_points(other.seat) > game.victory_points(finish.seat))
                 })
                 .count() as u32;
             assert_eq!(finish.place, ahead + 1, "{order:?}");

@@ -179,7 +179,7 @@ pub fn finished_games(conn: &mut DbConnection, user_id: &str, builtin: Option<&s
     Ok(seated
         .inner_join(games::table)
         .filter(games::status.eq("finished"))
-        .select(diesel::dsl::count_distinct(game_players::game_id))
+        .select(diesel::dsl::count(game_players::game_id).aggregate_distinct())
         .get_result(conn)?)
 }
 

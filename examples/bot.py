@@ -4,6 +4,7 @@ bots to the end, with one long-poll and one POST per move, and prints what it co
 
     python3 examples/bot.py [--server http://127.0.0.1:8080] [--players 4]
                             [--variant cities_and_knights] [--scenario fog_islands]
+                            [--seek base [--fill-after 0] [--unrated]]
                             [--max-requests-per-move 2.2]
 
 Python 3 standard library only. Each wake-up is `GET .../moves?after=<seq>&wait=30
@@ -11,6 +12,11 @@ Python 3 standard library only. Each wake-up is `GET .../moves?after=<seq>&wait=
 is over), with the new log entries and this seat's legal moves, so the bot never polls. It
 prints one JSON line: requests, own moves, requests per own move, the winner. With
 `--max-requests-per-move` it exits 1 when the game cost more than that per move.
+
+With `--seek POOL` it registers as a bot account and finds its game through matchmaking
+(docs/rated-play.md) instead of creating one: it seeks a game of that pool, rated unless
+`--unrated`, whose empty seats go to built-in bots after `--fill-after` seconds, and
+long-polls the seek until it is matched; the JSON line then has its rating after the game.
 """
 import argparse
 import json
@@ -58,15 +64,46 @@ def main():
     parser.add_argument("--variant")
     parser.add_argument("--scenario")
     parser.add_argument("--seed", type=int, default=1, help="the bot's own choices (not the dice)")
+    parser.add_argument("--seek", metavar="POOL", help="find the game through matchmaking in this pool")
+    parser.add_argument("--fill-after", type=int, default=0, help="seconds before bots fill a seek")
+    parser.add_argument("--unrated", action="store_true", help="seek an unrated game")
     parser.add_argument("--max-requests-per-move", type=float)
     args = parser.parse_args()
     choose = random.Random(args.seed)
 
     api = Api(args.server)
     name = "bot-" + uuid.uuid4().hex[:8]
-    status, user = api.call("POST", "/users", {"username": name, "password": "a-bot-password"})
+    kind = "bot" if args.seek else "human"
+    status, user = api.call("POST", "/users", {"username": name, "password": "a-bot-password", "kind": kind})
     assert status == 201, user
     api.token = user["token"]
+    if args.seek:
+        game_id = seek_game(api, args)
+    else:
+        game_id = own_game(api, args)
+    setup_requests, api.requests = api.requests, 0
+    play(api, game_id, args, choose, name, setup_requests)
+
+
+def seek_game(api, args):
+    """Seeks a game and long-polls the seek until it is matched; returns the game's id."""
+    seek_request = {
+        "pool": args.seek,
+        "players": args.players,
+        "rated": not args.unrated,
+        "fill_with_bots_after": args.fill_after,
+    }
+    status, seek = api.call("POST", "/seeks", seek_request, {"Idempotency-Key": str(uuid.uuid4())})
+    assert status == 201, seek
+    while seek["status"] == "waiting":
+        status, seek = api.call("GET", f"/seeks/{seek['id']}?wait=60")
+        assert status == 200, seek
+    assert seek["status"] == "matched", seek
+    return seek["game_id"]
+
+
+def own_game(api, args):
+    """Creates a game, seats built-in bots in the other seats and starts it."""
     game_request = {"max_players": args.players}
     if args.variant:
         game_request["variant"] = args.variant
@@ -80,8 +117,11 @@ def main():
         assert status == 201, seated
     status, started = api.call("POST", f"/games/{game_id}/start")
     assert status == 200, started
-    setup_requests, api.requests = api.requests, 0
+    return game_id
 
+
+def play(api, game_id, args, choose, name, setup_requests):
+    """Plays the bot's seat to the end, two requests a move, and prints what it cost."""
     after, own_moves = 0, 0
     while True:
         query = f"after={after}&wait=30&until=my_move&include=legal_moves"
@@ -108,14 +148,19 @@ def main():
     requests = api.requests
     per_move = requests / max(own_moves, 1)
     status, final = api.call("GET", f"/games/{game_id}")
-    print(json.dumps({
+    line = {
         "game": game_id,
         "setup_requests": setup_requests,
         "requests": requests,
         "own_moves": own_moves,
         "requests_per_move": round(per_move, 2),
         "winner": final.get("winner"),
-    }))
+    }
+    if final.get("rated"):
+        status, profile = api.call("GET", f"/users/{name}")
+        rating = next(r for r in profile["ratings"] if r["pool"] == final["pool"])
+        line["rating"] = {key: round(rating[key], 2) for key in ("rating", "deviation", "score")}
+    print(json.dumps(line))
     if args.max_requests_per_move is not None and per_move > args.max_requests_per_move:
         sys.exit(f"{per_move:.2f} requests per own move, more than {args.max_requests_per_move}")
 

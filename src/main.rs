@@ -44,7 +44,7 @@ OPTIONS:
     --data-dir DIR    SQLite file and generated JWT secret (env CATAN_DATA_DIR, default ./data)
 
 LADDER OPTIONS:
-    --games N         games per pool (default 400)
+    --games N         games per pool (default 1000)
     --seed S          master seed, 0 to 2^64-1 (default 1): the same seed gives the same tables
     --pools NAME,...  base, five_six, seafarers, wonders, cities_and_knights (default: all, or
                       those that seat --players)
@@ -75,7 +75,7 @@ struct LadderArgs {
 }
 
 /// Games per pool by default: about 10 s for all five pools in release on two cores.
-const LADDER_GAMES: u32 = 400;
+const LADDER_GAMES: u32 = 1_000;
 /// The master seed by default, so that a bare `catan-server ladder` gives today's table.
 const LADDER_SEED: u64 = 1;
 

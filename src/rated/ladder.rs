@@ -271,7 +271,7 @@ impl PoolTable {
             self.pool, self.players, self.games, self.by_turn_limit, self.unfinished
         );
         out.push_str(
-            "| Entrant | Games | Seats held | Seats won | Win rate per seat | 95 % Wilson interval \
+            "| Entrant | Games | Seats held | Games won | Win rate per seat | 95 % Wilson interval \
              | Rating | Deviation | Score |\n",
         );
         out.push_str("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
@@ -306,7 +306,7 @@ pub struct Row {
     pub games: u32,
     /// Seats it held, over all its games.
     pub seats: u32,
-    /// Seats of its that won.
+    /// Seats of its that won: the games it won, since a game has one winner.
     pub seats_won: u32,
     /// `seats_won / seats`.
     pub win_rate: f64,
@@ -455,8 +455,8 @@ mod tests {
     /// - 5 of 10: centre = (0.5 + 0.1920730) / 1.3841459 = 0.5, half = 1.416005 *
     ///   sqrt(0.025 + 0.0096036) = 1.416005 * 0.186022 = 0.263408: 0.23659 to 0.76341.
     /// - 81 of 263: p = 0.307985, z²/n = 0.0146063, centre = (0.307985 + 0.0073032) /
-    ///   1.0146063 = 0.310749, half = (1.959964 / 1.0146063) * sqrt(0.307985 * 0.692015 / 263
-    ///   + 3.841459 / 276676) = 1.931748 * sqrt(0.00081039 + 0.00001388) = 1.931748 *
+    ///   1.0146063 = 0.310749, half = (1.959964 / 1.0146063) * sqrt(0.307985 * 0.692015 /
+    ///   263 + 3.841459 / 276676) = 1.931748 * sqrt(0.00081039 + 0.00001388) = 1.931748 *
     ///   0.0287101 = 0.055461: 0.25529 to 0.36621 (Wilson's interval for Agresti and Coull's
     ///   81 of 263).
     #[test]

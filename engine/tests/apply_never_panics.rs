@@ -233,7 +233,7 @@ fn misfits(game: &Game, rng: &mut Rng) -> Vec<Event> {
         events.push(Event::LargestArmyChanged { holder: Some(Seat(9)), previous: Some(seat) });
         events.push(Event::LongestRoadChanged { holder: Some(other), previous: None, length: 2 });
         events.push(Event::PhaseChanged {
-            phase: Phase::Discard { pending: vec![PendingDiscard { seat: Seat(9), count: 40 }] },
+            phase: Phase::Discard { pending: vec![PendingDiscard { seat: Seat(9), count: 40 }].into() },
             then: vec![Phase::MoveRobber, Phase::Setup { seat, placement: 99, step: SetupStep::PlaceSettlement }]
                 .into(),
         });

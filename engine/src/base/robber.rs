@@ -4,7 +4,7 @@ use crate::{
     board::{HexCoord, Terrain},
     chance::{draw_card, Chance, Draw},
     game::{hands::chosen_victim, Game},
-    model::{PendingDiscard, Phase, Resource, Resources, Seat},
+    model::{PendingDiscard, PerSeat, Phase, Resource, Resources, Seat},
     protocol::{Event, Move, RuleError},
 };
 
@@ -15,7 +15,7 @@ impl Game {
     /// B-ROB-1: everyone above the limit discards half, rounded down; then the robber moves,
     /// then the turn goes on in the main phase.
     pub(super) fn seven_rolled(&self) -> Event {
-        let pending: Vec<PendingDiscard> = self
+        let pending: PerSeat<PendingDiscard> = self
             .seats()
             .filter_map(|seat| {
                 let held = self.players[seat.index()].resources.total();
@@ -45,7 +45,7 @@ impl Game {
         if !self.players[seat.index()].resources.contains(resources) {
             return Err(RuleError::InsufficientResources);
         }
-        let rest: Vec<PendingDiscard> = pending.iter().copied().filter(|p| p.seat != seat).collect();
+        let rest: PerSeat<PendingDiscard> = pending.iter().copied().filter(|p| p.seat != seat).collect();
         let next = if rest.is_empty() { self.resume() } else { self.continue_with(Phase::Discard { pending: rest }) };
         events.push(Event::ResourcesDiscarded { seat, count: owed.count, resources: Some(*resources) });
         events.push(next);

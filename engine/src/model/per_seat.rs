@@ -86,6 +86,13 @@ impl<T: Copy + Default + PartialEq> PartialEq for PerSeat<T> {
 
 impl<T: Copy + Default + Eq> Eq for PerSeat<T> {}
 
+/// As the lists it replaced in events and phases compared.
+impl<T: Copy + Default + PartialEq> PartialEq<Vec<T>> for PerSeat<T> {
+    fn eq(&self, other: &Vec<T>) -> bool {
+        **self == **other
+    }
+}
+
 impl<T: Copy + Default + fmt::Debug> fmt::Debug for PerSeat<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list().entries(self.iter()).finish()

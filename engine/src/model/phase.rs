@@ -1,6 +1,6 @@
 use serde::{Deserialize, Serialize};
 
-use super::Seat;
+use super::{PerSeat, Seat};
 use crate::{board::VertexId, protocol::SeatResources};
 
 pub use crate::protocol::CardDecision;
@@ -18,7 +18,7 @@ pub enum SetupStep {
 }
 
 /// A seat that must discard on a 7, and how many cards (B-ROB-1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PendingDiscard {
     pub seat: Seat,
@@ -70,7 +70,11 @@ pub enum Phase {
     /// Before the roll: roll, or play a Knight (B-TURN-2).
     PreRoll,
     /// A 7 was rolled; these seats still owe a discard (B-ROB-1).
-    Discard { pending: Vec<PendingDiscard> },
+    Discard {
+        // Inline (one entry per seat at most), so that a 7 allocates nothing.
+        #[cfg_attr(feature = "openapi", schema(value_type = Vec<PendingDiscard>))]
+        pending: PerSeat<PendingDiscard>,
+    },
     /// The active player must move the robber (B-ROB-2).
     MoveRobber,
     /// Trade, build, buy, play, end the turn (B-TURN-5).

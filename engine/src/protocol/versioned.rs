@@ -222,7 +222,9 @@ mod tests {
         assert_eq!(
             events[1],
             Event::PhaseChanged {
-                phase: Phase::Discard { pending: vec![crate::model::PendingDiscard { seat: Seat(1), count: 4 }] },
+                phase: Phase::Discard {
+                    pending: vec![crate::model::PendingDiscard { seat: Seat(1), count: 4 }].into()
+                },
                 then: [Phase::MoveRobber, Phase::Main].into()
             }
         );

@@ -95,7 +95,7 @@ fn every_seat_named_must_be_in_the_game() {
     refused(base().with_road(e("0,-1,NE"), seat4), "unknown_seat");
     refused(base().with_turn(1, seat4), "unknown_seat");
     refused(Setup { first_seat: Seat(9), ..base() }, "unknown_seat");
-    let discard = Phase::Discard { pending: vec![PendingDiscard { seat: Seat(9), count: 4 }] };
+    let discard = Phase::Discard { pending: vec![PendingDiscard { seat: Seat(9), count: 4 }].into() };
     refused(
         base().with_turn(1, P0).with_dice(3, 4).with_phase(discard, vec![Phase::MoveRobber, Phase::Main]),
         "unknown_seat",
@@ -372,16 +372,16 @@ fn b_rob_1_discards_are_owed_by_big_hands_after_a_seven() {
         setup.with_turn(1, P0).with_dice(3, 4).with_phase(phase, vec![Phase::MoveRobber, Phase::Main])
     };
     let big = base().with_hand(P1, Resources::new(3, 3, 3, 0, 0));
-    let owed = |count| Phase::Discard { pending: vec![PendingDiscard { seat: P1, count }] };
+    let owed = |count| Phase::Discard { pending: vec![PendingDiscard { seat: P1, count }].into() };
     let game = accepted(seven(big.clone(), owed(4)));
     assert_eq!(game.waiting_for(), [P1]);
-    let message = refused(seven(big.clone(), Phase::Discard { pending: vec![] }), "invalid_phase");
+    let message = refused(seven(big.clone(), Phase::Discard { pending: vec![].into() }), "invalid_phase");
     assert!(message.contains("nobody"), "{message}");
     refused(seven(big.clone(), owed(3)), "invalid_phase");
     refused(
         seven(
             base().with_hand(P1, Resources::each(1)),
-            Phase::Discard { pending: vec![PendingDiscard { seat: P1, count: 2 }] },
+            Phase::Discard { pending: vec![PendingDiscard { seat: P1, count: 2 }].into() },
         ),
         "invalid_phase",
     );

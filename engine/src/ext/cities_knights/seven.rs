@@ -7,7 +7,7 @@ use crate::{
     board::HexCoord,
     chance::Chance,
     game::Game,
-    model::{Cards, Commodity, PendingDiscard, Phase, Phases, Resource, Seat},
+    model::{Cards, Commodity, PendingDiscard, PerSeat, Phase, Phases, Resource, Seat},
     protocol::{Event, Move, RuleError},
 };
 
@@ -22,7 +22,7 @@ impl CitiesKnights {
 
     /// CK-7-1/2, CK-BAR-10: discards, then the robber if it may move, then the main phase.
     pub(super) fn seven(&self, game: &Game) -> Vec<Event> {
-        let pending: Vec<PendingDiscard> = game
+        let pending: PerSeat<PendingDiscard> = game
             .seats()
             .filter_map(|seat| {
                 let held = game.hand_cards(seat).total();
@@ -111,7 +111,7 @@ impl Game {
         if !self.hand_cards(seat).contains(cards) {
             return Err(RuleError::InsufficientResources);
         }
-        let rest: Vec<PendingDiscard> = pending.iter().copied().filter(|p| p.seat != seat).collect();
+        let rest: PerSeat<PendingDiscard> = pending.iter().copied().filter(|p| p.seat != seat).collect();
         let next = if rest.is_empty() { self.resume() } else { self.continue_with(Phase::Discard { pending: rest }) };
         Ok(vec![Event::CardsDiscarded { seat, count: owed.count, cards: Some(*cards) }, next])
     }

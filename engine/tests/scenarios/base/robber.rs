@@ -157,7 +157,7 @@ fn tc_18_sevens_make_every_big_hand_discard_half() {
         PendingDiscard { seat: P1, count: 4 },
         PendingDiscard { seat: P3, count: 5 },
     ];
-    assert_eq!(*s.game.phase(), Phase::Discard { pending });
+    assert_eq!(*s.game.phase(), Phase::Discard { pending: pending.into() });
     assert_eq!(s.game.waiting_for(), [P0, P1, P3]);
     s.rejects(P0, Move::MoveRobber { hex: h("1,-1"), steal_from: None }, "wrong_phase");
     s.rejects(P1, Move::Discard { resources: Resources::of(Resource::Wool, 3) }, "wrong_discard_count");
@@ -187,7 +187,7 @@ fn tc_18_sevens_make_every_big_hand_discard_half() {
         given().give(P1, Resources::new(2, 2, 2, 2, 2)).give(P2, Resources::new(3, 3, 3, 3, 3)).turn(P0).start();
     s.when_with(P0, Move::RollDice, FixedChance::dice(6, 1));
     let pending = vec![PendingDiscard { seat: P1, count: 5 }, PendingDiscard { seat: P2, count: 7 }];
-    assert_eq!(*s.game.phase(), Phase::Discard { pending });
+    assert_eq!(*s.game.phase(), Phase::Discard { pending: pending.into() });
 }
 
 /// TC-19 [B-ROB-2, B-ROB-4]: the robber must move; the desert is allowed by default and refused

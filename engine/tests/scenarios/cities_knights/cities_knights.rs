@@ -139,7 +139,7 @@ fn tc_74_before_the_first_attack_a_seven_does_not_move_the_robber() {
     assert_eq!(
         events.last(),
         Some(&Event::PhaseChanged {
-            phase: Phase::Discard { pending: vec![PendingDiscard { seat: P1, count: 4 }] },
+            phase: Phase::Discard { pending: vec![PendingDiscard { seat: P1, count: 4 }].into() },
             then: vec![Phase::Main].into()
         })
     );
@@ -253,7 +253,7 @@ fn tc_73_the_hand_limit_counts_commodities_and_walls() {
     assert_eq!(
         events.last(),
         Some(&Event::PhaseChanged {
-            phase: Phase::Discard { pending: vec![PendingDiscard { seat: P2, count: 4 }] },
+            phase: Phase::Discard { pending: vec![PendingDiscard { seat: P2, count: 4 }].into() },
             then: vec![Phase::Main].into()
         })
     );

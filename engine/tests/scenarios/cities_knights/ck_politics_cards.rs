@@ -292,7 +292,7 @@ fn ck_pc_7_saboteur_halves_the_hands_of_seats_with_as_many_points() {
     returned(&s, P0, ProgressCard::Saboteur);
     // P1 (1 point) is spared; P3 (3 points) holds one card; P0 never discards.
     assert_eq!(events.len(), 2, "{events:?}");
-    assert_eq!(*s.game.phase(), Phase::Discard { pending: vec![PendingDiscard { seat: P2, count: 2 }] });
+    assert_eq!(*s.game.phase(), Phase::Discard { pending: vec![PendingDiscard { seat: P2, count: 2 }].into() });
     assert_eq!(s.game.then(), &[Phase::Main]);
     s.rejects(P0, Move::EndTurn, "wrong_phase");
     s.rejects(

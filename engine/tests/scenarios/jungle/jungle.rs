@@ -85,7 +85,7 @@ fn tc_56_discoveries_are_never_discarded_stolen_monopolised_or_traded() {
     s.when_with(P0, Move::RollDice, FixedChance::dice(3, 4));
     assert_eq!(
         *s.game.phase(),
-        Phase::Discard { pending: vec![catan_engine::state::PendingDiscard { seat: P1, count: 4 }] }
+        Phase::Discard { pending: vec![catan_engine::state::PendingDiscard { seat: P1, count: 4 }].into() }
     );
     s.when(P1, Move::Discard { resources: Resources::new(1, 1, 1, 1, 0) });
     s.when_with(P0, Move::MoveRobber { hex: h("0,-1"), steal_from: Some(P1) }, FixedChance::steal(Resource::Wool));

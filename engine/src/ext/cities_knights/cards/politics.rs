@@ -13,7 +13,7 @@ use crate::{
     },
     game::routes::Overlay,
     game::Game,
-    model::{Cards, Commodities, Commodity, PendingDiscard, Phase, Resource, Resources, Seat},
+    model::{Cards, Commodities, Commodity, PendingDiscard, PerSeat, Phase, Resource, Resources, Seat},
     protocol::{Event, Move, RuleError},
 };
 
@@ -416,7 +416,7 @@ fn intrigue(game: &Game, seat: Seat, vertex: VertexId) -> Result<Vec<Event>, Rul
 /// resources and commodities, rounded down, as after a 7 (`discard`, `discard_cards`).
 fn saboteur(game: &Game, seat: Seat) -> Vec<Event> {
     let points = game.public_victory_points(seat);
-    let pending: Vec<PendingDiscard> = opponents(game, seat)
+    let pending: PerSeat<PendingDiscard> = opponents(game, seat)
         .filter(|&s| game.public_victory_points(s) >= points)
         .filter_map(|s| {
             let count = game.hand_cards(s).total() / 2;

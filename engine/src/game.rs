@@ -29,7 +29,7 @@ use crate::{
 const SETUP_STREAM: u64 = u64::MAX;
 
 /// A game in progress: always a legal position, changed only by [`Game::apply`].
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
 pub struct Game {
     pub(crate) config: GameConfig,
     /// The board never changes after set-up: clones of the game share it.
@@ -84,6 +84,128 @@ impl PartialEq for RulesCell {
     /// The ruleset is a function of the configuration, which is compared on its own.
     fn eq(&self, _other: &Self) -> bool {
         true
+    }
+}
+
+/// By hand for `clone_from`, which reuses the copy's buffers: the victory check builds the
+/// state a move leads to into the same copy move after move, without allocating. Both name
+/// every field, so a new one cannot be forgotten.
+impl Clone for Game {
+    fn clone(&self) -> Self {
+        let Game {
+            config,
+            board,
+            seed,
+            events_applied,
+            first_seat,
+            players,
+            bank,
+            deck,
+            robber,
+            buildings,
+            roads,
+            ships,
+            pirate,
+            phase,
+            then,
+            turn,
+            longest_road,
+            largest_army,
+            offers,
+            next_offer_id,
+            winner,
+            ext,
+            commodity_bank,
+            rules,
+            routes,
+        } = self;
+        Game {
+            config: config.clone(),
+            board: Arc::clone(board),
+            seed: *seed,
+            events_applied: *events_applied,
+            first_seat: *first_seat,
+            players: players.clone(),
+            bank: *bank,
+            deck: *deck,
+            robber: *robber,
+            buildings: buildings.clone(),
+            roads: roads.clone(),
+            ships: ships.clone(),
+            pirate: *pirate,
+            phase: phase.clone(),
+            then: then.clone(),
+            turn: turn.clone(),
+            longest_road: *longest_road,
+            largest_army: *largest_army,
+            offers: offers.clone(),
+            next_offer_id: *next_offer_id,
+            winner: *winner,
+            ext: ext.clone(),
+            commodity_bank: *commodity_bank,
+            rules: rules.clone(),
+            routes: routes.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        let Game {
+            config,
+            board,
+            seed,
+            events_applied,
+            first_seat,
+            players,
+            bank,
+            deck,
+            robber,
+            buildings,
+            roads,
+            ships,
+            pirate,
+            phase,
+            then,
+            turn,
+            longest_road,
+            largest_army,
+            offers,
+            next_offer_id,
+            winner,
+            ext,
+            commodity_bank,
+            rules,
+            routes,
+        } = source;
+        // The configuration and the ruleset built from it change only with the game.
+        if self.config != *config {
+            self.config.clone_from(config);
+        }
+        if !Arc::ptr_eq(&self.board, board) {
+            self.board = Arc::clone(board);
+        }
+        self.seed = *seed;
+        self.events_applied = *events_applied;
+        self.first_seat = *first_seat;
+        self.players.clone_from(players);
+        self.bank = *bank;
+        self.deck = *deck;
+        self.robber = *robber;
+        self.buildings.clone_from(buildings);
+        self.roads.clone_from(roads);
+        self.ships.clone_from(ships);
+        self.pirate = *pirate;
+        self.phase.clone_from(phase);
+        self.then.clone_from(then);
+        self.turn.clone_from(turn);
+        self.longest_road = *longest_road;
+        self.largest_army = *largest_army;
+        self.offers.clone_from(offers);
+        self.next_offer_id = *next_offer_id;
+        self.winner = *winner;
+        self.ext.clone_from(ext);
+        self.commodity_bank = *commodity_bank;
+        self.rules.clone_from(rules);
+        self.routes.clone_from(routes);
     }
 }
 

@@ -1,6 +1,8 @@
 //! Victory points and victory (B-WIN). Points are one function of the state: the victory
 //! check, the views and the bots all read [`Game::victory_points`].
 
+use std::cell::RefCell;
+
 use crate::{
     game::Game,
     model::Seat,
@@ -63,12 +65,12 @@ impl Game {
         if !wins_anyway && self.victory_points(seat).saturating_add(most_gained) < target {
             return;
         }
-        let mut after = self.clone();
-        for event in events.iter() {
-            after.apply(event);
-        }
-        let points = after.victory_points(seat);
-        let Some(condition) = after.victory_verdict(seat, points) else {
+        let verdict = AFTER.with(|after| match after.try_borrow_mut() {
+            Ok(mut after) => self.verdict_after(seat, events, after.get_or_insert_with(|| self.clone())),
+            // Only if a victory check ever ran inside another on this thread.
+            Err(_) => self.verdict_after(seat, events, &mut self.clone()),
+        });
+        let Some((condition, points, victory_point_cards)) = verdict else {
             return;
         };
         // Offers still open (and not lapsing in these events) die with the game.
@@ -76,9 +78,26 @@ impl Game {
         if !self.offers.is_empty() && !lapsed {
             events.push(Event::TradesExpired { offer_ids: self.offers.iter().map(|o| o.id).collect() });
         }
-        let victory_point_cards = after.players[seat.index()].victory_point_cards();
         events.push(Event::GameWon { seat, victory_points: points, victory_point_cards, condition });
     }
+
+    /// How `seat` wins in the state `events` lead to, built in `after` (any game, which this
+    /// one overwrites), with its points and its VP cards.
+    fn verdict_after(&self, seat: Seat, events: &[Event], after: &mut Game) -> Option<(VictoryCondition, u32, u32)> {
+        after.clone_from(self);
+        for event in events {
+            after.apply(event);
+        }
+        let points = after.victory_points(seat);
+        let condition = after.victory_verdict(seat, points)?;
+        Some((condition, points, after.players[seat.index()].victory_point_cards()))
+    }
+}
+
+thread_local! {
+    /// The state the victory check builds, kept from move to move so that building it again
+    /// reuses its buffers instead of allocating a copy of the game (issue 28, part 5).
+    static AFTER: RefCell<Option<Game>> = const { RefCell::new(None) };
 }
 
 /// Tests if an event may change anyone's victory points. Only events known never to do so

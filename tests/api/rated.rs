@@ -326,7 +326,26 @@ fn seeks_expire_are_cancelled_and_refuse_bad_requests(backend: Backend) {
     assert_problem(seek(&app, &user, &json!({"pool": "chess"})), 400, "malformed_body");
     assert_problem(app.get("/api/v1/seeks/not-a-uuid", Some(&user.token)), 404, "not_found");
 
-    let placed = seek_ok(&app, &user, &json!({"pool": "cities_and_knights", "expires_after": 10}));
+    // With an Idempotency-Key, a retried seek is the first one, not a second in the queue.
+    let body = json!({"pool": "cities_and_knights", "expires_after": 10});
+    let keyed = || {
+        app.send(
+            app.client
+                .post(app.url("/api/v1/seeks"))
+                .bearer_auth(&user.token)
+                .header("Idempotency-Key", "seek-1")
+                .json(&body),
+        )
+    };
+    let first = keyed();
+    assert_eq!(first.status(), StatusCode::CREATED);
+    let placed: Value = first.json().unwrap();
+    let retried = keyed();
+    assert_eq!(
+        (retried.status(), retried.headers()["idempotent-replayed"].to_str().unwrap()),
+        (StatusCode::CREATED, "true")
+    );
+    assert_eq!(retried.json::<Value>().unwrap()["id"], placed["id"]);
     assert_eq!(placed["players"], 4, "the pool's most seats by default");
     assert_problem(seek(&app, &user, &json!({"pool": "base"})), 409, "already_seeking");
     let id = placed["id"].as_str().unwrap();

@@ -256,6 +256,12 @@ fn run_ladder(args: &LadderArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let entrants = ladder.entrants().len();
+    if !(ladder.games() as usize).is_multiple_of(entrants) {
+        // Lineups are dealt in groups of one game per entrant (docs/ladder.md): a partial
+        // group leaves some entrant with more seats, which the seat counts of the table show.
+        eprintln!("ladder: note: {} games is not a multiple of the {entrants} entrants", ladder.games());
+    }
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
     let started = Instant::now();
     let mut pool_started = started;

@@ -14,8 +14,9 @@
 //!   mix of the others equally often.
 //! - **Seeds.** Game `g` of a pool is seeded by [`game_seed`] from the master seed, the pool,
 //!   its seat count and `g` (splitmix64), so a pool's table does not depend on which other
-//!   pools were played; the bot in seat `s` is seeded `sim::bot_seed(game seed, s)`, as the
-//!   engine's simulator seeds it, so any single game can be replayed from its seed.
+//!   pools were played, and the first games of a longer run are the games of a shorter one;
+//!   the bot in seat `s` is seeded `sim::bot_seed(game seed, s)` by the engine's self-play
+//!   driver.
 //! - **Endings.** Every game gets a turn limit ([`TURN_LIMIT`]): a game still going then is
 //!   won by points, like a game with a bot seat on the server, and the table counts such
 //!   games. A game that nevertheless does not finish (a rules bug) is counted as unfinished

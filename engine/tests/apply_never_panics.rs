@@ -177,7 +177,7 @@ fn misfits(game: &Game, rng: &mut Rng) -> Vec<Event> {
         events.push(Event::MonopolyPlayed {
             seat,
             resource: Resource::Wool,
-            taken: vec![SeatResources { seat: other, resources: Resources::of(Resource::Wool, 30) }],
+            taken: vec![SeatResources { seat: other, resources: Resources::of(Resource::Wool, 30) }].into(),
         });
         events.push(Event::ResourcesProduced {
             roll: pick(rng, &[2, 7, 12]),
@@ -289,7 +289,7 @@ fn extremes(game: &Game) -> Vec<Event> {
             Event::MonopolyPlayed {
                 seat,
                 resource: Resource::Ore,
-                taken: vec![SeatResources { seat: other, resources: max }; 2],
+                taken: vec![SeatResources { seat: other, resources: max }; 2].into(),
             },
             Event::ResourcesProduced {
                 roll: u8::MAX,

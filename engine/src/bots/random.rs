@@ -4,6 +4,9 @@ use crate::{rng::Rng, Game, Move, ProgressPlay, Seat};
 
 use super::Bot;
 
+/// Room for the weights of a typical listing, so that a bot's first moves do not grow them.
+const WEIGHTS_RESERVE: usize = 128;
+
 /// Picks at random, weighted toward moves that score so that games end: cities, wonder
 /// claims and stages and settlements first, then development cards and roads; bank trades
 /// and ending the turn less often.
@@ -16,7 +19,7 @@ pub struct RandomBot {
 
 impl RandomBot {
     pub fn new(seed: u64) -> Self {
-        RandomBot { rng: Rng::new(seed), weights: Vec::new() }
+        RandomBot { rng: Rng::new(seed), weights: Vec::with_capacity(WEIGHTS_RESERVE) }
     }
 
     /// How strongly the random bot prefers `mv`. Public so that clients of the server (its

@@ -181,7 +181,8 @@ pub enum Event => fn kind {
     MonopolyPlayed = "monopoly_played" {
         seat: Seat,
         resource: Resource,
-        taken: Vec<SeatResources>,
+        #[cfg_attr(feature = "openapi", schema(value_type = Vec<SeatResources>))]
+        taken: PerSeat<SeatResources>,
     },
     BankTraded = "bank_traded" {
         seat: Seat,

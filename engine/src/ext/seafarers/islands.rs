@@ -75,23 +75,20 @@ impl Seafarers {
     /// SEA-12: appends `island_bonus_earned` for a settlement (outside setup) that earns it.
     pub(super) fn award_island_bonus(&self, game: &Game, mode: IslandBonusMode, points: u32, events: &mut Vec<Event>) {
         let state = &game.ext.seafarers;
-        let built: Vec<(Seat, VertexId)> = events
-            .iter()
-            .filter_map(|e| match e {
-                Event::SettlementBuilt { seat, vertex, .. } => Some((*seat, *vertex)),
-                _ => None,
-            })
-            .collect();
         if matches!(game.phase(), crate::model::Phase::Setup { .. }) {
             return;
         }
-        if built.is_empty() {
+        let is_built = |e: &Event| matches!(e, Event::SettlementBuilt { .. });
+        if !events.iter().any(is_built) {
             return;
         }
         let board = game.board();
         let connected = connected_land(board);
         let on = |vertex: VertexId| self.island_of(board, &connected, vertex);
-        for (seat, vertex) in built {
+        // By index over the move's own events, the bonuses pushed after them aside: a list of
+        // the settlements built would be allocated for every settlement.
+        for i in 0..events.len() {
+            let Event::SettlementBuilt { seat, vertex, .. } = events[i] else { continue };
             let Some(island) = on(vertex) else { continue };
             let excluded = self.islands == IslandDefinition::ScenarioLandAreas
                 && self.layout().is_some_and(|l| l.bonus_excluded_areas.iter().any(|&a| u16::from(a) == island));

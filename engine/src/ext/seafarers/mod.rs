@@ -216,23 +216,21 @@ impl Extension for Seafarers {
         if seat != active {
             return Some(Err(RuleError::NotYourTurn { active }));
         }
+        // Into the caller's buffer, as the base game decides: nothing is allocated per move.
         let decided = match (game.phase(), mv) {
             (Phase::MoveRobber, Move::MovePirate { hex, steal_from }) => {
-                self.decide_pirate(game, seat, *hex, *steal_from, chance).map(|mut events| {
-                    events.push(game.resume());
-                    events
-                })
+                self.decide_pirate(game, seat, *hex, *steal_from, chance, events).map(|()| events.push(game.resume()))
             }
             (_, Move::PlayKnight { hex, steal_from, .. }) => {
-                self.decide_pirate_knight(game, seat, *hex, *steal_from, chance)
+                self.decide_pirate_knight(game, seat, *hex, *steal_from, chance, events)
             }
-            (_, Move::MoveShip { from, to }) => game.decide_move_ship(seat, *from, *to),
+            (_, Move::MoveShip { from, to }) => game.decide_move_ship(seat, *from, *to, events),
             (Phase::RoadBuilding { roads_left }, Move::BuildShip { edge }) => {
-                game.decide_free_ship(seat, *edge, *roads_left)
+                game.decide_free_ship(seat, *edge, *roads_left, events)
             }
             _ => Err(RuleError::WrongPhase("this move is not part of this phase")),
         };
-        Some(decided.map(|decided| events.extend(decided)))
+        Some(decided)
     }
 
     fn decide_purchase(

@@ -6,7 +6,7 @@ use crate::{
     board::HexCoord,
     chance::Chance,
     game::Game,
-    model::{DevCard, Seat},
+    model::{DevCard, PerSeat, Seat},
     protocol::{Bandit, Event, Move, RuleError},
 };
 
@@ -27,7 +27,7 @@ impl Seafarers {
 
     /// SEA-8 a: opponents with a ship on a side of hex `h` and at least one card (with
     /// Cities & Knights, commodities count: SEA-15), in seat order.
-    fn pirate_victims(game: &Game, thief: Seat, h: u8) -> Vec<Seat> {
+    fn pirate_victims(game: &Game, thief: Seat, h: u8) -> PerSeat<Seat> {
         seats_in(Self::pirate_victim_set(game, thief, h)).collect()
     }
 
@@ -43,7 +43,8 @@ impl Seafarers {
         victims
     }
 
-    /// Moves the pirate and steals one random card from the chosen victim.
+    /// Moves the pirate and steals one random card from the chosen victim. Appends to
+    /// `events` only when the move is legal.
     pub(super) fn decide_pirate(
         &self,
         game: &Game,
@@ -51,12 +52,14 @@ impl Seafarers {
         hex: HexCoord,
         steal_from: Option<Seat>,
         chance: &mut dyn Chance,
-    ) -> Result<Vec<Event>, RuleError> {
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
         let h = self.pirate_target(game, hex)?;
         let victims = Self::pirate_victims(game, seat, h);
-        let mut events = vec![Event::PirateMoved { seat, hex }];
-        events.extend(game.steal(seat, &victims, steal_from, chance)?);
-        Ok(events)
+        let stolen = game.steal(seat, &victims, steal_from, chance)?;
+        events.push(Event::PirateMoved { seat, hex });
+        events.extend(stolen);
+        Ok(())
     }
 
     /// SEA-7: a Knight may move the pirate instead of the robber (B-DEV-4 otherwise).
@@ -67,12 +70,17 @@ impl Seafarers {
         hex: HexCoord,
         steal_from: Option<Seat>,
         chance: &mut dyn Chance,
-    ) -> Result<Vec<Event>, RuleError> {
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
         game.check_playable(seat, DevCard::Knight)?;
-        let mut events = vec![Event::KnightPlayed { seat }];
-        events.extend(self.decide_pirate(game, seat, hex, steal_from, chance)?);
+        let start = events.len();
+        events.push(Event::KnightPlayed { seat });
+        if let Err(error) = self.decide_pirate(game, seat, hex, steal_from, chance, events) {
+            events.truncate(start);
+            return Err(error);
+        }
         events.extend(game.largest_army_update(seat));
-        Ok(events)
+        Ok(())
     }
 
     /// Every pirate target and victim, made into moves by `make`.
@@ -126,7 +134,9 @@ impl Game {
         chance: &mut dyn Chance,
     ) -> Result<Vec<Event>, RuleError> {
         let seafarers = self.sailing_pirate()?;
-        seafarers.decide_pirate(self, seat, hex, steal_from, chance)
+        let mut events = Vec::new();
+        seafarers.decide_pirate(self, seat, hex, steal_from, chance, &mut events)?;
+        Ok(events)
     }
 
     /// SEA-15: every hex a chased pirate may go to, with each seat it may rob there, made

@@ -114,17 +114,29 @@ impl Game {
     }
 
     /// SEA-11: a free ship of Road Building.
-    pub(crate) fn decide_free_ship(&self, seat: Seat, edge: EdgeId, pieces_left: u8) -> Result<Vec<Event>, RuleError> {
+    pub(crate) fn decide_free_ship(
+        &self,
+        seat: Seat,
+        edge: EdgeId,
+        pieces_left: u8,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
         let e = self.check_ship_placement(seat, edge)?;
-        let mut events = vec![Event::ShipBuilt { seat, edge, cost: Resources::ZERO }];
+        events.push(Event::ShipBuilt { seat, edge, cost: Resources::ZERO });
         events.extend(self.longest_road_update(Overlay::ship(e, seat)));
         events.push(self.after_free_piece(seat, pieces_left, FreePiece::Ship(e)));
-        Ok(events)
+        Ok(())
     }
 
     /// SEA-6: a ship at an open end of a route, not built this turn, not beside the pirate,
     /// to another legal ship edge; once per turn, in the main phase.
-    pub(crate) fn decide_move_ship(&self, seat: Seat, from: EdgeId, to: EdgeId) -> Result<Vec<Event>, RuleError> {
+    pub(crate) fn decide_move_ship(
+        &self,
+        seat: Seat,
+        from: EdgeId,
+        to: EdgeId,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
         let state = &self.ext.seafarers;
         if state.ship_moved {
             return Err(RuleError::ShipAlreadyMoved);
@@ -150,10 +162,10 @@ impl Game {
         if !self.ship_connects(seat, t, FreePiece::None, Some(f)) {
             return Err(RuleError::ShipNotConnected(to));
         }
-        let mut events = vec![Event::ShipMoved { seat, from, to }];
+        events.push(Event::ShipMoved { seat, from, to });
         let overlay = Overlay { ship: Some((t, seat)), ship_removed: Some(f), ..Overlay::default() };
         events.extend(self.longest_road_update(overlay));
-        Ok(events)
+        Ok(())
     }
 
     /// SEA-6: one endpoint touches neither another of the seat's ships nor its building.

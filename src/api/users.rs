@@ -95,11 +95,7 @@ fn validate(credentials: &Credentials) -> Result<(), ApiError> {
         .at("#/username", "must have 3 to 32 characters, each an ASCII letter (A-Z, a-z), a digit, `_`, `-` or `.`"));
     }
     if credentials.kind == Some(AccountKind::Builtin) {
-        return Err(ApiError::unprocessable(
-            "invalid_kind",
-            "an account is `human` or `bot`; `builtin` is the server's own bots'",
-        )
-        .at("#/kind", "must be `human` or `bot`"));
+        return Err(builtin_refused());
     }
     if !(8..=128).contains(&credentials.password.chars().count()) {
         return Err(ApiError::unprocessable("invalid_password", "a password has 8 to 128 characters")
@@ -154,16 +150,7 @@ pub async fn register_user(
     .await?;
     let id = Uuid::parse_str(&user.id).map_err(ApiError::internal)?;
     let (token, expires_at) = keys.issue(id, &user.username)?;
-    Ok(HttpResponse::Created().json(RegisterResponse {
-        user: UserResponse {
-            id,
-            username: user.username,
-            kind: AccountKind::parse(&user.kind),
-            created_at: utc(user.created_at),
-        },
-        token,
-        expires_at,
-    }))
+    Ok(HttpResponse::Created().json(RegisterResponse { user: user_response(id, user), token, expires_at }))
 }
 
 /// Log in: exchange a username and password for a token.
@@ -259,18 +246,19 @@ pub async fn change_me(
 ) -> Result<HttpResponse, ApiError> {
     let kind = body.into_inner().kind;
     if kind == AccountKind::Builtin {
-        return Err(ApiError::unprocessable(
-            "invalid_kind",
-            "an account is `human` or `bot`; `builtin` is the server's own bots'",
-        )
-        .at("#/kind", "must be `human` or `bot`"));
+        return Err(builtin_refused());
     }
     let id = user.id;
     let row = with_conn(&state.pool, move |conn| store::change_kind(conn, &id.to_string(), kind)).await?;
-    Ok(HttpResponse::Ok().json(UserResponse {
-        id,
-        username: row.username,
-        kind: AccountKind::parse(&row.kind),
-        created_at: utc(row.created_at),
-    }))
+    Ok(HttpResponse::Ok().json(user_response(id, row)))
+}
+
+/// `builtin` is the server's own bots' kind: no account chooses it (422 `invalid_kind`).
+fn builtin_refused() -> ApiError {
+    ApiError::unprocessable("invalid_kind", "an account is `human` or `bot`; `builtin` is the server's own bots'")
+        .at("#/kind", "must be `human` or `bot`")
+}
+
+fn user_response(id: Uuid, row: UserRow) -> UserResponse {
+    UserResponse { id, username: row.username, kind: AccountKind::parse(&row.kind), created_at: utc(row.created_at) }
 }

@@ -93,7 +93,10 @@ fn records_of_every_ruleset_round_trip_through_import(backend: Backend) {
         for field in ["format", "version", "redaction", "seed", "board"] {
             assert_eq!(again[field], exported[field], "{ruleset}: {field}");
         }
-        assert_eq!(again["seats"][0], json!({"seat": 0, "username": null, "bot": null, "imported_name": "Ada"}));
+        assert_eq!(
+            again["seats"][0],
+            json!({"seat": 0, "username": null, "bot": null, "kind": null, "imported_name": "Ada"})
+        );
         assert_eq!(again["seats"].as_array().unwrap()[1..], exported["seats"].as_array().unwrap()[1..]);
         for field in ["status", "version", "variant", "options", "seeded", "winner", "won_by"] {
             assert_eq!(again["game"][field], exported["game"][field], "{ruleset}: game.{field}");

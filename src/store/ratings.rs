@@ -98,17 +98,17 @@ pub fn settle(conn: &mut DbConnection, row: &GameRow, game: &Game) -> Result<(),
     let players = i32::try_from(holders.len()).unwrap_or(i32::MAX);
     for change in rate_game(&seats, &places) {
         let after = change.after;
-        let games_before = known.iter().find(|r| r.user_id == change.account).map_or(0, |r| r.games);
+        let existing = known.iter().find(|r| r.user_id == change.account);
         let rating = RatingRow {
             user_id: change.account.clone(),
             pool: pool.name().to_owned(),
             rating: after.rating,
             deviation: after.deviation,
             score: after.score(),
-            games: games_before + 1,
+            games: existing.map_or(0, |r| r.games) + 1,
             updated_at: at,
         };
-        if games_before == 0 && !known.iter().any(|r| r.user_id == change.account) {
+        if existing.is_none() {
             diesel::insert_into(ratings::table).values(&rating).execute(conn)?;
         } else {
             diesel::update(ratings::table.find((&rating.user_id, &rating.pool)))

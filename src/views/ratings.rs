@@ -12,7 +12,7 @@ use uuid::Uuid;
 
 use crate::{
     error::ApiError,
-    rated::{Pool, Rating},
+    rated::Pool,
     store::{
         ratings::{HistoryRow, RatingRow},
         AccountKind,
@@ -46,7 +46,7 @@ impl PoolRating {
             pool: Pool::parse(&row.pool)?,
             rating: row.rating,
             deviation: row.deviation,
-            score: Rating { rating: row.rating, deviation: row.deviation }.score(),
+            score: row.score,
             games: row.games,
             updated_at: utc(row.updated_at),
         })

@@ -93,10 +93,16 @@ impl Seafarers {
     ) {
         let board = game.board();
         // SEA-7 as `pirate_target` checks it, with the scenario looked up once.
-        let margin = self.layout().map_or(&[][..], |l| &l.margin[..]);
+        // The margin's hexes as a set of hex indices (a board has fewer than 255 hexes), so
+        // that each hex is not looked for in the scenario's list.
+        let mut margin = [0u64; 4];
+        for h in self.layout().into_iter().flat_map(|l| &l.margin).filter_map(|&hex| board.hex(hex)) {
+            margin[h as usize / 64] |= 1 << (h % 64);
+        }
         for h in 0..board.hexes.len() as u8 {
             let hex = board.hexes[h as usize];
-            if !board.is_sea_hex(h) || Some(h) == game.pirate_index() || margin.contains(&hex) {
+            let in_margin = margin[h as usize / 64] & (1 << (h % 64)) != 0;
+            if !board.is_sea_hex(h) || Some(h) == game.pirate_index() || in_margin {
                 continue;
             }
             let victims = Self::pirate_victim_set(game, seat, h);

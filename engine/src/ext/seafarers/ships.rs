@@ -194,25 +194,48 @@ impl Game {
         if state.ship_moved || !matches!(self.phase, Phase::Main) {
             return;
         }
-        if !self.ships.contains(&Some(seat)) {
+        let mut movable = IndexSet::default();
+        for (f, owner) in self.ships.iter().enumerate() {
+            let f = f as u16;
+            if *owner == Some(seat)
+                && !state.new_ships.contains(&self.board.edges[f as usize])
+                && !self.pirate_guards(f)
+                && self.ship_at_open_end(seat, f)
+            {
+                movable.insert(f);
+            }
+        }
+        if movable.is_empty() {
             return;
         }
         let anchors = ShipAnchors::of(self, seat, FreePiece::None);
         // A ship that moves takes its anchor with it and adds none: it can only go where a
-        // ship connects with every ship in place.
+        // ship connects with every ship in place. A target connects whichever ship leaves
+        // when an endpoint holds the seat's building or two of its ships; otherwise through
+        // an endpoint with one of its ships that is not an end of the ship leaving.
         let frontier = self.ship_frontier(&anchors, FreePiece::None);
-        for f in 0..self.ships.len() as u16 {
-            let from = self.board.edges[f as usize];
-            let movable = self.ship_index(f) == Some(seat)
-                && !state.new_ships.contains(&from)
-                && !self.pirate_guards(f)
-                && self.ship_at_open_end(seat, f);
-            if !movable {
-                continue;
+        let mut targets = Targets::default();
+        for t in frontier.iter() {
+            let ends = self.board.edge_vertices[t as usize];
+            let always = ends.iter().any(|&x| anchors.own_building.contains(x) || anchors.two_ships.contains(x));
+            let through = ends.map(|x| if anchors.one_ship.contains(x) { x } else { NO_VERTEX });
+            if !targets.push(Target { edge: t, always, through }) {
+                // Too many to keep: each ship walks the frontier.
+                for f in movable.iter() {
+                    let from = self.board.edges[f as usize];
+                    for t in frontier.iter().filter(|&t| anchors.connect(self, t, Some(f))) {
+                        moves.push(Move::MoveShip { from, to: self.board.edges[t as usize] });
+                    }
+                }
+                return;
             }
-            for t in frontier.iter() {
-                if anchors.connect(self, t, Some(f)) {
-                    moves.push(Move::MoveShip { from, to: self.board.edges[t as usize] });
+        }
+        for f in movable.iter() {
+            let from = self.board.edges[f as usize];
+            let [a, b] = self.board.edge_vertices[f as usize];
+            for t in targets.iter() {
+                if t.always || t.through.iter().any(|&x| x != NO_VERTEX && x != a && x != b) {
+                    moves.push(Move::MoveShip { from, to: self.board.edges[t.edge as usize] });
                 }
             }
         }
@@ -320,6 +343,47 @@ impl ShipAnchors {
     }
 }
 
+/// No vertex: a placeholder in [`Target::through`].
+const NO_VERTEX: u16 = u16::MAX;
+
+/// A frontier edge a ship may move to, with what it connects through (see
+/// [`Game::ship_move_moves`]).
+#[derive(Clone, Copy)]
+struct Target {
+    edge: u16,
+    always: bool,
+    through: [u16; 2],
+}
+
+/// The frontier's first targets, on the stack; a frontier of more (none seen in play) is
+/// walked again for each ship.
+struct Targets {
+    items: [Target; MAX_TARGETS],
+    len: usize,
+}
+
+const MAX_TARGETS: usize = 128;
+
+impl Default for Targets {
+    fn default() -> Self {
+        Targets { items: [Target { edge: 0, always: false, through: [NO_VERTEX; 2] }; MAX_TARGETS], len: 0 }
+    }
+}
+
+impl Targets {
+    /// Adds `target`; false when the list is full.
+    fn push(&mut self, target: Target) -> bool {
+        let Some(slot) = self.items.get_mut(self.len) else { return false };
+        *slot = target;
+        self.len += 1;
+        true
+    }
+
+    fn iter(&self) -> impl Iterator<Item = &Target> {
+        self.items[..self.len].iter()
+    }
+}
+
 /// A set of vertex or edge indices, walked in ascending (board) order; on the stack, as a
 /// board has fewer than 255 hexes and so at most 6 * 254 vertices or edges.
 struct IndexSet {
@@ -345,6 +409,10 @@ impl IndexSet {
         if let Some(word) = self.words.get_mut(i as usize / 64) {
             *word &= !(1 << (i % 64));
         }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.words.iter().all(|&word| word == 0)
     }
 
     fn contains(&self, i: u16) -> bool {

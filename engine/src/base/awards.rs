@@ -36,14 +36,20 @@ impl Game {
                     // The holder's road is at least 5 (B-LR-3, kept by every change and checked
                     // in positions): a builder whose pieces cannot make a longer one, or whose
                     // road stays at 5 or under, takes nothing.
-                    if self.route_pieces_after(builder, added) <= LONGEST_ROAD_MINIMUM {
+                    let pieces = self.route_pieces_after(builder, added);
+                    if pieces <= LONGEST_ROAD_MINIMUM {
+                        return None;
+                    }
+                    // The holder's length is kept in the game (the overlay is the builder's):
+                    // a builder with no more pieces than it cannot overtake it.
+                    let held = road_length(self, holder, overlay);
+                    if pieces <= held {
                         return None;
                     }
                     let grown = road_length(self, builder, overlay);
                     if grown <= LONGEST_ROAD_MINIMUM {
                         return None;
                     }
-                    let held = road_length(self, holder, overlay);
                     return (grown > held).then_some(Event::LongestRoadChanged {
                         holder: Some(builder),
                         previous: Some(holder),

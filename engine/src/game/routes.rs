@@ -164,6 +164,22 @@ impl PartialEq for RouteCache {
     }
 }
 
+/// The indices of `pieces` that hold `seat`'s piece, ascending. Each run of 64 is first made
+/// a bit mask without a branch, so that the mostly empty board is skipped a word at a time.
+pub(crate) fn owned(pieces: &[Option<Seat>], seat: Seat) -> impl Iterator<Item = usize> + '_ {
+    pieces.chunks(64).enumerate().flat_map(move |(i, chunk)| {
+        let mut rest =
+            chunk.iter().enumerate().fold(0u64, |bits, (j, &piece)| bits | u64::from(piece == Some(seat)) << j);
+        std::iter::from_fn(move || {
+            (rest != 0).then(|| {
+                let bit = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                i * 64 + bit
+            })
+        })
+    })
+}
+
 /// Most roads (and, with Seafarers, ships) one network can hold; bounds the bit masks.
 const MAX_NETWORK_EDGES: usize = 32;
 const MAX_NETWORK_VERTICES: usize = 2 * MAX_NETWORK_EDGES;
@@ -199,15 +215,10 @@ impl RoadNetwork {
         };
         let mut global = [0u16; MAX_NETWORK_VERTICES];
         let extra_road = overlay.road.filter(|(_, s)| *s == seat).map(|(e, _)| e as usize);
-        let roads = game.roads.iter().enumerate().filter(|(_, o)| **o == Some(seat)).map(|(e, _)| (e, false));
+        let roads = owned(&game.roads, seat).map(|e| (e, false));
         let extra_ship = overlay.ship.filter(|(_, s)| *s == seat).map(|(e, _)| (e as usize, true));
         let removed = overlay.ship_removed.map(usize::from);
-        let ships = game
-            .ships
-            .iter()
-            .enumerate()
-            .filter(|(e, o)| **o == Some(seat) && Some(*e) != removed)
-            .map(|(e, _)| (e, true));
+        let ships = owned(&game.ships, seat).filter(|e| Some(*e) != removed).map(|e| (e, true));
         for (e, is_ship) in roads.chain(extra_road.map(|e| (e, false))).chain(ships).chain(extra_ship) {
             if net.edge_count == MAX_NETWORK_EDGES {
                 break;

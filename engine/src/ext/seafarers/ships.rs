@@ -3,7 +3,7 @@
 
 use crate::{
     board::EdgeId,
-    game::routes::{FreePiece, Overlay},
+    game::routes::{owned, FreePiece, Overlay},
     game::Game,
     model::{cost, Phase, Resources, Seat},
     protocol::{Event, Move, RuleError},
@@ -195,10 +195,9 @@ impl Game {
             return;
         }
         let mut movable = IndexSet::default();
-        for (f, owner) in self.ships.iter().enumerate() {
+        for f in owned(&self.ships, seat) {
             let f = f as u16;
-            if *owner == Some(seat)
-                && !state.new_ships.contains(&self.board.edges[f as usize])
+            if !state.new_ships.contains(&self.board.edges[f as usize])
                 && !self.pirate_guards(f)
                 && self.ship_at_open_end(seat, f)
             {
@@ -297,7 +296,7 @@ impl ShipAnchors {
             FreePiece::Ship(p) => Some(p),
             _ => None,
         };
-        let own_ships = (0..game.ships.len() as u16).filter(|&e| game.ship_index(e) == Some(seat));
+        let own_ships = owned(&game.ships, seat).map(|e| e as u16);
         for e in own_ships.chain(placed_ship) {
             for x in board.edge_vertices[e as usize] {
                 if anchors.one_ship.contains(x) {

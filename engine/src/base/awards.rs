@@ -2,7 +2,7 @@
 
 use crate::{
     game::{
-        routes::{road_length, Overlay},
+        routes::{kept_length, road_length, Overlay, MAX_NETWORK_EDGES},
         Game,
     },
     model::Seat,
@@ -55,6 +55,23 @@ impl Game {
                         previous: Some(holder),
                         length: grown,
                     });
+                }
+                // The holder moves a ship from an open end (SEA-6): no trail continues past
+                // that end, so the ship was the last edge of any trail using it, and taking it
+                // away shortens the holder's longest trail by at most one; adding one never
+                // shortens any. When that length minus one is still at least 5 and at least
+                // every other seat's, the holder keeps the card, whatever the new length.
+                // Only with the holder's length already kept (not measured for this alone),
+                // and a network small enough to be measured whole.
+                Some(_) if added == 0 && self.route_supply(builder) < MAX_NETWORK_EDGES => {
+                    if let Some(before) = kept_length(self, builder) {
+                        let floor = before.saturating_sub(1);
+                        let others_within =
+                            self.seats().filter(|&s| s != builder).all(|s| road_length(self, s, overlay) <= floor);
+                        if floor >= LONGEST_ROAD_MINIMUM && others_within {
+                            return None;
+                        }
+                    }
                 }
                 // Nobody holds it, so no road of 5 or more is the only longest: a builder
                 // still under 5 changes nothing.
@@ -133,6 +150,11 @@ impl Game {
     /// longer (B-LR-1).
     fn route_pieces_after(&self, seat: Seat, added: u32) -> u32 {
         self.players.get(seat.index()).map_or(0, |p| p.roads_on_board() + p.ships_on_board()) + added
+    }
+
+    /// The roads and ships `seat` has in all, on the board or not: its trails never hold more.
+    fn route_supply(&self, seat: Seat) -> usize {
+        self.players.get(seat.index()).map_or(0, |p| usize::from(p.supply.roads) + usize::from(p.supply.ships))
     }
 
     /// B-LA-1/2: returns the event when `seat`'s next knight takes Largest Army.

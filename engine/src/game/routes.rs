@@ -83,6 +83,12 @@ pub(crate) fn road_length(game: &Game, seat: Seat, overlay: Overlay) -> u32 {
     length
 }
 
+/// `seat`'s length on the board as it stands when it was measured already (kept in the
+/// game's [`RouteCache`]), without measuring it.
+pub(crate) fn kept_length(game: &Game, seat: Seat) -> Option<u32> {
+    game.routes.get(seat)
+}
+
 impl Overlay {
     /// Tests if the pieces of the overlay may change `seat`'s trails: its own road or ship, a
     /// ship of its that leaves an edge, or any building (which may break the seat's trails
@@ -181,7 +187,7 @@ pub(crate) fn owned(pieces: &[Option<Seat>], seat: Seat) -> impl Iterator<Item =
 }
 
 /// Most roads (and, with Seafarers, ships) one network can hold; bounds the bit masks.
-const MAX_NETWORK_EDGES: usize = 32;
+pub(crate) const MAX_NETWORK_EDGES: usize = 32;
 const MAX_NETWORK_VERTICES: usize = 2 * MAX_NETWORK_EDGES;
 
 /// One seat's roads as a small local graph, so the trail search runs on arrays and masks.

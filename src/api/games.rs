@@ -105,6 +105,12 @@ pub struct JoinRequest {
     #[serde(default)]
     #[schema(example = "heuristic")]
     pub bot: Option<String>,
+    /// Join a game whose creator chose its seed (otherwise 422 `seeded_game`), accepting that
+    /// the creator could know its dice in advance. Only while the creator holds no seat
+    /// (`seat_creator: false`): a host who does not play, such as a bot ladder
+    /// (`catan-server ladder --server`) or a tournament's organiser.
+    #[serde(default)]
+    pub accept_chosen_seed: bool,
 }
 
 /// Filters and paging for the game list. Filters combine: a game must pass all given.
@@ -535,7 +541,9 @@ pub async fn list_games(
 
 /// Join the next free seat of an open game.
 ///
-/// Send no body (or `{}`) to join yourself. The creator may instead seat a built-in bot with
+/// Send no body (or `{}`) to join yourself; a game whose creator chose its seed takes only its
+/// creator and bots, or, while the creator holds no seat, anyone who sends
+/// `{"accept_chosen_seed": true}`. The creator may instead seat a built-in bot with
 /// `{"bot": "random"}` or `{"bot": "heuristic"}`: the server plays that seat's moves (its
 /// turns, discards, gold choices and answers to trade offers made to it) right after each
 /// commit, each as its own log entry marked with `bot`.
@@ -552,7 +560,7 @@ pub async fn list_games(
         (status = 403, description = "Only the creator may seat bots", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`game_not_open`, `already_joined`, `game_full`", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "`unknown_bot_kind` or `idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`unknown_bot_kind`, `seeded_game` (a game whose creator chose its seed: see `accept_chosen_seed`) or `idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "The body is not JSON: send `Content-Type: application/json` (`unsupported_media_type`)", body = Problem, content_type = "application/problem+json"),
     )
 )]
@@ -609,12 +617,16 @@ async fn join_game_once(
         None => None,
     };
     let user_id = user.id;
-    let sandbox = state.sandbox;
+    let seeded_games = match (state.sandbox, request.accept_chosen_seed) {
+        (true, _) => store::SeededGames::Open,
+        (false, true) => store::SeededGames::HostedByANonPlayer,
+        (false, false) => store::SeededGames::CreatorOnly,
+    };
     let written = with_conn(&state.pool, move |conn| {
         idempotency::once(conn, claim.as_ref(), 201, |conn| {
             match bot {
                 Some(kind) => store::add_bot(conn, id, user_id, kind)?,
-                None => store::join_game(conn, id, user_id, sandbox)?,
+                None => store::join_game(conn, id, user_id, seeded_games)?,
             };
             rendered(conn, id, user_id)
         })

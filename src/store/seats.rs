@@ -94,29 +94,57 @@ fn first_free_seat(max_players: i32, seats: &[SeatHolder]) -> Result<i32, ApiErr
         .ok_or_else(|| ApiError::conflict("game_full", "every seat of this game is taken"))
 }
 
+/// Who besides its creator and bots may take a seat of a game whose creator chose its seed
+/// (whose dice the creator could know in advance).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SeededGames {
+    /// Nobody else.
+    CreatorOnly,
+    /// A user who accepts the seed, while the creator holds no seat: a ladder's or a
+    /// tournament's host, who knows the dice but does not play.
+    HostedByANonPlayer,
+    /// Anyone (a sandbox server).
+    Open,
+}
+
 /// Seats a user at the next free seat of an open game.
 ///
 /// # Errors
-/// `game_not_open`, `already_joined`, `game_full`, or a database error.
+/// `game_not_open`, `seeded_game`, `already_joined`, `game_full`, or a database error.
 pub fn join_game(
     conn: &mut DbConnection,
     game_id: Uuid,
     user_id: Uuid,
-    seeded_games_open: bool,
+    seeded_games: SeededGames,
 ) -> Result<Seat, ApiError> {
     crate::store::db::write_transaction(conn, |conn| {
         let game = lock_game(conn, game_id)?.ok_or_else(|| game_not_found(game_id))?;
         if game.status() != GameStatus::Open {
             return Err(ApiError::conflict("game_not_open", "the game has already started"));
         }
-        if game.seeded && !seeded_games_open && game.created_by != user_id.to_string() {
-            return Err(ApiError::unprocessable(
-                "seeded_game",
-                "this game's creator chose its seed, so its dice could be known in advance: only its creator \
-                 and bots play in it",
-            ));
-        }
         let seats = load_seats(conn, game_id)?;
+        if game.seeded && game.created_by != user_id.to_string() {
+            let creator_plays = seats.iter().any(|s| s.user_id.as_deref() == Some(game.created_by.as_str()));
+            match seeded_games {
+                SeededGames::Open => {}
+                SeededGames::HostedByANonPlayer if !creator_plays => {}
+                SeededGames::HostedByANonPlayer => {
+                    return Err(ApiError::unprocessable(
+                        "seeded_game",
+                        "this game's creator chose its seed and plays in it: `accept_chosen_seed` joins only a \
+                         game whose creator holds no seat",
+                    ))
+                }
+                SeededGames::CreatorOnly => {
+                    return Err(ApiError::unprocessable(
+                        "seeded_game",
+                        "this game's creator chose its seed, so its dice could be known in advance: only its \
+                         creator and bots play in it, unless the creator holds no seat and you join with \
+                         `{\"accept_chosen_seed\": true}`",
+                    ))
+                }
+            }
+        }
         ensure_user(conn, &user_id.to_string())?;
         if seats.iter().any(|s| s.user_id.as_deref() == Some(user_id.to_string().as_str())) {
             return Err(ApiError::conflict("already_joined", "you already have a seat in this game"));

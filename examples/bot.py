@@ -5,6 +5,7 @@ bots to the end, with one long-poll and one POST per move, and prints what it co
     python3 examples/bot.py [--server http://127.0.0.1:8080] [--players 4]
                             [--variant cities_and_knights] [--scenario fog_islands]
                             [--seek base [--fill-after 0] [--unrated]]
+                            [--token TOKEN --wait-for-games N]
                             [--max-requests-per-move 2.2]
 
 Python 3 standard library only. Each wake-up is `GET .../moves?after=<seq>&wait=30
@@ -17,6 +18,11 @@ With `--seek POOL` it registers as a bot account and finds its game through matc
 (docs/rated-play.md) instead of creating one: it seeks a game of that pool, rated unless
 `--unrated`, whose empty seats go to built-in bots after `--fill-after` seconds, and
 long-polls the seek until it is matched; the JSON line then has its rating after the game.
+
+With `--token TOKEN --wait-for-games N` it plays as that account and neither creates nor seeks
+a game: it waits for games it is seated in (a bot ladder's, `catan-server ladder --server
+... --account NAME=TOKEN`, docs/ladder.md), plays each to the end, one at a time, and prints a
+line per game; it stops after N games.
 """
 import argparse
 import json
@@ -68,10 +74,21 @@ def main():
     parser.add_argument("--fill-after", type=int, default=0, help="seconds before bots fill a seek")
     parser.add_argument("--unrated", action="store_true", help="seek an unrated game")
     parser.add_argument("--max-requests-per-move", type=float)
+    parser.add_argument("--token", help="play as the account of this token (with --wait-for-games)")
+    parser.add_argument("--wait-for-games", type=int, metavar="N",
+                        help="play the next N games this account is seated in, then stop")
     args = parser.parse_args()
     choose = random.Random(args.seed)
 
     api = Api(args.server)
+    if args.wait_for_games is not None:
+        if not args.token:
+            parser.error("--wait-for-games plays as an account: give its --token")
+        api.token = args.token
+        status, me = api.call("GET", "/users/me")
+        assert status == 200, me
+        wait_for_games(api, args, choose, me["username"])
+        return
     name = "bot-" + uuid.uuid4().hex[:8]
     kind = "bot" if args.seek else "human"
     status, user = api.call("POST", "/users", {"username": name, "password": "a-bot-password", "kind": kind})
@@ -100,6 +117,22 @@ def seek_game(api, args):
         assert status == 200, seek
     assert seek["status"] == "matched", seek
     return seek["game_id"]
+
+
+def wait_for_games(api, args, choose, name):
+    """Plays the games the account is seated in as they start, until it has played N."""
+    played = set()
+    while len(played) < args.wait_for_games:
+        status, page = api.call("GET", "/games?mine=true&status=playing&limit=100")
+        assert status == 200, page
+        waiting = [g["id"] for g in page["games"] if g["id"] not in played]
+        if not waiting:
+            time.sleep(0.2)
+            continue
+        for game_id in waiting[: args.wait_for_games - len(played)]:
+            played.add(game_id)
+            api.requests = 0
+            play(api, game_id, args, choose, name, 0)
 
 
 def own_game(api, args):

@@ -1,5 +1,7 @@
 //! `catan-server [serve|migrate|verify|openapi] [--bind ADDR] [--data-dir DIR]`, and
-//! `catan-server ladder [--games N] [--seed S] [--pools NAME,...] [--players N]`
+//! `catan-server ladder [--games N] [--seed S] [--pools NAME,...] [--players N] [--bots KIND,...]
+//! [--server URL --account NAME=TOKEN ... [--host-token TOKEN] [--parallel N] [--turn-timer S]
+//! [--patience S]]`
 
 use std::{
     process::ExitCode,
@@ -11,7 +13,11 @@ use catan_server::{
     api,
     config::Config,
     rated::{
-        ladder::{self, Ladder},
+        ladder::{
+            self,
+            remote::{Server, ServerOptions},
+            Entrant, InProcess, Ladder, Venue,
+        },
         Pool, MODEL,
     },
     startup::{open_database, Application},
@@ -34,8 +40,10 @@ USAGE:
                                                           1..version and its snapshot is the log's
                                                           replay (exit 1 naming each game that is not)
     catan-server openapi                                  print the OpenAPI document
-    catan-server ladder [--games N] [--seed S] [--pools NAME,...] [--players N]
-                                                          play the built-in bots against each other in
+    catan-server ladder [--games N] [--seed S] [--pools NAME,...] [--players N] [--bots KIND,...]
+                        [--server URL --account NAME=TOKEN ...]
+                                                          play the built-in bots (and, on a server,
+                                                          accounts' programs) against each other in
                                                           seeded games per rating pool and print win
                                                           rates and ratings as Markdown (docs/ladder.md)
 
@@ -49,6 +57,20 @@ LADDER OPTIONS:
     --pools NAME,...  base, five_six, seafarers, wonders, cities_and_knights (default: all, or
                       those that seat --players)
     --players N       seats per game (default per pool: the most it seats: 4, or 6 for five_six)
+    --bots KIND,...   the built-in bots that enter: heuristic, random, or none (default both)
+    --server URL      play the games on this server (plain http://) instead of in this process
+    --account NAME=TOKEN
+                      (with --server, repeatable) an account that enters: its program plays the
+                      games it is seated in over the API; TOKEN is the account's (POST /tokens)
+    --host-token TOKEN
+                      (with --server) the account that creates the games without playing in
+                      them (default: one registered for the run)
+    --parallel N      (with --server) games at once (default 1)
+    --turn-timer S    (with --server) each game's turn timer: a seat that does not move in time
+                      is played by the timer, and if it ends the game so, it finishes last
+                      (default 30)
+    --patience S      (with --server) seconds before a game still going is counted unfinished
+                      (default 1800)
 
 ENVIRONMENT:
     DATABASE_URL      postgres://... to use PostgreSQL (default: SQLite in the data directory)
@@ -72,12 +94,25 @@ struct LadderArgs {
     seed: u64,
     pools: Option<Vec<Pool>>,
     players: Option<u8>,
+    bots: Vec<BotKind>,
+    server: Option<String>,
+    /// Each `--account`'s name and token.
+    accounts: Vec<(String, String)>,
+    host_token: Option<String>,
+    parallel: Option<usize>,
+    turn_timer: Option<u32>,
+    patience: Option<u64>,
 }
 
 /// Games per pool by default: about 10 s for all five pools in release on two cores.
 const LADDER_GAMES: u32 = 1_000;
 /// The master seed by default, so that a bare `catan-server ladder` gives today's table.
 const LADDER_SEED: u64 = 1;
+/// A server ladder's turn timer by default: long enough for a program over a slow network,
+/// short enough that a program that stopped answering does not stall the run for long.
+const LADDER_TURN_TIMER_SECONDS: u32 = 30;
+/// How long a server ladder waits for one game by default.
+const LADDER_PATIENCE_SECONDS: u64 = 1800;
 
 fn parse_args(config: &mut Config) -> Result<Command, String> {
     let mut command = None;
@@ -112,7 +147,36 @@ fn parse_ladder_args(mut args: impl Iterator<Item = String>) -> Result<LadderArg
     fn number<T: std::str::FromStr>(name: &str, value: &str) -> Result<T, String> {
         value.parse().map_err(|_| format!("{name} needs a whole number in range, not {value:?}"))
     }
-    let mut ladder = LadderArgs { games: LADDER_GAMES, seed: LADDER_SEED, pools: None, players: None };
+    fn positive<T: std::str::FromStr + PartialOrd + Default>(name: &str, value: &str) -> Result<T, String> {
+        number(name, value)
+            .and_then(|n: T| if n > T::default() { Ok(n) } else { Err(format!("{name} must be at least 1")) })
+    }
+    let mut ladder = LadderArgs {
+        games: LADDER_GAMES,
+        seed: LADDER_SEED,
+        pools: None,
+        players: None,
+        bots: BotKind::ALL.to_vec(),
+        server: None,
+        accounts: Vec::new(),
+        host_token: None,
+        parallel: None,
+        turn_timer: None,
+        patience: None,
+    };
+    const NAMES: [&str; 11] = [
+        "--games",
+        "--seed",
+        "--pools",
+        "--players",
+        "--bots",
+        "--server",
+        "--account",
+        "--host-token",
+        "--parallel",
+        "--turn-timer",
+        "--patience",
+    ];
     while let Some(arg) = args.next() {
         if matches!(arg.as_str(), "-h" | "--help" | "help") {
             return Err(String::new());
@@ -121,7 +185,7 @@ fn parse_ladder_args(mut args: impl Iterator<Item = String>) -> Result<LadderArg
             Some((name, value)) if name.starts_with("--") => (name.to_owned(), Some(value.to_owned())),
             _ => (arg, None),
         };
-        if !matches!(name.as_str(), "--games" | "--seed" | "--pools" | "--players") {
+        if !NAMES.contains(&name.as_str()) {
             return Err(format!("unknown ladder argument {name:?}"));
         }
         let value = inline.or_else(|| args.next()).ok_or(format!("{name} needs a value"))?;
@@ -129,6 +193,25 @@ fn parse_ladder_args(mut args: impl Iterator<Item = String>) -> Result<LadderArg
             "--games" => ladder.games = number(&name, &value)?,
             "--seed" => ladder.seed = number(&name, &value)?,
             "--players" => ladder.players = Some(number(&name, &value)?),
+            "--server" => ladder.server = Some(value),
+            "--host-token" => ladder.host_token = Some(value),
+            "--parallel" => ladder.parallel = Some(positive(&name, &value)?),
+            "--turn-timer" => ladder.turn_timer = Some(number(&name, &value)?),
+            "--patience" => ladder.patience = Some(positive(&name, &value)?),
+            "--account" => {
+                let (account, token) = value
+                    .split_once('=')
+                    .filter(|(account, token)| !account.is_empty() && !token.is_empty())
+                    .ok_or_else(|| format!("--account needs NAME=TOKEN, not {value:?}"))?;
+                ladder.accounts.push((account.to_owned(), token.to_owned()));
+            }
+            "--bots" if value == "none" => ladder.bots.clear(),
+            "--bots" => {
+                ladder.bots = value
+                    .split(',')
+                    .map(|kind| kind.trim().parse::<BotKind>().map_err(|e| format!("--bots: {e}")))
+                    .collect::<Result<Vec<BotKind>, String>>()?;
+            }
             _ => {
                 let pools = value
                     .split(',')
@@ -141,6 +224,24 @@ fn parse_ladder_args(mut args: impl Iterator<Item = String>) -> Result<LadderArg
                     .collect::<Result<Vec<Pool>, String>>()?;
                 ladder.pools = Some(pools);
             }
+        }
+    }
+    let server_only = [
+        ("--account", !ladder.accounts.is_empty()),
+        ("--host-token", ladder.host_token.is_some()),
+        ("--parallel", ladder.parallel.is_some()),
+        ("--turn-timer", ladder.turn_timer.is_some()),
+        ("--patience", ladder.patience.is_some()),
+    ];
+    if ladder.server.is_none() {
+        if let Some((name, _)) = server_only.iter().find(|(_, given)| *given) {
+            return Err(format!("{name} needs --server: without one the games are played in this process"));
+        }
+    }
+    if let Some(seconds) = ladder.turn_timer {
+        if !catan_server::play::turn_timer::TIMER_SECONDS.contains(&seconds) {
+            let range = catan_server::play::turn_timer::TIMER_SECONDS;
+            return Err(format!("--turn-timer must be {} to {} seconds, not {seconds}", range.start(), range.end()));
         }
     }
     Ok(ladder)
@@ -249,20 +350,45 @@ fn run_ladder(args: &LadderArgs) -> ExitCode {
         eprintln!("error: no pool seats {} players\n", args.players.unwrap_or_default());
         return ExitCode::from(2);
     }
-    let ladder = match Ladder::new(args.seed, args.games, pools, BotKind::ALL.to_vec()) {
+    let mut entrants: Vec<Entrant> = args.bots.iter().map(|&kind| Entrant::Builtin(kind)).collect();
+    entrants.extend(args.accounts.iter().map(|(name, _)| Entrant::Account(name.clone())));
+    let ladder = match Ladder::new(args.seed, args.games, pools, entrants) {
         Ok(ladder) => ladder,
         Err(message) => {
             eprintln!("error: {message}");
             return ExitCode::from(2);
         }
     };
-    let entrants = ladder.entrants().len();
-    if !(ladder.games() as usize).is_multiple_of(entrants) {
-        // Lineups are dealt in groups of one game per entrant (docs/ladder.md): a partial
-        // group leaves some entrant with more seats, which the seat counts of the table show.
-        eprintln!("ladder: note: {} games is not a multiple of the {entrants} entrants", ladder.games());
+    for &(pool, players) in ladder.pools() {
+        let group = ladder.group_size(players);
+        if !(ladder.games() as usize).is_multiple_of(group) {
+            // Lineups are dealt in groups (docs/ladder.md): a partial group leaves some entrant
+            // with more seats or some seat to fewer entrants, which the table's seat counts show.
+            eprintln!("ladder: note: {pool}: {} games is not a multiple of a group of {group}", ladder.games());
+        }
     }
-    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let (venue, threads, at): (Box<dyn Venue>, usize, String) = match &args.server {
+        None => (Box::new(InProcess), std::thread::available_parallelism().map_or(1, usize::from), String::new()),
+        Some(url) => {
+            let options = ServerOptions {
+                url: url.clone(),
+                host_token: args.host_token.clone(),
+                accounts: args.accounts.clone(),
+                turn_timer_seconds: args.turn_timer.unwrap_or(LADDER_TURN_TIMER_SECONDS),
+                patience: Duration::from_secs(args.patience.unwrap_or(LADDER_PATIENCE_SECONDS)),
+            };
+            match Server::connect(options) {
+                Ok((server, host)) => {
+                    eprintln!("ladder: playing on {url}, hosted by {host}");
+                    (Box::new(server), args.parallel.unwrap_or(1), format!(" on the server {url}"))
+                }
+                Err(message) => {
+                    eprintln!("error: {message}");
+                    return ExitCode::FAILURE;
+                }
+            }
+        }
+    };
     let started = Instant::now();
     let mut pool_started = started;
     let mut last_line = started;
@@ -278,7 +404,7 @@ fn run_ladder(args: &LadderArgs) -> ExitCode {
             eprintln!("ladder: {pool}: {done}/{of} games in {seconds:.1} s");
         }
     };
-    let tables = match ladder.run(threads, &mut progress) {
+    let tables = match ladder.run_at(venue.as_ref(), threads, &mut progress) {
         Ok(tables) => tables,
         Err(message) => {
             eprintln!("error: {message}");
@@ -291,10 +417,20 @@ fn run_ladder(args: &LadderArgs) -> ExitCode {
     if let Some(players) = args.players {
         command.push_str(&format!(" --players {players}"));
     }
-    let entrants: Vec<String> = ladder.entrants().iter().map(|kind| format!("builtin:{kind}")).collect();
+    if args.bots != BotKind::ALL {
+        let bots: Vec<&str> = args.bots.iter().map(|kind| kind.name()).collect();
+        command.push_str(&format!(" --bots {}", if bots.is_empty() { "none".into() } else { bots.join(",") }));
+    }
+    if let Some(url) = &args.server {
+        command.push_str(&format!(" --server {url}"));
+        for (name, _) in &args.accounts {
+            command.push_str(&format!(" --account {name}=<token>"));
+        }
+    }
+    let entrants: Vec<String> = ladder.entrants().iter().map(ToString::to_string).collect();
     println!("## Bot ladder\n");
     println!(
-        "Entrants {}; {} games per pool; master seed {}; ratings: {MODEL}. Reproduce with `{command}`.\n",
+        "Entrants {}; {} games per pool{at}; master seed {}; ratings: {MODEL}. Reproduce with `{command}`.\n",
         entrants.join(", "),
         ladder.games(),
         ladder.seed()

@@ -35,6 +35,14 @@ fn bad_arguments_exit_with_2_and_say_why() {
         (&["--players", "7"][..], "no pool seats 7 players"),
         (&["--games"][..], "--games needs a value"),
         (&["--turbo"][..], "unknown ladder argument"),
+        (&["--account", "ada=token"][..], "--account needs --server"),
+        (&["--parallel", "2"][..], "--parallel needs --server"),
+        (&["--server", "http://127.0.0.1:9", "--account", "ada"][..], "--account needs NAME=TOKEN"),
+        (&["--server", "http://127.0.0.1:9", "--turn-timer", "1"][..], "--turn-timer must be 5 to"),
+        (&["--server", "http://127.0.0.1:9", "--parallel", "0"][..], "--parallel must be at least 1"),
+        (&["--bots", "chess"][..], "--bots"),
+        (&["--bots", "none"][..], "at least two entrants"),
+        (&["--bots", "random,random"][..], "named twice"),
     ] {
         let out = ladder(args);
         let stderr = String::from_utf8_lossy(&out.stderr);
@@ -42,4 +50,17 @@ fn bad_arguments_exit_with_2_and_say_why() {
         assert!(stderr.contains(says) && !stderr.contains("panicked"), "{args:?}: {stderr}");
         assert!(out.stdout.is_empty(), "{args:?}");
     }
+}
+
+#[test]
+fn a_server_that_cannot_be_reached_is_an_error_not_a_panic() {
+    // Port 9 (discard) has no Catan server; nothing listens there on a test machine.
+    let out = ladder(&["--server", "http://127.0.0.1:9", "--account", "ada=token", "--games", "2"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("error: the token given for ada: GET /users/me") && !stderr.contains("panicked"),
+        "{stderr}"
+    );
+    assert!(out.stdout.is_empty());
 }

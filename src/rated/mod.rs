@@ -9,5 +9,5 @@ pub mod matching;
 pub mod model;
 pub mod pools;
 
-pub use model::{finish_order, rate_game, Finish, Rating, RatingChange, MODEL};
+pub use model::{finish_order, places, rate_game, Finish, Rating, RatingChange, MODEL};
 pub use pools::{Pool, RATED_TURN_TIMER_SECONDS};

@@ -64,25 +64,35 @@ pub struct Finish {
 /// seat order. `abandoned[i]` says whether seat `i` was abandoned.
 pub fn finish_order(game: &Game, abandoned: &[bool]) -> Vec<Finish> {
     let seats: Vec<Seat> = game.seats().collect();
+    let points: Vec<u32> = seats.iter().map(|&seat| game.victory_points(seat)).collect();
     let gone = |seat: Seat| abandoned.get(seat.index()).copied().unwrap_or(false);
+    let places = places(game.winner().map(Seat::index), &points, abandoned);
+    seats.iter().zip(places).map(|(&seat, place)| Finish { seat, place, abandoned: gone(seat) }).collect()
+}
+
+/// The place of each seat of a finished game (1 is first, equal places are ties) from its
+/// winner, every seat's victory points and which seats were abandoned (a missing entry: not
+/// abandoned), as [`finish_order`] orders them. For a game known only from outside, as the
+/// ladder reads a game played on a server.
+pub fn places(winner: Option<usize>, points: &[u32], abandoned: &[bool]) -> Vec<u32> {
+    let gone = |seat: usize| abandoned.get(seat).copied().unwrap_or(false);
     // Sort keys: (abandoned, not the winner, fewer points): smaller is better.
     // Abandoned seats all share one key: last, whatever their points.
-    let key = |seat: Seat| {
+    let key = |seat: usize| {
         if gone(seat) {
             (true, true, std::cmp::Reverse(0))
         } else {
-            (false, game.winner() != Some(seat), std::cmp::Reverse(game.victory_points(seat)))
+            (false, winner != Some(seat), std::cmp::Reverse(points[seat]))
         }
     };
-    let mut finishes: Vec<Finish> =
-        seats.iter().map(|&seat| Finish { seat, place: 0, abandoned: gone(seat) }).collect();
-    for finish in &mut finishes {
-        let mine = key(finish.seat);
-        // Standard competition ranking: one plus the number of seats strictly ahead.
-        let ahead = seats.iter().filter(|&&other| key(other) < mine).count();
-        finish.place = u32::try_from(ahead).unwrap_or(u32::MAX).saturating_add(1);
-    }
-    finishes
+    (0..points.len())
+        .map(|seat| {
+            let mine = key(seat);
+            // Standard competition ranking: one plus the number of seats strictly ahead.
+            let ahead = (0..points.len()).filter(|&other| key(other) < mine).count();
+            u32::try_from(ahead).unwrap_or(u32::MAX).saturating_add(1)
+        })
+        .collect()
 }
 
 /// One account's part in a rated game and what it did to the account's rating.
@@ -132,6 +142,15 @@ mod tests {
 
     /// A finished game's order: the winner first, the rest by points with ties sharing a
     /// place; an abandoned seat last whatever its points, even the winner's.
+    /// A game known from outside (the ladder reads one from a server): the winner first, then by
+    /// points with ties sharing a place, the abandoned seat last whatever its points.
+    #[test]
+    fn places_from_points_put_the_winner_first_and_abandoned_seats_last() {
+        assert_eq!(places(Some(2), &[5, 11, 10, 5], &[false, true, false, false]), vec![2, 4, 1, 2]);
+        assert_eq!(places(Some(0), &[10, 3, 4], &[]), vec![1, 3, 2]);
+        assert_eq!(places(Some(1), &[12, 10], &[false, false]), vec![2, 1], "the winner first, not the most points");
+    }
+
     #[test]
     fn the_finish_order_puts_the_winner_first_and_abandoned_seats_last() {
         let config = catan_engine::GameConfig { turn_limit: Some(400), ..catan_engine::GameConfig::for_players(4) };

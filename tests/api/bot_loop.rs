@@ -138,7 +138,7 @@ fn a_log_page_brings_the_legal_moves_it_is_asked_for(backend: Backend) {
 
 /// Counts what one bot did over HTTP.
 #[derive(Debug, Default)]
-struct Tally {
+pub(crate) struct Tally {
     requests: u32,
     own_moves: u32,
     refused: u32,
@@ -146,7 +146,7 @@ struct Tally {
 
 /// Plays `alice`'s seat of game `id` to the end the way docs/bots.md tells a bot to: one
 /// long-poll that waits for her move and brings her legal moves, then one `POST`.
-fn play_by_the_book(app: &TestApp, id: &str, alice: &User, seed: u64) -> Tally {
+pub(crate) fn play_by_the_book(app: &TestApp, id: &str, alice: &User, seed: u64) -> Tally {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut tally = Tally::default();
     let mut after = 0;

@@ -20,6 +20,7 @@ mod games;
 mod holding;
 mod idempotency;
 mod imports;
+mod ladder;
 mod limits;
 mod lobby;
 mod moves;

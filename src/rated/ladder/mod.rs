@@ -1,29 +1,37 @@
-//! The bot ladder: the built-in bots play seeded round-robin games in each rating pool, and
-//! each pool gets a table of win rates (with 95 % Wilson score intervals) and the Weng-Lin
-//! ratings the games give ([`super::model`]). Pure: the caller prints the tables
-//! (`catan-server ladder`); the same [`Ladder`] gives the same tables, whatever the number of
-//! threads.
+//! The bot ladder: entrants play seeded round-robin games in each rating pool, and each pool
+//! gets a table of win rates (with 95 % Wilson score intervals) and the Weng-Lin ratings the
+//! games give ([`super::model`]). The callers print the tables (`catan-server ladder`); the
+//! same [`Ladder`] at the same [`Venue`] gives the same tables, whatever the number of threads.
 //!
-//! - **Lineups.** In a pool played with `n` seats by `k` entrants, every assignment of
-//!   entrants to seats in which each entrant holds at least one seat is a lineup (for two
-//!   entrants: `2^n - 2` of them). They are dealt in groups: a lineup, then the same lineup
-//!   with every entrant replaced by the next one (entrant `e` becomes `e + 1 mod k`), `k`
-//!   games in all. Each group puts every entrant in every seat exactly once, so after any
-//!   multiple of `k` games every entrant has held every seat (the first one included) as
-//!   often as every other entrant; after all the lineups, every entrant has also met every
-//!   mix of the others equally often.
+//! - **Entrants** ([`Entrant`]) are the built-in bots and, on a server, accounts whose
+//!   programs play over the HTTP API. The games are played by a [`Venue`]: in this process by
+//!   the engine's self-play driver ([`InProcess`], built-in bots only; pure), or on a server
+//!   over its API ([`remote::Server`], the ladder's one part that does I/O).
+//! - **Lineups** ([`lineups`]). Built-in bots only: in a pool played with `n` seats by `k`
+//!   entrants, every assignment of entrants to seats in which each entrant holds at least one
+//!   seat, dealt in groups of `k`: a lineup, then the same lineup with every entrant replaced
+//!   by the next one. With an account (which a server seats once per game): every assignment
+//!   in which each account holds one seat and each bot at least one, dealt in groups of `n`:
+//!   a lineup and its rotations. Either way a group puts every entrant in every seat as often
+//!   as it holds seats, and all the lineups together meet every mix of the others equally.
 //! - **Seeds.** Game `g` of a pool is seeded by [`game_seed`] from the master seed, the pool,
 //!   its seat count and `g` (splitmix64), so a pool's table does not depend on which other
 //!   pools were played, and the first games of a longer run are the games of a shorter one;
-//!   the bot in seat `s` is seeded `sim::bot_seed(game seed, s)` by the engine's self-play
-//!   driver.
+//!   in this process the bot in seat `s` is seeded `sim::bot_seed(game seed, s)` by the
+//!   engine's self-play driver.
 //! - **Endings.** Every game gets a turn limit ([`TURN_LIMIT`]): a game still going then is
 //!   won by points, like a game with a bot seat on the server, and the table counts such
-//!   games. A game that nevertheless does not finish (a rules bug) is counted as unfinished
-//!   and neither scored nor rated.
-//! - **Ratings.** One account per entrant, starting at [`Rating::default`], rated game after
-//!   game in game order with [`rate_game`] from [`finish_order`] (no seat is abandoned).
+//!   games. A game that nevertheless does not finish (a rules bug, or a server game past the
+//!   ladder's patience) is counted as unfinished and neither scored nor rated.
+//! - **Ratings.** One rating per entrant, starting at [`Rating::default`], rated game after
+//!   game in game order with [`rate_game`](super::rate_game) from the finish order (a seat
+//!   abandoned to a server's turn timer finishes last, as in rated play).
 
+pub mod lineups;
+pub mod remote;
+pub mod table;
+
+use std::fmt;
 use std::sync::{
     atomic::{AtomicU32, Ordering},
     mpsc,
@@ -31,10 +39,12 @@ use std::sync::{
 
 use catan_engine::{bots::BotKind, sim, Event, VictoryCondition};
 
-use super::{finish_order, rate_game, Pool, Rating};
+#[cfg(test)]
+use super::Rating;
+use super::{finish_order, Pool};
 
-/// The z of a two-sided 95 % interval (the 97.5th percentile of the standard normal).
-pub const Z_95: f64 = 1.959964;
+pub use lineups::{game_seed, lineups};
+pub use table::{wilson, PoolTable, Row, Z_95};
 
 /// The turn limit of a ladder game. The server gives bot games 3,000 turns, but the engine's
 /// self-play driver stops at [`sim::TURN_CAP`] turns without a winner; ending at that turn
@@ -45,13 +55,105 @@ pub const TURN_LIMIT: u32 = sim::TURN_CAP;
 /// The most games a pool may have in one run.
 pub const MAX_GAMES: u32 = 1_000_000;
 
+/// Who plays in a ladder.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Entrant {
+    /// A built-in bot (`builtin:<kind>`).
+    Builtin(BotKind),
+    /// An account of the server whose program plays its seats over the API (a server ladder
+    /// only), by its username.
+    Account(String),
+}
+
+impl Entrant {
+    pub fn is_account(&self) -> bool {
+        matches!(self, Entrant::Account(_))
+    }
+}
+
+impl fmt::Display for Entrant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Entrant::Builtin(kind) => write!(f, "builtin:{kind}"),
+            Entrant::Account(name) => f.write_str(name),
+        }
+    }
+}
+
+/// One game of a ladder, for a [`Venue`] to play.
+#[derive(Debug, Clone, Copy)]
+pub struct LadderGame<'a> {
+    pub pool: Pool,
+    pub players: u8,
+    /// Its number in the pool, from 0.
+    pub number: u32,
+    pub seed: u64,
+    /// The entrant (its index in `entrants`) in each seat.
+    pub lineup: &'a [usize],
+    pub entrants: &'a [Entrant],
+}
+
+/// How one game ended, as the table needs it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outcome {
+    /// The entrant (its index) in each seat.
+    pub lineup: Vec<usize>,
+    /// Each seat's place; `None` if the game did not finish.
+    pub places: Option<Vec<u32>>,
+    pub winner: Option<usize>,
+    pub by_turn_limit: bool,
+    /// Seats that were on the turn timer's autoplay when the game ended.
+    pub abandoned: u32,
+}
+
+/// Where a ladder's games are played.
+pub trait Venue: Sync {
+    /// Plays one game to its end (or gives up on it: an outcome without places).
+    ///
+    /// # Errors
+    /// Why the ladder cannot go on (the rules refused, the server is gone): the run stops.
+    fn play(&self, game: LadderGame<'_>) -> Result<Outcome, String>;
+}
+
+/// The engine's self-play driver in this process: built-in bots only.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct InProcess;
+
+impl Venue for InProcess {
+    fn play(&self, game: LadderGame<'_>) -> Result<Outcome, String> {
+        let (pool, players) = (game.pool, game.players);
+        let mut config = pool.config(players);
+        config.turn_limit = Some(TURN_LIMIT);
+        // A server-side setting only; the self-play driver has no clock.
+        config.turn_timer_seconds = None;
+        let kinds = game
+            .lineup
+            .iter()
+            .map(|&entrant| match &game.entrants[entrant] {
+                Entrant::Builtin(kind) => Ok(*kind),
+                Entrant::Account(name) => Err(format!("{name} is an account: only a ladder on a server seats it")),
+            })
+            .collect::<Result<Vec<BotKind>, String>>()?;
+        let record = sim::play_bots_game(config, game.seed, &kinds)
+            .map_err(|e| format!("{pool} with {players} players: {e}"))?;
+        let finished = record.finished && record.game.is_over();
+        let places = finished.then(|| finish_order(&record.game, &[]).iter().map(|finish| finish.place).collect());
+        let by_turn_limit = record
+            .events
+            .iter()
+            .any(|event| matches!(event, Event::GameWon { condition: VictoryCondition::TurnLimit, .. }));
+        let winner = record.game.winner().map(|seat| seat.index());
+        Ok(Outcome { lineup: game.lineup.to_vec(), places, winner, by_turn_limit, abandoned: 0 })
+    }
+}
+
 /// What to play: the same ladder gives the same tables.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Ladder {
     seed: u64,
     games: u32,
     pools: Vec<(Pool, u8)>,
-    entrants: Vec<BotKind>,
+    entrants: Vec<Entrant>,
 }
 
 impl Ladder {
@@ -60,14 +162,24 @@ impl Ladder {
     /// # Errors
     /// A message saying what is wrong: no games (or more than [`MAX_GAMES`]), no pool, a pool
     /// twice or with a seat count it does not have, fewer than two entrants, an entrant twice,
-    /// or more entrants than a pool's seats (every entrant must hold a seat in every game).
-    pub fn new(seed: u64, games: u32, pools: Vec<(Pool, u8)>, entrants: Vec<BotKind>) -> Result<Ladder, String> {
+    /// more entrants than a pool's seats (every entrant must hold a seat in every game), or
+    /// only accounts and more seats than accounts (an account holds one seat a game).
+    pub fn new(seed: u64, games: u32, pools: Vec<(Pool, u8)>, entrants: Vec<Entrant>) -> Result<Ladder, String> {
         if games == 0 || games > MAX_GAMES {
             return Err(format!("games per pool must be 1 to {MAX_GAMES}, not {games}"));
         }
         if pools.is_empty() {
             return Err("no pool to play".into());
         }
+        if entrants.len() < 2 {
+            return Err("a ladder needs at least two entrants".into());
+        }
+        for (i, entrant) in entrants.iter().enumerate() {
+            if entrants[..i].contains(entrant) {
+                return Err(format!("entrant {entrant} is named twice"));
+            }
+        }
+        let only_accounts = entrants.iter().all(Entrant::is_account);
         for (i, &(pool, players)) in pools.iter().enumerate() {
             if pools[..i].iter().any(|&(other, _)| other == pool) {
                 return Err(format!("pool {pool} is named twice"));
@@ -82,13 +194,12 @@ impl Ladder {
                     entrants.len()
                 ));
             }
-        }
-        if entrants.len() < 2 {
-            return Err("a ladder needs at least two entrants".into());
-        }
-        for (i, entrant) in entrants.iter().enumerate() {
-            if entrants[..i].contains(entrant) {
-                return Err(format!("entrant {entrant} is named twice"));
+            if only_accounts && usize::from(players) > entrants.len() {
+                return Err(format!(
+                    "{} accounts cannot fill a {players}-player game of {pool}: an account holds one seat a game; \
+                     add a built-in bot",
+                    entrants.len()
+                ));
             }
         }
         Ok(Ladder { seed, games, pools, entrants })
@@ -106,27 +217,49 @@ impl Ladder {
         &self.pools
     }
 
-    pub fn entrants(&self) -> &[BotKind] {
+    pub fn entrants(&self) -> &[Entrant] {
         &self.entrants
     }
 
-    /// Plays every pool in order on `threads` threads (at least one), calling `progress(pool,
-    /// games done, games of the pool)` on the calling thread as games end.
+    /// The games of a pool played with `players` seats after which every entrant has held
+    /// every seat in proportion (see [`lineups`]).
+    pub fn group_size(&self, players: u8) -> usize {
+        lineups(&self.entrants, players).1
+    }
+
+    /// Plays every pool in order in this process on `threads` threads (at least one); see
+    /// [`Ladder::run_at`].
     ///
     /// # Errors
-    /// The engine's refusal of a pool's rules (a bug: every pool's rules start a game).
+    /// The engine's refusal of a pool's rules (a bug: every pool's rules start a game), or an
+    /// account among the entrants.
     pub fn run(&self, threads: usize, progress: &mut dyn FnMut(Pool, u32, u32)) -> Result<Vec<PoolTable>, String> {
-        self.pools.iter().map(|&(pool, players)| self.run_pool(pool, players, threads, progress)).collect()
+        self.run_at(&InProcess, threads, progress)
+    }
+
+    /// Plays every pool in order at `venue`, `threads` games at a time (at least one), calling
+    /// `progress(pool, games done, games of the pool)` on the calling thread as games end.
+    ///
+    /// # Errors
+    /// The venue's error for a game: the run stops there.
+    pub fn run_at(
+        &self,
+        venue: &dyn Venue,
+        threads: usize,
+        progress: &mut dyn FnMut(Pool, u32, u32),
+    ) -> Result<Vec<PoolTable>, String> {
+        self.pools.iter().map(|&(pool, players)| self.run_pool(venue, pool, players, threads, progress)).collect()
     }
 
     fn run_pool(
         &self,
+        venue: &dyn Venue,
         pool: Pool,
         players: u8,
         threads: usize,
         progress: &mut dyn FnMut(Pool, u32, u32),
     ) -> Result<PoolTable, String> {
-        let lineups = lineups(self.entrants.len(), players);
+        let (lineups, _) = lineups(&self.entrants, players);
         let mut outcomes: Vec<Option<Outcome>> = vec![None; self.games as usize];
         let next = AtomicU32::new(0);
         let (send, receive) = mpsc::channel();
@@ -135,14 +268,23 @@ impl Ladder {
                 let send = send.clone();
                 let (next, lineups) = (&next, &lineups);
                 scope.spawn(move || loop {
-                    let game = next.fetch_add(1, Ordering::Relaxed);
-                    if game >= self.games {
+                    let number = next.fetch_add(1, Ordering::Relaxed);
+                    if number >= self.games {
                         break;
                     }
-                    let lineup = &lineups[game as usize % lineups.len()];
-                    let outcome = self.play(pool, players, game, lineup);
+                    let game = LadderGame {
+                        pool,
+                        players,
+                        number,
+                        seed: game_seed(self.seed, pool, players, number),
+                        lineup: &lineups[number as usize % lineups.len()],
+                        entrants: &self.entrants,
+                    };
+                    let outcome = venue.play(game);
                     let failed = outcome.is_err();
-                    if send.send((game, outcome)).is_err() || failed {
+                    if send.send((number, outcome)).is_err() || failed {
+                        // Another worker may still be on a game; no new one starts.
+                        next.store(self.games, Ordering::Relaxed);
                         break;
                     }
                 });
@@ -150,171 +292,26 @@ impl Ladder {
             // Only the workers' copies keep the channel open, so it ends when they do.
             drop(send);
             let mut done = 0;
-            for (game, outcome) in receive {
-                outcomes[game as usize] = Some(outcome?);
+            let mut failure = None;
+            for (number, outcome) in receive {
+                match outcome {
+                    Ok(outcome) => outcomes[number as usize] = Some(outcome),
+                    Err(message) => {
+                        failure.get_or_insert(message);
+                        continue;
+                    }
+                }
                 done += 1;
                 progress(pool, done, self.games);
             }
-            Ok::<(), String>(())
+            failure.map_or(Ok(()), Err)
         })?;
         let outcomes: Vec<Outcome> = outcomes.into_iter().flatten().collect();
         if outcomes.len() != self.games as usize {
             return Err(format!("{pool}: {} of {} games were played", outcomes.len(), self.games));
         }
-        Ok(self.table(pool, players, &outcomes))
+        Ok(PoolTable::new(pool, players, &self.entrants, &outcomes))
     }
-
-    /// Game `game` of `pool`, with entrant `lineup[s]` in seat `s`.
-    fn play(&self, pool: Pool, players: u8, game: u32, lineup: &[usize]) -> Result<Outcome, String> {
-        let mut config = pool.config(players);
-        config.turn_limit = Some(TURN_LIMIT);
-        // A server-side setting only; the self-play driver has no clock.
-        config.turn_timer_seconds = None;
-        let kinds: Vec<BotKind> = lineup.iter().map(|&entrant| self.entrants[entrant]).collect();
-        let record = sim::play_bots_game(config, game_seed(self.seed, pool, players, game), &kinds)
-            .map_err(|e| format!("{pool} with {players} players: {e}"))?;
-        let finished = record.finished && record.game.is_over();
-        let places = if finished {
-            Some(finish_order(&record.game, &[]).iter().map(|finish| finish.place).collect())
-        } else {
-            None
-        };
-        let by_turn_limit = record
-            .events
-            .iter()
-            .any(|event| matches!(event, Event::GameWon { condition: VictoryCondition::TurnLimit, .. }));
-        let winner = record.game.winner().map(|seat| seat.index());
-        Ok(Outcome { lineup: lineup.to_vec(), places, winner, by_turn_limit })
-    }
-
-    /// Scores and rates the games of a pool in game order.
-    fn table(&self, pool: Pool, players: u8, outcomes: &[Outcome]) -> PoolTable {
-        let mut ratings = vec![Rating::default(); self.entrants.len()];
-        let mut tallies = vec![(0u32, 0u32, 0u32); self.entrants.len()];
-        let (mut by_turn_limit, mut unfinished) = (0, 0);
-        for outcome in outcomes {
-            let Some(places) = &outcome.places else {
-                unfinished += 1;
-                continue;
-            };
-            by_turn_limit += u32::from(outcome.by_turn_limit);
-            for (entrant, tally) in tallies.iter_mut().enumerate() {
-                let seats = outcome.lineup.iter().filter(|&&e| e == entrant).count();
-                if seats > 0 {
-                    tally.0 += 1;
-                    tally.1 += u32::try_from(seats).unwrap_or(u32::MAX);
-                }
-            }
-            if let Some(winner) = outcome.winner {
-                tallies[outcome.lineup[winner]].2 += 1;
-            }
-            let seats: Vec<(usize, Rating)> = outcome.lineup.iter().map(|&e| (e, ratings[e])).collect();
-            for change in rate_game(&seats, places) {
-                ratings[change.account] = change.after;
-            }
-        }
-        let mut rows: Vec<Row> = self
-            .entrants
-            .iter()
-            .zip(tallies)
-            .zip(ratings)
-            .map(|((&entrant, (games, seats, seats_won)), rating)| Row {
-                entrant,
-                games,
-                seats,
-                seats_won,
-                win_rate: if seats == 0 { 0.0 } else { f64::from(seats_won) / f64::from(seats) },
-                interval: wilson(seats_won, seats, Z_95),
-                rating,
-            })
-            .collect();
-        // A ladder reads best first; the sort is stable, so equal scores keep entrant order.
-        rows.sort_by(|a, b| b.rating.score().total_cmp(&a.rating.score()));
-        PoolTable { pool, players, games: self.games, by_turn_limit, unfinished, rows }
-    }
-}
-
-/// How one game ended, as the table needs it.
-#[derive(Debug, Clone)]
-struct Outcome {
-    /// The entrant (its index) in each seat.
-    lineup: Vec<usize>,
-    /// Each seat's place; `None` if the game did not finish.
-    places: Option<Vec<u32>>,
-    winner: Option<usize>,
-    by_turn_limit: bool,
-}
-
-/// A pool's table.
-#[derive(Debug, Clone, PartialEq)]
-pub struct PoolTable {
-    pub pool: Pool,
-    pub players: u8,
-    pub games: u32,
-    /// Games won by points at [`TURN_LIMIT`] (scored and rated as any other).
-    pub by_turn_limit: u32,
-    /// Games that did not finish: neither scored nor rated.
-    pub unfinished: u32,
-    /// Best score first.
-    pub rows: Vec<Row>,
-}
-
-impl PoolTable {
-    /// The win rate per seat if seats won at random: a seat is one of `players`.
-    pub fn expected_win_rate(&self) -> f64 {
-        1.0 / f64::from(self.players)
-    }
-
-    /// The table in Markdown, under a heading naming the pool and its games.
-    pub fn markdown(&self) -> String {
-        let mut out = format!(
-            "### {} ({} players): {} games, {} won at the turn limit ({TURN_LIMIT}), {} unfinished\n\n",
-            self.pool, self.players, self.games, self.by_turn_limit, self.unfinished
-        );
-        out.push_str(
-            "| Entrant | Games | Seats held | Games won | Win rate per seat | 95 % Wilson interval \
-             | Rating | Deviation | Score |\n",
-        );
-        out.push_str("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-        for row in &self.rows {
-            out.push_str(&format!(
-                "| builtin:{} | {} | {} | {} | {:.1} % | {:.1} - {:.1} % | {:.2} | {:.2} | {:.2} |\n",
-                row.entrant,
-                row.games,
-                row.seats,
-                row.seats_won,
-                100.0 * row.win_rate,
-                100.0 * row.interval.0,
-                100.0 * row.interval.1,
-                row.rating.rating,
-                row.rating.deviation,
-                row.rating.score(),
-            ));
-        }
-        out.push_str(&format!(
-            "\nA seat's win rate if seats won at random: {:.1} %.\n",
-            100.0 * self.expected_win_rate()
-        ));
-        out
-    }
-}
-
-/// An entrant's line in a pool's table.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Row {
-    pub entrant: BotKind,
-    /// Games it held a seat in.
-    pub games: u32,
-    /// Seats it held, over all its games.
-    pub seats: u32,
-    /// Seats of its that won: the games it won, since a game has one winner.
-    pub seats_won: u32,
-    /// `seats_won / seats`.
-    pub win_rate: f64,
-    /// The 95 % Wilson score interval of `win_rate`.
-    pub interval: (f64, f64),
-    /// Its rating after the pool's games.
-    pub rating: Rating,
 }
 
 /// The seat count a pool is played with unless one is chosen: the most its board seats.
@@ -322,71 +319,17 @@ pub fn default_players(pool: Pool) -> u8 {
     *pool.players().end()
 }
 
-/// The Wilson score interval of `successes` in `trials` at `z`:
-/// `(p + z²/2n ± z·sqrt(p(1-p)/n + z²/4n²)) / (1 + z²/n)` with `p = successes / trials`;
-/// `(0, 1)` for no trials. Unlike `p ± z·sqrt(p(1-p)/n)`, it stays within 0 to 1 and does not
-/// shrink to nothing at 0 or all successes.
-pub fn wilson(successes: u32, trials: u32, z: f64) -> (f64, f64) {
-    if trials == 0 {
-        return (0.0, 1.0);
-    }
-    let n = f64::from(trials);
-    let p = f64::from(successes) / n;
-    let z2 = z * z;
-    let denominator = 1.0 + z2 / n;
-    let centre = (p + z2 / (2.0 * n)) / denominator;
-    let half = z / denominator * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
-    ((centre - half).max(0.0), (centre + half).min(1.0))
-}
-
-/// Every lineup of `entrants` entrants in `seats` seats (each entrant in at least one seat),
-/// in the order they are dealt (see the module docs): groups of `entrants` lineups, each a
-/// lineup and its shifts to the next entrant.
-pub fn lineups(entrants: usize, seats: u8) -> Vec<Vec<usize>> {
-    let seats = usize::from(seats);
-    if entrants == 0 || entrants > seats {
-        return Vec::new();
-    }
-    let mut dealt: Vec<Vec<usize>> = Vec::new();
-    let mut lineup = vec![0; seats];
-    loop {
-        let everyone_seated = (0..entrants).all(|e| lineup.contains(&e));
-        if everyone_seated && !dealt.contains(&lineup) {
-            for shift in 0..entrants {
-                dealt.push(lineup.iter().map(|&e| (e + shift) % entrants).collect());
-            }
-        }
-        // The next lineup in lexicographic order (seat 0 most significant), if any.
-        let Some(seat) = lineup.iter().rposition(|&e| e + 1 < entrants) else { break };
-        lineup[seat] += 1;
-        lineup[seat + 1..].fill(0);
-    }
-    dealt
-}
-
-/// The seed of game `game` of `pool` played with `players` seats, in the ladder seeded `master`.
-pub fn game_seed(master: u64, pool: Pool, players: u8, game: u32) -> u64 {
-    // FNV-1a of the name: the same on every platform and build, unlike std's hasher.
-    let name =
-        pool.name().bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
-    [name, u64::from(players), u64::from(game)].into_iter().fold(splitmix64(master), |h, x| splitmix64(h ^ x))
-}
-
-/// splitmix64's output function: nearby inputs (game 7, game 8) give unrelated seeds.
-fn splitmix64(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn builtins() -> Vec<Entrant> {
+        BotKind::ALL.iter().map(|&kind| Entrant::Builtin(kind)).collect()
+    }
+
     fn ladder(seed: u64, games: u32) -> Ladder {
         let pools = Pool::ALL.iter().map(|&pool| (pool, *pool.players().start())).collect();
-        Ladder::new(seed, games, pools, BotKind::ALL.to_vec()).unwrap()
+        Ladder::new(seed, games, pools, builtins()).unwrap()
     }
 
     fn tables(ladder: &Ladder, threads: usize) -> Vec<PoolTable> {
@@ -407,7 +350,7 @@ mod tests {
     #[test]
     fn a_pools_table_does_not_depend_on_the_other_pools() {
         let all = tables(&ladder(3, 4), 2);
-        let alone = Ladder::new(3, 4, vec![(Pool::Wonders, 3)], BotKind::ALL.to_vec()).unwrap();
+        let alone = Ladder::new(3, 4, vec![(Pool::Wonders, 3)], builtins()).unwrap();
         assert_eq!(tables(&alone, 1)[0], all[3]);
     }
 
@@ -430,57 +373,64 @@ mod tests {
     }
 
     #[test]
-    fn lineups_seat_everyone_and_balance_each_seat_per_group() {
-        for (entrants, seats, count) in [(2, 2, 2), (2, 4, 14), (2, 6, 62), (3, 3, 6), (3, 4, 36)] {
-            let all = lineups(entrants, seats);
-            assert_eq!(all.len(), count, "{entrants} entrants, {seats} seats: k! S(n, k) lineups");
-            for (i, lineup) in all.iter().enumerate() {
-                assert!((0..entrants).all(|e| lineup.contains(&e)));
-                assert!(!all[..i].contains(lineup), "each lineup once");
-            }
-            for group in all.chunks(entrants) {
-                for seat in 0..usize::from(seats) {
-                    let mut held: Vec<usize> = group.iter().map(|lineup| lineup[seat]).collect();
-                    held.sort_unstable();
-                    assert_eq!(held, (0..entrants).collect::<Vec<_>>(), "each entrant once in seat {seat}");
-                }
-            }
-        }
-        assert!(lineups(3, 2).is_empty());
+    fn an_account_is_played_only_on_a_server() {
+        let mut entrants = builtins();
+        entrants.push(Entrant::Account("ada".into()));
+        let ladder = Ladder::new(1, 2, vec![(Pool::Base, 4)], entrants).unwrap();
+        let error = ladder.run(1, &mut |_, _, _| {}).unwrap_err();
+        assert!(error.contains("ada is an account"), "{error}");
+        assert_eq!(ladder.group_size(4), 4, "an account's lineups come in rotations of the seats");
     }
 
-    /// By hand, z = 1.959964, z² = 3.841459:
-    /// - 0 of 10: z²/n = 0.3841459, centre = (0 + 0.1920730) / 1.3841459 = 0.138767, half =
-    ///   (1.959964 / 1.3841459) * sqrt(0 + 3.841459 / 400) = 1.416005 * 0.0979982 = 0.138767:
-    ///   0 to 0.27753.
-    /// - 5 of 10: centre = (0.5 + 0.1920730) / 1.3841459 = 0.5, half = 1.416005 *
-    ///   sqrt(0.025 + 0.0096036) = 1.416005 * 0.186022 = 0.263408: 0.23659 to 0.76341.
-    /// - 81 of 263: p = 0.307985, z²/n = 0.0146063, centre = (0.307985 + 0.0073032) /
-    ///   1.0146063 = 0.310749, half = (1.959964 / 1.0146063) * sqrt(0.307985 * 0.692015 /
-    ///   263 + 3.841459 / 276676) = 1.931748 * sqrt(0.00081039 + 0.00001388) = 1.931748 *
-    ///   0.0287101 = 0.055461: 0.25529 to 0.36621 (Wilson's interval for Agresti and Coull's
-    ///   81 of 263).
+    /// A venue that says every game was won by the lowest seat holding entrant 0, and fails at
+    /// one game number.
+    struct Scripted {
+        fail_at: Option<u32>,
+    }
+
+    impl Venue for Scripted {
+        fn play(&self, game: LadderGame<'_>) -> Result<Outcome, String> {
+            if Some(game.number) == self.fail_at {
+                return Err(format!("game {} failed", game.number));
+            }
+            let winner = game.lineup.iter().position(|&e| e == 0);
+            let places = game.lineup.iter().enumerate().map(|(seat, _)| if Some(seat) == winner { 1 } else { 2 });
+            Ok(Outcome {
+                lineup: game.lineup.to_vec(),
+                places: Some(places.collect()),
+                winner,
+                by_turn_limit: false,
+                abandoned: 0,
+            })
+        }
+    }
+
     #[test]
-    fn wilson_intervals_match_the_hand_computed_ones() {
-        let close = |(lo, hi): (f64, f64), (want_lo, want_hi): (f64, f64)| {
-            assert!((lo - want_lo).abs() < 2e-5 && (hi - want_hi).abs() < 2e-5, "{lo} {hi} vs {want_lo} {want_hi}");
-        };
-        close(wilson(0, 10, Z_95), (0.0, 0.27753));
-        close(wilson(5, 10, Z_95), (0.23659, 0.76341));
-        close(wilson(81, 263, Z_95), (0.25529, 0.36621));
-        close(wilson(10, 10, Z_95), (1.0 - 0.27753, 1.0));
-        assert_eq!(wilson(0, 0, Z_95), (0.0, 1.0));
+    fn a_venue_plays_every_lineup_and_its_failure_stops_the_run() {
+        let entrants = vec![Entrant::Account("ada".into()), Entrant::Builtin(BotKind::Random)];
+        let ladder = Ladder::new(5, 9, vec![(Pool::Base, 3)], entrants.clone()).unwrap();
+        let tables = ladder.run_at(&Scripted { fail_at: None }, 2, &mut |_, _, _| {}).unwrap();
+        let ada = tables[0].rows.iter().find(|row| row.entrant == entrants[0]).unwrap();
+        assert_eq!((ada.games, ada.seats, ada.seats_won), (9, 9, 9), "one seat a game, and every win");
+        assert_eq!(tables[0].rows[0].entrant, entrants[0]);
+        let error = ladder.run_at(&Scripted { fail_at: Some(4) }, 2, &mut |_, _, _| {}).unwrap_err();
+        assert_eq!(error, "game 4 failed");
     }
 
     #[test]
     fn refuses_what_cannot_be_played() {
-        let both = BotKind::ALL.to_vec();
+        let both = builtins();
+        let ada = Entrant::Account("ada".into());
+        let bob = Entrant::Account("bob".into());
         assert!(Ladder::new(1, 0, vec![(Pool::Base, 4)], both.clone()).is_err());
         assert!(Ladder::new(1, 4, vec![], both.clone()).is_err());
         assert!(Ladder::new(1, 4, vec![(Pool::Base, 5)], both.clone()).is_err());
         assert!(Ladder::new(1, 4, vec![(Pool::Base, 4), (Pool::Base, 3)], both.clone()).is_err());
-        assert!(Ladder::new(1, 4, vec![(Pool::Base, 4)], vec![BotKind::Random]).is_err());
-        assert!(Ladder::new(1, 4, vec![(Pool::Base, 4)], vec![BotKind::Random, BotKind::Random]).is_err());
+        assert!(Ladder::new(1, 4, vec![(Pool::Base, 4)], vec![both[0].clone()]).is_err());
+        assert!(Ladder::new(1, 4, vec![(Pool::Base, 4)], vec![both[0].clone(), both[0].clone()]).is_err());
+        assert!(Ladder::new(1, 4, vec![(Pool::Base, 3)], vec![ada.clone(), bob.clone()]).is_err(), "a seat left over");
+        assert!(Ladder::new(1, 4, vec![(Pool::Base, 2)], vec![ada.clone(), bob.clone()]).is_ok());
+        assert!(Ladder::new(1, 4, vec![(Pool::Base, 4)], vec![ada, both[1].clone()]).is_ok());
         assert!(Ladder::new(1, 4, vec![(Pool::Base, 4)], both).is_ok());
     }
 }

@@ -86,6 +86,16 @@ pub fn spawn_app(backend: Backend) -> TestApp {
     spawn_app_at(database_url)
 }
 
+/// Starts a server as in production, not a sandbox (the tests' default is one): seeded games
+/// keep their seats to their creator and bots, and rated games may be played.
+pub fn spawn_production_app(backend: Backend) -> TestApp {
+    let database_url = match backend {
+        Backend::Sqlite => None,
+        Backend::Postgres => Some(postgres::fresh_database()),
+    };
+    spawn_app_with(database_url, |config| config.sandbox = false)
+}
+
 /// Starts the server against `database_url` (`None`: SQLite in a temp directory).
 pub fn spawn_app_at(database_url: Option<String>) -> TestApp {
     spawn_app_with(database_url, |_| {})

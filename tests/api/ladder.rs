@@ -20,7 +20,7 @@ use catan_server::rated::{
 use crate::{
     bot_loop::play_by_the_book,
     both_backends,
-    helpers::{assert_problem, spawn_app_with, Backend, TestApp, User},
+    helpers::{assert_problem, spawn_production_app, Backend, TestApp, User},
 };
 
 both_backends!(
@@ -28,21 +28,12 @@ both_backends!(
     a_server_ladder_plays_an_accounts_program_against_the_built_in_bots
 );
 
-/// A server as in production: not a sandbox, so seeded games keep their seats to themselves.
-fn app(backend: Backend) -> TestApp {
-    let url = match backend {
-        Backend::Sqlite => None,
-        Backend::Postgres => Some(crate::helpers::postgres::fresh_database()),
-    };
-    spawn_app_with(url, |config| config.sandbox = false)
-}
-
 fn join(app: &TestApp, game: &str, user: &User, body: &Value) -> reqwest::blocking::Response {
     app.post(&format!("/api/v1/games/{game}/players"), Some(&user.token), body)
 }
 
 fn a_seeded_game_takes_an_account_that_accepts_its_seed_only_from_a_host_who_does_not_play(backend: Backend) {
-    let app = app(backend);
+    let app = spawn_production_app(backend);
     let (host, ada) = (app.register("host"), app.register("ada"));
     let hosted = app.create_game(&host, &json!({"seed": 5, "seat_creator": false, "max_players": 2}));
     let hosted = hosted["id"].as_str().unwrap();
@@ -96,7 +87,7 @@ fn adas_program(app: &TestApp, ada: &User, games: usize) -> Vec<String> {
 }
 
 fn a_server_ladder_plays_an_accounts_program_against_the_built_in_bots(backend: Backend) {
-    let app = app(backend);
+    let app = spawn_production_app(backend);
     let ada = app.register("ada");
     let host = app.register("ladder-host");
     let entrants = vec![Entrant::Builtin(BotKind::Random), Entrant::Account("ada".into())];

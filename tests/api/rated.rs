@@ -13,7 +13,7 @@ use serde_json::{json, Value};
 use crate::{
     both_backends,
     bots::wait_until_finished,
-    helpers::{assert_problem, spawn_app, spawn_app_with, Backend, TestApp, User},
+    helpers::{assert_problem, spawn_app, spawn_production_app, Backend, TestApp, User},
 };
 
 both_backends!(
@@ -23,15 +23,6 @@ both_backends!(
     concurrent_seeks_seat_every_seeker_once,
     seeks_expire_are_cancelled_and_refuse_bad_requests
 );
-
-/// A server that plays rated games: the tests' default is a sandbox, where they are refused.
-fn rated_app(backend: Backend) -> TestApp {
-    let url = match backend {
-        Backend::Sqlite => None,
-        Backend::Postgres => Some(crate::helpers::postgres::fresh_database()),
-    };
-    spawn_app_with(url, |config| config.sandbox = false)
-}
 
 fn register_as(app: &TestApp, name: &str, kind: &str) -> (User, Value) {
     let body = json!({"username": name, "password": "secret-password", "kind": kind});
@@ -117,7 +108,7 @@ fn accounts_have_kinds_and_every_seat_says_which(backend: Backend) {
 /// ruleset with a pool; a sandbox refuses rated seeks too.
 #[test]
 fn rated_games_are_refused_where_their_rules_do_not_hold() {
-    let app = rated_app(Backend::Sqlite);
+    let app = spawn_production_app(Backend::Sqlite);
     let alice = app.register("alice");
     let create = |body: Value| app.post("/api/v1/games", Some(&alice.token), &body);
     let pointer = |response| assert_problem(response, 422, "rated_game_not_allowed")["errors"][0]["pointer"].clone();
@@ -147,7 +138,7 @@ fn rated_games_are_refused_where_their_rules_do_not_hold() {
 }
 
 fn a_rated_bot_game_rates_its_accounts_and_fills_profiles_and_leaderboards(backend: Backend) {
-    let app = rated_app(backend);
+    let app = spawn_production_app(backend);
     let host = app.register("host");
     let game = app.create_game(&host, &json!({"rated": true, "max_players": 4, "seat_creator": false}));
     let id = game["id"].as_str().unwrap().to_owned();
@@ -210,7 +201,7 @@ fn a_rated_bot_game_rates_its_accounts_and_fills_profiles_and_leaderboards(backe
 /// seeks; two wait in Seafarers until one's bot fill starts their game; one waits alone in
 /// Wonders and cancels.
 fn a_matchmaking_round_of_six_seekers_in_mixed_pools(backend: Backend) {
-    let app = rated_app(backend);
+    let app = spawn_production_app(backend);
     let users: Vec<User> = ["ann", "ben", "cat", "dan", "eve", "fay"].iter().map(|n| app.register(n)).collect();
     let base = json!({"pool": "base", "players": 3});
     let a = seek_ok(&app, &users[0], &base);
@@ -281,7 +272,7 @@ fn a_matchmaking_round_of_six_seekers_in_mixed_pools(backend: Backend) {
 /// Twelve seekers at once for three-seat games: four games, every seeker in exactly one, none
 /// with a seat too few.
 fn concurrent_seeks_seat_every_seeker_once(backend: Backend) {
-    let app = rated_app(backend);
+    let app = spawn_production_app(backend);
     let users: Vec<(String, User)> =
         (0..12).map(|i| (format!("seeker{i}"), app.register(&format!("seeker{i}")))).collect();
     let placed: Vec<Value> = std::thread::scope(|scope| {
@@ -311,7 +302,7 @@ fn concurrent_seeks_seat_every_seeker_once(backend: Backend) {
 }
 
 fn seeks_expire_are_cancelled_and_refuse_bad_requests(backend: Backend) {
-    let app = rated_app(backend);
+    let app = spawn_production_app(backend);
     let user = app.register("lonely");
     let invalid = |body: Value| {
         let problem = assert_problem(seek(&app, &user, &body), 422, "invalid_seek");

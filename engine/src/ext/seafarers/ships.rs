@@ -48,13 +48,13 @@ impl Game {
 
     /// Tests if `seat` has a legal ship edge, with `placed` already on the board.
     pub(crate) fn has_legal_ship_site(&self, seat: Seat, placed: FreePiece) -> bool {
-        let anchors = ShipAnchors::of(self, seat, placed);
+        let anchors = ShipAnchors::of(self, seat, &IndexSet::owned_by(&self.ships, seat), placed);
         self.ship_frontier(&anchors, placed).iter().next().is_some()
     }
 
     /// Lists a ship on every edge where `seat` may build one now, ignoring cost and supply.
     pub(crate) fn ship_site_moves(&self, seat: Seat, placed: FreePiece, moves: &mut Vec<Move>) {
-        let anchors = ShipAnchors::of(self, seat, placed);
+        let anchors = ShipAnchors::of(self, seat, &IndexSet::owned_by(&self.ships, seat), placed);
         for e in self.ship_frontier(&anchors, placed).iter() {
             moves.push(Move::BuildShip { edge: self.board.edges[e as usize] });
         }
@@ -194,9 +194,9 @@ impl Game {
         if state.ship_moved || !matches!(self.phase, Phase::Main) {
             return;
         }
+        let own_ships = IndexSet::owned_by(&self.ships, seat);
         let mut movable = IndexSet::default();
-        for f in owned(&self.ships, seat) {
-            let f = f as u16;
+        for f in own_ships.iter() {
             if !state.new_ships.contains(&self.board.edges[f as usize])
                 && !self.pirate_guards(f)
                 && self.ship_at_open_end(seat, f)
@@ -207,7 +207,7 @@ impl Game {
         if movable.is_empty() {
             return;
         }
-        let anchors = ShipAnchors::of(self, seat, FreePiece::None);
+        let anchors = ShipAnchors::of(self, seat, &own_ships, FreePiece::None);
         // A ship that moves takes its anchor with it and adds none: it can only go where a
         // ship connects with every ship in place. A target connects whichever ship leaves
         // when an endpoint holds the seat's building or two of its ships; otherwise through
@@ -285,7 +285,8 @@ struct ShipAnchors {
 }
 
 impl ShipAnchors {
-    fn of(game: &Game, seat: Seat, placed: FreePiece) -> ShipAnchors {
+    /// The anchors of `seat`, whose ships stand on the edges of `own_ships`.
+    fn of(game: &Game, seat: Seat, own_ships: &IndexSet, placed: FreePiece) -> ShipAnchors {
         let board = &game.board;
         let mut anchors = ShipAnchors {
             own_building: IndexSet::default(),
@@ -296,8 +297,7 @@ impl ShipAnchors {
             FreePiece::Ship(p) => Some(p),
             _ => None,
         };
-        let own_ships = owned(&game.ships, seat).map(|e| e as u16);
-        for e in own_ships.chain(placed_ship) {
+        for e in own_ships.iter().chain(placed_ship) {
             for x in board.edge_vertices[e as usize] {
                 if anchors.one_ship.contains(x) {
                     anchors.two_ships.insert(x);
@@ -398,6 +398,15 @@ impl Default for IndexSet {
 }
 
 impl IndexSet {
+    /// The indices of `pieces` that hold `seat`'s piece.
+    fn owned_by(pieces: &[Option<Seat>], seat: Seat) -> IndexSet {
+        let mut set = IndexSet::default();
+        for i in owned(pieces, seat) {
+            set.insert(i as u16);
+        }
+        set
+    }
+
     fn insert(&mut self, i: u16) {
         if let Some(word) = self.words.get_mut(i as usize / 64) {
             *word |= 1 << (i % 64);

@@ -144,11 +144,19 @@ impl Game {
             Move::BuyDevelopmentCard => {
                 self.decide_buy_card(seat, cost::DEVELOPMENT_CARD, 0, chance).map(|bought| events.push(bought))
             }
-            _ => match self.rules().extensions.iter().find_map(|e| e.decide_purchase(self, seat, mv, chance)) {
-                Some(result) => result.map(|mut decided| events.append(&mut decided)),
-                None if mv.is_build_or_purchase() => Err(RuleError::NotInThisGame(mv.kind())),
-                None => return None,
-            },
+            _ => {
+                let start = events.len();
+                match self.rules().extensions.iter().find_map(|e| e.decide_purchase(self, seat, mv, chance, events)) {
+                    Some(Ok(())) => Ok(()),
+                    // Nothing of a refused purchase stays.
+                    Some(Err(error)) => {
+                        events.truncate(start);
+                        Err(error)
+                    }
+                    None if mv.is_build_or_purchase() => Err(RuleError::NotInThisGame(mv.kind())),
+                    None => return None,
+                }
+            }
         })
     }
 

@@ -90,14 +90,17 @@ pub(crate) trait Extension: Debug + Send + Sync {
     /// phase owner's moves), e.g. ships and the pirate.
     fn more_moves(&self, _game: &Game, _seat: Seat, _moves: &mut Vec<Move>) {}
 
-    /// Decides a purchase the base game does not know, where building and buying is allowed.
+    /// Decides a purchase the base game does not know, where building and buying is allowed,
+    /// appending its events to `events` (on an error it may have appended a part of them,
+    /// which the caller drops).
     fn decide_purchase(
         &self,
         _game: &Game,
         _seat: Seat,
         _mv: &Move,
         _chance: &mut dyn Chance,
-    ) -> Option<Result<Vec<Event>, RuleError>> {
+        _events: &mut Vec<Event>,
+    ) -> Option<Result<(), RuleError>> {
         None
     }
 

@@ -320,11 +320,14 @@ impl Extension for CitiesKnights {
         seat: Seat,
         mv: &Move,
         _chance: &mut dyn Chance,
-    ) -> Option<Result<Vec<Event>, RuleError>> {
+        events: &mut Vec<Event>,
+    ) -> Option<Result<(), RuleError>> {
         match mv {
-            Move::RecruitKnight { vertex } => Some(self.decide_recruit(game, seat, *vertex)),
-            Move::PromoteKnight { vertex } => Some(self.promoted(game, seat, *vertex).map(|e| vec![e])),
-            Move::ActivateKnight { vertex } => Some(self.activated(game, seat, *vertex).map(|e| vec![e])),
+            Move::RecruitKnight { vertex } => {
+                Some(self.decide_recruit(game, seat, *vertex).map(|mut e| events.append(&mut e)))
+            }
+            Move::PromoteKnight { vertex } => Some(self.promoted(game, seat, *vertex).map(|e| events.push(e))),
+            Move::ActivateKnight { vertex } => Some(self.activated(game, seat, *vertex).map(|e| events.push(e))),
             _ => None,
         }
     }

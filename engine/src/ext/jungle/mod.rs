@@ -133,7 +133,8 @@ impl Extension for Jungle {
         seat: Seat,
         mv: &Move,
         chance: &mut dyn Chance,
-    ) -> Option<Result<Vec<Event>, RuleError>> {
+        events: &mut Vec<Event>,
+    ) -> Option<Result<(), RuleError>> {
         let Move::BuyDevelopmentCardWithDiscoveries { replaces } = mv else { return None };
         Some((|| {
             if game.development_deck().total() == 0 {
@@ -145,7 +146,8 @@ impl Extension for Jungle {
             if game.ext.jungle.discoveries(seat) < replaces.total() {
                 return Err(RuleError::NotEnoughDiscoveries(replaces.total()));
             }
-            game.decide_buy_card(seat, cost::DEVELOPMENT_CARD - *replaces, replaces.total(), chance).map(|b| vec![b])
+            game.decide_buy_card(seat, cost::DEVELOPMENT_CARD - *replaces, replaces.total(), chance)
+                .map(|b| events.push(b))
         })())
     }
 

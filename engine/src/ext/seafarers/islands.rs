@@ -14,30 +14,55 @@ use crate::{
 /// Marks a hex that belongs to no island (sea, fog).
 const NO_ISLAND: u16 = u16::MAX;
 
+/// Most hexes a board has (hex indices are `u8`, `NO_HEX` aside).
+const MAX_HEXES: usize = 255;
+
 /// Numbers the connected groups of land hexes: one id per hex index, `NO_ISLAND` for sea
-/// and fog; ids count from 0 in board order.
-pub(crate) fn connected_land(board: &Board) -> Vec<u16> {
-    let mut island = vec![NO_ISLAND; board.hexes.len()];
+/// and fog; ids count from 0 in board order. On the stack (a board has fewer than 255
+/// hexes), as it is worked out for every settlement built.
+pub(crate) fn connected_land(board: &Board) -> ConnectedLand {
+    let count = board.hexes.len().min(MAX_HEXES);
+    let mut island = [NO_ISLAND; MAX_HEXES];
+    // Each hex is pushed once, when it gets its id.
+    let mut stack = [0usize; MAX_HEXES];
     let mut next = 0;
-    for start in 0..board.hexes.len() {
+    for start in 0..count {
         if island[start] != NO_ISLAND || !board.is_land_hex(start as u8) {
             continue;
         }
         island[start] = next;
-        let mut stack = vec![start];
-        while let Some(h) = stack.pop() {
+        stack[0] = start;
+        let mut depth = 1;
+        while depth > 0 {
+            depth -= 1;
+            let h = stack[depth];
             for n in board.hexes[h].neighbours() {
-                if let Some(n) = board.hex(n).map(usize::from) {
+                if let Some(n) = board.hex(n).map(usize::from).filter(|&n| n < count) {
                     if island[n] == NO_ISLAND && board.is_land_hex(n as u8) {
                         island[n] = next;
-                        stack.push(n);
+                        stack[depth] = n;
+                        depth += 1;
                     }
                 }
             }
         }
         next += 1;
     }
-    island
+    ConnectedLand { island, count }
+}
+
+/// The island id of each hex index (see [`connected_land`]).
+pub(crate) struct ConnectedLand {
+    island: [u16; MAX_HEXES],
+    count: usize,
+}
+
+impl std::ops::Deref for ConnectedLand {
+    type Target = [u16];
+
+    fn deref(&self) -> &[u16] {
+        &self.island[..self.count]
+    }
 }
 
 /// The islands as hex lists, in board order (for views).

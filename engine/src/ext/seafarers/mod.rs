@@ -239,9 +239,10 @@ impl Extension for Seafarers {
         seat: Seat,
         mv: &Move,
         _chance: &mut dyn Chance,
-    ) -> Option<Result<Vec<Event>, RuleError>> {
+        events: &mut Vec<Event>,
+    ) -> Option<Result<(), RuleError>> {
         match mv {
-            Move::BuildShip { edge } => Some(game.decide_build_ship(seat, *edge)),
+            Move::BuildShip { edge } => Some(game.decide_build_ship(seat, *edge, events)),
             _ => None,
         }
     }

@@ -103,14 +103,14 @@ impl Game {
     }
 
     /// SEA-1: a ship for 1 lumber + 1 wool.
-    pub(crate) fn decide_build_ship(&self, seat: Seat, edge: EdgeId) -> Result<Vec<Event>, RuleError> {
+    pub(crate) fn decide_build_ship(&self, seat: Seat, edge: EdgeId, events: &mut Vec<Event>) -> Result<(), RuleError> {
         let e = self.check_ship_placement(seat, edge)?;
         if !self.players[seat.index()].resources.contains(&cost::SHIP) {
             return Err(RuleError::InsufficientResources);
         }
-        let mut events = vec![Event::ShipBuilt { seat, edge, cost: cost::SHIP }];
+        events.push(Event::ShipBuilt { seat, edge, cost: cost::SHIP });
         events.extend(self.longest_road_update(Overlay::ship(e, seat)));
-        Ok(events)
+        Ok(())
     }
 
     /// SEA-11: a free ship of Road Building.

@@ -175,7 +175,8 @@ impl Extension for Wonders {
         seat: Seat,
         mv: &Move,
         _chance: &mut dyn Chance,
-    ) -> Option<Result<Vec<Event>, RuleError>> {
+        events: &mut Vec<Event>,
+    ) -> Option<Result<(), RuleError>> {
         if !matches!(mv, Move::ClaimWonder { .. } | Move::BuildWonderStage) {
             return None;
         }
@@ -183,10 +184,11 @@ impl Extension for Wonders {
         if !matches!(game.phase(), Phase::Main) {
             return Some(Err(RuleError::WrongPhase("wonders are claimed and built in the main phase of your turn")));
         }
-        Some(match mv {
+        let decided = match mv {
             Move::ClaimWonder { wonder } => self.decide_claim(game, seat, *wonder),
             _ => self.decide_stage(game, seat),
-        })
+        };
+        Some(decided.map(|mut decided| events.append(&mut decided)))
     }
 
     fn purchase_moves(&self, game: &Game, seat: Seat, moves: &mut Vec<Move>) {

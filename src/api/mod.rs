@@ -115,6 +115,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
             .service(positions::game_position)
             .service(positions::legal_moves_of_position)
             .service(positions::move_on_position)
+            .service(seeks::list_seeks)
             .service(seeks::create_seek)
             .service(seeks::get_seek)
             .service(seeks::cancel_seek)

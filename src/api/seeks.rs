@@ -1,5 +1,5 @@
 //! Seeks: matchmaking. Put yourself in a pool's queue, learn your game by long-polling the
-//! seek, or cancel it.
+//! seek, or cancel it; see who waits in the queue.
 
 use std::{sync::Arc, time::Duration};
 
@@ -12,7 +12,7 @@ use uuid::Uuid;
 
 use crate::{
     app::AppState,
-    auth::AuthUser,
+    auth::{AuthUser, MaybeAuthUser},
     error::{ApiError, Problem},
     http::json::{in_range, Json},
     play::seeks::POLL,
@@ -23,7 +23,7 @@ use crate::{
         idempotency::{self, Keyed},
         seeks::{SeekRow, SeekStatus, Started},
     },
-    views::seeks::{seek_response, RatingRange, SeekResponse},
+    views::seeks::{queue_response, seek_response, RatingRange, SeekQueueResponse, SeekResponse},
 };
 
 /// The longest a seek may wait, and how long it waits unless told.
@@ -73,6 +73,17 @@ pub struct SeekQuery {
     /// the seek is matched, cancelled or expired.
     #[param(minimum = 0, maximum = 60)]
     pub wait: Option<u64>,
+}
+
+/// Which waiting seeks to list.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct SeekQueueQuery {
+    /// Only this pool's seeks.
+    pub pool: Option<Pool>,
+    /// How many at most, 1 to 100 (default 50): the oldest first.
+    #[param(minimum = 1, maximum = 100)]
+    pub limit: Option<u32>,
 }
 
 fn invalid(field: &str, why: impl Into<String>) -> ApiError {
@@ -244,6 +255,38 @@ pub async fn get_seek(
         }
         let _ = tokio::time::timeout((deadline - now).min(POLL), changed).await;
     }
+}
+
+/// List the seeks waiting now.
+///
+/// The matchmaking queue as everyone may see it, oldest first (the order it matches in): each
+/// seek's pool, seats, ratedness and rating range, its seeker with their rating in the pool, and
+/// when it fills with bots or expires. A seek that would fit one of these joins its game at
+/// once. No token needed; not cached (`Cache-Control: no-cache`): the queue changes every second.
+#[utoipa::path(
+    tag = "seeks",
+    params(SeekQueueQuery),
+    security((), ("bearer" = [])),
+    responses(
+        (status = 200, description = "The waiting seeks", body = SeekQueueResponse,
+         headers(("Cache-Control" = String, description = "`no-cache`"))),
+        (status = 400, description = "Bad query (`invalid_query`, naming the parameter): an unknown pool or a `limit` outside 1 to 100", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "A token was sent but is not valid", body = Problem, content_type = "application/problem+json"),
+        (status = 429, response = crate::api::responses::RateLimited),
+    )
+)]
+#[get("/seeks")]
+pub async fn list_seeks(
+    state: web::Data<AppState>,
+    user: MaybeAuthUser,
+    query: crate::http::query::Query<SeekQueueQuery>,
+    req: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    state.limits.read(&req, user.0.as_ref().map(|u| u.id)).await?;
+    let limit = i64::from(in_range("limit", query.limit.unwrap_or(50), 1, 100)?);
+    let pool = query.pool;
+    let queued = with_conn(&state.pool, move |conn| store::seeks::queue(conn, pool, limit)).await?;
+    Ok(HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-cache")).json(queue_response(&queued)?))
 }
 
 /// Cancel one of your seeks.

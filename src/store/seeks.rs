@@ -26,7 +26,7 @@ use super::{
     db::DbConnection,
     games::{insert_game, start_locked},
     rows::{GameRow, GameStatus},
-    schema::{game_players, matchmaking_lock, ratings, seeks},
+    schema::{game_players, matchmaking_lock, ratings, seeks, users},
 };
 
 /// Where a seek is.
@@ -203,6 +203,54 @@ pub fn cancel(conn: &mut DbConnection, id: &str, user: &str) -> Result<SeekRow, 
 /// A database error.
 pub fn find(conn: &mut DbConnection, id: &str) -> Result<Option<SeekRow>, ApiError> {
     Ok(seeks::table.find(id).select(SeekRow::as_select()).first(conn).optional()?)
+}
+
+/// A waiting seek as the public queue shows it.
+#[derive(Debug, Clone)]
+pub struct QueuedSeek {
+    pub seek: SeekRow,
+    pub username: String,
+    /// The seeker's account kind, as stored (`human`, `bot`).
+    pub kind: String,
+    /// The seeker's rating and deviation in the seek's pool; `None` before their first rated
+    /// game there.
+    pub rating: Option<(f64, f64)>,
+}
+
+/// The seeks waiting now, of `pool` or of every pool, oldest first (the order they are
+/// matched in), at most `limit`.
+///
+/// # Errors
+/// A database error.
+pub fn queue(conn: &mut DbConnection, pool: Option<Pool>, limit: i64) -> Result<Vec<QueuedSeek>, ApiError> {
+    let mut query = seeks::table
+        .inner_join(users::table)
+        .filter(seeks::status.eq(SeekStatus::Waiting.as_str()))
+        .filter(seeks::expires_at.gt(super::now()))
+        .into_boxed();
+    if let Some(pool) = pool {
+        query = query.filter(seeks::pool.eq(pool.name()));
+    }
+    let rows: Vec<(SeekRow, String, String)> = query
+        .order((seeks::created_at.asc(), seeks::id.asc()))
+        .limit(limit)
+        .select((SeekRow::as_select(), users::username, users::kind))
+        .load(conn)?;
+    let accounts: Vec<&str> = rows.iter().map(|(seek, _, _)| seek.user_id.as_str()).collect();
+    let known: Vec<(String, String, f64, f64)> = ratings::table
+        .filter(ratings::user_id.eq_any(&accounts))
+        .select((ratings::user_id, ratings::pool, ratings::rating, ratings::deviation))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|(seek, username, kind)| {
+            let rating = known
+                .iter()
+                .find(|(user, pool, _, _)| *user == seek.user_id && *pool == seek.pool)
+                .map(|&(_, _, rating, deviation)| (rating, deviation));
+            QueuedSeek { seek, username, kind, rating }
+        })
+        .collect())
 }
 
 /// The 404 of a seek that does not exist, or is not the caller's.

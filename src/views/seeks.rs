@@ -1,4 +1,4 @@
-//! A seek as its seeker sees it.
+//! A seek as its seeker sees it, and the queue of waiting seeks as everyone sees it.
 
 use chrono::{DateTime, NaiveDateTime, Utc};
 use serde::Serialize;
@@ -7,8 +7,11 @@ use uuid::Uuid;
 
 use crate::{
     error::ApiError,
-    rated::Pool,
-    store::seeks::{SeekRow, SeekStatus},
+    rated::{Pool, Rating},
+    store::{
+        seeks::{QueuedSeek, SeekRow, SeekStatus},
+        AccountKind,
+    },
 };
 
 use super::utc;
@@ -67,8 +70,7 @@ pub struct SeekLinks {
 pub fn seek_response(seek: &SeekRow, now: NaiveDateTime) -> Result<SeekResponse, ApiError> {
     let id = Uuid::parse_str(&seek.id).map_err(ApiError::internal)?;
     let game_id = seek.game_id.as_deref().map(Uuid::parse_str).transpose().map_err(ApiError::internal)?;
-    let rating_range = (seek.rating_min.is_some() || seek.rating_max.is_some())
-        .then_some(RatingRange { min: seek.rating_min, max: seek.rating_max });
+    let rating_range = rating_range(seek);
     Ok(SeekResponse {
         id,
         status: seek.status_at(now),
@@ -86,4 +88,75 @@ pub fn seek_response(seek: &SeekRow, now: NaiveDateTime) -> Result<SeekResponse,
             game: game_id.map(|game| format!("/api/v1/games/{game}")),
         },
     })
+}
+
+/// The seeks waiting now, oldest first: the order the queue matches them in.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SeekQueueResponse {
+    pub seeks: Vec<QueuedSeekResponse>,
+}
+
+/// A waiting seek as everyone sees it: what it asks for and who asks.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct QueuedSeekResponse {
+    /// The seek (only its seeker reads or cancels it by this id).
+    pub id: Uuid,
+    pub pool: Pool,
+    pub players: u8,
+    pub rated: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rating_range: Option<RatingRange>,
+    pub seeker: QueuedSeeker,
+    /// When built-in bots take the seats still empty, if the seeker asked for them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fill_at: Option<DateTime<Utc>>,
+    pub created_at: DateTime<Utc>,
+    pub expires_at: DateTime<Utc>,
+}
+
+/// Who waits behind a seek.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct QueuedSeeker {
+    pub username: String,
+    pub kind: AccountKind,
+    /// Their rating in the seek's pool; absent before their first rated game there (a new
+    /// account is matched as 25).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rating: Option<Rating>,
+}
+
+/// Renders the waiting seeks of the queue.
+///
+/// # Errors
+/// Unreadable stored data.
+pub fn queue_response(queued: &[QueuedSeek]) -> Result<SeekQueueResponse, ApiError> {
+    let seeks = queued
+        .iter()
+        .map(|entry| {
+            let seek = &entry.seek;
+            Ok(QueuedSeekResponse {
+                id: Uuid::parse_str(&seek.id).map_err(ApiError::internal)?,
+                pool: Pool::parse(&seek.pool)
+                    .ok_or_else(|| ApiError::internal(format!("unknown pool {:?}", seek.pool)))?,
+                players: u8::try_from(seek.players).map_err(ApiError::internal)?,
+                rated: seek.rated,
+                rating_range: rating_range(seek),
+                seeker: QueuedSeeker {
+                    username: entry.username.clone(),
+                    kind: AccountKind::parse(&entry.kind),
+                    rating: entry.rating.map(|(rating, deviation)| Rating { rating, deviation }),
+                },
+                fill_at: seek.fill_at.map(utc),
+                created_at: utc(seek.created_at),
+                expires_at: utc(seek.expires_at),
+            })
+        })
+        .collect::<Result<Vec<_>, ApiError>>()?;
+    Ok(SeekQueueResponse { seeks })
+}
+
+/// The rating range a seek was placed with, if any.
+fn rating_range(seek: &SeekRow) -> Option<RatingRange> {
+    (seek.rating_min.is_some() || seek.rating_max.is_some())
+        .then_some(RatingRange { min: seek.rating_min, max: seek.rating_max })
 }

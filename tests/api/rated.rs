@@ -21,7 +21,8 @@ both_backends!(
     a_rated_bot_game_rates_its_accounts_and_fills_profiles_and_leaderboards,
     a_matchmaking_round_of_six_seekers_in_mixed_pools,
     concurrent_seeks_seat_every_seeker_once,
-    seeks_expire_are_cancelled_and_refuse_bad_requests
+    seeks_expire_are_cancelled_and_refuse_bad_requests,
+    the_queue_shows_everyone_the_waiting_seeks_and_their_seekers
 );
 
 fn register_as(app: &TestApp, name: &str, kind: &str) -> (User, Value) {
@@ -349,4 +350,67 @@ fn seeks_expire_are_cancelled_and_refuse_bad_requests(backend: Backend) {
     assert!(started.elapsed() >= Duration::from_secs(9), "expired early: {:?}", started.elapsed());
     // Once expired, the account may seek again.
     assert_eq!(seek(&app, &user, &json!({"pool": "base"})).status(), StatusCode::CREATED);
+}
+
+fn the_queue_shows_everyone_the_waiting_seeks_and_their_seekers(backend: Backend) {
+    let app = spawn_production_app(backend);
+    let queue = |query: &str| {
+        let response = app.get(&format!("/api/v1/seeks{query}"), None);
+        assert_eq!(response.status(), StatusCode::OK, "{query}");
+        assert_eq!(response.headers()["cache-control"], "no-cache");
+        response.json::<Value>().unwrap()["seeks"].as_array().unwrap().clone()
+    };
+    assert!(queue("").is_empty());
+    let (ada, _) = register_as(&app, "ada", "human");
+    let (bob, _) = register_as(&app, "bob-bot", "bot");
+    let ranged = json!({"pool": "base", "players": 4, "rating_range": {"min": 10.0, "max": 40.0}});
+    let adas = seek_ok(&app, &ada, &ranged);
+    let bobs =
+        seek_ok(&app, &bob, &json!({"pool": "seafarers", "players": 3, "rated": false, "fill_with_bots_after": 300}));
+    // Bob has played rated Seafarers before: the queue shows his rating in the seek's pool.
+    {
+        let mut conn = app.pool.get().unwrap();
+        let sql = "INSERT INTO ratings (user_id, pool, rating, deviation, score, games, updated_at) \
+                   SELECT id, 'seafarers', 30.5, 4.0, 18.5, 7, created_at FROM users WHERE username = 'bob-bot'";
+        diesel::RunQueryDsl::execute(diesel::sql_query(sql), &mut conn).unwrap();
+    }
+
+    let all = queue("");
+    assert_eq!(all.len(), 2, "{all:?}");
+    assert_eq!((&all[0]["id"], &all[1]["id"]), (&adas["id"], &bobs["id"]), "oldest first");
+    assert_eq!(all[0]["pool"], "base");
+    assert_eq!((all[0]["players"].as_u64(), all[0]["rated"].as_bool()), (Some(4), Some(true)));
+    assert_eq!(all[0]["rating_range"], json!({"min": 10.0, "max": 40.0}));
+    assert_eq!(all[0]["seeker"], json!({"username": "ada", "kind": "human"}), "no rating before a rated game");
+    assert!(all[0].get("fill_at").is_none());
+    assert_eq!(
+        all[1]["seeker"],
+        json!({"username": "bob-bot", "kind": "bot", "rating": {"rating": 30.5, "deviation": 4.0}})
+    );
+    assert_eq!(all[1]["fill_at"], bobs["fill_at"]);
+    assert_eq!(all[1]["expires_at"], bobs["expires_at"]);
+    assert_eq!(queue("?pool=seafarers").len(), 1);
+    assert_eq!(queue("?pool=seafarers")[0]["id"], bobs["id"]);
+    assert!(queue("?pool=wonders").is_empty());
+    assert_eq!(queue("?limit=1").len(), 1);
+    assert_eq!(queue("?limit=1")[0]["id"], adas["id"]);
+    // The queue lists; only the seeker reads or cancels a seek by its id.
+    let (eve, _) = register_as(&app, "eve", "human");
+    assert_problem(
+        app.get(&format!("/api/v1/seeks/{}", adas["id"].as_str().unwrap()), Some(&eve.token)),
+        404,
+        "not_found",
+    );
+
+    // A cancelled seek leaves the queue.
+    let cancelled = app.send(
+        app.client.delete(app.url(&format!("/api/v1/seeks/{}", adas["id"].as_str().unwrap()))).bearer_auth(&ada.token),
+    );
+    assert_eq!(cancelled.status(), StatusCode::OK);
+    assert_eq!(queue("").len(), 1);
+
+    for query in ["?pool=chess", "?limit=0", "?limit=101", "?limit=many"] {
+        assert_problem(app.get(&format!("/api/v1/seeks{query}"), None), 400, "invalid_query");
+    }
+    assert_problem(app.get("/api/v1/seeks", Some("not-a-token")), 401, "unauthorized");
 }

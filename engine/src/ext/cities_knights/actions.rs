@@ -3,7 +3,7 @@
 //! hex. Only an active knight that was not activated this turn acts; acting makes it inactive,
 //! so it acts once per turn.
 
-use std::collections::VecDeque;
+use std::{cell::RefCell, collections::VecDeque};
 
 use super::{improvements::main_phase_of, CitiesKnights};
 use crate::{
@@ -77,7 +77,7 @@ impl CitiesKnights {
         if weaker.rank >= strength {
             return Err(RuleError::KnightNotWeaker(to));
         }
-        if !paths(game, seat, from).1.contains(&v) {
+        if !with_paths(game, seat, from, |_, stops| stops.contains(&v)) {
             return Err(RuleError::KnightUnreachable(to));
         }
         let displaced =
@@ -178,32 +178,36 @@ impl CitiesKnights {
         }
         for knight in game.knights().iter().filter(|k| k.seat == seat && k.active && !k.activated_this_turn) {
             let from = knight.vertex;
-            let (passed, stops) = paths(game, seat, from);
-            for v in passed {
-                if standing_room(game, v) {
-                    moves.push(Move::MoveKnight { from, to: game.board().vertices[v as usize] });
+            with_paths(game, seat, from, |passed, stops| {
+                for &v in passed {
+                    if standing_room(game, v) {
+                        moves.push(Move::MoveKnight { from, to: game.board().vertices[v as usize] });
+                    }
                 }
-            }
-            for v in stops {
-                let weaker = game.knight_owner(v).is_some_and(|s| s != seat)
-                    && game.knight_at(game.board().vertices[v as usize]).is_some_and(|k| k.rank < knight.rank);
-                if weaker {
-                    moves.push(Move::DisplaceKnight { from, to: game.board().vertices[v as usize] });
+                for &v in stops {
+                    let weaker = game.knight_owner(v).is_some_and(|s| s != seat)
+                        && game.knight_at(game.board().vertices[v as usize]).is_some_and(|k| k.rank < knight.rank);
+                    if weaker {
+                        moves.push(Move::DisplaceKnight { from, to: game.board().vertices[v as usize] });
+                    }
                 }
-            }
+            });
             if !self.robber_may_move(game) {
                 continue;
             }
             let Some(v) = game.board().vertex(from) else { continue };
             if on_corner_of(game, v, bandit_hex(game, Bandit::Robber)) {
-                let mut chases = Vec::new();
-                Self::robber_moves(game, seat, &mut chases);
-                moves.extend(chases.into_iter().filter_map(|chase| match chase {
-                    Move::MoveRobber { hex, steal_from } => {
-                        Some(Move::ChaseRobber { knight: from, hex, steal_from, bandit: Bandit::Robber })
+                // The robber's moves, listed at the end and made chases in place.
+                let start = moves.len();
+                Self::robber_moves(game, seat, moves);
+                let mut kept = start;
+                for i in start..moves.len() {
+                    if let Move::MoveRobber { hex, steal_from } = moves[i] {
+                        moves[kept] = Move::ChaseRobber { knight: from, hex, steal_from, bandit: Bandit::Robber };
+                        kept += 1;
                     }
-                    _ => None,
-                }));
+                }
+                moves.truncate(kept);
             }
             if on_corner_of(game, v, bandit_hex(game, Bandit::Pirate)) {
                 game.pirate_chase_moves(seat, moves, |hex, steal_from| Move::ChaseRobber {
@@ -233,7 +237,7 @@ fn on_corner_of(game: &Game, v: u16, h: Option<u8>) -> bool {
 /// The vertices a knight of `seat` on `from` reaches along the seat's roads (CK-KNT-6),
 /// passing only vertices without an opponent's building or knight; `from` itself excluded.
 fn reachable(game: &Game, seat: Seat, from: VertexId) -> Vec<u16> {
-    paths(game, seat, from).0
+    with_paths(game, seat, from, |found, _| found.to_vec())
 }
 
 /// CK-KNT-7: the empty vertices a displaced knight of `seat` may go to from `from`, along
@@ -250,19 +254,52 @@ fn standing_room(game: &Game, v: u16) -> bool {
     game.board().vertex_is_buildable[v as usize] && game.building_index(v).is_none() && game.knight_owner(v).is_none()
 }
 
-/// The vertices reached along the seat's roads and ships (SEA-15) from `from` through vertices without an
-/// opponent's piece, and the vertices with an opponent's piece where such a path stops
-/// (a displacement ends there, CK-KNT-7).
-fn paths(game: &Game, seat: Seat, from: VertexId) -> (Vec<u16>, Vec<u16>) {
-    let Some(start) = game.board().vertex(from) else { return (Vec::new(), Vec::new()) };
+/// The lists [`with_paths`] fills, kept per thread so that listing a knight's moves
+/// allocates nothing once they have grown.
+#[derive(Default)]
+struct PathScratch {
+    seen: Vec<bool>,
+    queue: VecDeque<u16>,
+    found: Vec<u16>,
+    stops: Vec<u16>,
+}
+
+thread_local! {
+    static PATH_SCRATCH: RefCell<PathScratch> = RefCell::new(PathScratch::default());
+}
+
+/// Calls `f` with the vertices reached along the seat's roads and ships (SEA-15) from `from`
+/// through vertices without an opponent's piece, in the order found, and the vertices with an
+/// opponent's piece where such a path stops (a displacement ends there, CK-KNT-7).
+fn with_paths<R>(game: &Game, seat: Seat, from: VertexId, f: impl FnOnce(&[u16], &[u16]) -> R) -> R {
+    PATH_SCRATCH.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut scratch) => {
+            paths(game, seat, from, &mut scratch);
+            f(&scratch.found, &scratch.stops)
+        }
+        // Called again from inside `f`: lists of its own.
+        Err(_) => {
+            let mut scratch = PathScratch::default();
+            paths(game, seat, from, &mut scratch);
+            f(&scratch.found, &scratch.stops)
+        }
+    })
+}
+
+/// Fills `scratch` for [`with_paths`].
+fn paths(game: &Game, seat: Seat, from: VertexId, scratch: &mut PathScratch) {
+    let PathScratch { seen, queue, found, stops } = scratch;
+    found.clear();
+    stops.clear();
+    queue.clear();
+    let Some(start) = game.board().vertex(from) else { return };
     let opponent_at = |v: u16| {
         game.building_index(v).is_some_and(|b| b.seat != seat) || game.knight_owner(v).is_some_and(|k| k != seat)
     };
-    let mut seen = vec![false; game.board().vertices.len()];
+    seen.clear();
+    seen.resize(game.board().vertices.len(), false);
     seen[start as usize] = true;
-    let mut queue = VecDeque::from([start]);
-    let mut found = Vec::new();
-    let mut stops = Vec::new();
+    queue.push_back(start);
     while let Some(at) = queue.pop_front() {
         for e in game.board().edges_of(at) {
             if !game.knight_route(seat, e) {
@@ -281,5 +318,4 @@ fn paths(game: &Game, seat: Seat, from: VertexId) -> (Vec<u16>, Vec<u16>) {
             queue.push_back(next);
         }
     }
-    (found, stops)
 }

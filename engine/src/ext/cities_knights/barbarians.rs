@@ -50,22 +50,16 @@ impl Game {
     }
 }
 
-/// What the event die's ship leads to: the advance, and on arrival the attack with its
-/// rewards or losses. `pending` is the phase of the decisions the attack asks for, if any,
-/// before the number dice (`roll`) are resolved.
-pub(super) struct Arrival {
-    pub events: Vec<Event>,
-    pub pending: Option<Phase>,
-}
-
 impl CitiesKnights {
     /// CK-BAR-2: a ship on the event die moves the barbarians one step closer to Catan;
-    /// arriving, they attack at once (CK-TURN-3).
-    pub(super) fn advance(&self, game: &Game, roll: u8) -> Arrival {
+    /// arriving, they attack at once (CK-TURN-3). Appends the advance, and on arrival the
+    /// attack with its rewards or losses, to `events`; returns the phase of the decisions the
+    /// attack asks for, if any, before the number dice (`roll`) are resolved.
+    pub(super) fn advance(&self, game: &Game, roll: u8, events: &mut Vec<Event>) -> Option<Phase> {
         let position = game.ext.cities_knights.barbarians.saturating_add(1);
-        let mut events = vec![Event::BarbariansAdvanced { position: position.min(self.barbarian_steps) }];
+        events.push(Event::BarbariansAdvanced { position: position.min(self.barbarian_steps) });
         if position < self.barbarian_steps {
-            return Arrival { events, pending: None };
+            return None;
         }
         // CK-BAR-3: every city, a metropolis counting as one.
         let strength: u32 = game.seats().map(|s| game.player(s).map_or(0, |p| p.cities_on_board())).sum();
@@ -103,7 +97,7 @@ impl CitiesKnights {
                 pending = Some(Phase::LoseCity { pending: choosing, roll });
             }
         }
-        Arrival { events, pending }
+        pending
     }
 
     /// CK-BAR-7: a seat that loses a city and has several without a metropolis chooses which

@@ -521,27 +521,29 @@ impl CitiesKnights {
         // The roll's own events start here: the buffer may hold others before them.
         let start = events.len();
         events.extend([Event::EventDieRolled { seat, face }, Event::DiceRolled { seat, red, white }]);
-        let arrival = match face.track() {
-            None => self.advance(game, roll),
-            Some(track) => barbarians::Arrival { events: self.progress_draws(game, track, red, chance), pending: None },
+        let arrival = events.len();
+        let pending = match face.track() {
+            None => self.advance(game, roll, events),
+            Some(track) => {
+                self.progress_draws(game, track, red, chance, events);
+                None
+            }
         };
         // The number dice are resolved on the state after the event die's consequences. Only a
         // barbarian attack (pillaged cities, lost walls, the robber set free) changes what they
         // read; the dice themselves, a barbarian step and drawn progress cards (not in the
         // hand the 7 counts) do not, so the usual roll needs no copy of the game.
-        let changes_number_dice = arrival
-            .events
+        let changes_number_dice = events[arrival..]
             .iter()
             .any(|e| !matches!(e, Event::BarbariansAdvanced { .. } | Event::ProgressCardDrawn { .. }));
         let after = changes_number_dice.then(|| {
             let mut after = game.clone();
-            for event in events[start..].iter().chain(&arrival.events) {
+            for event in &events[start..] {
                 after.apply(event);
             }
             after
         });
-        events.extend(arrival.events);
-        match arrival.pending {
+        match pending {
             // The attack's decisions come first; the number dice wait for them.
             Some(pending) => events.push(Event::PhaseChanged { phase: pending, then: Phases::new() }),
             None => self.number_dice_into(after.as_ref().unwrap_or(game), roll, events),

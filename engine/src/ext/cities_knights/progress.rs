@@ -207,9 +207,15 @@ impl CitiesKnights {
     /// CK-IMP-6, CK-EVT-2: on a gate of `track` with red die `red`, every seat whose level
     /// `L >= 1` in that track has `red <= L + 1` draws the top card of the track's deck,
     /// starting with the active seat and going clockwise, while the deck lasts.
-    pub(super) fn progress_draws(&self, game: &Game, track: Track, red: u8, chance: &mut dyn Chance) -> Vec<Event> {
+    pub(super) fn progress_draws(
+        &self,
+        game: &Game,
+        track: Track,
+        red: u8,
+        chance: &mut dyn Chance,
+        events: &mut Vec<Event>,
+    ) {
         let mut deck = Deck::of(&game.ext.cities_knights, track);
-        let mut events = Vec::new();
         let mut seat = game.turn_active();
         for _ in 0..game.player_count() {
             let level = game.ext.cities_knights.level(seat, track);
@@ -219,7 +225,6 @@ impl CitiesKnights {
             }
             seat = game.next_seat(seat);
         }
-        events
     }
 }
 

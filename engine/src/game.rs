@@ -6,6 +6,7 @@
 //! builds on these files and never on `base/` (tests/layering.rs checks it).
 
 pub(crate) mod hands;
+mod lookahead;
 pub(crate) mod production;
 pub(crate) mod routes;
 pub(crate) mod trading;

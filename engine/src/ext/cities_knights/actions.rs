@@ -50,10 +50,12 @@ impl CitiesKnights {
         }
         let moved = Event::KnightMoved { seat, from, to };
         // CK-KNT-9, B-LR-5: the knight unblocks one vertex and blocks another.
-        let mut after = game.clone();
-        after.apply(&moved);
+        let award = game.with_copy(|after| {
+            after.apply(&moved);
+            after.longest_road_update(crate::game::routes::Overlay::default())
+        });
         let mut events = vec![moved];
-        events.extend(after.longest_road_update(crate::game::routes::Overlay::default()));
+        events.extend(award);
         Ok(events)
     }
 
@@ -82,24 +84,25 @@ impl CitiesKnights {
         }
         let displaced =
             Event::KnightDisplaced { seat, from, to, displaced: weaker.seat, rank: weaker.rank, active: weaker.active };
-        let mut after = game.clone();
-        after.apply(&displaced);
-        let mut events = vec![displaced];
-        let relocation = relocation_targets(&after, weaker.seat, to);
-        if relocation.is_empty() {
-            events.push(Event::KnightReturnedToSupply { seat: weaker.seat, vertex: to, rank: weaker.rank });
-        }
-        // CK-KNT-9, B-LR-5: the vertex now blocks the other seat's roads instead.
-        events.extend(after.longest_road_update(crate::game::routes::Overlay::default()));
-        if !relocation.is_empty() {
-            events.push(after.interrupt(Phase::RelocateKnight {
-                seat: weaker.seat,
-                vertex: to,
-                rank: weaker.rank,
-                active: weaker.active,
-            }));
-        }
-        Ok(events)
+        Ok(game.with_copy(|after| {
+            after.apply(&displaced);
+            let mut events = vec![displaced];
+            let relocation = relocation_targets(after, weaker.seat, to);
+            if relocation.is_empty() {
+                events.push(Event::KnightReturnedToSupply { seat: weaker.seat, vertex: to, rank: weaker.rank });
+            }
+            // CK-KNT-9, B-LR-5: the vertex now blocks the other seat's roads instead.
+            events.extend(after.longest_road_update(crate::game::routes::Overlay::default()));
+            if !relocation.is_empty() {
+                events.push(after.interrupt(Phase::RelocateKnight {
+                    seat: weaker.seat,
+                    vertex: to,
+                    rank: weaker.rank,
+                    active: weaker.active,
+                }));
+            }
+            events
+        }))
     }
 
     /// CK-KNT-7: the displaced knight's owner puts it on an empty vertex connected to its old
@@ -123,10 +126,12 @@ impl CitiesKnights {
             return Err(RuleError::KnightUnreachable(to));
         }
         let relocated = Event::KnightRelocated { seat, from, to, rank, active };
-        let mut after = game.clone();
-        after.apply(&relocated);
+        let award = game.with_copy(|after| {
+            after.apply(&relocated);
+            after.longest_road_update(crate::game::routes::Overlay::default())
+        });
         let mut events = vec![relocated];
-        events.extend(after.longest_road_update(crate::game::routes::Overlay::default()));
+        events.extend(award);
         events.push(game.resume());
         Ok(events)
     }

@@ -99,9 +99,11 @@ impl CitiesKnights {
         });
         let mut events = vec![recruited];
         if touches_another_route {
-            let mut after = game.clone();
-            after.apply(&events[0]);
-            events.extend(after.longest_road_update(crate::game::routes::Overlay::default()));
+            let award = game.with_copy(|after| {
+                after.apply(&events[0]);
+                after.longest_road_update(crate::game::routes::Overlay::default())
+            });
+            events.extend(award);
         }
         Ok(events)
     }

@@ -536,17 +536,16 @@ impl CitiesKnights {
         let changes_number_dice = events[arrival..]
             .iter()
             .any(|e| !matches!(e, Event::BarbariansAdvanced { .. } | Event::ProgressCardDrawn { .. }));
-        let after = changes_number_dice.then(|| {
-            let mut after = game.clone();
-            for event in &events[start..] {
-                after.apply(event);
-            }
-            after
-        });
         match pending {
             // The attack's decisions come first; the number dice wait for them.
             Some(pending) => events.push(Event::PhaseChanged { phase: pending, then: Phases::new() }),
-            None => self.number_dice_into(after.as_ref().unwrap_or(game), roll, events),
+            None if changes_number_dice => game.with_copy(|after| {
+                for event in &events[start..] {
+                    after.apply(event);
+                }
+                self.number_dice_into(after, roll, events)
+            }),
+            None => self.number_dice_into(game, roll, events),
         }
     }
 

@@ -88,13 +88,14 @@ impl CitiesKnights {
             return Err(RuleError::ProgressCardInForce(in_force));
         }
         let played = Event::ProgressCardPlayed { seat, play: play.clone() };
-        let mut after = game.clone();
-        after.apply(&played);
-        let effect = match card.track() {
-            Track::Science => science::play(self, &after, seat, play, chance)?,
-            Track::Trade => trade::play(self, &after, seat, play, chance)?,
-            Track::Politics => politics::play(self, &after, seat, play, chance)?,
-        };
+        let effect = game.with_copy(|after| {
+            after.apply(&played);
+            match card.track() {
+                Track::Science => science::play(self, after, seat, play, chance),
+                Track::Trade => trade::play(self, after, seat, play, chance),
+                Track::Politics => politics::play(self, after, seat, play, chance),
+            }
+        })?;
         let mut events = vec![played];
         events.extend(effect);
         Ok(events)

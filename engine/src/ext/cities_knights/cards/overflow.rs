@@ -43,30 +43,31 @@ impl CitiesKnights {
         if !events.iter().any(|e| matches!(e, Event::ProgressCardDrawn { .. } | Event::ProgressCardTaken { .. })) {
             return;
         }
-        let mut after = game.clone();
-        for event in events.iter() {
-            after.apply(event);
-        }
-        if after.is_over()
-            || matches!(after.phase(), Phase::CardDecision { decision: CardDecision::DiscardProgressCards { .. } })
-        {
-            return;
-        }
-        let active = after.turn_active();
-        let plays_down = game.config().progress_overflow_play_option;
-        let pending: Vec<PendingDiscard> = after
-            .seats()
-            .filter(|&seat| seat != active || !plays_down)
-            .filter_map(|seat| {
-                let count = after.progress_excess(seat);
-                (count > 0).then_some(PendingDiscard { seat, count })
-            })
-            .collect();
-        if !pending.is_empty() {
-            events.push(
-                after.interrupt(Phase::CardDecision { decision: CardDecision::DiscardProgressCards { pending } }),
-            );
-        }
+        game.with_copy(|after| {
+            for event in events.iter() {
+                after.apply(event);
+            }
+            if after.is_over()
+                || matches!(after.phase(), Phase::CardDecision { decision: CardDecision::DiscardProgressCards { .. } })
+            {
+                return;
+            }
+            let active = after.turn_active();
+            let plays_down = game.config().progress_overflow_play_option;
+            let pending: Vec<PendingDiscard> = after
+                .seats()
+                .filter(|&seat| seat != active || !plays_down)
+                .filter_map(|seat| {
+                    let count = after.progress_excess(seat);
+                    (count > 0).then_some(PendingDiscard { seat, count })
+                })
+                .collect();
+            if !pending.is_empty() {
+                events.push(
+                    after.interrupt(Phase::CardDecision { decision: CardDecision::DiscardProgressCards { pending } }),
+                );
+            }
+        });
     }
 
     /// `discard_progress_card`: one card to the bottom of its deck, face down (CK-PC-3/5).

@@ -66,13 +66,14 @@ pub(super) fn plays(ck: &CitiesKnights, game: &Game, seat: Seat, card: ProgressC
                 let edge = game.board().edges[e as usize];
                 push(ProgressPlay::Diplomat { edge, to: None });
                 if owner == seat {
-                    let mut after = game.clone();
-                    after.apply(&Event::RoadRemoved { seat, owner, edge });
-                    for t in (0..game.board().edges.len() as u16).filter(|&t| t != e) {
-                        if after.road_site_is_legal(seat, t, None) {
-                            push(ProgressPlay::Diplomat { edge, to: Some(game.board().edges[t as usize]) });
+                    game.with_copy(|after| {
+                        after.apply(&Event::RoadRemoved { seat, owner, edge });
+                        for t in (0..game.board().edges.len() as u16).filter(|&t| t != e) {
+                            if after.road_site_is_legal(seat, t, None) {
+                                push(ProgressPlay::Diplomat { edge, to: Some(game.board().edges[t as usize]) });
+                            }
                         }
-                    }
+                    });
                 }
             }
         }

@@ -110,7 +110,7 @@ pub(super) fn plays(_ck: &CitiesKnights, game: &Game, seat: Seat, card: Progress
         }
         ProgressCard::Crane => add(ProgressPlay::Crane),
         ProgressCard::Engineer => {
-            for &vertex in own_buildings(game, seat, BuildingKind::City).iter() {
+            for vertex in own_buildings(game, seat, BuildingKind::City) {
                 if wall_site(game, seat, vertex).is_ok() {
                     add(ProgressPlay::Engineer { vertex });
                 }
@@ -132,7 +132,7 @@ pub(super) fn plays(_ck: &CitiesKnights, game: &Game, seat: Seat, card: Progress
             add(ProgressPlay::Mining)
         }
         ProgressCard::Medicine => {
-            for &vertex in own_buildings(game, seat, BuildingKind::Settlement).iter() {
+            for vertex in own_buildings(game, seat, BuildingKind::Settlement) {
                 if medicine(game, seat, vertex).is_ok() {
                     add(ProgressPlay::Medicine { vertex });
                 }
@@ -275,10 +275,9 @@ fn smith(game: &Game, seat: Seat, knights: &[VertexId]) -> Result<Vec<Event>, Ru
 }
 
 /// The vertices of `seat`'s buildings of `kind`.
-fn own_buildings(game: &Game, seat: Seat, kind: BuildingKind) -> Vec<VertexId> {
+fn own_buildings(game: &Game, seat: Seat, kind: BuildingKind) -> impl Iterator<Item = VertexId> + '_ {
     let board = game.board();
     (0..board.vertices.len())
-        .filter(|&v| game.building_index(v as u16).is_some_and(|b| b.seat == seat && b.kind == kind))
+        .filter(move |&v| game.building_index(v as u16).is_some_and(|b| b.seat == seat && b.kind == kind))
         .map(|v| board.vertices[v])
-        .collect()
 }

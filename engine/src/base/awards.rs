@@ -40,16 +40,16 @@ impl Game {
                     if pieces <= LONGEST_ROAD_MINIMUM {
                         return None;
                     }
-                    // The holder's length is kept in the game (the overlay is the builder's):
-                    // a builder with no more pieces than it cannot overtake it.
-                    let held = road_length(self, holder, overlay);
-                    if pieces <= held {
+                    // A builder with no more pieces than the holder's road, when its length is
+                    // kept already (the overlay is the builder's), cannot overtake it.
+                    if kept_length(self, holder).is_some_and(|held| pieces <= held) {
                         return None;
                     }
                     let grown = road_length(self, builder, overlay);
                     if grown <= LONGEST_ROAD_MINIMUM {
                         return None;
                     }
+                    let held = road_length(self, holder, overlay);
                     return (grown > held).then_some(Event::LongestRoadChanged {
                         holder: Some(builder),
                         previous: Some(holder),

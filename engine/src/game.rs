@@ -1,7 +1,8 @@
 //! The game's state and its facade: creating a game, replaying a log, and read-only queries.
 //! Its children are the shared primitives every ruleset's rules call: moving cards between
 //! hands (`hands.rs`), trade routes (`routes.rs`), a roll's production tally
-//! (`production.rs`) and the terms of trade (`trading.rs`). The rules live in `base/` (whose
+//! (`production.rs`), the terms of trade (`trading.rs`) and a copy of the game to look ahead
+//! in (`lookahead.rs`). The rules live in `base/` (whose
 //! `mod.rs` holds the entry points `decide`, `legal_moves` and `apply`) and in `ext/`, which
 //! builds on these files and never on `base/` (tests/layering.rs checks it).
 

@@ -93,7 +93,11 @@ impl SeekRow {
         }
     }
 
-    fn pool(&self) -> Result<Pool, ApiError> {
+    /// The seek's pool, read from its stored name.
+    ///
+    /// # Errors
+    /// A name that is no pool's (stored data this server did not write).
+    pub fn pool(&self) -> Result<Pool, ApiError> {
         Pool::parse(&self.pool)
             .ok_or_else(|| ApiError::internal(format!("seek {} has no pool {:?}", self.id, self.pool)))
     }

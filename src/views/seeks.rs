@@ -74,7 +74,7 @@ pub fn seek_response(seek: &SeekRow, now: NaiveDateTime) -> Result<SeekResponse,
     Ok(SeekResponse {
         id,
         status: seek.status_at(now),
-        pool: Pool::parse(&seek.pool).ok_or_else(|| ApiError::internal(format!("unknown pool {:?}", seek.pool)))?,
+        pool: seek.pool()?,
         players: u8::try_from(seek.players).map_err(ApiError::internal)?,
         rated: seek.rated,
         rating_range,
@@ -136,8 +136,7 @@ pub fn queue_response(queued: &[QueuedSeek]) -> Result<SeekQueueResponse, ApiErr
             let seek = &entry.seek;
             Ok(QueuedSeekResponse {
                 id: Uuid::parse_str(&seek.id).map_err(ApiError::internal)?,
-                pool: Pool::parse(&seek.pool)
-                    .ok_or_else(|| ApiError::internal(format!("unknown pool {:?}", seek.pool)))?,
+                pool: seek.pool()?,
                 players: u8::try_from(seek.players).map_err(ApiError::internal)?,
                 rated: seek.rated,
                 rating_range: rating_range(seek),

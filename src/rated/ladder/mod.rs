@@ -39,8 +39,6 @@ use std::sync::{
 
 use catan_engine::{bots::BotKind, sim, Event, VictoryCondition};
 
-#[cfg(test)]
-use super::Rating;
 use super::{finish_order, Pool};
 
 pub use lineups::{game_seed, lineups};
@@ -322,6 +320,7 @@ pub fn default_players(pool: Pool) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rated::Rating;
 
     fn builtins() -> Vec<Entrant> {
         BotKind::ALL.iter().map(|&kind| Entrant::Builtin(kind)).collect()

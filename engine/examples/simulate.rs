@@ -65,8 +65,9 @@ fn per_ruleset(games: u64, players: u8, seed: u64) {
     for config in rulesets {
         let started = Instant::now();
         let mut moves = 0u64;
+        let mut driver = sim::SelfPlay::new();
         for i in 0..games {
-            match sim::play_random_game(config.clone(), seed.wrapping_add(i)) {
+            match driver.play_bots(config.clone(), seed.wrapping_add(i), &[sim::BotKind::Random]) {
                 Ok(record) => moves += record.moves,
                 Err(error) => usage(&error.to_string()),
             }
@@ -143,8 +144,10 @@ fn main() {
     let mut wins_by_seat = vec![0u64; usize::from(players)];
     // Per seat: wins by each condition, indexed as `CONDITIONS`.
     let mut conditions_by_seat = vec![[0u64; 4]; usize::from(players)];
+    // One driver for the run: its buffers and log are reused from game to game.
+    let mut driver = sim::SelfPlay::new();
     for i in 0..games {
-        let record = match sim::play_bots_game(config.clone(), seed.wrapping_add(i), &kinds) {
+        let record = match driver.play_bots(config.clone(), seed.wrapping_add(i), &kinds) {
             Ok(record) => record,
             Err(error) => {
                 eprintln!("cannot set up the game: {error}");

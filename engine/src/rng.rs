@@ -34,10 +34,9 @@ impl Rng {
     pub fn below(&mut self, bound: u32) -> u32 {
         debug_assert!(bound > 0);
         let bound = u64::from(bound.max(1));
-        let zone = u64::MAX - (u64::MAX % bound);
         loop {
             let x = self.next_u64();
-            if x < zone {
+            if kept(x, bound) {
                 return (x % bound) as u32;
             }
         }
@@ -57,6 +56,14 @@ impl Rng {
     }
 }
 
+/// Whether `below` keeps draw `x` for `bound`: `x` lies under the largest multiple of
+/// `bound`, so that every remainder is equally likely. That zone ends within `bound` of the
+/// top, so a draw under `2^64 - bound` is kept without working the zone out (a division
+/// saved on almost every draw; the same draws are kept either way, so the stream is the same).
+fn kept(x: u64, bound: u64) -> bool {
+    x <= u64::MAX - bound || x < u64::MAX - (u64::MAX % bound)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -66,6 +73,17 @@ mod tests {
         // Pinned values: a change here would silently alter every stored game's future.
         let mut rng = Rng::new(42);
         assert_eq!(rng.next_u64(), 0xBDD7_3226_2FEB_6E95);
+    }
+
+    #[test]
+    fn a_draw_is_kept_exactly_when_it_lies_under_the_zone() {
+        for bound in [1u64, 2, 3, 6, 7, 36, 1000, 65_537, u64::from(u32::MAX)] {
+            let zone = u64::MAX - (u64::MAX % bound);
+            let near_the_top = (0..2 * bound.min(5000)).map(|i| u64::MAX - i);
+            for x in near_the_top.chain([0, 1, u64::MAX / 2, zone - 1, zone]) {
+                assert_eq!(kept(x, bound), x < zone, "x {x} bound {bound}");
+            }
+        }
     }
 
     #[test]

@@ -185,22 +185,34 @@ fn seat_bit(seat: Seat) -> u16 {
 
 /// Every way to discard exactly `count` cards from `hand` (B-ROB-1).
 fn discard_choices(hand: &Resources, count: u32, moves: &mut Vec<Move>) {
-    fn walk(hand: &Resources, index: usize, left: u32, chosen: Resources, moves: &mut Vec<Move>) {
-        if index == Resource::ALL.len() {
-            if left == 0 {
-                moves.push(Move::Discard { resources: chosen });
-            }
-            return;
-        }
+    const KINDS: usize = Resource::ALL.len();
+    /// `beyond[i]`: the cards of the kinds after the `i`-th, worked out once for the whole
+    /// walk (a large hand has thousands of ways to discard half of it).
+    fn walk(
+        hand: &Resources,
+        beyond: &[u32; KINDS],
+        index: usize,
+        left: u32,
+        chosen: Resources,
+        moves: &mut Vec<Move>,
+    ) {
         let resource = Resource::ALL[index];
-        let rest_capacity: u32 = Resource::ALL[index + 1..].iter().map(|r| hand.get(*r)).sum();
         let max = hand.get(resource).min(left);
-        let min = left.saturating_sub(rest_capacity);
+        let min = left.saturating_sub(beyond[index]);
         for take in min..=max {
             let mut next = chosen;
             next.set(resource, take);
-            walk(hand, index + 1, left - take, next, moves);
+            if index + 1 == KINDS {
+                // `min` leaves nothing over for the last kind: `take == left`.
+                moves.push(Move::Discard { resources: next });
+            } else {
+                walk(hand, beyond, index + 1, left - take, next, moves);
+            }
         }
     }
-    walk(hand, 0, count, Resources::ZERO, moves);
+    let mut beyond = [0u32; KINDS];
+    for i in (0..KINDS - 1).rev() {
+        beyond[i] = beyond[i + 1] + hand.get(Resource::ALL[i + 1]);
+    }
+    walk(hand, &beyond, 0, count, Resources::ZERO, moves);
 }

@@ -11,6 +11,10 @@
 //! `victory_points_and_wonder_lead`) and, when the kinds differ, `wins_by_kind` and
 //! `wins_by_kind_and_condition`.
 //!
+//! `--uniform` plays every seat with a bot that picks each legal move with the same chance
+//! (the random bot weighs them toward scoring moves): the way the fastcatan driver of
+//! `../shared/bench` plays, for a comparison like for like. Its games are longer.
+//!
 //! `--per-ruleset` plays `--games` random games of the base game, of Seafarers (New Shores)
 //! and of Cities & Knights instead, and prints one line each: games/s, moves/s, and the cost
 //! of a move relative to the base game's (wall-clock time; for figures side by side use
@@ -18,7 +22,20 @@
 
 use std::time::Instant;
 
-use catan_engine::{bots::BotKind, sim, Event, GameConfig, ScenarioId, VictoryCondition};
+use catan_engine::{
+    bots::{Bot, BotKind},
+    rng::Rng,
+    sim, Event, Game, GameConfig, Move, ScenarioId, Seat, VictoryCondition,
+};
+
+/// Picks every legal move with the same chance (`--uniform`).
+struct UniformBot(Rng);
+
+impl Bot for UniformBot {
+    fn choose(&mut self, _: &Game, _: Seat, moves: &[Move]) -> usize {
+        self.0.below(u32::try_from(moves.len()).unwrap_or(u32::MAX).max(1)) as usize
+    }
+}
 
 /// Every victory condition, in the order the report lists them.
 const CONDITIONS: [VictoryCondition; 4] = [
@@ -43,7 +60,7 @@ fn condition_counts(counts: &[u64; 4]) -> String {
 fn usage(problem: &str) -> ! {
     eprintln!(
         "usage: simulate [--games N] [--players P] [--seed S] [--bots KIND,KIND,...] \
-         [--variant NAME+NAME] [--scenario ID] (kinds: random, heuristic): {problem}"
+         [--variant NAME+NAME] [--scenario ID] [--uniform] (kinds: random, heuristic): {problem}"
     );
     std::process::exit(2);
 }
@@ -100,8 +117,13 @@ fn main() {
     let mut kinds = vec![BotKind::Random];
     let mut variant = String::from("base");
     let mut scenario: Option<ScenarioId> = None;
+    let mut uniform = false;
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
+        if flag == "--uniform" {
+            uniform = true;
+            continue;
+        }
         let value = args.next().unwrap_or_default();
         let parsed = match flag.as_str() {
             "--games" => value.parse().map(|v| games = v).is_ok(),
@@ -147,7 +169,15 @@ fn main() {
     // One driver for the run: its buffers and log are reused from game to game.
     let mut driver = sim::SelfPlay::new();
     for i in 0..games {
-        let record = match driver.play_bots(config.clone(), seed.wrapping_add(i), &kinds) {
+        let game_seed = seed.wrapping_add(i);
+        let played = if uniform {
+            let mut bots: Vec<UniformBot> =
+                (0..players).map(|seat| UniformBot(Rng::new(sim::bot_seed(game_seed, seat)))).collect();
+            driver.play(config.clone(), game_seed, &mut bots)
+        } else {
+            driver.play_bots(config.clone(), game_seed, &kinds)
+        };
+        let record = match played {
             Ok(record) => record,
             Err(error) => {
                 eprintln!("cannot set up the game: {error}");
@@ -183,7 +213,11 @@ fn main() {
     };
     let (turns_p99, turns_max) = (percentile(0.99), turn_counts.last().copied().unwrap_or(0));
 
-    let bots = kinds.iter().map(|k| format!("\"{k}\"")).collect::<Vec<_>>().join(",");
+    let bots = if uniform {
+        vec!["\"uniform\""; kinds.len()].join(",")
+    } else {
+        kinds.iter().map(|k| format!("\"{k}\"")).collect::<Vec<_>>().join(",")
+    };
     let by_seat = wins_by_seat.iter().map(u64::to_string).collect::<Vec<_>>().join(",");
     let mut by_kind = String::new();
     if kinds.iter().any(|k| *k != kinds[0]) {

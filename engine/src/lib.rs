@@ -75,6 +75,8 @@ pub use ext::cities_knights::{
     Metropolis, ProgressCard, ProgressCards, ProgressPlay, SpiedCards, Track, ACTIVATION_COST, EVENT_DIE, KNIGHT_COST,
     PROGRESS_CARD, WALL_COST,
 };
+/// The New World's board generator and its legality checks (RULES-SCENARIOS 5.4, 5.5).
+pub use ext::seafarers::scenario::new_world;
 pub use ext::wonders::{MarkedSet, Requirement, WonderId, WonderView, WONDER_STAGES};
 pub use game::trading::MAX_OPEN_OFFERS_PER_SEAT;
 pub use game::Game;

@@ -4,6 +4,7 @@
 
 mod data;
 mod generate;
+pub mod new_world;
 #[cfg(test)]
 mod tests;
 

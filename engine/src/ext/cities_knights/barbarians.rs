@@ -63,12 +63,12 @@ impl CitiesKnights {
         }
         // CK-BAR-3: every city, a metropolis counting as one.
         let strength: u32 = game.seats().map(|s| game.player(s).map_or(0, |p| p.cities_on_board())).sum();
-        // Each seat's knights on the stack; the event's list is the one list made.
+        // Each seat's knights on the stack, and the event's list inline.
         let mut strengths = [0u32; MAX_SEATS];
         for seat in game.seats().take(MAX_SEATS) {
             strengths[seat.index()] = game.active_knight_strength(seat);
         }
-        let contributions: Vec<SeatCount> =
+        let contributions: PerSeat<SeatCount> =
             game.seats().take(MAX_SEATS).map(|seat| SeatCount { seat, count: strengths[seat.index()] }).collect();
         let defence: u32 = contributions.iter().map(|c| c.count).sum();
         let best = contributions.iter().map(|c| c.count).max().unwrap_or(0);
@@ -82,7 +82,7 @@ impl CitiesKnights {
                 [] => {}
                 [seat] => events.push(Event::DefenderOfCatan { seat }),
                 _ if game.progress_decks().is_empty() => {}
-                _ => pending = Some(Phase::DefenderDraw { pending: strongest.to_vec(), roll }),
+                _ => pending = Some(Phase::DefenderDraw { pending: strongest, roll }),
             }
         } else {
             // CK-BAR-7, CK-MET-5: among seats with a city without a metropolis, the weakest
@@ -100,7 +100,7 @@ impl CitiesKnights {
                 }
             }
             if !choosing.is_empty() {
-                pending = Some(Phase::LoseCity { pending: choosing.to_vec(), roll });
+                pending = Some(Phase::LoseCity { pending: choosing, roll });
             }
         }
         pending
@@ -132,7 +132,7 @@ impl CitiesKnights {
             game,
             pillaged,
             &rest,
-            |rest| Phase::LoseCity { pending: rest.to_vec(), roll },
+            |rest| Phase::LoseCity { pending: rest.iter().copied().collect(), roll },
             roll,
             events,
         );
@@ -170,7 +170,7 @@ impl CitiesKnights {
             game,
             drawn,
             rest,
-            |rest| Phase::DefenderDraw { pending: rest.to_vec(), roll },
+            |rest| Phase::DefenderDraw { pending: rest.iter().copied().collect(), roll },
             roll,
             events,
         );

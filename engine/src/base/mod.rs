@@ -104,7 +104,7 @@ fn decide(
             return game.decide_discard(seat, pending, resources, events);
         }
         (Phase::Discard { pending }, Move::DiscardCards { cards }) => {
-            return append(events, game.decide_discard_cards(seat, pending, cards));
+            return game.decide_discard_cards(seat, pending, cards).map(|discarded| events.extend(discarded));
         }
         (Phase::GoldChoice { roll, pending, chosen, source }, Move::ChooseGoldResources { resources }) => {
             return append(events, game.decide_gold_choice(seat, *roll, pending, chosen, *source, resources));
@@ -206,10 +206,11 @@ fn apply(game: &mut Game, event: &Event) {
     game.events_applied += 1;
     apply_base(game, event);
     if !game.rules().extensions.is_empty() {
-        let rules = game.shared_rules();
-        for extension in &rules.extensions {
-            extension.apply(game, event);
-        }
+        game.with_rules_apart(|rules, game| {
+            for extension in &rules.extensions {
+                extension.apply(game, event);
+            }
+        });
     }
 }
 

@@ -1,33 +1,47 @@
 //! A copy of the game to look ahead in: the state a move's events lead to, built in a copy
 //! kept per thread and overwritten by [`Game::clone_from`] each time, so that looking ahead
-//! reuses its buffers instead of allocating a new copy of the game (issue 28, part 5).
+//! reuses its buffers instead of allocating a new copy of the game (issue 28, part 5). And
+//! the ruleset held apart from the game while an event is applied, for the same reason.
 
 use std::cell::RefCell;
 
-use crate::game::Game;
+use crate::{game::Game, ruleset::Ruleset};
 
 thread_local! {
-    /// The copy [`Game::with_copy`] overwrites.
-    static COPY: RefCell<Option<Game>> = const { RefCell::new(None) };
+    /// The copies [`Game::with_copy`] overwrites: one per level of nesting (a progress card
+    /// looked ahead in a copy looks ahead again in its own), kept for the next call.
+    static COPIES: RefCell<Vec<Game>> = const { RefCell::new(Vec::new()) };
 }
 
 impl Game {
     /// Calls `f` with a copy of this game, to change as it likes (apply a move's events to
     /// see where they lead). The copy is this thread's, reused from call to call; a call
-    /// inside `f` gets a copy of its own.
+    /// inside `f` gets a copy of its own, reused as well.
     pub(crate) fn with_copy<R>(&self, f: impl FnOnce(&mut Game) -> R) -> R {
-        COPY.with(|cell| match cell.try_borrow_mut() {
-            Ok(mut slot) => {
-                let copy = match slot.as_mut() {
-                    Some(copy) => {
-                        copy.clone_from(self);
-                        copy
-                    }
-                    None => slot.insert(self.clone()),
-                };
-                f(copy)
+        let mut copy = match COPIES.with(|copies| copies.borrow_mut().pop()) {
+            Some(mut copy) => {
+                copy.clone_from(self);
+                copy
             }
-            Err(_) => f(&mut self.clone()),
-        })
+            None => self.clone(),
+        };
+        let result = f(&mut copy);
+        COPIES.with(|copies| copies.borrow_mut().push(copy));
+        result
+    }
+
+    /// Calls `f` with the game's ruleset and the game itself, to change: the ruleset is taken
+    /// out of the game for the call (a move, not a clone of its `Arc`: applying an event
+    /// would otherwise pay two atomic operations) and put back after it. `f` must not read
+    /// the game's ruleset: while it is apart, `rules` would assemble another from the
+    /// configuration (a game played under rules of its own would lose them). The extensions'
+    /// `apply` hooks, the one caller, never do.
+    pub(crate) fn with_rules_apart(&mut self, f: impl FnOnce(&Ruleset, &mut Game)) {
+        self.rules_arc();
+        let rules = std::mem::take(&mut self.rules);
+        if let Some(ruleset) = rules.0.get() {
+            f(ruleset, self);
+        }
+        self.rules = rules;
     }
 }

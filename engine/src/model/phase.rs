@@ -97,10 +97,19 @@ pub enum Phase {
     GameOver,
     /// The barbarians won: these seats each choose which of their cities they lose; then the
     /// number dice `roll` are resolved (Cities & Knights, CK-BAR-7, CK-TURN-3).
-    LoseCity { pending: Vec<Seat>, roll: u8 },
+    LoseCity {
+        // Inline (one entry per seat at most), so that an attack allocates no list.
+        #[cfg_attr(feature = "openapi", schema(value_type = Vec<Seat>))]
+        pending: PerSeat<Seat>,
+        roll: u8,
+    },
     /// Tied strongest defenders each draw a progress card from a deck they choose, in turn
     /// order; then the number dice `roll` are resolved (Cities & Knights, CK-BAR-6).
-    DefenderDraw { pending: Vec<Seat>, roll: u8 },
+    DefenderDraw {
+        #[cfg_attr(feature = "openapi", schema(value_type = Vec<Seat>))]
+        pending: PerSeat<Seat>,
+        roll: u8,
+    },
     /// A knight of `seat` (of `rank`, `active` or not) was displaced from `vertex` by a
     /// stronger one: its owner chooses an empty vertex connected to `vertex` by its roads;
     /// then the phases that follow resume (Cities & Knights, CK-KNT-7).
@@ -139,7 +148,7 @@ impl Phase {
             }
             Phase::Discard { pending } => pending.iter().map(|p| p.seat).collect(),
             Phase::GoldChoice { pending, .. } => pending.iter().map(|p| p.seat).collect(),
-            Phase::LoseCity { pending, .. } => pending.clone(),
+            Phase::LoseCity { pending, .. } => pending.to_vec(),
             Phase::DefenderDraw { pending, .. } => pending.first().copied().into_iter().collect(),
             Phase::CardDecision { decision } => decision.deciders(active),
             Phase::PreRoll | Phase::MoveRobber | Phase::Main | Phase::RoadBuilding { .. } => vec![active],

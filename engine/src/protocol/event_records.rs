@@ -14,7 +14,7 @@ pub struct SeatResources {
 }
 
 /// A count for one seat (jungle discoveries).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SeatCount {
     pub seat: Seat,

@@ -363,7 +363,9 @@ pub enum Event => fn kind {
     BarbariansAttacked = "barbarians_attacked" {
         strength: u32,
         defence: u32,
-        contributions: Vec<SeatCount>,
+        // Inline (one entry per seat), so that an attack allocates no list.
+        #[cfg_attr(feature = "openapi", schema(value_type = Vec<SeatCount>))]
+        contributions: PerSeat<SeatCount>,
     },
     /// The strongest defender took a Defender of Catan card: 1 point (CK-BAR-6).
     DefenderOfCatan = "defender_of_catan" {

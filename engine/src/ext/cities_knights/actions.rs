@@ -34,7 +34,8 @@ impl CitiesKnights {
         seat: Seat,
         from: VertexId,
         to: VertexId,
-    ) -> Result<Vec<Event>, RuleError> {
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
         self.acting_knight(game, seat, from)?;
         let v = game.board().vertex(to).ok_or(RuleError::UnknownVertex(to))?;
         if game.building_index(v).is_some() || game.knight_owner(v).is_some() {
@@ -45,7 +46,7 @@ impl CitiesKnights {
         if !game.board().vertex_is_buildable[v as usize] {
             return Err(RuleError::VertexNotBuildable(to));
         }
-        if !reachable(game, seat, from).contains(&v) {
+        if !with_paths(game, seat, from, |found, _| found.contains(&v)) {
             return Err(RuleError::KnightUnreachable(to));
         }
         let moved = Event::KnightMoved { seat, from, to };
@@ -54,9 +55,9 @@ impl CitiesKnights {
             after.apply(&moved);
             after.longest_road_update(crate::game::routes::Overlay::default())
         });
-        let mut events = vec![moved];
+        events.push(moved);
         events.extend(award);
-        Ok(events)
+        Ok(())
     }
 
     /// CK-KNT-7: along the seat's roads onto a vertex held by an opponent's knight of strictly
@@ -68,7 +69,8 @@ impl CitiesKnights {
         seat: Seat,
         from: VertexId,
         to: VertexId,
-    ) -> Result<Vec<Event>, RuleError> {
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
         self.acting_knight(game, seat, from)?;
         let v = game.board().vertex(to).ok_or(RuleError::UnknownVertex(to))?;
         let strength = game.knight_at(from).map_or(0, |k| k.rank);
@@ -84,16 +86,16 @@ impl CitiesKnights {
         }
         let displaced =
             Event::KnightDisplaced { seat, from, to, displaced: weaker.seat, rank: weaker.rank, active: weaker.active };
-        Ok(game.with_copy(|after| {
+        game.with_copy(|after| {
             after.apply(&displaced);
-            let mut events = vec![displaced];
-            let relocation = relocation_targets(after, weaker.seat, to);
-            if relocation.is_empty() {
+            events.push(displaced);
+            let relocates = has_relocation_target(after, weaker.seat, to);
+            if !relocates {
                 events.push(Event::KnightReturnedToSupply { seat: weaker.seat, vertex: to, rank: weaker.rank });
             }
             // CK-KNT-9, B-LR-5: the vertex now blocks the other seat's roads instead.
             events.extend(after.longest_road_update(crate::game::routes::Overlay::default()));
-            if !relocation.is_empty() {
+            if relocates {
                 events.push(after.interrupt(Phase::RelocateKnight {
                     seat: weaker.seat,
                     vertex: to,
@@ -101,8 +103,8 @@ impl CitiesKnights {
                     active: weaker.active,
                 }));
             }
-            events
-        }))
+        });
+        Ok(())
     }
 
     /// CK-KNT-7: the displaced knight's owner puts it on an empty vertex connected to its old
@@ -113,7 +115,8 @@ impl CitiesKnights {
         seat: Seat,
         to: VertexId,
         displaced: (Seat, VertexId, u8, bool),
-    ) -> Result<Vec<Event>, RuleError> {
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
         let (owner, from, rank, active) = displaced;
         if seat != owner {
             return Err(RuleError::NothingToDecide);
@@ -122,7 +125,7 @@ impl CitiesKnights {
         if game.building_index(v).is_some() || game.knight_owner(v).is_some() {
             return Err(RuleError::VertexOccupied(to));
         }
-        if !relocation_targets(game, seat, from).contains(&v) {
+        if !(with_paths(game, seat, from, |found, _| found.contains(&v)) && standing_room(game, v)) {
             return Err(RuleError::KnightUnreachable(to));
         }
         let relocated = Event::KnightRelocated { seat, from, to, rank, active };
@@ -130,33 +133,32 @@ impl CitiesKnights {
             after.apply(&relocated);
             after.longest_road_update(crate::game::routes::Overlay::default())
         });
-        let mut events = vec![relocated];
+        events.push(relocated);
         events.extend(award);
         events.push(game.resume());
-        Ok(events)
+        Ok(())
     }
 
     /// CK-KNT-7: where the seat may put its knight displaced from `from`.
     pub(super) fn relocation_moves(game: &Game, seat: Seat, from: VertexId, moves: &mut Vec<Move>) {
-        for v in relocation_targets(game, seat, from) {
-            moves.push(Move::RelocateKnight { to: game.board().vertices[v as usize] });
-        }
+        with_paths(game, seat, from, |found, _| {
+            for &v in found.iter().filter(|&&v| standing_room(game, v)) {
+                moves.push(Move::RelocateKnight { to: game.board().vertices[v as usize] });
+            }
+        });
     }
 
     /// CK-KNT-8, CK-BAR-10: from a corner of the robber's hex, once the barbarians have
     /// attacked, the knight moves the robber and steals as a 7 does; it stays where it is.
     /// SEA-15: the same from a corner of the pirate's hex, which then sails to another sea hex.
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn decide_chase(
         &self,
         game: &Game,
         seat: Seat,
-        knight: VertexId,
-        hex: HexCoord,
-        steal_from: Option<Seat>,
-        bandit: Bandit,
+        (knight, hex, steal_from, bandit): (VertexId, HexCoord, Option<Seat>, Bandit),
         chance: &mut dyn Chance,
-    ) -> Result<Vec<Event>, RuleError> {
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
         self.acting_knight(game, seat, knight)?;
         if bandit == Bandit::Pirate && !game.config().seafarers {
             return Err(RuleError::NotInThisGame("the pirate"));
@@ -168,12 +170,14 @@ impl CitiesKnights {
         if !on_corner_of(game, v, bandit_hex(game, bandit)) {
             return Err(RuleError::KnightNotAtRobber(knight));
         }
-        let mut events = vec![Event::RobberChased { seat, knight }];
-        events.extend(match bandit {
-            Bandit::Robber => self.decide_robber(game, seat, hex, steal_from, chance)?,
-            Bandit::Pirate => game.decide_pirate_chase(seat, hex, steal_from, chance)?,
-        });
-        Ok(events)
+        events.push(Event::RobberChased { seat, knight });
+        match bandit {
+            Bandit::Robber => self.decide_robber(game, seat, hex, steal_from, chance, events),
+            Bandit::Pirate => {
+                events.append(&mut game.decide_pirate_chase(seat, hex, steal_from, chance)?);
+                Ok(())
+            }
+        }
     }
 
     /// Every move and chase the seat's knights may make now.
@@ -239,18 +243,10 @@ fn on_corner_of(game: &Game, v: u16, h: Option<u8>) -> bool {
     h.is_some_and(|h| game.board().hex_vertices[h as usize].contains(&v))
 }
 
-/// The vertices a knight of `seat` on `from` reaches along the seat's roads (CK-KNT-6),
-/// passing only vertices without an opponent's building or knight; `from` itself excluded.
-fn reachable(game: &Game, seat: Seat, from: VertexId) -> Vec<u16> {
-    with_paths(game, seat, from, |found, _| found.to_vec())
-}
-
-/// CK-KNT-7: the empty vertices a displaced knight of `seat` may go to from `from`, along
-/// its roads as a move would (CK-KNT-6).
-pub(super) fn relocation_targets(game: &Game, seat: Seat, from: VertexId) -> Vec<u16> {
-    let mut targets = reachable(game, seat, from);
-    targets.retain(|&v| standing_room(game, v));
-    targets
+/// CK-KNT-7: whether a displaced knight of `seat` has an empty vertex to go to from `from`,
+/// along its roads as a move would (CK-KNT-6).
+pub(super) fn has_relocation_target(game: &Game, seat: Seat, from: VertexId) -> bool {
+    with_paths(game, seat, from, |found, _| found.iter().any(|&v| standing_room(game, v)))
 }
 
 /// Whether a knight may end a move on vertex index `v`: an empty vertex by land (CK-KNT-2/6,

@@ -10,19 +10,19 @@ use super::{CitiesKnights, Track};
 use crate::{
     board::VertexId,
     game::Game,
-    model::{BuildingKind, Phase, Seat},
+    model::{BuildingKind, PerSeat, Phase, Seat, MAX_SEATS},
     protocol::{Event, RuleError, SeatCount},
 };
 
 impl Game {
-    /// The cities `seat` has on the board, by vertex.
-    pub(super) fn cities_of(&self, seat: Seat) -> Vec<VertexId> {
+    /// The cities `seat` has on the board, by vertex, in board order (walked, not collected:
+    /// rolls and listings ask for them).
+    pub(super) fn cities_of(&self, seat: Seat) -> impl Iterator<Item = VertexId> + '_ {
         self.buildings
             .iter()
             .enumerate()
-            .filter(|(_, b)| b.is_some_and(|b| b.seat == seat && b.kind == BuildingKind::City))
+            .filter(move |(_, b)| b.is_some_and(|b| b.seat == seat && b.kind == BuildingKind::City))
             .map(|(v, _)| self.board.vertices[v])
-            .collect()
     }
 
     /// CK-BAR-8: the pillaged city becomes a settlement (its piece back to the supply, a
@@ -63,17 +63,21 @@ impl CitiesKnights {
         }
         // CK-BAR-3: every city, a metropolis counting as one.
         let strength: u32 = game.seats().map(|s| game.player(s).map_or(0, |p| p.cities_on_board())).sum();
-        let contributions: Vec<SeatCount> =
-            game.seats().map(|seat| SeatCount { seat, count: game.active_knight_strength(seat) }).collect();
+        // Each seat's knights on the stack, and the event's list inline.
+        let mut strengths = [0u32; MAX_SEATS];
+        for seat in game.seats().take(MAX_SEATS) {
+            strengths[seat.index()] = game.active_knight_strength(seat);
+        }
+        let contributions: PerSeat<SeatCount> =
+            game.seats().take(MAX_SEATS).map(|seat| SeatCount { seat, count: strengths[seat.index()] }).collect();
         let defence: u32 = contributions.iter().map(|c| c.count).sum();
-        events.push(Event::BarbariansAttacked { strength, defence, contributions: contributions.clone() });
-        let in_turn_order = turn_order(game);
-        let of = |seat: Seat| contributions[seat.index()].count;
+        let best = contributions.iter().map(|c| c.count).max().unwrap_or(0);
+        events.push(Event::BarbariansAttacked { strength, defence, contributions });
+        let of = |seat: Seat| strengths.get(seat.index()).copied().unwrap_or(0);
         let mut pending = None;
         if defence >= strength {
             // CK-BAR-6: the single strongest defender, or the tied ones' draws; nobody at 0.
-            let best = contributions.iter().map(|c| c.count).max().unwrap_or(0);
-            let strongest: Vec<Seat> = in_turn_order.iter().copied().filter(|&s| best > 0 && of(s) == best).collect();
+            let strongest: PerSeat<Seat> = turn_order(game).filter(|&s| best > 0 && of(s) == best).collect();
             match strongest[..] {
                 [] => {}
                 [seat] => events.push(Event::DefenderOfCatan { seat }),
@@ -83,14 +87,16 @@ impl CitiesKnights {
         } else {
             // CK-BAR-7, CK-MET-5: among seats with a city without a metropolis, the weakest
             // lose one of those; seats with metropolises only are no weakest.
-            let eligible: Vec<Seat> =
-                in_turn_order.iter().copied().filter(|&s| !game.cities_without_metropolis(s).is_empty()).collect();
+            let eligible: PerSeat<Seat> = turn_order(game).filter(|&s| game.free_cities(s).next().is_some()).collect();
             let weakest = eligible.iter().map(|&s| of(s)).min().unwrap_or(0);
-            let mut choosing = Vec::new();
-            for seat in eligible.into_iter().filter(|&s| of(s) == weakest) {
-                match game.cities_without_metropolis(seat)[..] {
-                    [vertex] => events.push(Event::CityPillaged { seat, vertex }),
-                    _ => choosing.push(seat),
+            let mut choosing = PerSeat::<Seat>::new();
+            for &seat in eligible.iter().filter(|&&s| of(s) == weakest) {
+                let mut cities = game.free_cities(seat);
+                match (cities.next(), cities.next()) {
+                    (Some(vertex), None) => events.push(Event::CityPillaged { seat, vertex }),
+                    _ => {
+                        let _ = choosing.try_push(seat);
+                    }
                 }
             }
             if !choosing.is_empty() {
@@ -109,22 +115,32 @@ impl CitiesKnights {
         vertex: VertexId,
         pending: &[Seat],
         roll: u8,
-    ) -> Result<Vec<Event>, RuleError> {
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
         if !pending.contains(&seat) {
             return Err(RuleError::NothingToDecide);
         }
-        if !game.cities_of(seat).contains(&vertex) {
+        if !game.cities_of(seat).any(|v| v == vertex) {
             return Err(RuleError::NotYourCity(vertex));
         }
         if game.metropolis_at(vertex).is_some() {
             return Err(RuleError::MetropolisNotPillaged(vertex));
         }
         let pillaged = Event::CityPillaged { seat, vertex };
-        let rest: Vec<Seat> = pending.iter().copied().filter(|&s| s != seat).collect();
-        Ok(self.after_decision(game, pillaged, rest, |rest| Phase::LoseCity { pending: rest, roll }, roll))
+        let rest: PerSeat<Seat> = pending.iter().copied().filter(|&s| s != seat).collect();
+        self.after_decision(
+            game,
+            pillaged,
+            &rest,
+            |rest| Phase::LoseCity { pending: rest.iter().copied().collect(), roll },
+            roll,
+            events,
+        );
+        Ok(())
     }
 
     /// CK-BAR-6: a tied strongest defender draws the top card of the deck it chooses.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn decide_defender_draw(
         &self,
         game: &Game,
@@ -133,7 +149,8 @@ impl CitiesKnights {
         pending: &[Seat],
         roll: u8,
         chance: &mut dyn crate::chance::Chance,
-    ) -> Result<Vec<Event>, RuleError> {
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
         if pending.first() != Some(&seat) {
             return Err(if pending.contains(&seat) {
                 RuleError::NotYourTurn { active: pending[0] }
@@ -146,13 +163,18 @@ impl CitiesKnights {
             return Err(RuleError::DeckEmpty);
         };
         let drawn = Event::ProgressCardDrawn { seat, track, card: Some(card) };
-        let mut rest: Vec<Seat> = pending[1..].to_vec();
         // Nobody draws from three empty decks.
         let left = game.progress_decks().total() - 1;
-        if left == 0 {
-            rest.clear();
-        }
-        Ok(self.after_decision(game, drawn, rest, |rest| Phase::DefenderDraw { pending: rest, roll }, roll))
+        let rest = if left == 0 { &[][..] } else { &pending[1..] };
+        self.after_decision(
+            game,
+            drawn,
+            rest,
+            |rest| Phase::DefenderDraw { pending: rest.iter().copied().collect(), roll },
+            roll,
+            events,
+        );
+        Ok(())
     }
 
     /// The decision's event, then the rest of the decisions, or once all are made the number
@@ -161,28 +183,25 @@ impl CitiesKnights {
         &self,
         game: &Game,
         decided: Event,
-        rest: Vec<Seat>,
-        phase: impl FnOnce(Vec<Seat>) -> Phase,
+        rest: &[Seat],
+        phase: impl FnOnce(&[Seat]) -> Phase,
         roll: u8,
-    ) -> Vec<Event> {
+        events: &mut Vec<Event>,
+    ) {
         if !rest.is_empty() {
-            return vec![decided, game.continue_with(phase(rest))];
+            events.extend([decided, game.continue_with(phase(rest))]);
+            return;
         }
-        let mut after = game.clone();
-        after.apply(&decided);
-        let mut events = vec![decided];
-        self.number_dice_into(&after, roll, &mut events);
-        events
+        game.with_copy(|after| {
+            after.apply(&decided);
+            events.push(decided);
+            self.number_dice_into(after, roll, events);
+        });
     }
 }
 
 /// The seats from the active one, clockwise (CK-BAR-6: the order of the tied draws).
-fn turn_order(game: &Game) -> Vec<Seat> {
-    let mut seats = Vec::with_capacity(usize::from(game.player_count()));
-    let mut seat = game.turn_active();
-    for _ in 0..game.player_count() {
-        seats.push(seat);
-        seat = game.next_seat(seat);
-    }
-    seats
+fn turn_order(game: &Game) -> impl Iterator<Item = Seat> + '_ {
+    std::iter::successors(Some(game.turn_active()), |&seat| Some(game.next_seat(seat)))
+        .take(usize::from(game.player_count()))
 }

@@ -40,14 +40,15 @@ impl Game {
 impl CitiesKnights {
     /// CK-IMP-2/3/4: the next level of `track`; with the track's metropolis when it brings it
     /// (CK-MET-1/3), onto `city`. A Crane played this turn takes one commodity off the cost
-    /// (CK-PC-7); the `improvement_built` it lowers uses it up.
-    pub(super) fn decide_improvement(
+    /// (CK-PC-7); the `improvement_built` it lowers uses it up. The level's event, with the
+    /// metropolis's when it brings one (no list: the listing asks for every track).
+    pub(super) fn improvement(
         &self,
         game: &Game,
         seat: Seat,
         track: Track,
         city: Option<VertexId>,
-    ) -> Result<Vec<Event>, RuleError> {
+    ) -> Result<(Event, Option<Event>), RuleError> {
         main_phase_of(game, seat)?;
         let level = game.improvement_level(seat, track) + 1;
         if level > TOP_LEVEL {
@@ -63,22 +64,18 @@ impl CitiesKnights {
         if !game.player(seat).is_some_and(|p| p.commodities().contains(&cost)) {
             return Err(RuleError::InsufficientResources);
         }
-        let mut events = vec![Event::ImprovementBuilt { seat, track, level, cost }];
-        events.extend(metropolis::placement(game, seat, track, level, city)?);
-        Ok(events)
+        let metropolis = metropolis::placement(game, seat, track, level, city)?;
+        Ok((Event::ImprovementBuilt { seat, track, level, cost }, metropolis))
     }
 
     /// One move per track whose next level the seat may build; when it brings a metropolis,
     /// one per city it may go to.
     pub(super) fn improvement_moves(&self, game: &Game, seat: Seat, moves: &mut Vec<Move>) {
         for track in Track::ALL {
-            match self.decide_improvement(game, seat, track, None) {
+            match self.improvement(game, seat, track, None) {
                 Ok(_) => moves.push(Move::BuildImprovement { track, city: None }),
-                Err(RuleError::MetropolisCityRequired) => moves.extend(
-                    game.cities_without_metropolis(seat)
-                        .into_iter()
-                        .map(|vertex| Move::BuildImprovement { track, city: Some(vertex) }),
-                ),
+                Err(RuleError::MetropolisCityRequired) => moves
+                    .extend(game.free_cities(seat).map(|vertex| Move::BuildImprovement { track, city: Some(vertex) })),
                 Err(_) => {}
             }
         }

@@ -87,7 +87,13 @@ impl Game {
 impl CitiesKnights {
     /// CK-KNT-1/2: a basic knight, inactive, on an empty vertex at the end of one's road (or
     /// ship, SEA-15).
-    pub(super) fn decide_recruit(&self, game: &Game, seat: Seat, vertex: VertexId) -> Result<Vec<Event>, RuleError> {
+    pub(super) fn decide_recruit(
+        &self,
+        game: &Game,
+        seat: Seat,
+        vertex: VertexId,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
         let v = self.check_recruit(game, seat, vertex)?;
         let recruited = Event::KnightRecruited { seat, vertex, cost: KNIGHT_COST };
         // CK-KNT-9, B-LR-5: a knight on an opponent's road (or ship line) breaks it. Only a
@@ -97,15 +103,15 @@ impl CitiesKnights {
             let others = |owner: Option<Seat>| owner.is_some_and(|owner| owner != seat);
             others(game.road_index(e)) || others(game.ship_index(e))
         });
-        let mut events = vec![recruited];
-        if touches_another_route {
-            let award = game.with_copy(|after| {
-                after.apply(&events[0]);
+        let award = touches_another_route.then(|| {
+            game.with_copy(|after| {
+                after.apply(&recruited);
                 after.longest_road_update(crate::game::routes::Overlay::default())
-            });
-            events.extend(award);
-        }
-        Ok(events)
+            })
+        });
+        events.push(recruited);
+        events.extend(award.flatten());
+        Ok(())
     }
 
     /// [`Self::decide_recruit`]'s checks alone, for the listing (no copy of the game to

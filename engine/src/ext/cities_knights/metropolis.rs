@@ -41,9 +41,12 @@ impl Game {
     /// `seat`'s cities that carry no metropolis: those a metropolis may go to (CK-MET-2) and
     /// those the barbarians may pillage (CK-MET-5).
     pub fn cities_without_metropolis(&self, seat: Seat) -> Vec<VertexId> {
-        let mut cities = self.cities_of(seat);
-        cities.retain(|&v| self.metropolis_at(v).is_none());
-        cities
+        self.free_cities(seat).collect()
+    }
+
+    /// [`Game::cities_without_metropolis`] walked, not collected (for the rolls and listings).
+    pub(super) fn free_cities(&self, seat: Seat) -> impl Iterator<Item = VertexId> + '_ {
+        self.cities_of(seat).filter(|&v| self.metropolis_at(v).is_none())
     }
 
     /// The points `seat`'s metropolises add to their cities (CK-MET-1).
@@ -68,7 +71,7 @@ pub(super) fn check_room(game: &Game, seat: Seat, track: Track, level: u8) -> Re
         return Ok(());
     }
     let keeps_own = level == TOP_LEVEL && game.metropolis(track).is_some_and(|m| m.seat == seat);
-    if !keeps_own && game.cities_without_metropolis(seat).is_empty() {
+    if !keeps_own && game.free_cities(seat).next().is_none() {
         return Err(RuleError::CityWithoutMetropolisRequired);
     }
     Ok(())
@@ -105,7 +108,7 @@ pub(super) fn placement(
         (Outcome::Takes { .. }, None) => Err(RuleError::MetropolisCityRequired),
         (Outcome::Takes { holder }, Some(vertex)) => {
             game.board().vertex(vertex).ok_or(RuleError::UnknownVertex(vertex))?;
-            if !game.cities_of(seat).contains(&vertex) {
+            if !game.cities_of(seat).any(|v| v == vertex) {
                 return Err(RuleError::NotYourCity(vertex));
             }
             if game.metropolis_at(vertex).is_some() {

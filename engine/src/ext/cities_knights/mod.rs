@@ -181,7 +181,7 @@ impl Extension for CitiesKnights {
         // What still decides into a list of its own, appended to the caller's buffer.
         let mut put = |decided: Result<Vec<Event>, RuleError>| decided.map(|decided| events.extend(decided));
         if let Move::PlayProgressCard { play } = mv {
-            return Some(put(self.decide_play(game, seat, play, chance)));
+            return Some(self.decide_play(game, seat, play, chance, events));
         }
         if let Some(decided) = self.decide_card_move(game, seat, mv, chance) {
             return Some(put(decided));
@@ -193,7 +193,7 @@ impl Extension for CitiesKnights {
                 Some(Err(RuleError::NotInThisGame("a development card (CK-GEN-2)")))
             }
             (&Phase::RelocateKnight { seat: owner, vertex, rank, active }, Move::RelocateKnight { to }) => {
-                Some(put(self.decide_relocate(game, seat, *to, (owner, vertex, rank, active))))
+                Some(self.decide_relocate(game, seat, *to, (owner, vertex, rank, active), events))
             }
             (Phase::CardDecision { .. }, _) => Some(Err(if Self::decision_waits_for(game, seat) {
                 RuleError::WrongPhase("a progress card waits for your decision")
@@ -213,17 +213,17 @@ impl Extension for CitiesKnights {
                 self.roll_into(game, seat, None, chance, events);
                 Some(Ok(()))
             }
-            (Phase::MoveRobber, Move::MoveRobber { hex, steal_from }) if active => {
-                Some(put(self.decide_robber(game, seat, *hex, *steal_from, chance).map(|mut events| {
-                    events.push(game.resume());
-                    events
-                })))
+            (Phase::MoveRobber, Move::MoveRobber { hex, steal_from }) if active => Some(
+                self.decide_robber(game, seat, *hex, *steal_from, chance, events).map(|()| events.push(game.resume())),
+            ),
+            (_, Move::TradeCardsWithBank { give, get }) => {
+                Some(self.decide_bank_trade(game, seat, give, get).map(|traded| events.push(traded)))
             }
-            (_, Move::TradeCardsWithBank { give, get }) => Some(put(self.decide_bank_trade(game, seat, give, get))),
-            (_, Move::BuildImprovement { track, city }) => {
-                Some(put(self.decide_improvement(game, seat, *track, *city)))
-            }
-            (_, Move::RecruitKnight { vertex }) => Some(put(self.decide_recruit(game, seat, *vertex))),
+            (_, Move::BuildImprovement { track, city }) => Some(
+                self.improvement(game, seat, *track, *city)
+                    .map(|(built, metropolis)| events.extend([built].into_iter().chain(metropolis))),
+            ),
+            (_, Move::RecruitKnight { vertex }) => Some(self.decide_recruit(game, seat, *vertex, events)),
             // One event each: straight into the buffer.
             (_, Move::PromoteKnight { vertex }) => {
                 Some(self.promoted(game, seat, *vertex).map(|promoted| events.push(promoted)))
@@ -234,16 +234,16 @@ impl Extension for CitiesKnights {
             (_, Move::BuildCityWall { vertex }) => {
                 Some(self.wall_built(game, seat, *vertex).map(|built| events.push(built)))
             }
-            (_, Move::MoveKnight { from, to }) => Some(put(self.decide_move_knight(game, seat, *from, *to))),
-            (_, Move::DisplaceKnight { from, to }) => Some(put(self.decide_displace(game, seat, *from, *to))),
+            (_, Move::MoveKnight { from, to }) => Some(self.decide_move_knight(game, seat, *from, *to, events)),
+            (_, Move::DisplaceKnight { from, to }) => Some(self.decide_displace(game, seat, *from, *to, events)),
             (_, Move::ChaseRobber { knight, hex, steal_from, bandit }) => {
-                Some(put(self.decide_chase(game, seat, *knight, *hex, *steal_from, *bandit, chance)))
+                Some(self.decide_chase(game, seat, (*knight, *hex, *steal_from, *bandit), chance, events))
             }
             (Phase::LoseCity { pending, roll }, Move::ChooseCityToLose { vertex }) => {
-                Some(put(self.decide_lose_city(game, seat, *vertex, pending, *roll)))
+                Some(self.decide_lose_city(game, seat, *vertex, pending, *roll, events))
             }
             (Phase::DefenderDraw { pending, roll }, Move::ChooseProgressDeck { track }) => {
-                Some(put(self.decide_defender_draw(game, seat, *track, pending, *roll, chance)))
+                Some(self.decide_defender_draw(game, seat, *track, pending, *roll, chance, events))
             }
             (Phase::LoseCity { pending, .. } | Phase::DefenderDraw { pending, .. }, _) => {
                 Some(Err(if pending.contains(&seat) {
@@ -268,8 +268,7 @@ impl Extension for CitiesKnights {
             Phase::LoseCity { pending, .. } => {
                 if pending.contains(&seat) {
                     // CK-MET-5: a metropolis is never pillaged.
-                    let cities = game.cities_without_metropolis(seat);
-                    moves.extend(cities.into_iter().map(|vertex| Move::ChooseCityToLose { vertex }));
+                    moves.extend(game.free_cities(seat).map(|vertex| Move::ChooseCityToLose { vertex }));
                 }
                 true
             }
@@ -323,9 +322,7 @@ impl Extension for CitiesKnights {
         events: &mut Vec<Event>,
     ) -> Option<Result<(), RuleError>> {
         match mv {
-            Move::RecruitKnight { vertex } => {
-                Some(self.decide_recruit(game, seat, *vertex).map(|mut e| events.append(&mut e)))
-            }
+            Move::RecruitKnight { vertex } => Some(self.decide_recruit(game, seat, *vertex, events)),
             Move::PromoteKnight { vertex } => Some(self.promoted(game, seat, *vertex).map(|e| events.push(e))),
             Move::ActivateKnight { vertex } => Some(self.activated(game, seat, *vertex).map(|e| events.push(e))),
             _ => None,
@@ -552,7 +549,7 @@ impl CitiesKnights {
     /// Appends what the number dice's `roll` brings to `events`.
     pub(super) fn number_dice_into(&self, game: &Game, roll: u8, events: &mut Vec<Event>) {
         if roll == 7 {
-            events.extend(self.seven(game));
+            events.push(self.seven(game));
             return;
         }
         let start = events.len();

@@ -118,28 +118,31 @@ pub fn of_track(cards: &ProgressCards, track: Track) -> ProgressCards {
 }
 
 /// One deck as it is drawn from: the cards never drawn (in random order) lie on top of those
-/// played or discarded, which went to the bottom in order (CK-PC-3).
-pub(super) struct Deck {
+/// played or discarded, which went to the bottom in order (CK-PC-3). The bottom is read in
+/// the state's list of returned cards, not collected (a deck is made on every gate rolled).
+pub(super) struct Deck<'a> {
     shuffled: ProgressCards,
-    bottom: std::collections::VecDeque<ProgressCard>,
+    track: Track,
+    /// The returned cards not yet drawn: those of this track in it are the bottom, in order.
+    bottom: &'a [ProgressCard],
 }
 
-impl Deck {
-    pub(super) fn of(state: &super::CitiesKnightsState, track: Track) -> Deck {
-        Deck {
-            shuffled: of_track(&state.shuffled_cards(), track),
-            bottom: state.returned.iter().copied().filter(|c| c.track() == track).collect(),
-        }
+impl<'a> Deck<'a> {
+    pub(super) fn of(state: &'a super::CitiesKnightsState, track: Track) -> Deck<'a> {
+        Deck { shuffled: of_track(&state.shuffled_cards(), track), track, bottom: &state.returned }
     }
 
     pub(super) fn is_empty(&self) -> bool {
-        self.shuffled.is_empty() && self.bottom.is_empty()
+        self.shuffled.is_empty() && !self.bottom.iter().any(|c| c.track() == self.track)
     }
 
     /// The top card: a random one of those never drawn, else the first card put under them.
     pub(super) fn draw(&mut self, chance: &mut dyn Chance) -> Option<ProgressCard> {
         if self.shuffled.is_empty() {
-            return self.bottom.pop_front();
+            let at = self.bottom.iter().position(|c| c.track() == self.track)?;
+            let card = self.bottom[at];
+            self.bottom = &self.bottom[at + 1..];
+            return Some(card);
         }
         let card = draw_card(chance, PROGRESS_CARD, &self.shuffled)?;
         *self.shuffled.get_mut(card) -= 1;

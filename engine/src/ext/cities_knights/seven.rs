@@ -21,7 +21,7 @@ impl CitiesKnights {
     }
 
     /// CK-7-1/2, CK-BAR-10: discards, then the robber if it may move, then the main phase.
-    pub(super) fn seven(&self, game: &Game) -> Vec<Event> {
+    pub(super) fn seven(&self, game: &Game) -> Event {
         let pending: PerSeat<PendingDiscard> = game
             .seats()
             .filter_map(|seat| {
@@ -30,15 +30,14 @@ impl CitiesKnights {
             })
             .collect();
         let robber = self.robber_may_move(game);
-        let event = match (pending.is_empty(), robber) {
+        match (pending.is_empty(), robber) {
             (true, true) => Event::PhaseChanged { phase: Phase::MoveRobber, then: [Phase::Main].into() },
             (true, false) => Event::PhaseChanged { phase: Phase::Main, then: Phases::new() },
             (false, true) => {
                 Event::PhaseChanged { phase: Phase::Discard { pending }, then: [Phase::MoveRobber, Phase::Main].into() }
             }
             (false, false) => Event::PhaseChanged { phase: Phase::Discard { pending }, then: [Phase::Main].into() },
-        };
-        vec![event]
+        }
     }
 
     /// Every discard of `count` cards naming at least one commodity (discards of resources
@@ -62,14 +61,16 @@ impl CitiesKnights {
         hex: HexCoord,
         steal_from: Option<Seat>,
         chance: &mut dyn Chance,
-    ) -> Result<Vec<Event>, RuleError> {
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
         let h = game.robber_target(hex)?;
         let (victims, count) = robber_victims(game, seat, h).listed();
-        let mut events = vec![Event::RobberMoved { seat, hex }];
-        if let Some(victim) = crate::game::hands::chosen_victim(&victims[..count], steal_from)? {
+        let victim = crate::game::hands::chosen_victim(&victims[..count], steal_from)?;
+        events.push(Event::RobberMoved { seat, hex });
+        if let Some(victim) = victim {
             events.push(game.steal_card(seat, victim, chance));
         }
-        Ok(events)
+        Ok(())
     }
 
     /// Every robber move: each hex it may go to, with each seat it may rob there.
@@ -94,7 +95,7 @@ impl Game {
         seat: Seat,
         pending: &[PendingDiscard],
         cards: &Cards,
-    ) -> Result<Vec<Event>, RuleError> {
+    ) -> Result<[Event; 2], RuleError> {
         if !self.config.cities_and_knights {
             return Err(RuleError::NotInThisGame("commodities (Cities & Knights)"));
         }
@@ -113,7 +114,7 @@ impl Game {
         }
         let rest: PerSeat<PendingDiscard> = pending.iter().copied().filter(|p| p.seat != seat).collect();
         let next = if rest.is_empty() { self.resume() } else { self.continue_with(Phase::Discard { pending: rest }) };
-        Ok(vec![Event::CardsDiscarded { seat, count: owed.count, cards: Some(*cards) }, next])
+        Ok([Event::CardsDiscarded { seat, count: owed.count, cards: Some(*cards) }, next])
     }
 }
 

@@ -6,7 +6,7 @@ use super::{cards, Knight, Merchant, Metropolis, ProgressCard, ProgressCards, Tr
 use crate::{board::VertexId, model::Seat};
 
 /// What Cities & Knights keeps beyond the base game.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct CitiesKnightsState {
     /// The barbarian ship's position on its track, 0 to `barbarian_steps` (CK-BAR-1).
     #[serde(default)]
@@ -47,6 +47,46 @@ pub(crate) struct CitiesKnightsState {
     /// The merchant, once a Merchant card placed it (CK-MER).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub merchant: Option<Merchant>,
+}
+
+/// Written by hand for `clone_from`, which the look-ahead copies (`Game::with_copy`, the
+/// victory check) call on every move that looks ahead: the derived one would allocate every
+/// list anew instead of reusing the copy's.
+impl Clone for CitiesKnightsState {
+    fn clone(&self) -> Self {
+        let mut copy = CitiesKnightsState::default();
+        copy.clone_from(self);
+        copy
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        let CitiesKnightsState {
+            barbarians,
+            attacks,
+            improvements,
+            walls,
+            knights,
+            defenders,
+            pillaged,
+            progress,
+            metropolises,
+            returned,
+            card_turn,
+            merchant,
+        } = source;
+        self.barbarians = *barbarians;
+        self.attacks = *attacks;
+        self.improvements.clone_from(improvements);
+        self.walls.clone_from(walls);
+        self.knights.clone_from(knights);
+        self.defenders.clone_from(defenders);
+        self.pillaged.clone_from(pillaged);
+        self.progress.clone_from(progress);
+        self.metropolises.clone_from(metropolises);
+        self.returned.clone_from(returned);
+        self.card_turn.clone_from(card_turn);
+        self.merchant = *merchant;
+    }
 }
 
 impl CitiesKnightsState {

@@ -63,7 +63,7 @@ impl CitiesKnights {
         seat: Seat,
         give: &Cards,
         get: &Cards,
-    ) -> Result<Vec<Event>, RuleError> {
+    ) -> Result<Event, RuleError> {
         Self::may_trade(game, seat)?;
         if give.is_empty() || get.is_empty() {
             return Err(RuleError::EmptyTradeSide);
@@ -74,8 +74,8 @@ impl CitiesKnights {
             return Err(RuleError::NoCommodityNamed("trade_with_bank"));
         }
         // The cards given are identical (CK-TRD-1).
-        let given: Vec<Kind> = Kind::all().filter(|k| give_of(give, *k) > 0).collect();
-        let [kind] = given[..] else { return Err(RuleError::InvalidBankRate) };
+        let mut given = Kind::all().filter(|k| give_of(give, *k) > 0);
+        let (Some(kind), None) = (given.next(), given.next()) else { return Err(RuleError::InvalidBankRate) };
         if give_of(get, kind) > 0 {
             return Err(RuleError::SameResourceTrade);
         }
@@ -89,7 +89,7 @@ impl CitiesKnights {
         if !game.bank().contains(&get.resources) || !game.commodity_bank().contains(&get.commodities) {
             return Err(RuleError::BankShortage);
         }
-        Ok(vec![Event::CardsTradedWithBank { seat, give: *give, get: *get }])
+        Ok(Event::CardsTradedWithBank { seat, give: *give, get: *get })
     }
 
     /// Single bank trades naming a commodity: a commodity for any other card, or a resource

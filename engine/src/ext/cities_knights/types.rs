@@ -238,7 +238,7 @@ pub struct Metropolis {
 
 /// What progress cards played this turn leave in force until it ends (positions carry it;
 /// the game resource shows it, as the cards were played face up).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CardTurn {
     /// A Crane waits for the next improvement (CK-PC-7 Crane).
@@ -250,6 +250,23 @@ pub struct CardTurn {
     /// Once a Commercial Harbor is played: the opponents already offered an exchange.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub commercial_harbor: Option<Vec<Seat>>,
+}
+
+/// By hand for `clone_from`, which reuses the look-ahead copy's lists (see
+/// `CitiesKnightsState`).
+impl Clone for CardTurn {
+    fn clone(&self) -> Self {
+        let mut copy = CardTurn::default();
+        copy.clone_from(self);
+        copy
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        let CardTurn { crane, merchant_fleets, commercial_harbor } = source;
+        self.crane = *crane;
+        self.merchant_fleets.clone_from(merchant_fleets);
+        self.commercial_harbor.clone_from(commercial_harbor);
+    }
 }
 
 /// The merchant figure on the board (CK-MER).

@@ -570,7 +570,7 @@ fn attack(events: &[Event]) -> Option<&Event> {
     events.iter().find(|e| matches!(e, Event::BarbariansAttacked { .. }))
 }
 
-fn contributions(counts: [u32; 3]) -> Vec<catan_engine::SeatCount> {
+fn contributions(counts: [u32; 3]) -> catan_engine::model::PerSeat<catan_engine::SeatCount> {
     counts
         .iter()
         .enumerate()
@@ -637,7 +637,7 @@ fn tc_76_the_weakest_defender_loses_a_city() {
         attack(&events),
         Some(&Event::BarbariansAttacked { strength: 6, defence: 5, contributions: contributions([2, 2, 1]) })
     );
-    assert_eq!(*s.game.phase(), Phase::LoseCity { pending: vec![P2], roll: 5 });
+    assert_eq!(*s.game.phase(), Phase::LoseCity { pending: vec![P2].into(), roll: 5 });
     assert_eq!(s.game.waiting_for(), vec![P2]);
     assert!(!events.iter().any(|e| matches!(e, Event::ResourcesProduced { .. })), "production waits");
     let mut choices = s.game.legal_moves(P2);
@@ -683,7 +683,7 @@ fn tc_78_tied_weakest_defenders_each_lose_a_city() {
         attack(&events),
         Some(&Event::BarbariansAttacked { strength: 7, defence: 6, contributions: contributions([2, 2, 2]) })
     );
-    assert_eq!(*s.game.phase(), Phase::LoseCity { pending: vec![P0, P1, P2], roll: 7 });
+    assert_eq!(*s.game.phase(), Phase::LoseCity { pending: vec![P0, P1, P2].into(), roll: 7 });
     // Any of them may choose first.
     s.when(P1, Move::ChooseCityToLose { vertex: v("0,1,N") });
     s.rejects(P1, Move::ChooseCityToLose { vertex: v("0,-2,N") }, "nothing_to_decide");
@@ -730,7 +730,7 @@ fn tc_80_the_strongest_defender_or_the_tied_ones_are_rewarded() {
         given().knight(P0, "-1,0,N", 1, true).knight(P0, "0,0,N", 1, true).knight(P1, "-2,2,N", 1, true).start();
     let events = s.when_with(P0, Move::RollDice, roll(EventFace::Ship, 2, 3));
     assert!(!events.iter().any(|e| matches!(e, Event::DefenderOfCatan { .. })));
-    assert_eq!(*s.game.phase(), Phase::DefenderDraw { pending: vec![P0, P1], roll: 5 });
+    assert_eq!(*s.game.phase(), Phase::DefenderDraw { pending: vec![P0, P1].into(), roll: 5 });
     assert_eq!(s.game.waiting_for(), vec![P0]);
     s.rejects(P1, Move::ChooseProgressDeck { track: Track::Trade }, "not_your_turn");
     assert_eq!(s.game.legal_moves(P0).len(), 3);
@@ -1307,7 +1307,7 @@ fn tc_77_a_seat_with_only_a_metropolis_is_skipped_and_the_next_weakest_loses_a_c
         Some(&Event::BarbariansAttacked { strength: 6, defence: 5, contributions: contributions([2, 0, 3]) })
     );
     assert!(!events.iter().any(|e| matches!(e, Event::CityPillaged { .. })));
-    assert_eq!(*s.game.phase(), Phase::LoseCity { pending: vec![P0], roll: 5 });
+    assert_eq!(*s.game.phase(), Phase::LoseCity { pending: vec![P0].into(), roll: 5 });
     assert_eq!(s.game.legal_moves(P0).len(), 3);
     assert!(s.game.legal_moves(P1).is_empty());
     s.rejects(P1, Move::ChooseCityToLose { vertex: v("0,-2,N") }, "nothing_to_decide");
@@ -1344,7 +1344,7 @@ fn tc_79_the_only_eligible_seat_loses_a_city_although_it_defended_most() {
         attack(&events),
         Some(&Event::BarbariansAttacked { strength: 6, defence: 5, contributions: contributions([4, 1, 0]) })
     );
-    assert_eq!(*s.game.phase(), Phase::LoseCity { pending: vec![P0], roll: 5 });
+    assert_eq!(*s.game.phase(), Phase::LoseCity { pending: vec![P0].into(), roll: 5 });
     assert_eq!(s.game.waiting_for(), vec![P0]);
     s.when(P0, Move::ChooseCityToLose { vertex: v("1,-1,N") });
     assert_eq!(s.game.player(P0).unwrap().cities_on_board(), 2);
@@ -1381,7 +1381,7 @@ fn ck_met_5_a_metropolis_with_a_wall_is_never_pillaged() {
     // Two others: P0 chooses among them only.
     let mut s = given().city(P0, "0,1,N").start();
     s.when_with(P0, Move::RollDice, roll(EventFace::Ship, 2, 3));
-    assert_eq!(*s.game.phase(), Phase::LoseCity { pending: vec![P0], roll: 5 });
+    assert_eq!(*s.game.phase(), Phase::LoseCity { pending: vec![P0].into(), roll: 5 });
     assert_eq!(
         sorted(s.game.legal_moves(P0)),
         sorted(vec![Move::ChooseCityToLose { vertex: v("0,1,N") }, Move::ChooseCityToLose { vertex: v("1,-1,N") }])
@@ -1402,7 +1402,7 @@ fn ck_met_5_a_metropolis_with_a_wall_is_never_pillaged() {
     setup.cities_knights.walls = vec![v("-1,-1,N")];
     let mut s = setup.start();
     s.when_with(P0, Move::RollDice, roll(EventFace::Ship, 2, 3));
-    assert_eq!(*s.game.phase(), Phase::LoseCity { pending: vec![P1], roll: 5 });
+    assert_eq!(*s.game.phase(), Phase::LoseCity { pending: vec![P1].into(), roll: 5 });
 }
 
 /// CK-WIN-2, CK-MET-1: the metropolis' 2 points count toward the 13: P0 at 11 wins on its own
@@ -1465,7 +1465,7 @@ fn ck_met_positions_check_the_metropolises() {
         .with_metropolis(P0, Track::Trade, v("-1,-1,N"))
         .with_turn(1, P0)
         .with_dice(2, 3)
-        .with_phase(Phase::LoseCity { pending: vec![P0], roll: 5 }, vec![]);
+        .with_phase(Phase::LoseCity { pending: vec![P0].into(), roll: 5 }, vec![]);
     assert!(lose.clone().city(P0, "1,-1,N").position().is_ok());
     assert_eq!(lose.position().expect_err("no city to lose").code(), "invalid_phase");
     // Stored without the new fields.

@@ -68,7 +68,8 @@ impl CitiesKnights {
         seat: Seat,
         play: &ProgressPlay,
         chance: &mut dyn Chance,
-    ) -> Result<Vec<Event>, RuleError> {
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
         let card = play.card();
         if seat != game.turn_active() {
             return Err(RuleError::NotYourTurn { active: game.turn_active() });
@@ -96,9 +97,9 @@ impl CitiesKnights {
                 Track::Politics => politics::play(self, after, seat, play, chance),
             }
         })?;
-        let mut events = vec![played];
+        events.push(played);
         events.extend(effect);
-        Ok(events)
+        Ok(())
     }
 
     /// The moves that follow a card (answers to its decisions, and moves it opens in the

@@ -6,7 +6,7 @@ use crate::{
     board::{EdgeId, HexCoord, VertexId},
     chance::Chance,
     ext::cities_knights::{
-        actions::relocation_targets,
+        actions::has_relocation_target,
         knights::{Knight, MIGHTY, PIECES_PER_RANK},
         seven::robber_victims,
         CitiesKnights, CitiesKnightsState, ProgressCard,
@@ -149,10 +149,8 @@ pub(super) fn more_moves(_ck: &CitiesKnights, game: &Game, seat: Seat, moves: &m
         }
         &CardDecision::PlaceDeserterKnight { seat: owner, .. } if owner == seat => {
             moves.push(Move::PlaceDeserterKnight { vertex: None });
-            let sites = placement_sites(game, seat);
             moves.extend(
-                sites
-                    .into_iter()
+                placement_sites(game, seat)
                     .map(|v| Move::PlaceDeserterKnight { vertex: Some(game.board().vertices[v as usize]) }),
             );
         }
@@ -244,10 +242,10 @@ fn bishop(
 /// Deserter: the target removes a knight of its choice (at once when it has one).
 fn deserter(game: &Game, seat: Seat, target: Seat) -> Result<Vec<Event>, RuleError> {
     check_opponent(game, seat, target)?;
-    let knights: Vec<Knight> = game.knights().iter().filter(|k| k.seat == target).copied().collect();
-    match knights.as_slice() {
-        [] => Err(RuleError::TargetHasNoKnight(target)),
-        [only] => Ok(desert(game, seat, *only, false)),
+    let mut knights = game.knights().iter().filter(|k| k.seat == target).copied();
+    match (knights.next(), knights.next()) {
+        (None, _) => Err(RuleError::TargetHasNoKnight(target)),
+        (Some(only), None) => Ok(desert(game, seat, only, false)),
         _ => Ok(vec![
             game.interrupt(Phase::CardDecision { decision: CardDecision::RemoveKnight { seat: target, by: seat } })
         ]),
@@ -260,21 +258,22 @@ fn deserter(game: &Game, seat: Seat, target: Seat) -> Result<Vec<Event>, RuleErr
 fn desert(game: &Game, by: Seat, knight: Knight, decided: bool) -> Vec<Event> {
     let removed =
         Event::KnightDeserted { seat: knight.seat, vertex: knight.vertex, rank: knight.rank, active: knight.active };
-    let mut after = game.clone();
-    after.apply(&removed);
-    let mut events = vec![removed];
-    events.extend(after.longest_road_update(Overlay::default()));
-    let rank = deserter_rank(&after, by, knight.rank).filter(|_| !placement_sites(&after, by).is_empty());
-    let placing = rank.map(|rank| Phase::CardDecision {
-        decision: CardDecision::PlaceDeserterKnight { seat: by, rank, active: knight.active },
-    });
-    match (placing, decided) {
-        (Some(phase), false) => events.push(after.interrupt(phase)),
-        (Some(phase), true) => events.push(after.continue_with(phase)),
-        (None, true) => events.push(after.resume()),
-        (None, false) => {}
-    }
-    events
+    game.with_copy(|after| {
+        after.apply(&removed);
+        let mut events = vec![removed];
+        events.extend(after.longest_road_update(Overlay::default()));
+        let rank = deserter_rank(after, by, knight.rank).filter(|_| has_placement_site(after, by));
+        let placing = rank.map(|rank| Phase::CardDecision {
+            decision: CardDecision::PlaceDeserterKnight { seat: by, rank, active: knight.active },
+        });
+        match (placing, decided) {
+            (Some(phase), false) => events.push(after.interrupt(phase)),
+            (Some(phase), true) => events.push(after.continue_with(phase)),
+            (None, true) => events.push(after.resume()),
+            (None, false) => {}
+        }
+        events
+    })
 }
 
 /// The rank of the knight `seat` places for a deserted one of `rank`: the same, else the
@@ -285,15 +284,17 @@ fn deserter_rank(game: &Game, seat: Seat, rank: u8) -> Option<u8> {
 
 /// CK-KNT-2: the empty buildable vertices at the end of one of `seat`'s roads (or ships,
 /// SEA-15).
-fn placement_sites(game: &Game, seat: Seat) -> Vec<u16> {
-    (0..game.board().vertices.len() as u16)
-        .filter(|&v| {
-            game.board().vertex_is_buildable[v as usize]
-                && game.building_index(v).is_none()
-                && game.knight_owner(v).is_none()
-                && game.board().edges_of(v).any(|e| game.knight_route(seat, e))
-        })
-        .collect()
+fn placement_sites(game: &Game, seat: Seat) -> impl Iterator<Item = u16> + '_ {
+    (0..game.board().vertices.len() as u16).filter(move |&v| {
+        game.board().vertex_is_buildable[v as usize]
+            && game.building_index(v).is_none()
+            && game.knight_owner(v).is_none()
+            && game.board().edges_of(v).any(|e| game.knight_route(seat, e))
+    })
+}
+
+fn has_placement_site(game: &Game, seat: Seat) -> bool {
+    placement_sites(game, seat).next().is_some()
 }
 
 /// `place_deserter_knight`: on a legal vertex (CK-KNT-2), or declined.
@@ -316,11 +317,13 @@ fn place_deserter(
         return Err(RuleError::KnightNotConnected(vertex));
     }
     let placed = Event::DeserterKnightPlaced { seat, vertex, rank, active };
-    let mut after = game.clone();
-    after.apply(&placed);
+    let award = game.with_copy(|after| {
+        after.apply(&placed);
+        // CK-KNT-9, B-LR-5: the knight may break an opponent's road.
+        after.longest_road_update(Overlay::default())
+    });
     let mut events = vec![placed];
-    // CK-KNT-9, B-LR-5: the knight may break an opponent's road.
-    events.extend(after.longest_road_update(Overlay::default()));
+    events.extend(award);
     events.push(game.resume());
     Ok(events)
 }
@@ -351,27 +354,28 @@ fn diplomat(game: &Game, seat: Seat, edge: EdgeId, to: Option<EdgeId>) -> Result
         return Err(RuleError::RoadNotOpen(edge));
     }
     let removed = Event::RoadRemoved { seat, owner, edge };
-    let mut after = game.clone();
-    after.apply(&removed);
-    let mut events = vec![removed];
-    if let Some(to) = to {
-        if owner != seat {
-            return Err(RuleError::RoadNotYours(edge));
+    game.with_copy(|after| {
+        after.apply(&removed);
+        let mut events = vec![removed];
+        if let Some(to) = to {
+            if owner != seat {
+                return Err(RuleError::RoadNotYours(edge));
+            }
+            let t = game.board().edge(to).ok_or(RuleError::UnknownEdge(to))?;
+            if t == e {
+                return Err(RuleError::RoadNotMoved(edge));
+            }
+            after.check_road_site(t, to)?;
+            if !after.road_connects(seat, t, None) {
+                return Err(RuleError::RoadNotConnected(to));
+            }
+            let built = Event::RoadBuilt { seat, edge: to, cost: Resources::ZERO };
+            after.apply(&built);
+            events.push(built);
         }
-        let t = game.board().edge(to).ok_or(RuleError::UnknownEdge(to))?;
-        if t == e {
-            return Err(RuleError::RoadNotMoved(edge));
-        }
-        after.check_road_site(t, to)?;
-        if !after.road_connects(seat, t, None) {
-            return Err(RuleError::RoadNotConnected(to));
-        }
-        let built = Event::RoadBuilt { seat, edge: to, cost: Resources::ZERO };
-        after.apply(&built);
-        events.push(built);
-    }
-    events.extend(after.longest_road_update(Overlay::default()));
-    Ok(events)
+        events.extend(after.longest_road_update(Overlay::default()));
+        Ok(events)
+    })
 }
 
 /// Whether `vertex` is an end of one of `seat`'s roads (or ships: knights use both, SEA-15).
@@ -393,24 +397,25 @@ fn intrigue(game: &Game, seat: Seat, vertex: VertexId) -> Result<Vec<Event>, Rul
     }
     let displaced =
         Event::KnightIntrigued { seat, vertex, displaced: knight.seat, rank: knight.rank, active: knight.active };
-    let mut after = game.clone();
-    after.apply(&displaced);
-    let mut events = vec![displaced];
-    let relocation = relocation_targets(&after, knight.seat, vertex);
-    if relocation.is_empty() {
-        events.push(Event::KnightReturnedToSupply { seat: knight.seat, vertex, rank: knight.rank });
-    }
-    // CK-KNT-9, B-LR-5: the vertex no longer blocks the seat's roads.
-    events.extend(after.longest_road_update(Overlay::default()));
-    if !relocation.is_empty() {
-        events.push(after.interrupt(Phase::RelocateKnight {
-            seat: knight.seat,
-            vertex,
-            rank: knight.rank,
-            active: knight.active,
-        }));
-    }
-    Ok(events)
+    Ok(game.with_copy(|after| {
+        after.apply(&displaced);
+        let mut events = vec![displaced];
+        let relocates = has_relocation_target(after, knight.seat, vertex);
+        if !relocates {
+            events.push(Event::KnightReturnedToSupply { seat: knight.seat, vertex, rank: knight.rank });
+        }
+        // CK-KNT-9, B-LR-5: the vertex no longer blocks the seat's roads.
+        events.extend(after.longest_road_update(Overlay::default()));
+        if relocates {
+            events.push(after.interrupt(Phase::RelocateKnight {
+                seat: knight.seat,
+                vertex,
+                rank: knight.rank,
+                active: knight.active,
+            }));
+        }
+        events
+    }))
 }
 
 /// Saboteur: every other seat with at least the player's points discards half of its

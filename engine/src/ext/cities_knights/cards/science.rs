@@ -77,9 +77,9 @@ pub(super) fn play(
             let numbers = swappable(game, *hexes)?;
             Ok(vec![Event::NumberTokensSwapped { seat, hexes: *hexes, numbers }])
         }
-        ProgressPlay::Irrigation => harvest(game, seat, Terrain::Fields, Resource::Grain, "fields"),
-        ProgressPlay::Mining => harvest(game, seat, Terrain::Mountains, Resource::Ore, "mountains"),
-        ProgressPlay::Medicine { vertex } => medicine(game, seat, *vertex),
+        ProgressPlay::Irrigation => harvest(game, seat, Terrain::Fields, Resource::Grain, "fields").map(|e| vec![e]),
+        ProgressPlay::Mining => harvest(game, seat, Terrain::Mountains, Resource::Ore, "mountains").map(|e| vec![e]),
+        ProgressPlay::Medicine { vertex } => medicine(game, seat, *vertex).map(|e| vec![e]),
         ProgressPlay::RoadBuilding => {
             let pieces = game.free_route_pieces(seat);
             if pieces == 0 {
@@ -117,10 +117,14 @@ pub(super) fn plays(_ck: &CitiesKnights, game: &Game, seat: Seat, card: Progress
             }
         }
         ProgressCard::Inventor => {
-            let open: Vec<HexCoord> =
-                board.hexes.iter().copied().filter(|&hex| swappable_token(game, hex).is_ok()).collect();
-            for &a in &open {
-                for &b in open.iter().filter(|&&b| b != a) {
+            // Which hexes may swap, marked on the stack (a hex's index fits a byte).
+            let mut open = [false; 256];
+            for (h, &hex) in board.hexes.iter().enumerate().take(open.len()) {
+                open[h] = swappable_token(game, hex).is_ok();
+            }
+            let open_hexes = || board.hexes.iter().enumerate().filter(|&(h, _)| open.get(h) == Some(&true));
+            for (_, &a) in open_hexes() {
+                for (_, &b) in open_hexes().filter(|&(_, &b)| b != a) {
                     add(ProgressPlay::Inventor { hexes: [a, b] });
                 }
             }
@@ -144,15 +148,15 @@ pub(super) fn plays(_ck: &CitiesKnights, game: &Game, seat: Seat, card: Progress
             add(ProgressPlay::RoadBuilding)
         }
         ProgressCard::Smith => {
-            let own: Vec<VertexId> = game.knights().iter().filter(|k| k.seat == seat).map(|k| k.vertex).collect();
-            for &a in &own {
-                if smith(game, seat, &[a]).is_ok() {
+            let own = || game.knights().iter().filter(|k| k.seat == seat).map(|k| k.vertex);
+            for a in own() {
+                if smith_promotions(game, seat, &[a], drop).is_ok() {
                     add(ProgressPlay::Smith { knights: vec![a] });
                 }
             }
-            for &a in &own {
-                for &b in own.iter().filter(|&&b| b != a) {
-                    if smith(game, seat, &[a, b]).is_ok() {
+            for a in own() {
+                for b in own().filter(|&b| b != a) {
+                    if smith_promotions(game, seat, &[a, b], drop).is_ok() {
                         add(ProgressPlay::Smith { knights: vec![a, b] });
                     }
                 }
@@ -221,7 +225,7 @@ fn harvest(
     terrain: Terrain,
     resource: Resource,
     name: &'static str,
-) -> Result<Vec<Event>, RuleError> {
+) -> Result<Event, RuleError> {
     let board = game.board();
     let hexes = (0..board.hexes.len())
         .filter(|&h| board.terrain[h] == terrain)
@@ -236,11 +240,11 @@ fn harvest(
     if count == 0 {
         return Err(RuleError::BankShortage);
     }
-    Ok(vec![Event::ResourcesHarvested { seat, resources: Resources::of(resource, count) }])
+    Ok(Event::ResourcesHarvested { seat, resources: Resources::of(resource, count) })
 }
 
 /// Medicine: `seat`'s settlement on `vertex` becomes a city for 2 ore + 1 grain.
-fn medicine(game: &Game, seat: Seat, vertex: VertexId) -> Result<Vec<Event>, RuleError> {
+fn medicine(game: &Game, seat: Seat, vertex: VertexId) -> Result<Event, RuleError> {
     let v = game.board().vertex(vertex).ok_or(RuleError::UnknownVertex(vertex))?;
     if game.building_index(v).is_none_or(|b| b.seat != seat || b.kind != BuildingKind::Settlement) {
         return Err(RuleError::NotYourSettlement(vertex));
@@ -252,11 +256,23 @@ fn medicine(game: &Game, seat: Seat, vertex: VertexId) -> Result<Vec<Event>, Rul
     if !player.resources().contains(&MEDICINE_COST) {
         return Err(RuleError::InsufficientResources);
     }
-    Ok(vec![Event::CityBuilt { seat, vertex, cost: MEDICINE_COST }])
+    Ok(Event::CityBuilt { seat, vertex, cost: MEDICINE_COST })
 }
 
 /// Smith: each knight named promoted once, for free, in order (CK-KNT-3 holds for each).
 fn smith(game: &Game, seat: Seat, knights: &[VertexId]) -> Result<Vec<Event>, RuleError> {
+    let mut events = Vec::with_capacity(knights.len());
+    smith_promotions(game, seat, knights, |promoted| events.push(promoted))?;
+    Ok(events)
+}
+
+/// [`smith`]'s promotions, each handed to `promoted` (the listing only checks them: no list).
+fn smith_promotions(
+    game: &Game,
+    seat: Seat,
+    knights: &[VertexId],
+    mut promoted: impl FnMut(Event),
+) -> Result<(), RuleError> {
     let &[first, ref rest @ ..] = knights else {
         return Err(RuleError::WrongKnightCount(0));
     };
@@ -264,14 +280,13 @@ fn smith(game: &Game, seat: Seat, knights: &[VertexId]) -> Result<Vec<Event>, Ru
         return Err(RuleError::WrongKnightCount(knights.len()));
     }
     let first_rank = promotion(game, seat, first)?;
-    let mut events = Vec::with_capacity(knights.len());
-    events.push(Event::KnightPromoted { seat, vertex: first, rank: first_rank, cost: Resources::ZERO });
+    promoted(Event::KnightPromoted { seat, vertex: first, rank: first_rank, cost: Resources::ZERO });
     // SMITH_KNIGHTS is 2: the second knight is measured after the first's promotion.
     for &vertex in rest {
         let rank = promotion_after(game, seat, vertex, Some((first, first_rank)))?;
-        events.push(Event::KnightPromoted { seat, vertex, rank, cost: Resources::ZERO });
+        promoted(Event::KnightPromoted { seat, vertex, rank, cost: Resources::ZERO });
     }
-    Ok(events)
+    Ok(())
 }
 
 /// The vertices of `seat`'s buildings of `kind`.

@@ -221,10 +221,16 @@ impl RoadNetwork {
         };
         let mut global = [0u16; MAX_NETWORK_VERTICES];
         let extra_road = overlay.road.filter(|(_, s)| *s == seat).map(|(e, _)| e as usize);
-        let roads = owned(&game.roads, seat).map(|e| (e, false));
+        // From the sets the game keeps when the board fits them, else a scan of the board.
+        let kept = game.pieces_of(seat);
+        let (kept_roads, kept_ships) =
+            (kept.map(|p| p.roads).unwrap_or_default(), kept.map(|p| p.ships).unwrap_or_default());
+        let scan = |pieces| kept.is_none().then(|| owned(pieces, seat)).into_iter().flatten();
+        let roads = kept_roads.iter().map(usize::from).chain(scan(&game.roads)).map(|e| (e, false));
         let extra_ship = overlay.ship.filter(|(_, s)| *s == seat).map(|(e, _)| (e as usize, true));
         let removed = overlay.ship_removed.map(usize::from);
-        let ships = owned(&game.ships, seat).filter(|e| Some(*e) != removed).map(|e| (e, true));
+        let ships = kept_ships.iter().map(usize::from).chain(scan(&game.ships));
+        let ships = ships.filter(|e| Some(*e) != removed).map(|e| (e, true));
         for (e, is_ship) in roads.chain(extra_road.map(|e| (e, false))).chain(ships).chain(extra_ship) {
             if net.edge_count == MAX_NETWORK_EDGES {
                 break;
@@ -359,7 +365,8 @@ pub(crate) mod tests {
 
     /// Checks the trail search against the definition over `games` random games of `config`,
     /// every 25 events (also for the variants' routes), and after every event that the
-    /// lengths kept in the game's [`RouteCache`] are those measured afresh.
+    /// lengths kept in the game's [`RouteCache`] are those measured afresh and the pieces kept
+    /// as bit sets those on the board.
     pub(crate) fn agrees_over_random_games(config: &GameConfig, games: u64) {
         for seed in 0..games {
             let record = sim::play_random_game(config.clone(), seed).unwrap();
@@ -367,6 +374,13 @@ pub(crate) mod tests {
             for (i, event) in record.events[1..].iter().enumerate() {
                 game.apply(event);
                 for seat in game.seats() {
+                    // The pieces the game keeps, brought up to date by the event, are those on
+                    // the board.
+                    assert_eq!(
+                        game.pieces_of(seat),
+                        game.scan_pieces(seat),
+                        "kept pieces: seed {seed}, event {i} ({event:?})"
+                    );
                     let fresh = RoadNetwork::of(&game, seat, Overlay::default()).longest_trail();
                     assert_eq!(game.road_length(seat), fresh, "kept length: seed {seed}, event {i} ({event:?})");
                 }

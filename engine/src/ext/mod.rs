@@ -234,7 +234,7 @@ pub(crate) trait Extension: Debug + Send + Sync {
 }
 
 /// The state the extensions keep, each part owned by its extension's module.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct ExtState {
     #[serde(default, skip_serializing_if = "jungle::JungleState::is_unused")]
     pub jungle: jungle::JungleState,
@@ -244,6 +244,28 @@ pub(crate) struct ExtState {
     pub wonders: wonders::WondersState,
     #[serde(default, skip_serializing_if = "cities_knights::CitiesKnightsState::is_unused")]
     pub cities_knights: cities_knights::CitiesKnightsState,
+}
+
+/// By hand for `clone_from`, which the game's copy for looking ahead calls move after move:
+/// each part reuses the copy's buffers where its own `clone_from` does. Both name every field.
+impl Clone for ExtState {
+    fn clone(&self) -> Self {
+        let ExtState { jungle, seafarers, wonders, cities_knights } = self;
+        ExtState {
+            jungle: jungle.clone(),
+            seafarers: seafarers.clone(),
+            wonders: wonders.clone(),
+            cities_knights: cities_knights.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        let ExtState { jungle, seafarers, wonders, cities_knights } = source;
+        self.jungle.clone_from(jungle);
+        self.seafarers.clone_from(seafarers);
+        self.wonders.clone_from(wonders);
+        self.cities_knights.clone_from(cities_knights);
+    }
 }
 
 #[cfg(test)]

@@ -1,13 +1,14 @@
 //! The game's state and its facade: creating a game, replaying a log, and read-only queries.
 //! Its children are the shared primitives every ruleset's rules call: moving cards between
-//! hands (`hands.rs`), trade routes (`routes.rs`), a roll's production tally
-//! (`production.rs`), the terms of trade (`trading.rs`) and a copy of the game to look ahead
-//! in (`lookahead.rs`). The rules live in `base/` (whose
-//! `mod.rs` holds the entry points `decide`, `legal_moves` and `apply`) and in `ext/`, which
-//! builds on these files and never on `base/` (tests/layering.rs checks it).
+//! hands (`hands.rs`), trade routes (`routes.rs`), each seat's pieces as bit sets
+//! (`pieces.rs`), a roll's production tally (`production.rs`), the terms of trade
+//! (`trading.rs`) and a copy of the game to look ahead in (`lookahead.rs`). The rules live in
+//! `base/` (whose `mod.rs` holds the entry points `decide`, `legal_moves` and `apply`) and in
+//! `ext/`, which builds on these files and never on `base/` (tests/layering.rs checks it).
 
 pub(crate) mod hands;
 mod lookahead;
+pub(crate) mod pieces;
 pub(crate) mod production;
 pub(crate) mod routes;
 pub(crate) mod trading;
@@ -73,9 +74,11 @@ pub struct Game {
     /// The ruleset, built from `config` on first use.
     #[serde(skip)]
     rules: RulesCell,
-    /// The seats' route lengths as measured, kept until an event changes them.
+    /// Route lengths, and (`pieces`) each seat's pieces, as found: kept until events change them.
     #[serde(skip)]
     pub(crate) routes: routes::RouteCache,
+    #[serde(skip)]
+    pub(crate) pieces: pieces::PieceCache,
 }
 
 /// The game's ruleset, built lazily from its configuration (also after deserializing).
@@ -120,6 +123,7 @@ impl Clone for Game {
             commodity_bank,
             rules,
             routes,
+            pieces,
         } = self;
         Game {
             config: config.clone(),
@@ -147,6 +151,7 @@ impl Clone for Game {
             commodity_bank: *commodity_bank,
             rules: rules.clone(),
             routes: routes.clone(),
+            pieces: pieces.clone(),
         }
     }
 
@@ -177,6 +182,7 @@ impl Clone for Game {
             commodity_bank,
             rules,
             routes,
+            pieces,
         } = source;
         // The configuration and the ruleset built from it change only with the game.
         if self.config != *config {
@@ -208,6 +214,7 @@ impl Clone for Game {
         self.commodity_bank = *commodity_bank;
         self.rules.clone_from(rules);
         self.routes.clone_from(routes);
+        self.pieces.clone_from(pieces);
     }
 }
 
@@ -373,6 +380,7 @@ impl Game {
             commodity_bank: components.commodities,
             rules: RulesCell(OnceLock::from(rules)),
             routes: Default::default(),
+            pieces: Default::default(),
             config,
         })
     }

@@ -5,6 +5,7 @@ use crate::game::routes::Overlay;
 use crate::{
     board::{EdgeId, VertexId},
     chance::Chance,
+    game::pieces::{Bits, SeatPieces},
     game::Game,
     model::{cost, Building, BuildingKind, Resources, Seat},
     protocol::{Event, Move, RuleError},
@@ -88,6 +89,9 @@ impl Game {
         }
         // The vertices the seat builds from: its own buildings, and its roads' ends where no
         // opponent's building stands — each looked at once instead of once per edge.
+        if let Some(own) = self.pieces_of(seat) {
+            return self.road_sites_from(seat, &own, moves);
+        }
         let mut from = [0u64; MAX_VERTICES / 64];
         let mut mark = |v: usize| from[v / 64] |= 1 << (v % 64);
         for (e, owner) in self.roads.iter().enumerate() {
@@ -114,6 +118,37 @@ impl Game {
             if self.board.edge_is_land[e] && empty && ends.iter().any(|&v| reaches(v)) {
                 moves.push(Move::BuildRoad { edge: self.board.edges[e] });
             }
+        }
+    }
+
+    /// [`Game::road_site_moves`] from the seat's pieces as the game keeps them: only the edges
+    /// at a vertex it builds from are looked at, still in board order.
+    fn road_sites_from(&self, seat: Seat, own: &SeatPieces, moves: &mut Vec<Move>) {
+        let mut sites = Bits::default();
+        let mut add_edges_of = |v: u16| {
+            for e in self.board.edges_of(v) {
+                let empty = self.roads[e as usize].is_none() && self.ship_index(e).is_none();
+                if self.board.edge_is_land[e as usize] && empty {
+                    sites.insert(e);
+                }
+            }
+        };
+        for e in own.roads.iter() {
+            for v in self.board.edge_vertices[e as usize] {
+                let builds_from = match self.buildings[v as usize] {
+                    Some(building) => building.seat == seat,
+                    None => self.knight_owner(v).is_none_or(|k| k == seat),
+                };
+                if builds_from {
+                    add_edges_of(v);
+                }
+            }
+        }
+        for v in own.buildings.iter() {
+            add_edges_of(v);
+        }
+        for e in sites.iter() {
+            moves.push(Move::BuildRoad { edge: self.board.edges[e as usize] });
         }
     }
 

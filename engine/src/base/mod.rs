@@ -79,6 +79,8 @@ impl Game {
     pub fn apply(&mut self, event: &Event) {
         self.routes.forget_after(event);
         apply(self, event);
+        // After the event, so that nothing looked up while applying it is kept.
+        self.pieces.update_after(self, event);
     }
 }
 

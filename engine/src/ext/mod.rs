@@ -246,13 +246,17 @@ pub(crate) struct ExtState {
     pub cities_knights: cities_knights::CitiesKnightsState,
 }
 
-/// By hand so that `clone_from` reaches each part's own (the look-ahead copies reuse their
-/// lists; the derived one would clone every part anew).
+/// By hand for `clone_from`, which the game's copy for looking ahead calls move after move:
+/// each part reuses the copy's buffers where its own `clone_from` does. Both name every field.
 impl Clone for ExtState {
     fn clone(&self) -> Self {
-        let mut copy = ExtState::default();
-        copy.clone_from(self);
-        copy
+        let ExtState { jungle, seafarers, wonders, cities_knights } = self;
+        ExtState {
+            jungle: jungle.clone(),
+            seafarers: seafarers.clone(),
+            wonders: wonders.clone(),
+            cities_knights: cities_knights.clone(),
+        }
     }
 
     fn clone_from(&mut self, source: &Self) {

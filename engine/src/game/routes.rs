@@ -198,6 +198,8 @@ struct RoadNetwork {
     /// Local edges at each local vertex (at most 3 on a hex grid).
     incident: [[u8; 3]; MAX_NETWORK_VERTICES],
     degree: [u8; MAX_NETWORK_VERTICES],
+    /// The same local edges at each local vertex, as a bit mask for the trail search.
+    incident_mask: [u32; MAX_NETWORK_VERTICES],
     /// Vertices holding an opponent's building: a trail may end there but not pass.
     blocked: [bool; MAX_NETWORK_VERTICES],
     /// Vertices holding the seat's own building, where roads and ships join (SEA-10).
@@ -214,17 +216,26 @@ impl RoadNetwork {
             edge_count: 0,
             incident: [[0; 3]; MAX_NETWORK_VERTICES],
             degree: [0; MAX_NETWORK_VERTICES],
+            incident_mask: [0; MAX_NETWORK_VERTICES],
             blocked: [false; MAX_NETWORK_VERTICES],
             junction: [false; MAX_NETWORK_VERTICES],
             ship: 0,
             vertex_count: 0,
         };
-        let mut global = [0u16; MAX_NETWORK_VERTICES];
+        // The local index of each board vertex seen (NO_LOCAL: none yet), instead of a search
+        // of the vertices seen for each end of each piece.
+        let mut local_of = [NO_LOCAL; MAX_BOARD_VERTICES];
         let extra_road = overlay.road.filter(|(_, s)| *s == seat).map(|(e, _)| e as usize);
-        let roads = owned(&game.roads, seat).map(|e| (e, false));
+        // From the sets the game keeps when the board fits them, else a scan of the board.
+        let kept = game.pieces_of(seat);
+        let (kept_roads, kept_ships) =
+            (kept.map(|p| p.roads).unwrap_or_default(), kept.map(|p| p.ships).unwrap_or_default());
+        let scan = |pieces| kept.is_none().then(|| owned(pieces, seat)).into_iter().flatten();
+        let roads = kept_roads.iter().map(usize::from).chain(scan(&game.roads)).map(|e| (e, false));
         let extra_ship = overlay.ship.filter(|(_, s)| *s == seat).map(|(e, _)| (e as usize, true));
         let removed = overlay.ship_removed.map(usize::from);
-        let ships = owned(&game.ships, seat).filter(|e| Some(*e) != removed).map(|e| (e, true));
+        let ships = kept_ships.iter().map(usize::from).chain(scan(&game.ships));
+        let ships = ships.filter(|e| Some(*e) != removed).map(|e| (e, true));
         for (e, is_ship) in roads.chain(extra_road.map(|e| (e, false))).chain(ships).chain(extra_ship) {
             if net.edge_count == MAX_NETWORK_EDGES {
                 break;
@@ -234,11 +245,12 @@ impl RoadNetwork {
                 net.ship |= 1 << local_edge;
             }
             for (side, &v) in game.board.edge_vertices[e].iter().enumerate() {
-                let local = match global[..net.vertex_count].iter().position(|&g| g == v) {
-                    Some(i) => i,
-                    None => {
+                let local = match local_of.get(v as usize).copied().unwrap_or(NO_LOCAL) {
+                    NO_LOCAL => {
                         let i = net.vertex_count;
-                        global[i] = v;
+                        if let Some(slot) = local_of.get_mut(v as usize) {
+                            *slot = i as u8;
+                        }
                         let owner = match overlay.building {
                             Some((bv, s)) if bv == v => Some(s),
                             _ => game.buildings[v as usize].map(|b| b.seat),
@@ -250,11 +262,13 @@ impl RoadNetwork {
                         net.vertex_count += 1;
                         i
                     }
+                    i => i as usize,
                 };
                 net.ends[local_edge as usize][side] = local as u8;
                 let d = net.degree[local] as usize;
                 if d < 3 {
                     net.incident[local][d] = local_edge;
+                    net.incident_mask[local] |= 1 << local_edge;
                     net.degree[local] += 1;
                 }
             }
@@ -291,33 +305,47 @@ impl RoadNetwork {
                 return best;
             }
             if self.degree[v] != 2 || self.is_trail_end(v) {
-                best = best.max(self.extend(v, None, 0, &mut covered));
+                best = best.max(self.extend(v, NO_EDGE, 0, &mut covered));
             }
         }
         let all = if self.edge_count == 32 { u32::MAX } else { (1u32 << self.edge_count) - 1 };
         while covered != all && best != every_edge {
             let e = (!covered & all).trailing_zeros() as usize;
-            best = best.max(self.extend(self.ends[e][0] as usize, None, 0, &mut covered));
+            best = best.max(self.extend(self.ends[e][0] as usize, NO_EDGE, 0, &mut covered));
         }
         best
     }
 
-    fn extend(&self, at: usize, came_by: Option<u8>, used: u32, covered: &mut u32) -> u32 {
+    /// The longest trail on from `at`, having come by `came_by` (NO_EDGE at the start) with
+    /// the edges of `used` taken; marks every edge it walks in `covered`. The edges to go on
+    /// by are a mask: those not used, and away from an own building only those of the kind
+    /// (road or ship) it came by (see [`RoadNetwork::may_turn`]).
+    fn extend(&self, at: usize, came_by: u8, used: u32, covered: &mut u32) -> u32 {
+        let mut options = self.incident_mask[at] & !used;
+        if came_by != NO_EDGE && !self.junction[at] {
+            options &= if self.ship & (1 << came_by) != 0 { self.ship } else { !self.ship };
+        }
         let mut best = 0;
-        for &e in &self.incident[at][..self.degree[at] as usize] {
+        while options != 0 {
+            let e = options.trailing_zeros() as u8;
             let bit = 1u32 << e;
-            if used & bit != 0 || came_by.is_some_and(|from| !self.may_turn(at, from, e)) {
-                continue;
-            }
+            options &= !bit;
             *covered |= bit;
             let [a, b] = self.ends[e as usize];
             let next = if a as usize == at { b } else { a } as usize;
-            let rest = if self.blocked[next] { 0 } else { self.extend(next, Some(e), used | bit, covered) };
+            let rest = if self.blocked[next] { 0 } else { self.extend(next, e, used | bit, covered) };
             best = best.max(1 + rest);
         }
         best
     }
 }
+
+/// No local edge: where a trail starts.
+const NO_EDGE: u8 = u8::MAX;
+/// No local vertex (a network has at most 64).
+const NO_LOCAL: u8 = u8::MAX;
+/// More vertices than any board has (fewer than 255 hexes, at most six corners each).
+const MAX_BOARD_VERTICES: usize = 6 * 255;
 
 #[cfg(test)]
 pub(crate) mod tests {
@@ -359,7 +387,8 @@ pub(crate) mod tests {
 
     /// Checks the trail search against the definition over `games` random games of `config`,
     /// every 25 events (also for the variants' routes), and after every event that the
-    /// lengths kept in the game's [`RouteCache`] are those measured afresh.
+    /// lengths kept in the game's [`RouteCache`] are those measured afresh and the pieces kept
+    /// as bit sets those on the board.
     pub(crate) fn agrees_over_random_games(config: &GameConfig, games: u64) {
         for seed in 0..games {
             let record = sim::play_random_game(config.clone(), seed).unwrap();
@@ -367,6 +396,13 @@ pub(crate) mod tests {
             for (i, event) in record.events[1..].iter().enumerate() {
                 game.apply(event);
                 for seat in game.seats() {
+                    // The pieces the game keeps, brought up to date by the event, are those on
+                    // the board.
+                    assert_eq!(
+                        game.pieces_of(seat),
+                        game.scan_pieces(seat),
+                        "kept pieces: seed {seed}, event {i} ({event:?})"
+                    );
                     let fresh = RoadNetwork::of(&game, seat, Overlay::default()).longest_trail();
                     assert_eq!(game.road_length(seat), fresh, "kept length: seed {seed}, event {i} ({event:?})");
                 }

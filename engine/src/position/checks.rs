@@ -144,6 +144,7 @@ fn build_parts(setup: Setup) -> Result<Game, PositionError> {
 
     // Pieces were placed by hand, not by events: nothing measured on the way stands.
     game.routes.forget_all();
+    game.pieces.forget_all();
     Ok(game)
 }
 

@@ -52,7 +52,7 @@ impl Game {
 }
 
 /// What Seafarers keeps beyond the pieces on the board.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct SeafarersState {
     /// Whether the active player has moved a ship this turn (SEA-6).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -69,6 +69,31 @@ pub(crate) struct SeafarersState {
     /// Fog tiles turned face up so far: what left the hidden stacks (SEA-13).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub revealed: Vec<(Terrain, Option<u8>)>,
+}
+
+/// By hand for `clone_from`: the victory check's copy of the game takes the lists over into
+/// its own buffers instead of new ones (the setup sites are never empty after setup). Both
+/// name every field.
+impl Clone for SeafarersState {
+    fn clone(&self) -> Self {
+        let SeafarersState { ship_moved, new_ships, setup_sites, bonuses, revealed } = self;
+        SeafarersState {
+            ship_moved: *ship_moved,
+            new_ships: new_ships.clone(),
+            setup_sites: setup_sites.clone(),
+            bonuses: bonuses.clone(),
+            revealed: revealed.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        let SeafarersState { ship_moved, new_ships, setup_sites, bonuses, revealed } = source;
+        self.ship_moved = *ship_moved;
+        self.new_ships.clone_from(new_ships);
+        self.setup_sites.clone_from(setup_sites);
+        self.bonuses.clone_from(bonuses);
+        self.revealed.clone_from(revealed);
+    }
 }
 
 impl SeafarersState {

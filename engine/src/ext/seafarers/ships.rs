@@ -3,6 +3,7 @@
 
 use crate::{
     board::EdgeId,
+    game::pieces::Bits,
     game::routes::{owned, FreePiece, Overlay},
     game::Game,
     model::{cost, Phase, Resources, Seat},
@@ -46,15 +47,23 @@ impl Game {
         })
     }
 
+    /// `seat`'s ships, from the sets the game keeps when the board fits them.
+    fn own_ships(&self, seat: Seat) -> IndexSet {
+        match self.pieces_of(seat) {
+            Some(pieces) => IndexSet::from_bits(&pieces.ships),
+            None => IndexSet::owned_by(&self.ships, seat),
+        }
+    }
+
     /// Tests if `seat` has a legal ship edge, with `placed` already on the board.
     pub(crate) fn has_legal_ship_site(&self, seat: Seat, placed: FreePiece) -> bool {
-        let anchors = ShipAnchors::of(self, seat, &IndexSet::owned_by(&self.ships, seat), placed);
+        let anchors = ShipAnchors::of(self, seat, &self.own_ships(seat), placed);
         self.ship_frontier(&anchors, placed).iter().next().is_some()
     }
 
     /// Lists a ship on every edge where `seat` may build one now, ignoring cost and supply.
     pub(crate) fn ship_site_moves(&self, seat: Seat, placed: FreePiece, moves: &mut Vec<Move>) {
-        let anchors = ShipAnchors::of(self, seat, &IndexSet::owned_by(&self.ships, seat), placed);
+        let anchors = ShipAnchors::of(self, seat, &self.own_ships(seat), placed);
         for e in self.ship_frontier(&anchors, placed).iter() {
             moves.push(Move::BuildShip { edge: self.board.edges[e as usize] });
         }
@@ -194,7 +203,7 @@ impl Game {
         if state.ship_moved || !matches!(self.phase, Phase::Main) {
             return;
         }
-        let own_ships = IndexSet::owned_by(&self.ships, seat);
+        let own_ships = self.own_ships(seat);
         let mut movable = IndexSet::default();
         for f in own_ships.iter() {
             if !state.new_ships.contains(&self.board.edges[f as usize])
@@ -213,29 +222,28 @@ impl Game {
         // when an endpoint holds the seat's building or two of its ships; otherwise through
         // an endpoint with one of its ships that is not an end of the ship leaving.
         let frontier = self.ship_frontier(&anchors, FreePiece::None);
-        let mut targets = Targets::default();
-        for t in frontier.iter() {
-            let ends = self.board.edge_vertices[t as usize];
-            let always = ends.iter().any(|&x| anchors.own_building.contains(x) || anchors.two_ships.contains(x));
-            let through = ends.map(|x| if anchors.one_ship.contains(x) { x } else { NO_VERTEX });
-            if !targets.push(Target { edge: t, always, through }) {
-                // Too many to keep: each ship walks the frontier.
-                for f in movable.iter() {
-                    let from = self.board.edges[f as usize];
-                    for t in frontier.iter().filter(|&t| anchors.connect(self, t, Some(f))) {
-                        moves.push(Move::MoveShip { from, to: self.board.edges[t as usize] });
-                    }
-                }
-                return;
-            }
-        }
+        let connects_without = |t: u16, [a, b]: [u16; 2]| {
+            self.board.edge_vertices[t as usize].iter().any(|&x| {
+                anchors.own_building.contains(x)
+                    || anchors.two_ships.contains(x)
+                    || (anchors.one_ship.contains(x) && x != a && x != b)
+            })
+        };
         for f in movable.iter() {
             let from = self.board.edges[f as usize];
-            let [a, b] = self.board.edge_vertices[f as usize];
-            for t in targets.iter() {
-                if t.always || t.through.iter().any(|&x| x != NO_VERTEX && x != a && x != b) {
-                    moves.push(Move::MoveShip { from, to: self.board.edges[t.edge as usize] });
-                }
+            let ends = self.board.edge_vertices[f as usize];
+            // Every target away from the ship's ends connects through an anchor the ship
+            // does not take with it; of those at its ends (at most two at each: the ship's
+            // own edge is taken), only the ones that connect without it.
+            let mut lost = [NO_EDGE; 4];
+            let at_ends = ends.iter().flat_map(|&x| self.board.edges_of(x));
+            for (slot, t) in
+                lost.iter_mut().zip(at_ends.filter(|&t| frontier.contains(t) && !connects_without(t, ends)))
+            {
+                *slot = t;
+            }
+            for t in frontier.iter().filter(|t| !lost.contains(t)) {
+                moves.push(Move::MoveShip { from, to: self.board.edges[t as usize] });
             }
         }
     }
@@ -305,11 +313,23 @@ impl ShipAnchors {
                 anchors.one_ship.insert(x);
             }
         }
-        for (x, building) in game.buildings.iter().enumerate() {
-            match building {
-                Some(b) if b.seat == seat => anchors.own_building.insert(x as u16),
-                Some(_) => anchors.no_ships_from(x as u16),
-                None => {}
+        match game.pieces_of(seat) {
+            Some(own) => {
+                anchors.own_building = IndexSet::from_bits(&own.buildings);
+                for other in game.seats().filter(|&s| s != seat) {
+                    for x in game.pieces_of(other).map(|p| p.buildings).unwrap_or_default().iter() {
+                        anchors.no_ships_from(x);
+                    }
+                }
+            }
+            None => {
+                for (x, building) in game.buildings.iter().enumerate() {
+                    match building {
+                        Some(b) if b.seat == seat => anchors.own_building.insert(x as u16),
+                        Some(_) => anchors.no_ships_from(x as u16),
+                        None => {}
+                    }
+                }
             }
         }
         // CK-KNT-9, SEA-15: an opponent's knight blocks ships as it blocks roads.
@@ -331,57 +351,10 @@ impl ShipAnchors {
     fn vertices(&self) -> impl Iterator<Item = u16> + '_ {
         self.own_building.iter_or(&self.one_ship)
     }
-
-    /// Tests if a ship on `e` connects, with the seat's ship on `left` (if any) gone.
-    fn connect(&self, game: &Game, e: u16, left: Option<u16>) -> bool {
-        game.board.edge_vertices[e as usize].iter().any(|&x| {
-            let leaving = left.is_some_and(|l| game.board.edge_vertices[l as usize].contains(&x));
-            let ships = if leaving { &self.two_ships } else { &self.one_ship };
-            self.own_building.contains(x) || ships.contains(x)
-        })
-    }
 }
 
-/// No vertex: a placeholder in [`Target::through`].
-const NO_VERTEX: u16 = u16::MAX;
-
-/// A frontier edge a ship may move to, with what it connects through (see
-/// [`Game::ship_move_moves`]).
-#[derive(Clone, Copy)]
-struct Target {
-    edge: u16,
-    always: bool,
-    through: [u16; 2],
-}
-
-/// The frontier's first targets, on the stack; a frontier of more (none seen in play) is
-/// walked again for each ship.
-struct Targets {
-    items: [Target; MAX_TARGETS],
-    len: usize,
-}
-
-const MAX_TARGETS: usize = 128;
-
-impl Default for Targets {
-    fn default() -> Self {
-        Targets { items: [Target { edge: 0, always: false, through: [NO_VERTEX; 2] }; MAX_TARGETS], len: 0 }
-    }
-}
-
-impl Targets {
-    /// Adds `target`; false when the list is full.
-    fn push(&mut self, target: Target) -> bool {
-        let Some(slot) = self.items.get_mut(self.len) else { return false };
-        *slot = target;
-        self.len += 1;
-        true
-    }
-
-    fn iter(&self) -> impl Iterator<Item = &Target> {
-        self.items[..self.len].iter()
-    }
-}
+/// No edge: a placeholder in a ship's lost targets (see [`Game::ship_move_moves`]).
+const NO_EDGE: u16 = u16::MAX;
 
 /// A set of vertex or edge indices, walked in ascending (board) order; on the stack, as a
 /// board has fewer than 255 hexes and so at most 6 * 254 vertices or edges.
@@ -403,6 +376,15 @@ impl IndexSet {
         let mut set = IndexSet::default();
         for i in owned(pieces, seat) {
             set.insert(i as u16);
+        }
+        set
+    }
+
+    /// The indices of a set the game keeps.
+    fn from_bits(bits: &Bits) -> IndexSet {
+        let mut set = IndexSet::default();
+        for (to, &from) in set.words.iter_mut().zip(&bits.0) {
+            *to = from;
         }
         set
     }

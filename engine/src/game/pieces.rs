@@ -1,0 +1,205 @@
+//! Each seat's roads, ships and buildings as bit sets, so that listing a seat's moves starts
+//! from its own pieces instead of scanning every edge and vertex of the board (a New Shores
+//! board has 249 edges and 178 vertices, and a seat a few dozen pieces).
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+use crate::{
+    game::Game,
+    model::{Seat, MAX_SEATS},
+    protocol::Event,
+};
+
+/// Words of a kept set: boards of up to 512 edges or vertices keep theirs; larger ones (no
+/// scenario has one) scan the board each time.
+const WORDS: usize = 8;
+
+/// A set of edge or vertex indices, walked in ascending (board) order.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Bits(pub(crate) [u64; WORDS]);
+
+impl Bits {
+    /// The indices of `pieces` for which `is` holds, or `None` when the board is too large.
+    /// Each run of 64 is made a word without a branch.
+    fn of<T>(pieces: &[T], is: impl Fn(&T) -> bool) -> Option<Bits> {
+        let mut bits = Bits::default();
+        for (word, chunk) in bits.0.iter_mut().zip(pieces.chunks(64)) {
+            *word = chunk.iter().enumerate().fold(0, |word, (j, piece)| word | u64::from(is(piece)) << j);
+        }
+        (pieces.len() <= WORDS * 64).then_some(bits)
+    }
+
+    fn set(&mut self, i: u16, on: bool) {
+        if let Some(word) = self.0.get_mut(i as usize / 64) {
+            *word = *word & !(1 << (i % 64)) | u64::from(on) << (i % 64);
+        }
+    }
+
+    pub(crate) fn insert(&mut self, i: u16) {
+        self.set(i, true);
+    }
+
+    pub(crate) fn iter(&self) -> impl Iterator<Item = u16> + '_ {
+        self.0.iter().enumerate().flat_map(|(i, &word)| {
+            let mut rest = word;
+            std::iter::from_fn(move || {
+                (rest != 0).then(|| {
+                    let bit = rest.trailing_zeros() as u16;
+                    rest &= rest - 1;
+                    i as u16 * 64 + bit
+                })
+            })
+        })
+    }
+}
+
+/// One seat's pieces on the board.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct SeatPieces {
+    pub roads: Bits,
+    pub ships: Bits,
+    /// Settlements and cities (and Cities & Knights' metropolises on them).
+    pub buildings: Bits,
+}
+
+/// Each seat's pieces as found on the board, once looked up. Not part of the state: never
+/// serialized, equal to any other, and brought up to date by [`PieceCache::update_after`]
+/// after every event (forgotten after one that may move pieces it does not name, as
+/// [`super::routes::RouteCache`] forgets lengths). Atomics, so
+/// that a game shared between threads stays `Sync`; a seat's sets are stored before it is
+/// marked known (release) and read after it is seen known (acquire).
+#[derive(Debug, Default)]
+pub(crate) struct PieceCache {
+    known: [AtomicBool; MAX_SEATS],
+    words: [[AtomicU64; 3 * WORDS]; MAX_SEATS],
+}
+
+impl PieceCache {
+    fn get(&self, seat: Seat) -> Option<SeatPieces> {
+        let i = seat.index();
+        if !self.known.get(i)?.load(Ordering::Acquire) {
+            return None;
+        }
+        let words = self.words.get(i)?;
+        let read = |k: usize| Bits(std::array::from_fn(|w| words[k * WORDS + w].load(Ordering::Relaxed)));
+        Some(SeatPieces { roads: read(0), ships: read(1), buildings: read(2) })
+    }
+
+    fn set(&self, seat: Seat, pieces: &SeatPieces) {
+        let i = seat.index();
+        let (Some(words), Some(known)) = (self.words.get(i), self.known.get(i)) else { return };
+        for (k, bits) in [pieces.roads, pieces.ships, pieces.buildings].iter().enumerate() {
+            for (w, &word) in bits.0.iter().enumerate() {
+                words[k * WORDS + w].store(word, Ordering::Relaxed);
+            }
+        }
+        known.store(true, Ordering::Release);
+    }
+
+    /// Forgets every seat's pieces (after a position is placed piece by piece).
+    pub(crate) fn forget_all(&self) {
+        for known in &self.known {
+            known.store(false, Ordering::Relaxed);
+        }
+    }
+
+    /// Brings the kept sets up to date after `event` was applied to `game`: a road, ship,
+    /// settlement or city built, or a ship moved, changes only the edges or the vertex it
+    /// names, so those are read again for every seat kept; the events listed and those that
+    /// leave every piece in place change none; any other (an extension's event may take a
+    /// road away or turn a building over) forgets every seat's.
+    pub(crate) fn update_after(&self, game: &Game, event: &Event) {
+        let board = &game.board;
+        let ship = |e: u16| game.ships.get(e as usize).copied().flatten();
+        let road = |e: u16| game.roads.get(e as usize).copied().flatten();
+        let building = |v: u16| game.buildings.get(v as usize).copied().flatten().map(|b| b.seat);
+        match event {
+            Event::RoadBuilt { edge, .. } => match board.edge(*edge) {
+                Some(e) => self.reread(|p, seat| p.roads.set(e, road(e) == Some(seat))),
+                None => self.forget_all(),
+            },
+            Event::ShipBuilt { edge, .. } => match board.edge(*edge) {
+                Some(e) => self.reread(|p, seat| p.ships.set(e, ship(e) == Some(seat))),
+                None => self.forget_all(),
+            },
+            Event::ShipMoved { from, to, .. } => match (board.edge(*from), board.edge(*to)) {
+                (Some(f), Some(t)) => self.reread(|p, seat| {
+                    p.ships.set(f, ship(f) == Some(seat));
+                    p.ships.set(t, ship(t) == Some(seat));
+                }),
+                _ => self.forget_all(),
+            },
+            // A city usually replaces its owner's settlement, but may stand on an empty site
+            // (CK-SET-1).
+            Event::SettlementBuilt { vertex, .. } | Event::CityBuilt { vertex, .. } => match board.vertex(*vertex) {
+                Some(v) => self.reread(|p, seat| p.buildings.set(v, building(v) == Some(seat))),
+                None => self.forget_all(),
+            },
+            Event::DevelopmentCardBought { .. }
+            | Event::LongestRoadChanged { .. }
+            | Event::LargestArmyChanged { .. } => {}
+            _ if event.leaves_pieces_and_points() => {}
+            _ => self.forget_all(),
+        }
+    }
+
+    /// Applies `change` to every kept seat's sets.
+    fn reread(&self, change: impl Fn(&mut SeatPieces, Seat)) {
+        for seat in (0..MAX_SEATS as u8).map(Seat) {
+            if let Some(mut pieces) = self.get(seat) {
+                change(&mut pieces, seat);
+                self.set(seat, &pieces);
+            }
+        }
+    }
+}
+
+impl Clone for PieceCache {
+    fn clone(&self) -> Self {
+        let mut copy = PieceCache::default();
+        copy.clone_from(self);
+        copy
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        for seat in 0..MAX_SEATS as u8 {
+            match source.get(Seat(seat)) {
+                Some(pieces) => self.set(Seat(seat), &pieces),
+                None => {
+                    if let Some(known) = self.known.get(seat as usize) {
+                        known.store(false, Ordering::Relaxed);
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl PartialEq for PieceCache {
+    /// What was looked up is a function of the state, which is compared on its own.
+    fn eq(&self, _other: &Self) -> bool {
+        true
+    }
+}
+
+impl Game {
+    /// `seat`'s roads, ships and buildings on the board as it stands; `None` on a board too
+    /// large to keep them (the caller scans it).
+    pub(crate) fn pieces_of(&self, seat: Seat) -> Option<SeatPieces> {
+        if let Some(pieces) = self.pieces.get(seat) {
+            return Some(pieces);
+        }
+        let pieces = self.scan_pieces(seat)?;
+        self.pieces.set(seat, &pieces);
+        Some(pieces)
+    }
+
+    /// `seat`'s pieces found on the board, on a board small enough to keep them.
+    pub(crate) fn scan_pieces(&self, seat: Seat) -> Option<SeatPieces> {
+        Some(SeatPieces {
+            roads: Bits::of(&self.roads, |&r| r == Some(seat))?,
+            ships: Bits::of(&self.ships, |&s| s == Some(seat))?,
+            buildings: Bits::of(&self.buildings, |b| b.is_some_and(|b| b.seat == seat))?,
+        })
+    }
+}

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::board::{BoardLayout, HexCoord, NumberPlacement};
-pub use crate::ext::seafarers::scenario::ScenarioId;
+pub use crate::ext::seafarers::scenario::{new_world::NewWorldLayout, ScenarioId};
 
 /// Who earns an island bonus (SEA-12).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -182,6 +182,15 @@ pub struct GameConfig {
     #[serde(skip_serializing_if = "is_true")]
     #[cfg_attr(feature = "openapi", schema(default = true))]
     pub progress_overflow_play_option: bool,
+    /// NEW-GEN, NEW-GEN-11: how The New World's board is generated (default
+    /// `grown_islands`; `published_random` shuffles every tile over the frame as the printed
+    /// rules do, which mostly makes one large island). The New World only.
+    #[serde(skip_serializing_if = "NewWorldLayout::is_default")]
+    pub new_world_layout: NewWorldLayout,
+    /// NEW-GEN-7: a generated New World board also has no two neighbouring hexes with the
+    /// same number (default false). The New World only.
+    #[serde(skip_serializing_if = "is_false")]
+    pub forbid_adjacent_equal_numbers: bool,
 }
 
 fn is_seven(n: &u8) -> bool {
@@ -232,6 +241,8 @@ impl Default for GameConfig {
             robber_waits_for_first_attack: true,
             progress_hand_limit: None,
             progress_overflow_play_option: true,
+            new_world_layout: NewWorldLayout::GrownIslands,
+            forbid_adjacent_equal_numbers: false,
         }
     }
 }

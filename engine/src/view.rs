@@ -135,6 +135,7 @@ impl Game {
             pirate: self.pirate_hex(),
             islands: Vec::new(),
             marked_vertices: Vec::new(),
+            generator: layout.generator.clone(),
         }
     }
 }

@@ -48,6 +48,8 @@ mod geometry;
 mod jungle;
 #[path = "scenarios/base/longest_road.rs"]
 mod longest_road;
+#[path = "scenarios/seafarers/new_world.rs"]
+mod new_world;
 #[path = "scenarios/base/robber.rs"]
 mod robber;
 #[path = "scenarios/seafarers/seafarers.rs"]

@@ -10,7 +10,7 @@ use crate::{
     helpers::{assert_problem, spawn_app, Backend, TestApp, User},
 };
 
-const SCENARIOS: [&str; 4] = ["new_shores", "four_islands", "fog_islands", "through_the_desert"];
+const SCENARIOS: [&str; 5] = ["new_shores", "four_islands", "fog_islands", "through_the_desert", "new_world"];
 
 #[test]
 fn the_scenarios_are_listed_with_their_player_counts_and_targets() {
@@ -20,8 +20,11 @@ fn the_scenarios_are_listed_with_their_player_counts_and_targets() {
     let body: Value = response.json().unwrap();
     let scenarios = body["scenarios"].as_array().unwrap();
     let ids: Vec<&str> = scenarios.iter().map(|s| s["id"].as_str().unwrap()).collect();
-    // Wonders of Catan comes last, with rules of its own (tests/api/wonders.rs).
-    assert_eq!(ids, [&SCENARIOS[..], &["wonders"]].concat());
+    // Wonders of Catan has rules of its own (tests/api/wonders.rs); The New World, whose
+    // board is generated, comes after it.
+    assert_eq!(ids, [&SCENARIOS[..4], &["wonders", "new_world"]].concat());
+    let new_world = scenarios.iter().find(|s| s["id"] == "new_world").unwrap();
+    assert_eq!(new_world["player_counts"], json!([2, 3, 4, 5, 6]), "NEW-1");
     for scenario in scenarios.iter().filter(|s| s["id"] != "wonders") {
         assert_eq!(scenario["variant"], "seafarers");
         assert!(!scenario["title"].as_str().unwrap().is_empty());
@@ -62,6 +65,42 @@ fn a_scenario_game_shows_the_sea_the_pirate_and_the_islands() {
     assert_eq!(listed["scenario"], "new_shores");
 }
 
+/// The New World (RULES-SCENARIOS 5): a board generated from the game's seed, public in full
+/// with its generator and islands; robber and pirate off the board (NEW-5); the seed hidden
+/// until the game is over (NEW-7, TC-132).
+#[test]
+fn a_new_world_game_shows_its_generated_board() {
+    let app = spawn_app(Backend::Sqlite);
+    for (players, variant, land) in [(4, "seafarers", 23), (5, "seafarers+five_six", 30)] {
+        let request = json!({"max_players": players, "variant": variant, "scenario": "new_world", "seed": 12});
+        let (id, users) = app.started_game_with(players, &request);
+        let game = app.game(&id, Some(&users[0].token));
+        assert_eq!(game["options"]["scenario"], "new_world");
+        assert_eq!(game["vp_target"], 12, "NEW-2");
+        let board = &game["board"];
+        assert_eq!(board["generator"]["version"], "nw1", "NEW-8");
+        assert!(board["generator"]["attempts"].as_u64().unwrap() >= 1);
+        let hexes = board["hexes"].as_array().unwrap();
+        let land_hexes = hexes.iter().filter(|h| h["terrain"] != "sea").count();
+        assert_eq!(land_hexes, land, "NEW-GEN-2");
+        assert!(hexes.iter().all(|h| h["terrain"] != "desert" && h["terrain"] != "gold"), "NEW-6");
+        let islands = board["islands"].as_array().unwrap().len();
+        assert!((3..=6).contains(&islands), "NEW-GEN-3: {islands} islands");
+        assert!(board.get("robber").is_none() && board.get("pirate").is_none(), "NEW-5: {board}");
+        assert!(game.get("seed").is_none(), "NEW-7: the seed is hidden until the game is over");
+        let log = app.whole_log(&id, Some(&users[0].token));
+        assert!(log[0]["events"][0].get("seed").is_none(), "NEW-7: not in the log either");
+        assert_eq!(log[0]["events"][0]["board"]["generator"], board["generator"]);
+    }
+    // Another seed, another board.
+    let board = |seed: u64| {
+        let request = json!({"max_players": 3, "variant": "seafarers", "scenario": "new_world", "seed": seed});
+        let (id, users) = app.started_game_with(3, &request);
+        app.game(&id, Some(&users[0].token))["board"]["hexes"].clone()
+    };
+    assert_ne!(board(1), board(2));
+}
+
 #[test]
 fn scenario_requests_that_cannot_be_played_are_refused() {
     let app = spawn_app(Backend::Sqlite);
@@ -90,6 +129,8 @@ fn every_scenario_is_played_to_a_winner(backend: Backend) {
         let (id, users) = app.started_game_with(players, &request);
         play_to_a_winner(&app, &id, &users);
         check_fog_secrecy(&app, &id, &users);
+        // NEW-7 (and every game): the seed is published once the game is over.
+        assert!(app.game(&id, None)["seed"].is_u64(), "{scenario}");
     }
 }
 

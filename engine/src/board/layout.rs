@@ -117,6 +117,21 @@ pub struct BoardLayout {
     /// Where the pirate starts (Seafarers, SEA-7); absent when it starts off the board.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pirate: Option<HexCoord>,
+    /// How a generated board was made (The New World, NEW-8): the same player count, seed,
+    /// generator version and options give the same board. Absent on every other board.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub generator: Option<BoardGenerator>,
+}
+
+/// The generator of a board and the attempts it took (NEW-8).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct BoardGenerator {
+    /// The procedure's version (`nw1`): a change that can change a board for the same seed
+    /// bumps it.
+    pub version: String,
+    /// Attempts made, the successful one included (NEW-GEN-5).
+    pub attempts: u32,
 }
 
 /// Number token letters A..R in order (B-GEO-12).
@@ -250,7 +265,14 @@ pub fn beginner_layout() -> BoardLayout {
         .collect();
     hexes.extend(standard_sea_tiles());
     let harbours = harbours_on(&STANDARD_HARBOUR_EDGES, BEGINNER_HARBOURS);
-    BoardLayout { hexes, harbours, robber: Some(HexCoord::new(0, 0)), river_hexes: Vec::new(), pirate: None }
+    BoardLayout {
+        hexes,
+        harbours,
+        robber: Some(HexCoord::new(0, 0)),
+        river_hexes: Vec::new(),
+        pirate: None,
+        generator: None,
+    }
 }
 
 /// Corner directions for the spiral, counter-clockwise: NW, W, SW, SE, E, NE (B-GEO-12).
@@ -328,7 +350,7 @@ pub fn random_layout(rng: &mut Rng, placement: NumberPlacement, forbid_adjacent_
     let harbours = shuffled_standard_harbours(rng);
     let robber = land.iter().find(|t| t.terrain == Terrain::Desert).map(|t| t.hex);
     land.extend(standard_sea_tiles());
-    BoardLayout { hexes: land, harbours, robber, river_hexes: Vec::new(), pirate: None }
+    BoardLayout { hexes: land, harbours, robber, river_hexes: Vec::new(), pirate: None, generator: None }
 }
 
 /// Lays tokens A..R along `walk`, skipping hexes that take no token (B-GEO-12).

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 pub use coords::{Corner, EdgeId, HexCoord, Side, VertexId};
-pub use layout::{BoardLayout, Harbour, HarbourKind, HexTile, NumberPlacement, Terrain};
+pub use layout::{BoardGenerator, BoardLayout, Harbour, HarbourKind, HexTile, NumberPlacement, Terrain};
 pub use topology::Topology;
 
 use crate::protocol::SetupError;
@@ -297,8 +297,14 @@ mod tests {
         assert!(matches!(Board::new(layout), Err(SetupError::InvalidBoard(_))));
         let many =
             (0..300).map(|i| HexTile { hex: HexCoord::new(i % 20, i / 20), terrain: Terrain::Sea, number: None });
-        let layout =
-            BoardLayout { hexes: many.collect(), harbours: vec![], robber: None, river_hexes: vec![], pirate: None };
+        let layout = BoardLayout {
+            hexes: many.collect(),
+            harbours: vec![],
+            robber: None,
+            river_hexes: vec![],
+            pirate: None,
+            generator: None,
+        };
         assert!(matches!(Board::new(layout), Err(SetupError::InvalidBoard(_))));
     }
 }

@@ -270,12 +270,24 @@ pub enum SetupError {
     InvalidConfig(String),
     #[error("the event log does not start a game: {0}")]
     InvalidLog(String),
+    /// NEW-10: a New World board that breaks the legality checks, by rule id.
+    #[error("the board breaks {}", checks.join(", "))]
+    IllegalBoard { checks: Vec<&'static str> },
+    /// NEW-GEN-5: no legal New World board in the generator's attempts.
+    #[error("no legal board in {attempts} attempts")]
+    BoardGenerationFailed { attempts: u32 },
 }
 
 impl SetupError {
     /// Every code [`SetupError::code`] returns.
-    pub const CODES: &'static [&'static str] =
-        &["invalid_player_count", "invalid_board", "invalid_config", "invalid_log"];
+    pub const CODES: &'static [&'static str] = &[
+        "invalid_player_count",
+        "invalid_board",
+        "invalid_config",
+        "invalid_log",
+        "illegal_board",
+        "board_generation_failed",
+    ];
 
     /// Returns the stable snake_case code of the problem.
     pub const fn code(&self) -> &'static str {
@@ -284,6 +296,8 @@ impl SetupError {
             SetupError::InvalidBoard(_) => "invalid_board",
             SetupError::InvalidConfig(_) => "invalid_config",
             SetupError::InvalidLog(_) => "invalid_log",
+            SetupError::IllegalBoard { .. } => "illegal_board",
+            SetupError::BoardGenerationFailed { .. } => "board_generation_failed",
         }
     }
 }

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    board::{EdgeId, HarbourKind, HexCoord, HexTile, VertexId},
+    board::{BoardGenerator, EdgeId, HarbourKind, HexCoord, HexTile, VertexId},
     ext::{
         cities_knights::types::CitiesKnightsView,
         wonders::types::{MarkedSet, WonderView},
@@ -71,6 +71,9 @@ pub struct BoardView {
     /// (WON-3), and some wonders need a settlement on one (WON-9); absent in other games.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub marked_vertices: Vec<MarkedVerticesView>,
+    /// How a generated board was made (The New World, NEW-8); absent on every other board.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub generator: Option<BoardGenerator>,
 }
 
 /// One named set of marked vertices (WON-3).

@@ -24,6 +24,7 @@ mod seafarers;
 
 use catan_engine::{
     board::{EdgeId, HexCoord, Terrain, VertexId},
+    new_world::NewWorldLayout,
     BoardSpec, Event, FirstPlayer, Game, GameConfig, IslandBonusMode, IslandDefinition, Move, Phase, Resources,
     ScenarioId, Seat,
 };
@@ -99,6 +100,13 @@ fn seafarers_rules(scenario: ScenarioId, players: u8) -> impl Fn(u64) -> GameCon
                 IslandDefinition::ConnectedLand
             },
             forbid_adjacent_red_numbers: !one_in(index, &choice("forbid_adjacent_red_numbers"), 3),
+            // The New World's generator (NEW-GEN-7, NEW-GEN-11); other maps ignore them.
+            new_world_layout: if one_in(index, &choice("new_world_layout"), 3) {
+                NewWorldLayout::PublishedRandom
+            } else {
+                NewWorldLayout::GrownIslands
+            },
+            forbid_adjacent_equal_numbers: one_in(index, &choice("forbid_adjacent_equal_numbers"), 3),
             ..GameConfig::for_players(players)
         }
     }
@@ -113,6 +121,7 @@ fn seafarers_games(scenario: ScenarioId) -> u64 {
         ScenarioId::FogIslands => 20,
         ScenarioId::ThroughTheDesert => 20,
         ScenarioId::Wonders => 20,
+        ScenarioId::NewWorld => 20,
     }
 }
 
@@ -124,6 +133,11 @@ fn play_scenario(scenario: ScenarioId) {
         let name = format!("seafarers_{}_{players}p", scenario.name());
         play_ruleset(&name, seafarers_games(scenario), seafarers_rules(scenario, players));
     }
+}
+
+#[test]
+fn seafarers_new_world() {
+    play_scenario(ScenarioId::NewWorld);
 }
 
 #[test]

@@ -54,7 +54,30 @@ fn hex_of(value: &Value) -> HexCoord {
     HexCoord::new(value[0].as_i64().expect("q") as i32, value[1].as_i64().expect("r") as i32)
 }
 
+/// The New World (RULES-SCENARIOS 5): no data file, a board generated for each game. Its
+/// margin is the ring around the 7 rows of 6 cells (8 for 5-6 players) of NEW-GEN-2; its land
+/// areas are its islands (NEW-GEN-10), so both readings of an island agree; 12 points win
+/// (NEW-2) and the island bonus pays 2 per foreign island (NEW-3).
+fn new_world_data(players: u8) -> MapData {
+    let columns = if players >= 5 { 8 } else { 6 };
+    let cells: HashSet<HexCoord> =
+        (0..7).flat_map(|row| (0..columns).map(move |c| HexCoord::new(c - row / 2, row))).collect();
+    let margin = cells.iter().flat_map(|c| c.neighbours()).filter(|n| !cells.contains(n)).collect();
+    MapData {
+        margin,
+        areas: HashMap::new(),
+        fog_terrain: Vec::new(),
+        fog_numbers: Vec::new(),
+        bonus: Some((IslandBonusMode::PerPlayerForeignIsland, 2)),
+        excluded_areas: Vec::new(),
+        vp_to_win: 12,
+    }
+}
+
 fn map_data(id: ScenarioId, players: u8) -> MapData {
+    if id == ScenarioId::NewWorld {
+        return new_world_data(players);
+    }
     let file = format!("{}/data/seafarers/scenario-{}.json", env!("CARGO_MANIFEST_DIR"), id.name().replace('_', "-"));
     let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{file}: {e}"));
     let json: Value = serde_json::from_str(&text).expect("scenario JSON");
@@ -320,6 +343,10 @@ impl Seafarers {
         let land = board.land_hexes_of(v);
         match self.islands {
             IslandDefinition::ConnectedLand => land.map(|h| components[h as usize] as u64).min(),
+            // A generated map's land areas are its islands (NEW-GEN-10).
+            IslandDefinition::ScenarioLandAreas if self.data.areas.is_empty() => {
+                land.map(|h| components[h as usize] as u64).min()
+            }
             IslandDefinition::ScenarioLandAreas => {
                 land.filter_map(|h| self.data.areas.get(&board.hexes[h as usize]).copied()).min()
             }

@@ -110,7 +110,14 @@ impl Extension for BigRiver {
             }
             let harbours = layout::shuffled_standard_harbours(rng);
             land.extend(layout::standard_sea_tiles());
-            return Some(Ok(BoardLayout { hexes: land, harbours, robber: None, river_hexes: river, pirate: None }));
+            return Some(Ok(BoardLayout {
+                hexes: land,
+                harbours,
+                robber: None,
+                river_hexes: river,
+                pirate: None,
+                generator: None,
+            }));
         }
         Some(Err(invalid("no river board keeps red numbers apart with this river_gold_number (B-GEO-11)".into())))
     }

@@ -83,17 +83,19 @@ impl Seafarers {
     /// scenario's land areas, a vertex between areas belongs to the lowest-numbered one.
     fn island_of(&self, board: &Board, connected: &[u16], vertex: VertexId) -> Option<u16> {
         let v = board.vertex(vertex)?;
-        match self.islands {
-            IslandDefinition::ConnectedLand => board.land_hexes_of(v).map(|h| connected[h as usize]).min(),
-            IslandDefinition::ScenarioLandAreas => {
-                let areas = &self.layout()?.land_areas;
-                board
-                    .land_hexes_of(v)
-                    .filter_map(|h| {
-                        areas.iter().find(|(hex, _)| *hex == board.hexes[h as usize]).map(|(_, a)| u16::from(*a))
-                    })
-                    .min()
+        // A generated map (The New World) records no land areas: its areas are its islands,
+        // numbered as connected land (NEW-GEN-10), so both readings agree.
+        let areas = self.layout().map(|l| &l.land_areas[..]).filter(|areas| !areas.is_empty());
+        match (self.islands, areas) {
+            (IslandDefinition::ConnectedLand, _) | (IslandDefinition::ScenarioLandAreas, None) => {
+                board.land_hexes_of(v).map(|h| connected[h as usize]).min()
             }
+            (IslandDefinition::ScenarioLandAreas, Some(areas)) => board
+                .land_hexes_of(v)
+                .filter_map(|h| {
+                    areas.iter().find(|(hex, _)| *hex == board.hexes[h as usize]).map(|(_, a)| u16::from(*a))
+                })
+                .min(),
         }
     }
 

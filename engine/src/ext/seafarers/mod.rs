@@ -41,6 +41,8 @@ pub(crate) struct Seafarers {
     pub islands: IslandDefinition,
     /// The scenario's map for the player count, looked up once (every move asks for it).
     layout: Option<&'static ScenarioLayout>,
+    /// How The New World's board is generated (NEW-GEN).
+    new_world: scenario::new_world::NewWorldOptions,
 }
 
 impl Game {
@@ -112,6 +114,10 @@ impl Seafarers {
             island_bonus_vp: config.island_bonus_vp,
             islands: config.islands,
             layout: config.scenario.and_then(|id| scenario::layout_for(id, config.players)),
+            new_world: scenario::new_world::NewWorldOptions {
+                layout: config.new_world_layout,
+                forbid_adjacent_equal_numbers: config.forbid_adjacent_equal_numbers,
+            },
         }
     }
 
@@ -192,7 +198,7 @@ impl Extension for Seafarers {
 
     fn generate_board(&self, rules: &Ruleset, rng: &mut Rng) -> Option<Result<BoardLayout, SetupError>> {
         let id = self.scenario?;
-        Some(scenario::generate(id, self.players, rng, rules.board.forbid_adjacent_red_numbers))
+        Some(scenario::generate(id, self.players, rng, rules.board.forbid_adjacent_red_numbers, self.new_world))
     }
 
     /// SEA-5: scenarios say where setup settlements may stand; WON-3: and where they may

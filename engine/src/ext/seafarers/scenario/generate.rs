@@ -29,7 +29,7 @@ pub(super) fn lay_out(map: &Map, rng: &mut Rng, forbid_adjacent_red: bool) -> Re
 
     let mut hexes = land;
     hexes.extend(map.sea.iter().chain(&map.margin).map(|&hex| HexTile::sea(hex)));
-    Ok(BoardLayout { hexes, harbours, robber, river_hexes: Vec::new(), pirate: map.pirate })
+    Ok(BoardLayout { hexes, harbours, robber, river_hexes: Vec::new(), pirate: map.pirate, generator: None })
 }
 
 /// Every group in turn; B-GEO-11 also between groups (the groups of these maps are islands

@@ -31,15 +31,18 @@ pub enum ScenarioId {
     ThroughTheDesert,
     /// Wonders of Catan (WON, its own source document): build a wonder in four stages.
     Wonders,
+    /// The New World (RULES-SCENARIOS NEW): a board generated from the game's seed.
+    NewWorld,
 }
 
 impl ScenarioId {
-    pub const ALL: [ScenarioId; 5] = [
+    pub const ALL: [ScenarioId; 6] = [
         ScenarioId::NewShores,
         ScenarioId::FourIslands,
         ScenarioId::FogIslands,
         ScenarioId::ThroughTheDesert,
         ScenarioId::Wonders,
+        ScenarioId::NewWorld,
     ];
 
     /// The snake_case name, as in JSON.
@@ -50,6 +53,7 @@ impl ScenarioId {
             ScenarioId::FogIslands => "fog_islands",
             ScenarioId::ThroughTheDesert => "through_the_desert",
             ScenarioId::Wonders => "wonders",
+            ScenarioId::NewWorld => "new_world",
         }
     }
 
@@ -60,6 +64,7 @@ impl ScenarioId {
             ScenarioId::FogIslands => "The Fog Islands",
             ScenarioId::ThroughTheDesert => "Through the Desert",
             ScenarioId::Wonders => "Wonders of Catan",
+            ScenarioId::NewWorld => "The New World",
         }
     }
 
@@ -81,11 +86,17 @@ impl ScenarioId {
             ScenarioId::Wonders => {
                 "Claim one of five wonders once you meet its condition and build it in four stages: the fourth wins at once, and 10 points win only with more stages than everyone else."
             }
+            ScenarioId::NewWorld => {
+                "A new map every game, made from its seed: islands apart in the sea. Settle anywhere, then sail: your first settlement on each island where you did not start earns a bonus. 12 points win."
+            }
         }
     }
 
     /// The player counts the scenario has a map for and its rules allow, in ascending order.
     pub fn player_counts(self) -> Vec<u8> {
+        if self == ScenarioId::NewWorld {
+            return self.players_allowed().collect(); // NEW-1: a generated board for each
+        }
         let mut counts: Vec<u8> = scenario(self)
             .iter()
             .flat_map(|s| &s.variants)
@@ -119,6 +130,7 @@ impl ScenarioId {
             ScenarioId::FogIslands => 2,
             ScenarioId::ThroughTheDesert => 3,
             ScenarioId::Wonders => 4,
+            ScenarioId::NewWorld => 5,
         }
     }
 
@@ -132,9 +144,9 @@ impl ScenarioId {
         }
     }
 
-    /// The scenario's data file, compiled in.
-    const fn source(self) -> &'static str {
-        match self {
+    /// The scenario's data file, compiled in; none for a generated board.
+    const fn source(self) -> Option<&'static str> {
+        Some(match self {
             ScenarioId::NewShores => {
                 include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/data/seafarers/scenario-new-shores.json"))
             }
@@ -150,7 +162,8 @@ impl ScenarioId {
             ScenarioId::Wonders => {
                 include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/data/seafarers/scenario-wonders.json"))
             }
-        }
+            ScenarioId::NewWorld => return None,
+        })
     }
 }
 
@@ -158,8 +171,16 @@ impl ScenarioId {
 /// without maps (a unit test proves that all of them read).
 fn loaded(id: ScenarioId) -> &'static Result<data::Scenario, String> {
     static LOADED: OnceLock<Vec<Result<data::Scenario, String>>> = OnceLock::new();
-    let all = LOADED
-        .get_or_init(|| ScenarioId::ALL.iter().map(|id| data::parse(id.source(), id.island_bonus_by_rule())).collect());
+    let all = LOADED.get_or_init(|| {
+        ScenarioId::ALL
+            .iter()
+            .map(|id| match id.source() {
+                Some(source) => data::parse(source, id.island_bonus_by_rule()),
+                // A generated board's rules are in `new_world`, its board made per game.
+                None => Ok(data::Scenario { variants: Vec::new() }),
+            })
+            .collect()
+    });
     &all[id.index()]
 }
 
@@ -205,6 +226,9 @@ pub(crate) struct ScenarioLayout {
 
 /// The scenario's map for `players` seats.
 pub(crate) fn layout_for(id: ScenarioId, players: u8) -> Option<&'static ScenarioLayout> {
+    if id == ScenarioId::NewWorld {
+        return id.players_allowed().contains(&players).then(|| new_world::layout_for(players));
+    }
     variant(id, players).map(|v| &v.layout)
 }
 
@@ -214,7 +238,16 @@ pub(crate) fn generate(
     players: u8,
     rng: &mut Rng,
     forbid_adjacent_red_numbers: bool,
+    new_world: new_world::NewWorldOptions,
 ) -> Result<BoardLayout, SetupError> {
+    if id == ScenarioId::NewWorld {
+        if !id.players_allowed().contains(&players) {
+            return Err(SetupError::InvalidConfig(format!(
+                "the new_world scenario has no board for {players} players"
+            )));
+        }
+        return new_world::generate_checked(players, rng, new_world);
+    }
     if let Err(e) = loaded(id) {
         return Err(SetupError::InvalidConfig(format!("the {} scenario's data does not read: {e}", id.name())));
     }

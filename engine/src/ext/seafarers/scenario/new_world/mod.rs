@@ -35,6 +35,7 @@ const HARBOUR_PLACEMENTS: u32 = 100;
 
 /// `new_world_layout` (NEW-GEN, NEW-GEN-11).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum NewWorldLayout {
     /// Separate islands grown cell by cell (NEW-GEN-3/4); NEW-LEGAL-4 is enforced.
@@ -45,6 +46,12 @@ pub enum NewWorldLayout {
     PublishedRandom,
 }
 
+impl NewWorldLayout {
+    pub(crate) fn is_default(&self) -> bool {
+        *self == NewWorldLayout::default()
+    }
+}
+
 /// The options of the generator (RULES-SCENARIOS 0.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct NewWorldOptions {
@@ -53,13 +60,7 @@ pub struct NewWorldOptions {
     pub forbid_adjacent_equal_numbers: bool,
 }
 
-/// What made a board (NEW-8): recorded with it and public.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Generator {
-    pub version: String,
-    /// NEW-GEN-3 starts counted, the successful one included.
-    pub attempts: u32,
-}
+pub use crate::board::BoardGenerator as Generator;
 
 /// A generated board: the layout every ruleset reads (land, the in-bound sea, the margin as
 /// sea, harbours; robber and pirate off the board, NEW-5), each land hex's island (its
@@ -195,7 +196,8 @@ pub fn generate(players: u8, rng: &mut Rng, options: NewWorldOptions) -> Result<
         let mut sea: Vec<HexCoord> = cells.iter().copied().filter(|c| !land.iter().any(|(h, _)| h == c)).collect();
         sea.extend(params.margin());
         hexes.extend(sea.into_iter().map(HexTile::sea));
-        let layout = BoardLayout { hexes, harbours, robber: None, river_hexes: Vec::new(), pirate: None };
+        let layout =
+            BoardLayout { hexes, harbours, robber: None, river_hexes: Vec::new(), pirate: None, generator: None };
         return Ok(NewWorldBoard {
             layout,
             islands,
@@ -203,4 +205,66 @@ pub fn generate(players: u8, rng: &mut Rng, options: NewWorldOptions) -> Result<
         });
     }
     Err(GenerationFailed { attempts: MAX_ATTEMPTS })
+}
+
+/// Generates the board (NEW-GEN) and checks it (NEW-LEGAL, NEW-10) before a game starts on it.
+///
+/// # Errors
+/// `board_generation_failed` (NEW-GEN-5) or `illegal_board` naming the failed checks.
+pub(crate) fn generate_checked(
+    players: u8,
+    rng: &mut Rng,
+    options: NewWorldOptions,
+) -> Result<BoardLayout, crate::protocol::SetupError> {
+    use crate::protocol::SetupError;
+    let board = generate(players, rng, options)
+        .map_err(|failed| SetupError::BoardGenerationFailed { attempts: failed.attempts })?;
+    check(&board.layout, players, options.layout)?;
+    let mut layout = board.layout;
+    layout.generator = Some(board.generator);
+    Ok(layout)
+}
+
+/// NEW-10: a board that fails a NEW-LEGAL check starts no game.
+///
+/// # Errors
+/// `illegal_board` naming the failed checks.
+pub(crate) fn check(
+    layout: &BoardLayout,
+    players: u8,
+    mode: NewWorldLayout,
+) -> Result<(), crate::protocol::SetupError> {
+    let failed = illegal_checks(layout, players, mode);
+    if failed.is_empty() {
+        Ok(())
+    } else {
+        Err(crate::protocol::SetupError::IllegalBoard { checks: failed.into_iter().map(LegalCheck::id).collect() })
+    }
+}
+
+/// The rules a New World game reads during play, one per parameter column: the margin
+/// (never the pirate's, NEW-5), 12 points to win (NEW-2), the island bonus (NEW-3: 2 points
+/// for each player's first settlement on each island where it did not start), setup
+/// anywhere (NEW-4). Islands are read from the board (connected land), which is how the
+/// generator made them.
+pub(crate) fn layout_for(players: u8) -> &'static super::ScenarioLayout {
+    use std::sync::OnceLock;
+    static LAYOUTS: OnceLock<[super::ScenarioLayout; 2]> = OnceLock::new();
+    let layouts = LAYOUTS.get_or_init(|| {
+        [4, 6].map(|players| super::ScenarioLayout {
+            land_areas: Vec::new(),
+            setup_hexes: None,
+            margin: Params::for_players(players).margin(),
+            fog_terrain: Vec::new(),
+            fog_tokens: Vec::new(),
+            vp_target: 12,
+            island_bonus: Some((crate::config::IslandBonusMode::PerPlayerForeignIsland, 2)),
+            bonus_excluded_areas: Vec::new(),
+            pirate_in_play: true,
+            setup_forbidden: Vec::new(),
+            marked_vertices: Vec::new(),
+            wonders: Vec::new(),
+        })
+    });
+    &layouts[usize::from(players >= 5)]
 }

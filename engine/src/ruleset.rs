@@ -192,6 +192,16 @@ impl Ruleset {
         if !range.contains(&self.base.players) {
             return Err(SetupError::PlayerCount { players: self.base.players, allowed });
         }
+        // NEW-8: the generator is the server's record of how it made a board, not an input.
+        if let BoardSpec::Custom(custom) = &self.board.spec {
+            if custom.generator.is_some() {
+                return Err(invalid(
+                    "board.custom.generator is set by the server on a board it generated (NEW-8); a custom board \
+                     leaves it out"
+                        .into(),
+                ));
+            }
+        }
         if !(3..=30).contains(&self.base.vp_target) {
             return Err(invalid(format!("vp_target must be 3 to 30, not {}", self.base.vp_target)));
         }

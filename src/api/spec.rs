@@ -23,6 +23,7 @@ pub fn finish(doc: &mut OpenApiDoc) {
     document_common_answers(&mut json);
     list_problem_codes(&mut json);
     bound_numbers(&mut json);
+    mark_read_only(&mut json);
     tuples_as_arrays(&mut json);
     describe_event_stream(&mut json);
     constrain_headers(&mut json);
@@ -299,6 +300,24 @@ fn bound_numbers(doc: &mut Value) {
         if let Some(property) = schemas.get_mut(*schema).and_then(|s| s.pointer_mut(&format!("/properties/{field}"))) {
             property["maximum"] = json!(u8::MAX);
         }
+    }
+}
+
+/// Fields of a request schema that only the server writes: a client leaving them out is the
+/// contract, and the server refuses them (a custom board's `generator`, NEW-8). utoipa puts
+/// can carry `readOnly` on an object only, so the field is inlined (`#[schema(inline)]`) and its
+/// one-member `oneOf` unwrapped here.
+fn mark_read_only(doc: &mut Value) {
+    for (schema, field) in [("BoardLayout", "generator")] {
+        let Some(property) = doc.pointer_mut(&format!("/components/schemas/{schema}/properties/{field}")) else {
+            continue;
+        };
+        if let Some([only]) = property.get("oneOf").and_then(Value::as_array).map(Vec::as_slice) {
+            let mut object = only.clone();
+            object["description"] = property["description"].clone();
+            *property = object;
+        }
+        property["readOnly"] = json!(true);
     }
 }
 

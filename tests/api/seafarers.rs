@@ -99,6 +99,24 @@ fn a_new_world_game_shows_its_generated_board() {
         app.game(&id, Some(&users[0].token))["board"]["hexes"].clone()
     };
     assert_ne!(board(1), board(2));
+
+    // NEW-8: the generator is the server's record; a custom board that claims one is refused
+    // when the game is created (the field is `readOnly` in the spec).
+    let user = app.register("cartographer");
+    let mut custom = app.game(&app.started_game_with(3, &json!({"max_players": 3})).0, None)["board"].clone();
+    custom["generator"] = json!({"version": "nw1", "attempts": 2_147_483_648_u64});
+    let options = json!({"board": {"custom": custom}});
+    let claimed = app.post("/api/v1/games", Some(&user.token), &json!({"max_players": 3, "options": options}));
+    let problem: serde_json::Value = claimed.json().unwrap();
+    assert_eq!(problem["code"], "invalid_config");
+    assert!(problem["detail"].as_str().unwrap().contains("generator"), "{problem}");
+    custom.as_object_mut().unwrap().remove("generator");
+    let plain = app.post(
+        "/api/v1/games",
+        Some(&user.token),
+        &json!({"max_players": 3, "options": {"board": {"custom": custom}}}),
+    );
+    assert_eq!(plain.status(), 201, "the same board without it is taken");
 }
 
 #[test]

@@ -118,8 +118,10 @@ pub struct BoardLayout {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pirate: Option<HexCoord>,
     /// How a generated board was made (The New World, NEW-8): the same player count, seed,
-    /// generator version and options give the same board. Absent on every other board.
+    /// generator version and options give the same board. Absent on every other board; the
+    /// server sets it, so a custom board leaves it out.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(inline, nullable = false, read_only))]
     pub generator: Option<BoardGenerator>,
 }
 

@@ -191,6 +191,39 @@ pub struct GameConfig {
     /// same number (default false). The New World only.
     #[serde(skip_serializing_if = "is_false")]
     pub forbid_adjacent_equal_numbers: bool,
+    /// FTR-7: a ship moved onto a gift's edge claims it too (default true); false: only a
+    /// ship placed there (built, free or in setup). The Forgotten Tribe only.
+    #[serde(skip_serializing_if = "is_true")]
+    #[cfg_attr(feature = "openapi", schema(default = true))]
+    pub ftr_gift_on_move: bool,
+    /// FTR-12: when a gift harbour kept for later must be placed (default `on_next_spot`).
+    /// The Forgotten Tribe only.
+    #[serde(skip_serializing_if = "PendingHarbour::is_default")]
+    pub ftr_pending_harbour: PendingHarbour,
+}
+
+/// `ftr_pending_harbour` (FTR-12): what happens to a gift harbour its claimant could not
+/// place at once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum PendingHarbour {
+    /// Placed as soon as the claimant's own move makes a spot for it, before anything else
+    /// (the published rule).
+    #[default]
+    OnNextSpot,
+    /// Placed when the claimant chooses, in their own turn, while a spot exists (JSettlers).
+    Voluntary,
+}
+
+impl PendingHarbour {
+    fn is_default(&self) -> bool {
+        *self == PendingHarbour::default()
+    }
+}
+
+fn is_true(flag: &bool) -> bool {
+    *flag
 }
 
 fn is_seven(n: &u8) -> bool {
@@ -199,10 +232,6 @@ fn is_seven(n: &u8) -> bool {
 
 fn is_false(flag: &bool) -> bool {
     !*flag
-}
-
-fn is_true(flag: &bool) -> bool {
-    *flag
 }
 
 impl Default for GameConfig {
@@ -243,6 +272,8 @@ impl Default for GameConfig {
             progress_overflow_play_option: true,
             new_world_layout: NewWorldLayout::GrownIslands,
             forbid_adjacent_equal_numbers: false,
+            ftr_gift_on_move: true,
+            ftr_pending_harbour: PendingHarbour::OnNextSpot,
         }
     }
 }

@@ -68,7 +68,8 @@ pub mod view;
 pub use board::{EdgeId, HexCoord, VertexId};
 pub use chance::{Chance, Draw, FixedChance, RecordingChance, ScriptedChance, SeededChance};
 pub use config::{
-    BoardSpec, DevCardsBeforeRoll, FirstPlayer, GameConfig, IslandBonusMode, IslandDefinition, ScenarioId,
+    BoardSpec, DevCardsBeforeRoll, FirstPlayer, GameConfig, IslandBonusMode, IslandDefinition, PendingHarbour,
+    ScenarioId,
 };
 pub use ext::cities_knights::{
     CardDecision, CardTurn, CitiesKnightsSeatView, CitiesKnightsView, DeckView, EventFace, Good, Knight, Merchant,
@@ -77,6 +78,7 @@ pub use ext::cities_knights::{
 };
 /// The New World's board generator and its legality checks (RULES-SCENARIOS 5.4, 5.5).
 pub use ext::seafarers::scenario::new_world;
+pub use ext::seafarers::scenario::Gift;
 pub use ext::wonders::{MarkedSet, Requirement, WonderId, WonderView, WONDER_STAGES};
 pub use game::trading::MAX_OPEN_OFFERS_PER_SEAT;
 pub use game::Game;

@@ -74,6 +74,10 @@ pub(crate) struct Components {
     pub setup_city: bool,
     /// The commodity cards in the bank at the start (CK-CMP-1); none outside C&K.
     pub commodities: crate::model::Commodities,
+    /// Hexes the robber may not be moved to (SCN-4: the tribe's islands).
+    pub robber_excluded: Vec<HexCoord>,
+    /// Development cards set aside as gifts at the start, not for sale (FTR-8).
+    pub dev_cards_set_aside: u32,
 }
 
 impl Components {
@@ -99,6 +103,8 @@ impl Components {
             ship_kept_for_wonder: false,
             setup_city: false,
             commodities: crate::model::Commodities::NONE,
+            robber_excluded: Vec::new(),
+            dev_cards_set_aside: 0,
         }
     }
 

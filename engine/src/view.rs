@@ -2,8 +2,8 @@
 //! nothing of the deck order or the seed until the game is over.
 
 pub use crate::protocol::views::{
-    BoardView, BuildingView, GameView, HandView, HarbourView, MarkedVerticesView, PiecesLeft, PlayerView, RoadView,
-    ShipView, TurnView,
+    BoardView, BuildingView, ClaimedGiftView, GameView, GiftView, HandView, HarbourView, MarkedVerticesView,
+    PendingHarbourView, PiecesLeft, PlayerView, RoadView, ShipView, TribeView, TurnView,
 };
 use crate::{game::Game, protocol::Viewer};
 
@@ -74,7 +74,7 @@ impl Game {
             hand,
             bank: self.bank,
             commodity_bank: ck.then_some(self.commodity_bank),
-            development_cards_left: self.deck.total(),
+            development_cards_left: self.cards_for_sale(),
             board: self.board_view(),
             turn: TurnView {
                 number: self.turn.number,
@@ -93,6 +93,7 @@ impl Game {
             vp_target: self.rules().base.vp_target,
             cities_and_knights: None,
             wonders: Vec::new(),
+            forgotten_tribe: None,
             winner: self.winner,
             seed: over.then_some(self.seed),
         };
@@ -136,6 +137,8 @@ impl Game {
             islands: Vec::new(),
             marked_vertices: Vec::new(),
             generator: layout.generator.clone(),
+            neutral: layout.neutral.clone(),
+            robber_excluded: self.rules().components.robber_excluded.clone(),
         }
     }
 }

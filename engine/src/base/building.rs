@@ -216,7 +216,7 @@ impl Game {
                 }
             }
         }
-        if self.deck.total() > 0 && hand.contains(&cost::DEVELOPMENT_CARD) {
+        if self.cards_for_sale() > 0 && hand.contains(&cost::DEVELOPMENT_CARD) {
             moves.push(Move::BuyDevelopmentCard);
         }
         for extension in &self.rules().extensions {

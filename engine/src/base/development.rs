@@ -21,7 +21,7 @@ impl Game {
         discoveries: u32,
         chance: &mut dyn Chance,
     ) -> Result<Event, RuleError> {
-        if self.deck.total() == 0 {
+        if self.cards_for_sale() == 0 {
             return Err(RuleError::DeckEmpty);
         }
         if !self.players[seat.index()].resources.contains(&cost) {
@@ -29,6 +29,19 @@ impl Game {
         }
         let card = draw_card(chance, Draw::DEVELOPMENT_CARD, &self.deck);
         Ok(Event::DevelopmentCardBought { seat, cost, discoveries, card })
+    }
+
+    /// The development cards a seat may still buy: the deck less the cards still set aside
+    /// as gifts (FTR-8). Which cards were set aside is never drawn until a gift is claimed:
+    /// the unseen cards are alike, so drawing a bought or a gifted card from the whole deck
+    /// gives each the chances of the printed stack.
+    pub fn cards_for_sale(&self) -> u32 {
+        let set_aside = self.rules().components.dev_cards_set_aside;
+        if set_aside == 0 {
+            return self.deck.total();
+        }
+        let gifted: u32 = self.rules().extensions.iter().map(|e| e.cards_gifted(self)).sum();
+        self.deck.total().saturating_sub(set_aside.saturating_sub(gifted))
     }
 
     /// B-DEV-2/3: one card per turn, and not one bought this turn.

@@ -70,6 +70,9 @@ impl Game {
         if self.board.terrain[h as usize] == Terrain::Desert && !self.rules().base.robber_may_enter_desert {
             return Err(RuleError::RobberDesertForbidden);
         }
+        if self.rules().components.robber_excluded.contains(&hex) {
+            return Err(RuleError::RobberHexExcluded);
+        }
         Ok(h)
     }
 
@@ -142,6 +145,7 @@ impl Game {
         make: impl Fn(HexCoord, Option<Seat>) -> Move,
     ) {
         let may_enter_desert = self.rules().base.robber_may_enter_desert;
+        let excluded = &self.rules().components.robber_excluded;
         let mut holding: u16 = 0;
         for (i, player) in self.players.iter().enumerate() {
             if Seat(i as u8) != seat && !player.resources.is_empty() {
@@ -152,10 +156,10 @@ impl Game {
             let terrain = self.board.terrain[h as usize];
             let target =
                 terrain.is_land() && Some(h) != self.robber && (may_enter_desert || terrain != Terrain::Desert);
-            if !target {
+            let hex = self.board.hexes[h as usize];
+            if !target || (!excluded.is_empty() && excluded.contains(&hex)) {
                 continue;
             }
-            let hex = self.board.hexes[h as usize];
             let mut victims = 0u16;
             for building in self.buildings_around(h) {
                 victims |= seat_bit(building.seat) & holding;

@@ -123,6 +123,10 @@ pub struct BoardLayout {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "openapi", schema(inline, nullable = false, read_only))]
     pub generator: Option<BoardGenerator>,
+    /// Land hexes nobody may settle or build a road on (SCN-3: a scenario's land area 0,
+    /// the islands of The Forgotten Tribe); they carry no number token and never produce.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub neutral: Vec<HexCoord>,
 }
 
 /// The generator of a board and the attempts it took (NEW-8).
@@ -274,6 +278,7 @@ pub fn beginner_layout() -> BoardLayout {
         river_hexes: Vec::new(),
         pirate: None,
         generator: None,
+        neutral: Vec::new(),
     }
 }
 
@@ -352,7 +357,15 @@ pub fn random_layout(rng: &mut Rng, placement: NumberPlacement, forbid_adjacent_
     let harbours = shuffled_standard_harbours(rng);
     let robber = land.iter().find(|t| t.terrain == Terrain::Desert).map(|t| t.hex);
     land.extend(standard_sea_tiles());
-    BoardLayout { hexes: land, harbours, robber, river_hexes: Vec::new(), pirate: None, generator: None }
+    BoardLayout {
+        hexes: land,
+        harbours,
+        robber,
+        river_hexes: Vec::new(),
+        pirate: None,
+        generator: None,
+        neutral: vec![],
+    }
 }
 
 /// Lays tokens A..R along `walk`, skipping hexes that take no token (B-GEO-12).

@@ -69,9 +69,18 @@ impl Board {
         let hexes: Vec<HexCoord> = layout.hexes.iter().map(|t| t.hex).collect();
         let topology = Topology::of(hexes)?;
         let hex_index = &topology.hex_index;
+        for &hex in &layout.neutral {
+            if !hex_index.get(&hex).is_some_and(|&i| layout.hexes[i as usize].terrain.is_land()) {
+                return Err(SetupError::InvalidBoard(format!(
+                    "neutral hex {hex} is not a land hex of the board (SCN-3)"
+                )));
+            }
+        }
         for tile in &layout.hexes {
             match (tile.terrain.takes_number(), tile.number) {
                 (true, Some(n)) if (2..=12).contains(&n) && n != 7 => {}
+                // SCN-3: neutral land carries no token and never produces.
+                (true, None) if layout.neutral.contains(&tile.hex) => {}
                 (true, _) => {
                     return Err(SetupError::InvalidBoard(format!(
                         "producing hex {} needs a number token 2-12 other than 7",
@@ -92,7 +101,11 @@ impl Board {
             }
         }
 
-        let is_land = |h: &HexCoord| hex_index.get(h).is_some_and(|&i| layout.hexes[i as usize].terrain.is_land());
+        let is_land_terrain =
+            |h: &HexCoord| hex_index.get(h).is_some_and(|&i| layout.hexes[i as usize].terrain.is_land());
+        // SCN-3: neutral land counts as land for nothing a player builds or produces from
+        // (a harbour may lie at its coast: the tribe's gifts, FTR-10).
+        let is_land = |h: &HexCoord| is_land_terrain(h) && !layout.neutral.contains(h);
         let is_sea = |h: &HexCoord| hex_index.get(h).is_some_and(|&i| layout.hexes[i as usize].terrain.is_sea());
         let (vertices, edges) = (&topology.vertices, &topology.edges);
 
@@ -113,7 +126,7 @@ impl Board {
         let mut vertex_harbour = vec![None; vertices.len()];
         for (i, harbour) in layout.harbours.iter().enumerate() {
             let [a, b] = harbour.edge.hexes();
-            if !((is_land(&a) && is_sea(&b)) || (is_sea(&a) && is_land(&b))) {
+            if !((is_land_terrain(&a) && is_sea(&b)) || (is_sea(&a) && is_land_terrain(&b))) {
                 return Err(SetupError::InvalidBoard(format!(
                     "harbour {} must lie on a coast edge between sea and land",
                     harbour.edge
@@ -133,7 +146,7 @@ impl Board {
             }
         }
 
-        if let Some(robber) = layout.robber.filter(|h| !is_land(h)) {
+        if let Some(robber) = layout.robber.filter(|h| !is_land_terrain(h)) {
             return Err(SetupError::InvalidBoard(format!("the robber must start on a land hex, not {robber}")));
         }
         if let Some(pirate) = layout.pirate.filter(|h| !is_sea(h)) {
@@ -183,6 +196,21 @@ impl Board {
 
     pub fn layout(&self) -> &BoardLayout {
         &self.layout
+    }
+
+    /// The board with its harbour on `edge` taken away (FTR-10); `None` when there is none.
+    pub fn without_harbour(&self, edge: EdgeId) -> Option<Board> {
+        let mut layout = self.layout.clone();
+        let at = layout.harbours.iter().position(|h| h.edge == edge)?;
+        layout.harbours.remove(at);
+        Board::new(layout).ok()
+    }
+
+    /// The board with `harbour` added (FTR-10); `None` when it does not fit (B-GEO-10).
+    pub fn with_harbour(&self, harbour: Harbour) -> Option<Board> {
+        let mut layout = self.layout.clone();
+        layout.harbours.push(harbour);
+        Board::new(layout).ok()
     }
 
     /// The board with fog hex `h` turned face up (SEA-13): the same vertices and edges, with
@@ -304,6 +332,7 @@ mod tests {
             river_hexes: vec![],
             pirate: None,
             generator: None,
+            neutral: Vec::new(),
         };
         assert!(matches!(Board::new(layout), Err(SetupError::InvalidBoard(_))));
     }

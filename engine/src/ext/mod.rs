@@ -47,6 +47,11 @@ pub(crate) trait Extension: Debug + Send + Sync {
         None
     }
 
+    /// Development cards given away so far out of those set aside (FTR-8).
+    fn cards_gifted(&self, _game: &Game) -> u32 {
+        0
+    }
+
     /// Changes the components of the game.
     fn components(&self, _components: &mut Components) {}
 

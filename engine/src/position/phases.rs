@@ -162,6 +162,9 @@ pub(super) fn check_phases(game: &Game, phase: &Phase, then: &[Phase], turn: &Tu
             Phase::RelocateKnight { .. } => return Err(E::NotInThisGame("knights (CK-KNT)")),
             Phase::CardDecision { .. } => return Err(E::NotInThisGame("progress cards (CK-PC)")),
             Phase::SpecialBuilding { .. } => return Err(E::NotInThisGame("special building phases (X56-8)")),
+            Phase::PlaceGiftHarbour { .. } => {
+                return Err(phase_error("a position does not wait for a gift harbour (FTR-10): place it first"))
+            }
         }
     }
     Ok(())

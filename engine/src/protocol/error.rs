@@ -65,6 +65,8 @@ pub enum RuleError => fn code {
     RobberNotOnLand = "robber_not_on_land",
     #[error("the robber may not enter the desert in this game")]
     RobberDesertForbidden = "robber_desert_forbidden",
+    #[error("the robber may not be moved onto this island in this scenario (SCN-4)")]
+    RobberHexExcluded = "robber_hex_excluded",
     #[error("seat {0} cannot be robbed here")]
     InvalidVictim = "invalid_victim"(Seat),
     #[error("choose a seat to steal from")]
@@ -137,6 +139,10 @@ pub enum RuleError => fn code {
     PirateMustMove = "pirate_must_move",
     #[error("setup settlements may not stand here in this scenario")]
     SetupSiteForbidden = "setup_site_forbidden",
+    #[error("you hold no gift harbour to place (FTR-10)")]
+    NoGiftHarbour = "no_gift_harbour",
+    #[error("{0} is not a coast edge at your own settlement or city with no harbour at either end (FTR-11)")]
+    HarbourSpotIllegal = "harbour_spot_illegal"(EdgeId),
     #[error("the setup ship must touch the settlement just placed and the sea")]
     SetupShipNotAtSettlement = "setup_ship_not_at_settlement",
     #[error("{unmet} (WON-9)")]

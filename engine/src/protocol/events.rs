@@ -7,8 +7,8 @@ use serde::{Deserialize, Serialize};
 pub use super::event_records::{SeatCommodities, SeatCount, SeatResources, StartingRoll, VictoryCondition, Viewer};
 use super::tagged_enum;
 use crate::{
-    board::Terrain,
-    board::{BoardLayout, EdgeId, HexCoord, VertexId},
+    board::{BoardLayout, EdgeId, HarbourKind, HexCoord, Terrain, VertexId},
+    ext::seafarers::scenario::Gift,
     ext::{
         cities_knights::types::{EventFace, ProgressCard, ProgressCards, ProgressPlay, Track},
         wonders::types::WonderId,
@@ -93,6 +93,36 @@ pub enum Event => fn kind {
         number: Option<u8>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         resource: Option<Resource>,
+    },
+    /// The first ship on a gift's edge took the gift (The Forgotten Tribe, FTR-7); what it
+    /// brings follows in the next event.
+    GiftClaimed = "gift_claimed" {
+        seat: Seat,
+        edge: EdgeId,
+        gift: Gift,
+    },
+    /// A victory point gift: one point, public and permanent (FTR-9).
+    VictoryPointGifted = "victory_point_gifted" {
+        seat: Seat,
+    },
+    /// A development card from the set-aside stack (FTR-8): which card, its owner only. It
+    /// counts as bought this turn.
+    DevelopmentCardGifted = "development_card_gifted" {
+        seat: Seat,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        card: Option<DevCard>,
+    },
+    /// A gift harbour left its tribe edge: its claimant holds it until placed (FTR-10/12).
+    HarbourTaken = "harbour_taken" {
+        seat: Seat,
+        from_edge: EdgeId,
+        kind: HarbourKind,
+    },
+    /// A gift harbour was placed at its claimant's coast and serves them at once (FTR-10/11).
+    HarbourPlaced = "harbour_placed" {
+        seat: Seat,
+        edge: EdgeId,
+        kind: HarbourKind,
     },
     /// A settlement earned the island bonus (SEA-12).
     IslandBonusEarned = "island_bonus_earned" {

@@ -36,6 +36,10 @@ pub enum Move => fn kind {
     /// turn in your main phase (Seafarers, SEA-6).
     #[cfg_attr(feature = "openapi", schema(example = json!({"type": "move_ship", "from": "0,-3,SE", "to": "1,-4,SE"})))]
     MoveShip = "move_ship" { from: EdgeId, to: EdgeId },
+    /// Place the gift harbour you claimed (or kept for later) on a coast edge at your own
+    /// settlement or city whose ends touch no harbour (The Forgotten Tribe, FTR-10..12).
+    #[cfg_attr(feature = "openapi", schema(example = json!({"type": "place_gift_harbour", "edge": "-2,-1,NE"})))]
+    PlaceGiftHarbour = "place_gift_harbour" { edge: EdgeId },
     /// Claim a wonder whose condition you meet, marking it with a ship from your supply
     /// (Wonders of Catan, WON-8/9): one wonder per player, in your main phase.
     #[cfg_attr(feature = "openapi", schema(example = json!({"type": "claim_wonder", "wonder": "colossus"})))]

@@ -16,6 +16,7 @@ impl Event {
             Event::ResourcesDiscarded { seat, resources, .. } if !sees(*seat) => *resources = None,
             Event::ResourceStolen { thief, victim, resource } if !sees(*thief) && !sees(*victim) => *resource = None,
             Event::DevelopmentCardBought { seat, card, .. } if !sees(*seat) => *card = None,
+            Event::DevelopmentCardGifted { seat, card } if !sees(*seat) => *card = None,
             Event::CardsDiscarded { seat, cards, .. } if !sees(*seat) => *cards = None,
             Event::ProgressCardDrawn { seat, card, .. }
                 if !sees(*seat) && !card.is_some_and(|c| c.is_victory_point()) =>

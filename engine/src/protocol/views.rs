@@ -7,6 +7,7 @@ use crate::{
     board::{BoardGenerator, EdgeId, HarbourKind, HexCoord, HexTile, VertexId},
     ext::{
         cities_knights::types::CitiesKnightsView,
+        seafarers::scenario::Gift,
         wonders::types::{MarkedSet, WonderView},
     },
     model::{BuildingKind, Commodities, DevCards, Phase, Resources, Seat, TradeOffer},
@@ -74,6 +75,55 @@ pub struct BoardView {
     /// How a generated board was made (The New World, NEW-8); absent on every other board.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub generator: Option<BoardGenerator>,
+    /// Land hexes nobody may settle or build a road on, which never produce (SCN-3: the
+    /// islands of The Forgotten Tribe); absent on other boards.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub neutral: Vec<HexCoord>,
+    /// Hexes the robber may not be moved to (SCN-4); absent where it may go to any land.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub robber_excluded: Vec<HexCoord>,
+}
+
+/// The Forgotten Tribe's gifts (FTR-7..12): all public but the cards set aside.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct TribeView {
+    /// The gifts still on their edges; a harbour gift says its kind.
+    pub gifts: Vec<GiftView>,
+    /// The gifts claimed so far, in order, and who claimed each.
+    pub claimed: Vec<ClaimedGiftView>,
+    /// Gift harbours taken and not yet placed, oldest first (FTR-12).
+    pub pending_harbours: Vec<PendingHarbourView>,
+    /// Development cards still set aside as gifts (FTR-8); which ones nobody knows.
+    pub development_cards_set_aside: u32,
+}
+
+/// An unclaimed gift of the tribe (FTR-7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct GiftView {
+    pub edge: EdgeId,
+    pub gift: Gift,
+    /// The harbour's kind, for a harbour gift.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<HarbourKind>,
+}
+
+/// A gift and its claimant (FTR-7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ClaimedGiftView {
+    pub edge: EdgeId,
+    pub gift: Gift,
+    pub seat: Seat,
+}
+
+/// A gift harbour its claimant holds until a spot opens (FTR-10, FTR-12).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PendingHarbourView {
+    pub seat: Seat,
+    pub kind: HarbourKind,
 }
 
 /// One named set of marked vertices (WON-3).
@@ -202,6 +252,9 @@ pub struct GameView {
     /// games.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub wonders: Vec<WonderView>,
+    /// The tribe's gifts (The Forgotten Tribe, FTR-7..12); absent in other games.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forgotten_tribe: Option<TribeView>,
     pub winner: Option<Seat>,
     /// The game's seed, published once the game is over.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -14,7 +14,15 @@ pub fn island(land: &[(HexCoord, Terrain, Option<u8>)], radius: i32) -> BoardLay
             }
         }
     }
-    BoardLayout { hexes, harbours: vec![], robber: None, river_hexes: vec![], pirate: None, generator: None }
+    BoardLayout {
+        hexes,
+        harbours: vec![],
+        robber: None,
+        river_hexes: vec![],
+        pirate: None,
+        generator: None,
+        neutral: vec![],
+    }
 }
 
 /// Seven land hexes: fields 8 in the centre, a ring of forest, hills, pasture, mountains,

@@ -71,7 +71,7 @@ pub fn play_ruleset(ruleset: &str, games: u64, config_for: impl Fn(u64) -> GameC
     let mut events: BTreeMap<&'static str, u64> = BTreeMap::new();
     let mut cards_played: BTreeMap<ProgressCard, u64> = BTreeMap::new();
     let mut feats = SeaFeats::default();
-    let (mut seafarers, mut fog, mut bonus, mut wonders) = (false, false, false, false);
+    let (mut seafarers, mut fog, mut bonus, mut wonders, mut tribe) = (false, false, false, false, false);
     let mut cities_and_knights = false;
     let exhaustive_games = (games / EXHAUSTIVE_SHARE).max(1);
     for index in 0..games {
@@ -82,8 +82,12 @@ pub fn play_ruleset(ruleset: &str, games: u64, config_for: impl Fn(u64) -> GameC
         cities_and_knights |= config.cities_and_knights;
         fog |= config.scenario == Some(ScenarioId::FogIslands);
         wonders |= config.scenario == Some(ScenarioId::Wonders);
+        // FTR-4/5: one island to settle, so no foreign island to earn a bonus on.
         bonus |= config.island_bonus_vp != Some(0)
-            && (config.island_bonus_mode.is_some() || config.scenario.is_some_and(|s| s != ScenarioId::FogIslands));
+            && config.scenario != Some(ScenarioId::ForgottenTribe)
+            && (config.island_bonus_mode.is_some()
+                || config.scenario.is_some_and(|s| !matches!(s, ScenarioId::FogIslands | ScenarioId::ForgottenTribe)));
+        tribe |= config.scenario == Some(ScenarioId::ForgottenTribe);
         let seed = mix(name_hash(ruleset) ^ index);
         let exhaustive_game = index < exhaustive_games;
         let _context = Context(format!("{ruleset} game {index}, seed {seed}, {config:?}"));
@@ -118,6 +122,11 @@ pub fn play_ruleset(ruleset: &str, games: u64, config_for: impl Fn(u64) -> GameC
         "island_bonus_earned",
         "wonder_claimed",
         "wonder_stage_built",
+        "gift_claimed",
+        "victory_point_gifted",
+        "development_card_gifted",
+        "harbour_taken",
+        "harbour_placed",
     ];
     let shown: Vec<&str> = match (seafarers, cities_and_knights) {
         (true, true) => sea_events.iter().chain(&CK_SHOWN).copied().collect(),
@@ -152,6 +161,10 @@ pub fn play_ruleset(ruleset: &str, games: u64, config_for: impl Fn(u64) -> GameC
             expected.push("pirate_moved");
         }
         expected.extend(fog.then_some("fog_revealed"));
+        // FTR-7..10: every kind of gift claimed somewhere.
+        if tribe {
+            expected.extend(["gift_claimed", "victory_point_gifted", "development_card_gifted", "harbour_taken"]);
+        }
         expected.extend(bonus.then_some("island_bonus_earned"));
         for kind in expected {
             assert!(events.contains_key(kind), "{ruleset}: no game had a {kind} event");
@@ -875,6 +888,8 @@ fn check_redaction(events: &[Event], viewer: Viewer) {
         let shown = match &redacted {
             Event::ResourcesDiscarded { seat, resources, .. } => Some((resources.is_some(), sees(*seat))),
             Event::DevelopmentCardBought { seat, card, .. } => Some((card.is_some(), sees(*seat))),
+            // FTR-8: a gifted card, as a bought one.
+            Event::DevelopmentCardGifted { seat, card } => Some((card.is_some(), sees(*seat))),
             Event::ResourceStolen { thief, victim, resource } => {
                 Some((resource.is_some(), sees(*thief) || sees(*victim)))
             }

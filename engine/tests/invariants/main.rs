@@ -21,12 +21,13 @@
 mod checks;
 mod cities_knights;
 mod seafarers;
+mod tribe;
 
 use catan_engine::{
     board::{EdgeId, HexCoord, Terrain, VertexId},
     new_world::NewWorldLayout,
-    BoardSpec, Event, FirstPlayer, Game, GameConfig, IslandBonusMode, IslandDefinition, Move, Phase, Resources,
-    ScenarioId, Seat,
+    BoardSpec, Event, FirstPlayer, Game, GameConfig, IslandBonusMode, IslandDefinition, Move, PendingHarbour, Phase,
+    Resources, ScenarioId, Seat,
 };
 use checks::{any_board, one_in, pick, play_ruleset};
 
@@ -107,6 +108,13 @@ fn seafarers_rules(scenario: ScenarioId, players: u8) -> impl Fn(u64) -> GameCon
                 NewWorldLayout::GrownIslands
             },
             forbid_adjacent_equal_numbers: one_in(index, &choice("forbid_adjacent_equal_numbers"), 3),
+            // The Forgotten Tribe's claims and kept harbours (FTR-7, FTR-12); others ignore them.
+            ftr_gift_on_move: !one_in(index, &choice("ftr_gift_on_move"), 3),
+            ftr_pending_harbour: if one_in(index, &choice("ftr_pending_harbour"), 3) {
+                PendingHarbour::Voluntary
+            } else {
+                PendingHarbour::OnNextSpot
+            },
             ..GameConfig::for_players(players)
         }
     }
@@ -122,6 +130,7 @@ fn seafarers_games(scenario: ScenarioId) -> u64 {
         ScenarioId::ThroughTheDesert => 20,
         ScenarioId::Wonders => 20,
         ScenarioId::NewWorld => 20,
+        ScenarioId::ForgottenTribe => 20,
     }
 }
 
@@ -138,6 +147,13 @@ fn play_scenario(scenario: ScenarioId) {
 #[test]
 fn seafarers_new_world() {
     play_scenario(ScenarioId::NewWorld);
+}
+
+/// FTR: gifts claimed by ships, set-aside cards, gift harbours placed or kept, the robber
+/// kept off the tribe's islands, under every invariant.
+#[test]
+fn seafarers_forgotten_tribe() {
+    play_scenario(ScenarioId::ForgottenTribe);
 }
 
 #[test]

@@ -145,6 +145,8 @@ pub struct Seafarers {
     /// Ships built this turn, and whether a ship moved (SEA-6).
     built_this_turn: Vec<EdgeId>,
     moved_this_turn: bool,
+    /// The Forgotten Tribe's checks, in a game of that scenario.
+    tribe: Option<super::tribe::Tribe>,
 }
 
 impl Seafarers {
@@ -182,6 +184,7 @@ impl Seafarers {
             bonus_points: vec![0; usize::from(config.players)],
             built_this_turn: Vec::new(),
             moved_this_turn: false,
+            tribe: super::tribe::Tribe::new(game),
             data,
         };
         check_events_hide_fog(game, opening);
@@ -190,15 +193,18 @@ impl Seafarers {
         Some(checks)
     }
 
-    /// Island bonus points `seat` earned so far (SEA-12).
+    /// Island bonus points `seat` earned so far (SEA-12), and its point gifts (FTR-9).
     pub fn bonus_points(&self, seat: Seat) -> u32 {
-        self.bonus_points[seat.index()]
+        self.bonus_points[seat.index()] + self.tribe.as_ref().map_or(0, |t| t.points(seat))
     }
 
     /// After `seat`'s move, whose `events` led from `prior` to `game`.
     pub fn after_move(&mut self, prior: &Game, game: &Game, seat: Seat, events: &[Event]) {
         check_events_hide_fog(game, events);
         self.check_ships_and_pirate(prior, seat, events);
+        if let Some(tribe) = &mut self.tribe {
+            tribe.after_move(prior, game, seat, events);
+        }
         let board = game.board();
         for event in events {
             if let Event::FogRevealed { seat: by, hex, terrain, number, resource } = *event {

@@ -56,7 +56,7 @@ impl Ctx<'_> {
                 Goal { kind: GoalKind::Road, cost: cost::ROAD }
             });
         }
-        if self.game.development_deck().total() > 0 {
+        if self.game.cards_for_sale() > 0 {
             goals.push(Goal { kind: GoalKind::DevCard, cost: cost::DEVELOPMENT_CARD });
         }
         self.goals = goals;

@@ -117,6 +117,7 @@ impl Extension for BigRiver {
                 river_hexes: river,
                 pirate: None,
                 generator: None,
+                neutral: Vec::new(),
             }));
         }
         Some(Err(invalid("no river board keeps red numbers apart with this river_gold_number (B-GEO-11)".into())))

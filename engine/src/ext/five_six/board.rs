@@ -278,7 +278,15 @@ pub fn fixed_layout() -> BoardLayout {
         .collect();
     let robber = first_desert(&land);
     let harbours = harbours_on(&HARBOUR_EDGES, FIXED_HARBOURS);
-    BoardLayout { hexes: with_sea(land), harbours, robber, river_hexes: Vec::new(), pirate: None, generator: None }
+    BoardLayout {
+        hexes: with_sea(land),
+        harbours,
+        robber,
+        river_hexes: Vec::new(),
+        pirate: None,
+        generator: None,
+        neutral: vec![],
+    }
 }
 
 /// Returns a random 5-6 player board: terrain and harbour kinds shuffled, tokens along a
@@ -302,7 +310,15 @@ pub fn random_layout(rng: &mut Rng) -> BoardLayout {
     rng.shuffle(&mut kinds);
     let harbours = harbours_on(&HARBOUR_EDGES, kinds);
     let robber = first_desert(&land);
-    BoardLayout { hexes: with_sea(land), harbours, robber, river_hexes: Vec::new(), pirate: None, generator: None }
+    BoardLayout {
+        hexes: with_sea(land),
+        harbours,
+        robber,
+        river_hexes: Vec::new(),
+        pirate: None,
+        generator: None,
+        neutral: vec![],
+    }
 }
 
 /// The harbour kinds of the extension, for validating custom boards.

@@ -6,6 +6,7 @@
 //! edge holding one piece) see them; what may be done with them is decided here.
 
 mod fog;
+mod gifts;
 pub(crate) mod islands;
 mod pirate;
 pub(crate) mod position;
@@ -16,9 +17,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::position::{PositionError, PositionPart, Setup};
 use crate::{
-    board::{BoardLayout, EdgeId, Terrain, VertexId},
+    board::{BoardLayout, EdgeId, HarbourKind, Terrain, VertexId},
     chance::Chance,
-    config::{BoardSpec, IslandBonusMode, IslandDefinition},
+    config::{BoardSpec, IslandBonusMode, IslandDefinition, PendingHarbour},
     ext::Extension,
     game::routes::FreePiece,
     game::Game,
@@ -43,6 +44,10 @@ pub(crate) struct Seafarers {
     layout: Option<&'static ScenarioLayout>,
     /// How The New World's board is generated (NEW-GEN).
     new_world: scenario::new_world::NewWorldOptions,
+    /// FTR-7: a ship moved onto a gift's edge claims it.
+    gift_on_move: bool,
+    /// FTR-12: when a kept gift harbour is placed.
+    pending_harbour: PendingHarbour,
 }
 
 impl Game {
@@ -71,6 +76,12 @@ pub(crate) struct SeafarersState {
     /// Fog tiles turned face up so far: what left the hidden stacks (SEA-13).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub revealed: Vec<(Terrain, Option<u8>)>,
+    /// The tribe's gifts claimed so far: edge, claimant, gift (FTR-7).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub gifts_claimed: Vec<(EdgeId, Seat, crate::Gift)>,
+    /// Gift harbours taken and not yet placed, oldest first (FTR-10, FTR-12).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pending_harbours: Vec<(Seat, HarbourKind)>,
 }
 
 /// By hand for `clone_from`: the victory check's copy of the game takes the lists over into
@@ -78,23 +89,29 @@ pub(crate) struct SeafarersState {
 /// name every field.
 impl Clone for SeafarersState {
     fn clone(&self) -> Self {
-        let SeafarersState { ship_moved, new_ships, setup_sites, bonuses, revealed } = self;
+        let SeafarersState { ship_moved, new_ships, setup_sites, bonuses, revealed, gifts_claimed, pending_harbours } =
+            self;
         SeafarersState {
             ship_moved: *ship_moved,
             new_ships: new_ships.clone(),
             setup_sites: setup_sites.clone(),
             bonuses: bonuses.clone(),
             revealed: revealed.clone(),
+            gifts_claimed: gifts_claimed.clone(),
+            pending_harbours: pending_harbours.clone(),
         }
     }
 
     fn clone_from(&mut self, source: &Self) {
-        let SeafarersState { ship_moved, new_ships, setup_sites, bonuses, revealed } = source;
+        let SeafarersState { ship_moved, new_ships, setup_sites, bonuses, revealed, gifts_claimed, pending_harbours } =
+            source;
         self.ship_moved = *ship_moved;
         self.new_ships.clone_from(new_ships);
         self.setup_sites.clone_from(setup_sites);
         self.bonuses.clone_from(bonuses);
         self.revealed.clone_from(revealed);
+        self.gifts_claimed.clone_from(gifts_claimed);
+        self.pending_harbours.clone_from(pending_harbours);
     }
 }
 
@@ -118,6 +135,8 @@ impl Seafarers {
                 layout: config.new_world_layout,
                 forbid_adjacent_equal_numbers: config.forbid_adjacent_equal_numbers,
             },
+            gift_on_move: config.ftr_gift_on_move,
+            pending_harbour: config.ftr_pending_harbour,
         }
     }
 
@@ -175,6 +194,10 @@ impl Extension for Seafarers {
         if matches!(rules.board.spec, BoardSpec::Custom(_)) {
             return Err(invalid(format!("the {} scenario lays its own map: no custom board", id.name())));
         }
+        // SCN-10: the tribe's scenario is not defined with Cities & Knights.
+        if id == ScenarioId::ForgottenTribe && rules.extensions.iter().any(|e| e.name() == "cities_and_knights") {
+            return Err(invalid(format!("the {} scenario is not played with cities_and_knights (SCN-10)", id.name())));
+        }
         Ok(())
     }
 
@@ -191,6 +214,12 @@ impl Extension for Seafarers {
         components.gold_produces = true;
         if let Some(layout) = self.layout() {
             components.vp_target = layout.vp_target;
+            components.robber_excluded.clone_from(&layout.robber_excluded);
+            // FTR-8: one card set aside per development-card gift.
+            let card_gifts = layout.gift_edges.iter().filter(|(_, g)| *g == crate::Gift::DevelopmentCard).count();
+            components.dev_cards_set_aside = card_gifts as u32;
+            // FTR-9: a ship may claim a gift point as it founds nothing.
+            components.max_points_per_event = components.max_points_per_event.max(2);
         }
         let bonus = self.island_bonus().map_or(0, |(_, points)| points);
         components.max_points_per_event = components.max_points_per_event.max(1 + bonus);
@@ -225,6 +254,18 @@ impl Extension for Seafarers {
         chance: &mut dyn Chance,
         events: &mut Vec<Event>,
     ) -> Option<Result<(), RuleError>> {
+        // FTR-10/12: the seat placing a gift harbour need not be the active one (X56-8).
+        if matches!(mv, Move::PlaceGiftHarbour { .. }) {
+            let Move::PlaceGiftHarbour { edge } = mv else { return None };
+            return Some(self.decide_place_gift_harbour(game, seat, *edge, events));
+        }
+        if let Phase::PlaceGiftHarbour { seat: placing, .. } = *game.phase() {
+            return Some(Err(if seat == placing {
+                RuleError::WrongPhase("place your gift harbour first (FTR-10)")
+            } else {
+                RuleError::NotYourTurn { active: placing }
+            }));
+        }
         // SEA-15: without development cards (CK-GEN-2) no Knight moves the pirate; Cities &
         // Knights refuses the card.
         let knight_card = matches!(mv, Move::PlayKnight { .. });
@@ -285,8 +326,19 @@ impl Extension for Seafarers {
         }
     }
 
+    fn legal_moves(&self, game: &Game, seat: Seat, moves: &mut Vec<Move>) -> bool {
+        if !matches!(game.phase(), Phase::PlaceGiftHarbour { .. }) {
+            return false;
+        }
+        self.gift_harbour_moves(game, seat, moves);
+        true
+    }
+
     fn more_moves(&self, game: &Game, seat: Seat, moves: &mut Vec<Move>) {
         if seat != game.turn_active() || game.is_over() {
+            return;
+        }
+        if matches!(game.phase(), Phase::PlaceGiftHarbour { .. }) {
             return;
         }
         let pirate = self.pirate_sails();
@@ -300,6 +352,9 @@ impl Extension for Seafarers {
                     self.pirate_knight_moves(game, seat, moves);
                 }
                 game.ship_move_moves(seat, moves);
+                if self.pending_harbour == PendingHarbour::Voluntary {
+                    self.gift_harbour_moves(game, seat, moves);
+                }
             }
             Phase::RoadBuilding { .. } if game.ships_to_build(seat) > 0 => {
                 game.ship_site_moves(seat, FreePiece::None, moves);
@@ -312,6 +367,7 @@ impl Extension for Seafarers {
     fn view(&self, game: &Game, _you: Option<Seat>, _over: bool, view: &mut crate::view::GameView) {
         view.turn.ship_moved = game.ext.seafarers.ship_moved;
         view.board.islands = game.islands();
+        view.forgotten_tribe = self.layout().and_then(|layout| gifts::tribe_view(game, layout));
     }
 
     fn apply(&self, game: &mut Game, event: &Event) {
@@ -322,6 +378,10 @@ impl Extension for Seafarers {
             Event::FogRevealed { seat, hex, terrain, number, resource } => {
                 game.apply_reveal(*seat, *hex, *terrain, *number, *resource)
             }
+            Event::GiftClaimed { .. }
+            | Event::DevelopmentCardGifted { .. }
+            | Event::HarbourTaken { .. }
+            | Event::HarbourPlaced { .. } => Seafarers::apply_gift(game, event),
             _ => {}
         }
         let phase = &game.phase;
@@ -349,6 +409,8 @@ impl Extension for Seafarers {
     fn react(&self, game: &Game, _seat: Seat, events: &mut Vec<Event>, chance: &mut dyn Chance) {
         if let Some(layout) = self.layout() {
             fog::reveal_reached(game, layout, events, chance);
+            // SCN-9: gifts after the pieces and their reveals, before the victory check.
+            self.claim_gifts(game, layout, events, chance);
         }
         if let Some((mode, points)) = self.island_bonus() {
             self.award_island_bonus(game, mode, points, events);
@@ -358,14 +420,27 @@ impl Extension for Seafarers {
     /// SEA-12: at most one bonus per settlement a seat founds (every building it has).
     fn most_points(&self, pieces: &crate::Pieces) -> Option<u32> {
         let buildings = u32::from(pieces.settlements) + u32::from(pieces.cities);
-        Some(self.island_bonus().map_or(0, |(_, points)| points.saturating_mul(buildings)))
+        let gift_points =
+            self.layout().map_or(0, |l| l.gift_edges.iter().filter(|(_, g)| *g == crate::Gift::VictoryPoint).count());
+        let bonuses = self.island_bonus().map_or(0, |(_, points)| points.saturating_mul(buildings));
+        Some(bonuses.saturating_add(gift_points as u32))
     }
 
     /// SEA-12: island bonuses earned (saturating: events that do not fit, applied to the
     /// state, may carry any points).
     fn victory_points(&self, game: &Game, seat: Seat) -> u32 {
-        let bonuses = game.ext.seafarers.bonuses.iter().filter(|(s, _, _)| *s == seat);
-        bonuses.fold(0, |sum: u32, (_, _, points)| sum.saturating_add(*points))
+        let state = &game.ext.seafarers;
+        let bonuses = state.bonuses.iter().filter(|(s, _, _)| *s == seat);
+        let bonus_points = bonuses.fold(0, |sum: u32, (_, _, points)| sum.saturating_add(*points));
+        // FTR-9: each victory point gift.
+        let gifts = state.gifts_claimed.iter().filter(|(_, s, g)| *s == seat && *g == crate::Gift::VictoryPoint);
+        bonus_points.saturating_add(gifts.count() as u32)
+    }
+
+    /// FTR-8: the development cards given as gifts so far.
+    fn cards_gifted(&self, game: &Game) -> u32 {
+        let gifts = game.ext.seafarers.gifts_claimed.iter().filter(|(_, _, g)| *g == crate::Gift::DevelopmentCard);
+        gifts.count() as u32
     }
 }
 

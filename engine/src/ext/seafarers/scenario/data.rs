@@ -9,7 +9,7 @@ use serde::{
     Deserialize, Deserializer,
 };
 
-use super::ScenarioLayout;
+use super::{Gift, ScenarioLayout};
 use crate::{
     board::{EdgeId, HarbourKind, HexCoord, Terrain, VertexId},
     config::IslandBonusMode,
@@ -63,7 +63,15 @@ pub(super) struct Group {
     /// `constraint_no_6_or_8_on`: positions that may not carry a 6 or an 8 (WON-2: the
     /// land next to a desert).
     pub no_red_number_on: Vec<HexCoord>,
+    /// `constraint_no_5_6_8_9_on`: positions that may carry none of 5, 6, 8, 9 (FTR-3: the
+    /// far coast).
+    pub no_high_number_on: Vec<HexCoord>,
+    /// Every position lies in land area 0 (SCN-3): nobody settles there, no token lies there.
+    pub neutral: bool,
 }
+
+/// The land area of neutral land (SCN-3).
+pub(crate) const NEUTRAL_AREA: u8 = 0;
 
 #[derive(Debug)]
 pub(super) enum TerrainFill {
@@ -93,11 +101,21 @@ pub(super) enum RobberStart {
     OffBoard,
 }
 
-/// Reads and checks one scenario file; `island_bonus` replaces the file's bonus where our
-/// rules differ from JSettlers'.
-pub(super) fn parse(json: &str, island_bonus: Option<(IslandBonusMode, u8)>) -> Result<Scenario, String> {
+/// What a scenario's rules say that its file does not (or says only in prose).
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct ByRule {
+    /// Replaces the file's island bonus where our rules differ from JSettlers'.
+    pub island_bonus: Option<(IslandBonusMode, u8)>,
+    /// SCN-4: land areas the robber may not be moved to (the files say it in prose only).
+    pub robber_excluded_areas: &'static [u8],
+    /// FTR-10: the map's harbours are gifts, taken by the first ship on their edge.
+    pub harbours_are_gifts: bool,
+}
+
+/// Reads and checks one scenario file, with what the scenario's rules add to it.
+pub(super) fn parse(json: &str, by_rule: ByRule) -> Result<Scenario, String> {
     let file: ScenarioFile = serde_json::from_str(json).map_err(|e| e.to_string())?;
-    let bonus = match (island_bonus, &file.rules.island_bonus) {
+    let bonus = match (by_rule.island_bonus, &file.rules.island_bonus) {
         (Some(by_rule), _) => Some(by_rule),
         (None, None) => None,
         (None, Some(bonus)) => {
@@ -110,7 +128,7 @@ pub(super) fn parse(json: &str, island_bonus: Option<(IslandBonusMode, u8)>) -> 
     let variants = file
         .variants
         .into_iter()
-        .map(|(key, variant)| variant.check(&file.rules, bonus).map_err(|e| format!("variant \"{key}\": {e}")))
+        .map(|(key, variant)| variant.check(&file.rules, bonus, by_rule).map_err(|e| format!("variant \"{key}\": {e}")))
         .collect::<Result<_, _>>()?;
     Ok(Scenario { variants })
 }
@@ -161,6 +179,17 @@ struct VariantFile {
     marked_vertices: BTreeMap<String, MarkedSetFile>,
     #[serde(default)]
     wonder_cards: Vec<WonderCardFile>,
+    /// Gift edges (The Forgotten Tribe, FTR-7..9).
+    #[serde(default)]
+    special_edges: SpecialEdgesFile,
+}
+
+#[derive(Default, Deserialize)]
+struct SpecialEdgesFile {
+    #[serde(default)]
+    svp: Vec<EdgeId>,
+    #[serde(default)]
+    dev_card: Vec<EdgeId>,
 }
 
 #[derive(Deserialize)]
@@ -187,6 +216,8 @@ struct GroupFile {
     robber_on_desert: bool,
     #[serde(default)]
     constraint_no_6_or_8_on: Vec<Hex>,
+    #[serde(default)]
+    constraint_no_5_6_8_9_on: Vec<Hex>,
 }
 
 #[derive(Deserialize)]
@@ -278,7 +309,12 @@ const ROBBER_OFF_BOARD: &str = "off-board";
 impl VariantFile {
     /// Turns the file's variant into checked values: every count the generator relies on
     /// agrees, so that laying out a board can only fail on the constraints.
-    fn check(self, rules: &RulesFile, island_bonus: Option<(IslandBonusMode, u8)>) -> Result<Variant, String> {
+    fn check(
+        self,
+        rules: &RulesFile,
+        island_bonus: Option<(IslandBonusMode, u8)>,
+        by_rule: ByRule,
+    ) -> Result<Variant, String> {
         if self.players.is_empty() || self.players.iter().any(|p| !(2..=6).contains(p)) {
             return Err(format!("players {:?} must be 2 to 6", self.players));
         }
@@ -352,8 +388,25 @@ impl VariantFile {
             .map(|card| card.check(|set| marked_vertices.iter().any(|(s, _)| *s == set)))
             .collect::<Result<Vec<WonderCard>, String>>()?;
 
+        let mut gift_edges: Vec<(EdgeId, Gift)> = Vec::new();
+        gift_edges.extend(self.special_edges.svp.iter().map(|&e| (e, Gift::VictoryPoint)));
+        gift_edges.extend(self.special_edges.dev_card.iter().map(|&e| (e, Gift::DevelopmentCard)));
+        let gift_harbours: Vec<EdgeId> =
+            if by_rule.harbours_are_gifts { self.harbours.iter().map(|h| h.edge).collect() } else { Vec::new() };
+        let mut all_gifts: Vec<EdgeId> =
+            gift_edges.iter().map(|&(e, _)| e).chain(gift_harbours.iter().copied()).collect();
+        all_gifts.sort_unstable();
+        if all_gifts.windows(2).any(|w| w[0] == w[1]) {
+            return Err("two gifts share an edge (FTR-7)".into());
+        }
+        let robber_excluded =
+            land_areas.iter().filter(|(_, a)| by_rule.robber_excluded_areas.contains(a)).map(|&(h, _)| h).collect();
+
         let margin = hexes(&self.margin_sea_hexes);
         let layout = ScenarioLayout {
+            gift_edges,
+            gift_harbours,
+            robber_excluded,
             land_areas,
             setup_hexes,
             margin: margin.clone(),
@@ -404,8 +457,10 @@ impl GroupFile {
             (false, false, Some(fixed)) if same_items(&fixed, &pool) => TerrainFill::Fixed(fixed),
             (false, false, _) => return Err(err("unshuffled terrain needs terrain_fixed, equal to the pool".into())),
         };
-        // Every layout of the pool has the same number of hexes that take a number.
-        let producing = pool.iter().filter(|t| t.takes_number()).count();
+        // Every layout of the pool has the same number of hexes that take a number; neutral
+        // land takes none (SCN-3, FTR-5).
+        let neutral = areas.iter().all(|&a| a == NEUTRAL_AREA);
+        let producing = if neutral { 0 } else { pool.iter().filter(|t| t.takes_number()).count() };
         let hidden_tokens = self.number_pool.as_ref().map_or(0, Vec::len);
         if self.hidden_by_fog && hidden_tokens != producing {
             return Err(err(format!("{hidden_tokens} hidden tokens for {producing} hidden hexes that take one")));
@@ -444,6 +499,8 @@ impl GroupFile {
             gold_in_area: self.constraint_gold_in_area,
             robber_on_desert: self.robber_on_desert,
             no_red_number_on: hexes(&self.constraint_no_6_or_8_on),
+            no_high_number_on: hexes(&self.constraint_no_5_6_8_9_on),
+            neutral,
         })
     }
 }

@@ -27,9 +27,10 @@ pub(super) fn lay_out(map: &Map, rng: &mut Rng, forbid_adjacent_red: bool) -> Re
     }
     let harbours = map.harbour_edges.iter().zip(kinds).map(|(&edge, kind)| Harbour { edge, kind }).collect();
 
+    let neutral = map.groups.iter().filter(|g| g.neutral).flat_map(|g| g.positions.iter().copied()).collect();
     let mut hexes = land;
     hexes.extend(map.sea.iter().chain(&map.margin).map(|&hex| HexTile::sea(hex)));
-    Ok(BoardLayout { hexes, harbours, robber, river_hexes: Vec::new(), pirate: map.pirate, generator: None })
+    Ok(BoardLayout { hexes, harbours, robber, river_hexes: Vec::new(), pirate: map.pirate, generator: None, neutral })
 }
 
 /// Every group in turn; B-GEO-11 also between groups (the groups of these maps are islands
@@ -93,7 +94,7 @@ fn lay_numbers(
         Numbers::None => Some(tiles),
         Numbers::InOrder(tokens) => {
             give_in_order(&mut tiles, tokens);
-            (!red_number_where_forbidden(group, &tiles) && fits(&tiles)).then_some(tiles)
+            (!number_where_forbidden(group, &tiles) && fits(&tiles)).then_some(tiles)
         }
         Numbers::Shuffled(pool) => {
             let mut tokens = pool.clone();
@@ -102,7 +103,7 @@ fn lay_numbers(
                 give_in_order(&mut tiles, &tokens);
                 // Gold on a 6 or 8 would be too rich: kept off in shuffled groups, as JSettlers does.
                 let red_gold = tiles.iter().any(|t| t.terrain == Terrain::Gold && matches!(t.number, Some(6 | 8)));
-                if !red_gold && !red_number_where_forbidden(group, &tiles) && fits(&tiles) {
+                if !red_gold && !number_where_forbidden(group, &tiles) && fits(&tiles) {
                     return Some(tiles);
                 }
             }
@@ -111,9 +112,14 @@ fn lay_numbers(
     }
 }
 
-/// WON-2: tests if a 6 or an 8 lies where the data forbids one (next to a desert).
-fn red_number_where_forbidden(group: &Group, tiles: &[HexTile]) -> bool {
-    tiles.iter().any(|t| matches!(t.number, Some(6 | 8)) && group.no_red_number_on.contains(&t.hex))
+/// Tests if a number lies where the data forbids it: a 6 or an 8 next to a desert (WON-2),
+/// a 5, 6, 8 or 9 on the far coast (FTR-3).
+fn number_where_forbidden(group: &Group, tiles: &[HexTile]) -> bool {
+    tiles.iter().any(|t| match t.number {
+        Some(6 | 8) => group.no_red_number_on.contains(&t.hex) || group.no_high_number_on.contains(&t.hex),
+        Some(5 | 9) => group.no_high_number_on.contains(&t.hex),
+        _ => false,
+    })
 }
 
 /// Gives `tokens` to the tiles in order, skipping those that take no number (desert, sea).

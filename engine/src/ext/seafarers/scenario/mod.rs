@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    board::{BoardLayout, HexCoord, Terrain, VertexId},
+    board::{BoardLayout, EdgeId, HexCoord, Terrain, VertexId},
     config::IslandBonusMode,
     ext::wonders::{MarkedSet, WonderCard},
     protocol::SetupError,
@@ -33,16 +33,19 @@ pub enum ScenarioId {
     Wonders,
     /// The New World (RULES-SCENARIOS NEW): a board generated from the game's seed.
     NewWorld,
+    /// The Forgotten Tribe (RULES-SCENARIOS FTR): ships claim the tribe's gifts.
+    ForgottenTribe,
 }
 
 impl ScenarioId {
-    pub const ALL: [ScenarioId; 6] = [
+    pub const ALL: [ScenarioId; 7] = [
         ScenarioId::NewShores,
         ScenarioId::FourIslands,
         ScenarioId::FogIslands,
         ScenarioId::ThroughTheDesert,
         ScenarioId::Wonders,
         ScenarioId::NewWorld,
+        ScenarioId::ForgottenTribe,
     ];
 
     /// The snake_case name, as in JSON.
@@ -54,6 +57,7 @@ impl ScenarioId {
             ScenarioId::ThroughTheDesert => "through_the_desert",
             ScenarioId::Wonders => "wonders",
             ScenarioId::NewWorld => "new_world",
+            ScenarioId::ForgottenTribe => "forgotten_tribe",
         }
     }
 
@@ -65,6 +69,7 @@ impl ScenarioId {
             ScenarioId::ThroughTheDesert => "Through the Desert",
             ScenarioId::Wonders => "Wonders of Catan",
             ScenarioId::NewWorld => "The New World",
+            ScenarioId::ForgottenTribe => "The Forgotten Tribe",
         }
     }
 
@@ -88,6 +93,9 @@ impl ScenarioId {
             }
             ScenarioId::NewWorld => {
                 "A new map every game, made from its seed: islands apart in the sea. Settle anywhere, then sail: your first settlement on each island where you did not start earns a bonus. 12 points win."
+            }
+            ScenarioId::ForgottenTribe => {
+                "Settle the main island, then sail to the islands of a forgotten tribe, where nobody may settle: the first ship on a gift's edge takes it, a victory point, a development card or a harbour to place at your own coast. 13 points win."
             }
         }
     }
@@ -131,16 +139,27 @@ impl ScenarioId {
             ScenarioId::ThroughTheDesert => 3,
             ScenarioId::Wonders => 4,
             ScenarioId::NewWorld => 5,
+            ScenarioId::ForgottenTribe => 6,
         }
     }
 
-    /// The island bonus our rules give where they differ from the file, which records
-    /// JSettlers' (WON-4: every settlement on a small island earns 1 point, where JSettlers
-    /// gives one point once per player).
-    const fn island_bonus_by_rule(self) -> Option<(IslandBonusMode, u8)> {
+    /// What the scenario's rules add to its file: the island bonus where our rules differ
+    /// from JSettlers' (WON-4: every settlement on a small island earns 1 point, where
+    /// JSettlers gives one point once per player); the robber kept off the tribe's islands
+    /// (SCN-4, FTR-6) and their harbours given as gifts (FTR-10).
+    const fn by_rule(self) -> data::ByRule {
         match self {
-            ScenarioId::Wonders => Some((IslandBonusMode::PerSettlementOnMarkedIslands, 1)),
-            _ => None,
+            ScenarioId::Wonders => data::ByRule {
+                island_bonus: Some((IslandBonusMode::PerSettlementOnMarkedIslands, 1)),
+                robber_excluded_areas: &[],
+                harbours_are_gifts: false,
+            },
+            ScenarioId::ForgottenTribe => data::ByRule {
+                island_bonus: None,
+                robber_excluded_areas: &[data::NEUTRAL_AREA],
+                harbours_are_gifts: true,
+            },
+            _ => data::ByRule { island_bonus: None, robber_excluded_areas: &[], harbours_are_gifts: false },
         }
     }
 
@@ -162,6 +181,9 @@ impl ScenarioId {
             ScenarioId::Wonders => {
                 include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/data/seafarers/scenario-wonders.json"))
             }
+            ScenarioId::ForgottenTribe => {
+                include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/data/seafarers/scenario-forgotten-tribe.json"))
+            }
             ScenarioId::NewWorld => return None,
         })
     }
@@ -175,7 +197,7 @@ fn loaded(id: ScenarioId) -> &'static Result<data::Scenario, String> {
         ScenarioId::ALL
             .iter()
             .map(|id| match id.source() {
-                Some(source) => data::parse(source, id.island_bonus_by_rule()),
+                Some(source) => data::parse(source, id.by_rule()),
                 // A generated board's rules are in `new_world`, its board made per game.
                 None => Ok(data::Scenario { variants: Vec::new() }),
             })
@@ -222,6 +244,25 @@ pub(crate) struct ScenarioLayout {
     pub marked_vertices: Vec<(MarkedSet, Vec<VertexId>)>,
     /// The wonder cards on offer (WON-8..10).
     pub wonders: Vec<WonderCard>,
+    /// Gift edges and their gifts (The Forgotten Tribe, FTR-7..9), harbour gifts aside.
+    pub gift_edges: Vec<(EdgeId, Gift)>,
+    /// Harbour edges whose harbour is a gift (FTR-10): the kinds are laid with the board.
+    pub gift_harbours: Vec<EdgeId>,
+    /// Hexes the robber may not be moved to (SCN-4); it may start there (FTR-6).
+    pub robber_excluded: Vec<HexCoord>,
+}
+
+/// A gift of the forgotten tribe, claimed by the first ship on its edge (FTR-7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum Gift {
+    /// One victory point, public (FTR-9).
+    VictoryPoint,
+    /// The top card of the set-aside development cards (FTR-8).
+    DevelopmentCard,
+    /// The harbour on the edge, to be placed at the claimant's coast (FTR-10).
+    Harbour,
 }
 
 /// The scenario's map for `players` seats.

@@ -196,8 +196,15 @@ pub fn generate(players: u8, rng: &mut Rng, options: NewWorldOptions) -> Result<
         let mut sea: Vec<HexCoord> = cells.iter().copied().filter(|c| !land.iter().any(|(h, _)| h == c)).collect();
         sea.extend(params.margin());
         hexes.extend(sea.into_iter().map(HexTile::sea));
-        let layout =
-            BoardLayout { hexes, harbours, robber: None, river_hexes: Vec::new(), pirate: None, generator: None };
+        let layout = BoardLayout {
+            hexes,
+            harbours,
+            robber: None,
+            river_hexes: Vec::new(),
+            pirate: None,
+            generator: None,
+            neutral: vec![],
+        };
         return Ok(NewWorldBoard {
             layout,
             islands,
@@ -264,6 +271,9 @@ pub(crate) fn layout_for(players: u8) -> &'static super::ScenarioLayout {
             setup_forbidden: Vec::new(),
             marked_vertices: Vec::new(),
             wonders: Vec::new(),
+            gift_edges: Vec::new(),
+            gift_harbours: Vec::new(),
+            robber_excluded: Vec::new(),
         })
     });
     &layouts[usize::from(players >= 5)]

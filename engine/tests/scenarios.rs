@@ -42,6 +42,8 @@ mod ck_trading;
 mod development;
 #[path = "scenarios/five_six/five_six.rs"]
 mod five_six;
+#[path = "scenarios/seafarers/forgotten_tribe.rs"]
+mod forgotten_tribe;
 #[path = "scenarios/base/geometry.rs"]
 mod geometry;
 #[path = "scenarios/jungle/jungle.rs"]

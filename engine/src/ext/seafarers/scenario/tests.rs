@@ -116,7 +116,7 @@ fn the_vendored_files_are_copies_of_the_shared_data() {
 /// loader or is a comment (no `constraint_no_6_or_8_on` etc. in these four files).
 #[test]
 fn groups_hold_only_what_the_generator_reads() {
-    const READ: [&str; 12] = [
+    const READ: [&str; 13] = [
         "positions",
         "land_areas",
         "terrain_pool",
@@ -129,6 +129,7 @@ fn groups_hold_only_what_the_generator_reads() {
         "hidden_by_fog",
         "robber_on_desert",
         "constraint_no_6_or_8_on",
+        "constraint_no_5_6_8_9_on",
     ];
     const COMMENTS: [&str; 5] = ["name", "note", "number_rule", "number_note", "numbers"];
     for id in with_data() {
@@ -288,7 +289,9 @@ fn check_board(what: &str, variant: &Value, layout: &ScenarioLayout, board: &Boa
             let fixed: Vec<Terrain> = fixed.as_array().unwrap().iter().map(|t| terrain(t.as_str().unwrap())).collect();
             assert_eq!(laid.iter().map(|t| t.terrain).collect::<Vec<_>>(), fixed, "{what} {name}");
         }
-        assert!(laid.iter().all(|t| t.number.is_some() == t.terrain.takes_number()), "{what} {name}");
+        // SCN-3: neutral land (area 0) takes no token whatever its terrain.
+        let neutral = laid.iter().all(|t| area_of(t.hex) == Some(0));
+        assert!(laid.iter().all(|t| t.number.is_some() == (t.terrain.takes_number() && !neutral)), "{what} {name}");
         let numbers: Vec<u8> = laid.iter().filter_map(|t| t.number).collect();
         match group.get("number_pool") {
             None => assert!(numbers.is_empty(), "{what} {name}: no tokens"),
@@ -420,7 +423,7 @@ fn the_loader_refuses_inconsistent_data() {
     let broken = |edit: &dyn Fn(&mut Value)| {
         let mut file = json(ScenarioId::NewShores);
         edit(&mut file["variants"]["3"]);
-        data::parse(&file.to_string(), None)
+        data::parse(&file.to_string(), data::ByRule::default())
     };
     assert!(broken(&|_| {}).is_ok());
     let short_pool = broken(&|v| {
@@ -445,7 +448,7 @@ fn impossible_constraints_are_an_error_not_a_hang() {
     let mut file = json(ScenarioId::NewShores);
     // The small islands' two gold hexes can then only get a 6 or an 8.
     file["variants"]["3"]["groups"][1]["number_pool"] = serde_json::json!([6, 6, 6, 6, 8, 8, 8, 8]);
-    let scenario = data::parse(&file.to_string(), None).expect("consistent counts");
+    let scenario = data::parse(&file.to_string(), data::ByRule::default()).expect("consistent counts");
     let variant = scenario.variants.iter().find(|v| v.players.contains(&3)).unwrap();
     let error = generate::lay_out(&variant.map, &mut Rng::new(3), false).unwrap_err();
     assert!(error.contains("small islands"), "{error}");

@@ -227,7 +227,8 @@ fn heuristic_bot_wins_most_four_player_new_shores_games_against_random_bots() {
 fn heuristic_bot_wins_most_four_player_games_of_every_other_seafarers_scenario() {
     const GAMES: u64 = 100;
     let mut played = 0;
-    let others = [ScenarioId::FourIslands, ScenarioId::FogIslands, ScenarioId::ThroughTheDesert];
+    let others =
+        [ScenarioId::FourIslands, ScenarioId::FogIslands, ScenarioId::ThroughTheDesert, ScenarioId::ForgottenTribe];
     for scenario in others {
         let series = heuristic_against_random_in(&seafarers(scenario, 4), GAMES, 91);
         let rate = series.wins as f64 / GAMES as f64;

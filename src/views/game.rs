@@ -116,6 +116,12 @@ pub struct GameResponse {
     /// `stages`. Absent in other games and before the start.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub wonders: Vec<WonderView>,
+    /// The Forgotten Tribe: the gifts still on their edges (a harbour gift with its kind),
+    /// those claimed and by whom, the gift harbours kept for later, and how many development
+    /// cards are still set aside (which ones nobody sees). Absent in other games and before
+    /// the start.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub forgotten_tribe: Option<catan_engine::view::TribeView>,
     /// Cities & Knights: the commodity cards in the bank. Absent in other games.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub commodity_bank: Option<catan_engine::Commodities>,
@@ -365,6 +371,7 @@ fn response_of(
         largest_army: view.as_ref().and_then(|v| v.largest_army),
         vp_target: config.victory_target(),
         wonders: view.as_ref().map(|v| v.wonders.clone()).unwrap_or_default(),
+        forgotten_tribe: view.as_ref().and_then(|v| v.forgotten_tribe.clone()),
         commodity_bank: view.as_ref().and_then(|v| v.commodity_bank),
         cities_and_knights: view.as_ref().and_then(|v| v.cities_and_knights.clone()),
         winner: view.as_ref().and_then(|v| v.winner),

@@ -10,7 +10,8 @@ use crate::{
     helpers::{assert_problem, spawn_app, Backend, TestApp, User},
 };
 
-const SCENARIOS: [&str; 5] = ["new_shores", "four_islands", "fog_islands", "through_the_desert", "new_world"];
+const SCENARIOS: [&str; 6] =
+    ["new_shores", "four_islands", "fog_islands", "through_the_desert", "new_world", "forgotten_tribe"];
 
 #[test]
 fn the_scenarios_are_listed_with_their_player_counts_and_targets() {
@@ -21,8 +22,10 @@ fn the_scenarios_are_listed_with_their_player_counts_and_targets() {
     let scenarios = body["scenarios"].as_array().unwrap();
     let ids: Vec<&str> = scenarios.iter().map(|s| s["id"].as_str().unwrap()).collect();
     // Wonders of Catan has rules of its own (tests/api/wonders.rs); The New World, whose
-    // board is generated, comes after it.
-    assert_eq!(ids, [&SCENARIOS[..4], &["wonders", "new_world"]].concat());
+    // board is generated, and The Forgotten Tribe come after it.
+    assert_eq!(ids, [&SCENARIOS[..4], &["wonders", "new_world", "forgotten_tribe"]].concat());
+    let tribe = scenarios.iter().find(|s| s["id"] == "forgotten_tribe").unwrap();
+    assert_eq!(tribe["player_counts"], json!([2, 3, 4, 5, 6]), "FTR-1");
     let new_world = scenarios.iter().find(|s| s["id"] == "new_world").unwrap();
     assert_eq!(new_world["player_counts"], json!([2, 3, 4, 5, 6]), "NEW-1");
     for scenario in scenarios.iter().filter(|s| s["id"] != "wonders") {
@@ -147,9 +150,40 @@ fn every_scenario_is_played_to_a_winner(backend: Backend) {
         let (id, users) = app.started_game_with(players, &request);
         play_to_a_winner(&app, &id, &users);
         check_fog_secrecy(&app, &id, &users);
+        if scenario == "forgotten_tribe" {
+            check_tribe(&app, &id, &users);
+        }
         // NEW-7 (and every game): the seed is published once the game is over.
         assert!(app.game(&id, None)["seed"].is_u64(), "{scenario}");
     }
+}
+
+/// FTR-7..10: the game shows the tribe's gifts, who claimed them and the cards set aside;
+/// each gifted card is in every log, named once the game is over (FTR-8); the tribe's islands
+/// are neutral (SCN-3) and kept from the robber (SCN-4).
+fn check_tribe(app: &TestApp, id: &str, users: &[User]) {
+    let spectator = app.game(id, None);
+    let tribe = &spectator["forgotten_tribe"];
+    let claimed = tribe["claimed"].as_array().unwrap();
+    let left = tribe["gifts"].as_array().unwrap();
+    assert_eq!(claimed.len() + left.len(), 8 + 4 + 6, "every gift is on its edge or claimed: {tribe}");
+    assert!(tribe["development_cards_set_aside"].as_u64().unwrap() <= 4);
+    assert_eq!(spectator["board"]["neutral"].as_array().unwrap().len(), 12, "SCN-3");
+    assert_eq!(spectator["board"]["robber_excluded"].as_array().unwrap().len(), 12, "SCN-4");
+    let mut gifted = 0;
+    for user in users {
+        let you = app.game(id, Some(&user.token))["you"].as_u64().unwrap();
+        for event in app.whole_log(id, Some(&user.token)).iter().flat_map(|e| e["events"].as_array().unwrap().clone()) {
+            if event["type"] == "development_card_gifted" {
+                gifted += 1;
+                // The game is over: every log is whole, as for bought cards (while it runs the
+                // card is its owner's only: the engine's redaction, checked by its invariants).
+                assert!(event["card"].is_string(), "seat {you} reads {event}");
+            }
+        }
+    }
+    let cards = claimed.iter().filter(|c| c["gift"] == "development_card").count();
+    assert_eq!(gifted, cards * users.len(), "each reader's log has each card gift once");
 }
 
 /// SEA-13: fog hexes show no terrain or number to anyone, and every hex that left the fog did

@@ -6,12 +6,12 @@
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    board::{EdgeId, HexCoord, Terrain},
+    board::{EdgeId, HarbourKind, HexCoord, Terrain},
     game::Game,
     model::Seat,
     position::{checks::reached_from_buildings, PositionError, Setup, TurnSetup},
     view::ShipView,
-    VertexId,
+    Gift, VertexId,
 };
 
 use PositionError as E;
@@ -37,6 +37,11 @@ pub struct SeafarersSetup {
     /// The fog tiles turned face up so far, as they left the hidden stacks: terrain and
     /// number token (SEA-13).
     pub revealed: Vec<(Terrain, Option<u8>)>,
+    /// The Forgotten Tribe's gifts claimed so far, in order: edge, claimant, gift (FTR-7).
+    /// A claimed harbour gift is off its edge on the position's board.
+    pub gifts_claimed: Vec<(EdgeId, Seat, Gift)>,
+    /// Gift harbours taken and not yet placed, oldest first: holder and kind (FTR-12).
+    pub pending_harbours: Vec<(Seat, HarbourKind)>,
 }
 
 impl SeafarersSetup {
@@ -139,12 +144,61 @@ fn place_seafarers_state(game: &mut Game, state: &SeafarersSetup, turn: &TurnSet
             return bad(format!("fog cannot turn up as {terrain:?} with token {number:?} (SEA-13)"));
         }
     }
+    check_gifts(game, state)?;
     let sea = &mut game.ext.seafarers;
+    sea.gifts_claimed = state.gifts_claimed.clone();
+    sea.pending_harbours = state.pending_harbours.clone();
     sea.setup_sites = state.setup_settlements.clone();
     sea.bonuses = state.island_bonuses.clone();
     sea.ship_moved = state.ship_moved;
     sea.new_ships = state.new_ships.clone();
     sea.revealed = state.revealed.clone();
+    Ok(())
+}
+
+/// FTR-7..12: gifts claimed once each, only where the scenario has one and by a seat in the
+/// game; a claimed harbour gift is off its edge; every gift harbour is on its tribe edge,
+/// held by its claimant, or placed at a coast (the board holds as many harbours as the
+/// scenario less those held).
+fn check_gifts(game: &Game, state: &SeafarersSetup) -> Result<(), PositionError> {
+    if state.gifts_claimed.is_empty() && state.pending_harbours.is_empty() {
+        return Ok(());
+    }
+    let bad = |message: String| Err(E::Seafarers(message));
+    let layout = game.config().scenario.and_then(|id| super::scenario::layout_for(id, game.config().players));
+    let Some(layout) = layout.filter(|l| !l.gift_edges.is_empty() || !l.gift_harbours.is_empty()) else {
+        return bad("gifts and gift harbours belong to The Forgotten Tribe (FTR-7)".into());
+    };
+    let harbours = &game.board.layout().harbours;
+    for (i, &(edge, seat, gift)) in state.gifts_claimed.iter().enumerate() {
+        if seat.index() >= game.players.len() {
+            return Err(E::UnknownSeat(seat));
+        }
+        let listed = layout.gift_edges.iter().any(|&(e, g)| e == edge && g == gift)
+            || (gift == Gift::Harbour && layout.gift_harbours.contains(&edge));
+        if !listed || state.gifts_claimed[..i].iter().any(|(e, _, _)| *e == edge) {
+            return bad(format!("no {gift:?} gift to claim on {edge}, or claimed twice (FTR-7)"));
+        }
+        if gift == Gift::Harbour && harbours.iter().any(|h| h.edge == edge) {
+            return bad(format!("the harbour gift on {edge} is claimed but still on its edge (FTR-10)"));
+        }
+    }
+    for &(seat, _) in &state.pending_harbours {
+        if seat.index() >= game.players.len() {
+            return Err(E::UnknownSeat(seat));
+        }
+    }
+    let taken = state.gifts_claimed.iter().filter(|(_, _, g)| *g == Gift::Harbour).count();
+    if state.pending_harbours.len() > taken
+        || harbours.len() + state.pending_harbours.len() != layout.gift_harbours.len()
+    {
+        return bad(format!(
+            "{} harbours on the board and {} held make not the scenario's {} (FTR-10)",
+            harbours.len(),
+            state.pending_harbours.len(),
+            layout.gift_harbours.len()
+        ));
+    }
     Ok(())
 }
 
@@ -181,6 +235,8 @@ pub(super) fn export(game: &Game, setup: &mut Setup) {
         ship_moved: sea.ship_moved,
         new_ships: sea.new_ships.clone(),
         revealed: sea.revealed.clone(),
+        gifts_claimed: sea.gifts_claimed.clone(),
+        pending_harbours: sea.pending_harbours.clone(),
     };
 }
 

@@ -178,6 +178,17 @@ fn tc_101_102_a_harbour_without_a_spot_is_kept_until_one_opens() {
         let pending = gift_view(&s.game).pending_harbours;
         assert_eq!(pending.len(), 1);
         assert_eq!((pending[0].seat, pending[0].kind), (P0, kind));
+        // The position keeps the claims and the kept harbour (FTR-7, FTR-12).
+        let again = s.then_given().position().expect("the position of a tribe game loads");
+        assert_eq!(gift_view(&again), gift_view(&s.game));
+        assert_eq!(again.public_victory_points(P0), s.game.public_victory_points(P0));
+        let mut twice = s.then_given();
+        let first = twice.seafarers.gifts_claimed[0];
+        twice.seafarers.gifts_claimed.push(first);
+        assert_eq!(twice.position().unwrap_err().code(), "seafarers_state_inconsistent", "a gift claimed twice");
+        let mut lost = s.then_given();
+        lost.seafarers.pending_harbours.clear();
+        assert!(lost.position().is_err(), "a harbour neither on the board nor held");
         s.rejects(
             P0,
             Move::PlaceGiftHarbour { edge: e("-2,-2,SE") },

@@ -1,9 +1,9 @@
 //! NEW-LEGAL (RULES-SCENARIOS 5.5): what makes a New World board legal, checked on every
 //! generated or injected board before a game starts on it (NEW-10).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
-use super::{grow, sort_canonically, NewWorldLayout, Params};
+use super::{grow, sort_canonically, Frame, NewWorldLayout, Params};
 use crate::board::{BoardLayout, HexCoord, HexTile, Terrain, VertexId};
 
 /// One check of NEW-LEGAL, named by its rule id in `illegal_board` errors.
@@ -44,8 +44,18 @@ impl LegalCheck {
 /// only for grown islands (NEW-GEN-11).
 pub fn illegal_checks(layout: &BoardLayout, players: u8, mode: NewWorldLayout) -> Vec<LegalCheck> {
     let params = Params::for_players(players);
-    let cells = params.cells();
-    let margin = params.margin();
+    failed_checks(layout, players, &params, &Frame::of(&params), mode)
+}
+
+/// [`illegal_checks`] with the column and its frame already worked out (the generator has them).
+pub(super) fn failed_checks(
+    layout: &BoardLayout,
+    players: u8,
+    params: &Params,
+    frame: &Frame,
+    mode: NewWorldLayout,
+) -> Vec<LegalCheck> {
+    let cells = &frame.cells;
     let land: Vec<&HexTile> = layout.hexes.iter().filter(|t| t.terrain.is_land()).collect();
     let mut land_hexes: Vec<HexCoord> = land.iter().map(|t| t.hex).collect();
     sort_canonically(&mut land_hexes);
@@ -54,7 +64,7 @@ pub fn illegal_checks(layout: &BoardLayout, players: u8, mode: NewWorldLayout) -
     let island_count = islands.iter().map(|(_, i)| *i).max().unwrap_or(0);
 
     let mut failed = Vec::new();
-    if !components_match(layout, &params, &cells, &margin) {
+    if !components_match(layout, params, cells, &frame.margin) {
         failed.push(LegalCheck::Components);
     }
     let tokens_right = layout.hexes.iter().all(|t| t.terrain.is_land() == t.number.is_some());
@@ -75,7 +85,7 @@ pub fn illegal_checks(layout: &BoardLayout, players: u8, mode: NewWorldLayout) -
             failed.push(LegalCheck::Islands);
         }
     }
-    if !harbours_fit(layout, &params, &cells, &island_of) {
+    if !harbours_fit(layout, params, &frame.hexes, &island_of) {
         failed.push(LegalCheck::Harbours);
     }
     if setup_capacity(&land_hexes) < 2 * usize::from(players) + 2 {
@@ -117,8 +127,13 @@ fn components_match(layout: &BoardLayout, params: &Params, cells: &[HexCoord], m
 }
 
 /// NEW-LEGAL-5.
-fn harbours_fit(layout: &BoardLayout, params: &Params, cells: &[HexCoord], island_of: &HashMap<HexCoord, u8>) -> bool {
-    let coast = grow::coast_edges(island_of, cells);
+fn harbours_fit(
+    layout: &BoardLayout,
+    params: &Params,
+    board_hexes: &HashSet<HexCoord>,
+    island_of: &HashMap<HexCoord, u8>,
+) -> bool {
+    let coast = grow::coast_edges(island_of, board_hexes);
     let mut per_island: HashMap<u8, usize> = HashMap::new();
     let mut corners: Vec<VertexId> = Vec::new();
     for harbour in &layout.harbours {

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use catan_engine::{
     board::{BoardLayout, HexCoord, Terrain, VertexId},
-    cost, new_world, Event, FixedChance, Game, GameConfig, Move, Phase, ScenarioId, Setup,
+    cost, new_world, Event, FixedChance, Game, GameConfig, Move, Phase, ScenarioId, Setup, Viewer,
 };
 
 use crate::support::*;
@@ -22,36 +22,27 @@ fn fresh() -> (Setup, BoardLayout) {
     (setup, board)
 }
 
-/// Each land hex's island, numbered from 1 by the canonical order (row, then column) of its
-/// first hex, as the generator numbers them (NEW-GEN-10).
-fn islands(board: &BoardLayout) -> HashMap<HexCoord, u8> {
-    let mut land: Vec<HexCoord> = board.hexes.iter().filter(|t| t.terrain.is_land()).map(|t| t.hex).collect();
-    land.sort_by_key(|h| (h.r, h.q));
-    let mut island: HashMap<HexCoord, u8> = HashMap::new();
-    let mut next = 0;
-    for &start in &land {
-        if island.contains_key(&start) {
-            continue;
-        }
-        next += 1;
-        let mut stack = vec![start];
-        island.insert(start, next);
-        while let Some(hex) = stack.pop() {
-            for n in hex.neighbours() {
-                if land.contains(&n) && !island.contains_key(&n) {
-                    island.insert(n, next);
-                    stack.push(n);
-                }
-            }
-        }
+/// NEW-GEN-2: the margin ring around the cells of the 4-player board.
+fn is_margin(hex: HexCoord) -> bool {
+    new_world::margin(4).contains(&hex)
+}
+
+/// Each land hex's island as the game shows it (`board.islands` of the view), numbered from 1
+/// by the canonical order (row, then column) of each island's first hex, as the generator
+/// numbers them (NEW-GEN-10).
+fn islands(game: &Game) -> HashMap<HexCoord, u8> {
+    let canonical = |h: &HexCoord| (h.r, h.q);
+    let mut islands = game.view(Viewer::Spectator).board.islands;
+    for island in &mut islands {
+        island.sort_by_key(canonical);
     }
-    island
+    islands.sort_by_key(|island| canonical(&island[0]));
+    (1..).zip(islands).flat_map(|(number, hexes)| hexes.into_iter().map(move |h| (h, number))).collect()
 }
 
 /// Corners touching island `number` only (not the sea between two islands' hexes: islands
 /// are apart), canonical order.
-fn corners_of(board: &BoardLayout, number: u8) -> Vec<VertexId> {
-    let island = islands(board);
+fn corners_of(island: &HashMap<HexCoord, u8>, number: u8) -> Vec<VertexId> {
     let mut corners: Vec<VertexId> =
         island.iter().filter(|(_, &i)| i == number).flat_map(|(h, _)| h.corners()).collect();
     corners.sort_by_key(|v| (v.hex.r, v.hex.q, v.corner));
@@ -60,8 +51,8 @@ fn corners_of(board: &BoardLayout, number: u8) -> Vec<VertexId> {
 }
 
 /// Two corners of island `number` at least two edges apart (the distance rule).
-fn two_sites(board: &BoardLayout, number: u8) -> (VertexId, VertexId) {
-    let corners = corners_of(board, number);
+fn two_sites(island: &HashMap<HexCoord, u8>, number: u8) -> (VertexId, VertexId) {
+    let corners = corners_of(island, number);
     let first = corners[0];
     let second = corners
         .iter()
@@ -95,20 +86,15 @@ fn a_new_world_game_starts_on_a_legal_generated_board_with_robber_and_pirate_off
 #[test]
 fn tc_131_the_first_seven_places_the_robber_or_the_pirate() {
     let (setup, board) = fresh();
-    let (home, _) = two_sites(&board, 1);
+    let (home, _) = two_sites(&islands(&setup.clone().start().game), 1);
     let given = || setup.clone().settlement(P1, &home.to_string()).turn(P0);
     let mut s = given().start();
     assert_eq!((s.game.robber_hex(), s.game.pirate_hex()), (None, None));
     s.when_with(P0, Move::RollDice, FixedChance::dice(3, 4));
     let land = board.hexes.iter().find(|t| t.terrain.is_land()).expect("land").hex;
-    let margin =
-        board.hexes.iter().map(|t| t.hex).find(|hex| hex.r < 0).expect("the margin ring has a row above the cells");
-    let in_bounds_sea = board
-        .hexes
-        .iter()
-        .find(|t| t.terrain == Terrain::Sea && (0..7).contains(&t.hex.r) && !is_margin(&board, t.hex))
-        .expect("sea in bounds")
-        .hex;
+    let margin = new_world::margin(4)[0];
+    let in_bounds_sea =
+        board.hexes.iter().find(|t| t.terrain == Terrain::Sea && !is_margin(t.hex)).expect("sea in bounds").hex;
     s.rejects(P0, Move::MovePirate { hex: margin, steal_from: None }, "pirate_not_on_sea");
     let robber = s.game.clone();
     let events = s.when(P0, Move::MovePirate { hex: in_bounds_sea, steal_from: None });
@@ -126,12 +112,6 @@ fn tc_131_the_first_seven_places_the_robber_or_the_pirate() {
     assert_eq!(s.game.robber_hex(), Some(land));
 }
 
-/// Whether `hex` lies outside the cells (NEW-GEN-2: the margin ring around them).
-fn is_margin(board: &BoardLayout, hex: HexCoord) -> bool {
-    let columns = if board.hexes.iter().filter(|t| t.terrain.is_land()).count() > 23 { 8 } else { 6 };
-    !(0..7).contains(&hex.r) || !(0..columns).contains(&(hex.q + hex.r / 2))
-}
-
 /// Whether `v` touches island `number` and the sea: where a ship can land.
 fn coastal(board: &BoardLayout, island: &HashMap<HexCoord, u8>, number: u8, v: VertexId) -> bool {
     let hexes = v.hexes();
@@ -146,16 +126,16 @@ fn is_sea(board: &BoardLayout, hex: HexCoord) -> bool {
 /// `allowed` accepts: the ships of a route between two islands.
 fn sea_route(
     board: &BoardLayout,
+    island: &HashMap<HexCoord, u8>,
     from: VertexId,
     to: u8,
     allowed: impl Fn(VertexId) -> bool,
 ) -> (Vec<catan_engine::board::EdgeId>, VertexId) {
-    let island = islands(board);
     let on_board = |h: &HexCoord| board.hexes.iter().any(|t| t.hex == *h);
     let mut came_from: HashMap<VertexId, (VertexId, catan_engine::board::EdgeId)> = HashMap::new();
     let mut queue = std::collections::VecDeque::from([from]);
     while let Some(at) = queue.pop_front() {
-        if at != from && coastal(board, &island, to, at) && allowed(at) {
+        if at != from && coastal(board, island, to, at) && allowed(at) {
             let mut edges = Vec::new();
             let mut back = at;
             while back != from {
@@ -206,18 +186,21 @@ fn two_roads(board: &BoardLayout, from: VertexId, taken: &[VertexId]) -> ([catan
 fn tc_130_the_first_settlement_on_each_foreign_island_earns_the_bonus() {
     for points in [2u32, 1] {
         let config = GameConfig { island_bonus_vp: (points == 1).then_some(1), ..new_world_config(4) };
-        let setup = Setup::from(&Game::new(config, 7).expect("game"));
+        let game = Game::new(config, 7).expect("game");
+        let setup = Setup::from(&game);
         let board = setup.board.clone();
-        let island = islands(&board);
+        let island = islands(&game);
         let corner_on = |number: u8| {
-            corners_of(&board, number).into_iter().find(|v| coastal(&board, &island, number, *v)).expect("a coast")
+            corners_of(&island, number).into_iter().find(|v| coastal(&board, &island, number, *v)).expect("a coast")
         };
         let (home_a, home_b, p1_home) = (corner_on(1), corner_on(2), corner_on(3));
-        let p1_other = corners_of(&board, 1).into_iter().rev().find(|v| !home_a.adjacent().contains(v) && *v != home_a);
+        let p1_other =
+            corners_of(&island, 1).into_iter().rev().find(|v| !home_a.adjacent().contains(v) && *v != home_a);
         let (p1_roads, p1_site) = two_roads(&board, p1_home, &[p1_home, home_a, home_b]);
         // P0's ships from its island-1 settlement to a coast of island 3 clear of P1's sites.
-        let (ships, first) =
-            sea_route(&board, home_a, 3, |v| [p1_home, p1_site].iter().all(|t| *t != v && !t.adjacent().contains(&v)));
+        let (ships, first) = sea_route(&board, &island, home_a, 3, |v| {
+            [p1_home, p1_site].iter().all(|t| *t != v && !t.adjacent().contains(&v))
+        });
         let (p0_roads, second) = two_roads(&board, first, &[p1_home, p1_site, first]);
         let mut given = setup
             .setup_settlement(P0, &home_a.to_string())

@@ -4,7 +4,10 @@
 use serde::{Deserialize, Serialize};
 
 use crate::board::{BoardLayout, HexCoord, NumberPlacement};
-pub use crate::ext::seafarers::scenario::{new_world::NewWorldLayout, ScenarioId};
+pub use crate::ext::seafarers::scenario::{
+    new_world::{NewWorldHarbours, NewWorldLayout},
+    ScenarioId,
+};
 
 /// Who earns an island bonus (SEA-12).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -191,6 +194,12 @@ pub struct GameConfig {
     /// same number (default false). The New World only.
     #[serde(skip_serializing_if = "is_false")]
     pub forbid_adjacent_equal_numbers: bool,
+    /// NEW-GEN-8, NEW-11: who puts The New World's harbours on the board (default `random`:
+    /// the generator; `players_place`: the board starts without them and, before setup, the
+    /// players draw them one by one from a shuffled stack, starting with the first player and
+    /// going clockwise, and place each with `place_harbour`). The New World only.
+    #[serde(skip_serializing_if = "NewWorldHarbours::is_default")]
+    pub new_world_harbours: NewWorldHarbours,
 }
 
 fn is_seven(n: &u8) -> bool {
@@ -243,6 +252,7 @@ impl Default for GameConfig {
             progress_overflow_play_option: true,
             new_world_layout: NewWorldLayout::GrownIslands,
             forbid_adjacent_equal_numbers: false,
+            new_world_harbours: NewWorldHarbours::Random,
         }
     }
 }

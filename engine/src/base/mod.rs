@@ -169,7 +169,7 @@ fn decide_in_turn(
         (Phase::Main, mv) => game.decide_main(seat, mv, chance, events),
         (Phase::Setup { .. } | Phase::Discard { .. } | Phase::GoldChoice { .. } | Phase::GameOver, _)
         | (Phase::LoseCity { .. } | Phase::DefenderDraw { .. } | Phase::RelocateKnight { .. }, _)
-        | (Phase::CardDecision { .. }, _)
+        | (Phase::CardDecision { .. } | Phase::PlaceHarbour { .. }, _)
         | (Phase::SpecialBuilding { .. }, _) => Err(RuleError::WrongPhase("this move is not part of this phase")),
     }
 }
@@ -195,7 +195,8 @@ fn legal_moves(game: &Game, seat: Seat, moves: &mut Vec<Move>) {
         | Phase::LoseCity { .. }
         | Phase::DefenderDraw { .. }
         | Phase::RelocateKnight { .. }
-        | Phase::CardDecision { .. } => {}
+        | Phase::CardDecision { .. }
+        | Phase::PlaceHarbour { .. } => {}
     }
     for extension in &game.rules().extensions {
         extension.more_moves(game, seat, moves);

@@ -198,6 +198,13 @@ impl Board {
         Board::new(layout).ok()
     }
 
+    /// The board with one more harbour (NEW-11), `None` where it does not fit (B-GEO-10).
+    pub fn with_harbour(&self, harbour: Harbour) -> Option<Board> {
+        let mut layout = self.layout.clone();
+        layout.harbours.push(harbour);
+        Board::new(layout).ok()
+    }
+
     /// Swaps the number tokens of hexes `a` and `b` (the Inventor, CK-PC-7): the layout, the
     /// numbers by hex and the hexes by number all follow.
     pub fn swap_numbers(&mut self, a: u8, b: u8) {

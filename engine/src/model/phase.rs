@@ -1,7 +1,10 @@
 use serde::{Deserialize, Serialize};
 
 use super::{PerSeat, Seat};
-use crate::{board::VertexId, protocol::SeatResources};
+use crate::{
+    board::{HarbourKind, VertexId},
+    protocol::SeatResources,
+};
 
 pub use crate::protocol::CardDecision;
 
@@ -117,6 +120,9 @@ pub enum Phase {
     /// A progress card waits for seats' decisions, which `decision` describes; then the
     /// phases that follow resume (Cities & Knights, CK-PC-5/7).
     CardDecision { decision: CardDecision },
+    /// Before setup, `seat` places the harbour it drew, of `kind` (The New World with
+    /// `new_world_harbours = players_place`, NEW-11).
+    PlaceHarbour { seat: Seat, kind: HarbourKind },
 }
 
 impl Phase {
@@ -136,6 +142,7 @@ impl Phase {
             Phase::DefenderDraw { .. } => "defender_draw",
             Phase::RelocateKnight { .. } => "relocate_knight",
             Phase::CardDecision { .. } => "card_decision",
+            Phase::PlaceHarbour { .. } => "place_harbour",
         }
     }
 
@@ -143,9 +150,10 @@ impl Phase {
     pub fn deciders(&self, active: Seat) -> Vec<Seat> {
         match self {
             Phase::GameOver => Vec::new(),
-            Phase::Setup { seat, .. } | Phase::SpecialBuilding { seat } | Phase::RelocateKnight { seat, .. } => {
-                vec![*seat]
-            }
+            Phase::Setup { seat, .. }
+            | Phase::SpecialBuilding { seat }
+            | Phase::RelocateKnight { seat, .. }
+            | Phase::PlaceHarbour { seat, .. } => vec![*seat],
             Phase::Discard { pending } => pending.iter().map(|p| p.seat).collect(),
             Phase::GoldChoice { pending, .. } => pending.iter().map(|p| p.seat).collect(),
             Phase::LoseCity { pending, .. } => pending.to_vec(),
@@ -159,9 +167,10 @@ impl Phase {
     pub fn first_decider(&self, active: Seat) -> Option<Seat> {
         match self {
             Phase::GameOver => None,
-            Phase::Setup { seat, .. } | Phase::SpecialBuilding { seat } | Phase::RelocateKnight { seat, .. } => {
-                Some(*seat)
-            }
+            Phase::Setup { seat, .. }
+            | Phase::SpecialBuilding { seat }
+            | Phase::RelocateKnight { seat, .. }
+            | Phase::PlaceHarbour { seat, .. } => Some(*seat),
             Phase::Discard { pending } => pending.first().map(|p| p.seat),
             Phase::GoldChoice { pending, .. } => pending.first().map(|p| p.seat),
             Phase::LoseCity { pending, .. } | Phase::DefenderDraw { pending, .. } => pending.first().copied(),
@@ -172,7 +181,7 @@ impl Phase {
 
     /// Tests if the phase lies between two turns, when nobody can win (B-WIN-3, X56-9).
     pub const fn is_between_turns(&self) -> bool {
-        matches!(self, Phase::Setup { .. } | Phase::SpecialBuilding { .. })
+        matches!(self, Phase::Setup { .. } | Phase::SpecialBuilding { .. } | Phase::PlaceHarbour { .. })
     }
 }
 

@@ -8,7 +8,7 @@ pub use super::event_records::{SeatCommodities, SeatCount, SeatResources, Starti
 use super::tagged_enum;
 use crate::{
     board::Terrain,
-    board::{BoardLayout, EdgeId, HexCoord, VertexId},
+    board::{BoardLayout, EdgeId, HarbourKind, HexCoord, VertexId},
     ext::{
         cities_knights::types::{EventFace, ProgressCard, ProgressCards, ProgressPlay, Track},
         wonders::types::WonderId,
@@ -76,6 +76,17 @@ pub enum Event => fn kind {
         seat: Seat,
         from: EdgeId,
         to: EdgeId,
+    },
+    /// `seat` drew the top harbour of the face-down stack; its kind is public (NEW-11).
+    HarbourDrawn = "harbour_drawn" {
+        seat: Seat,
+        kind: HarbourKind,
+    },
+    /// `seat` placed the harbour it drew (NEW-11, NEW-LEGAL-5).
+    HarbourPlaced = "harbour_placed" {
+        seat: Seat,
+        edge: EdgeId,
+        kind: HarbourKind,
     },
     /// The pirate moved to a sea hex (SEA-7).
     PirateMoved = "pirate_moved" {

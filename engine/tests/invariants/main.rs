@@ -24,7 +24,7 @@ mod seafarers;
 
 use catan_engine::{
     board::{EdgeId, HexCoord, Terrain, VertexId},
-    new_world::NewWorldLayout,
+    new_world::{NewWorldHarbours, NewWorldLayout},
     BoardSpec, Event, FirstPlayer, Game, GameConfig, IslandBonusMode, IslandDefinition, Move, Phase, Resources,
     ScenarioId, Seat,
 };
@@ -107,6 +107,12 @@ fn seafarers_rules(scenario: ScenarioId, players: u8) -> impl Fn(u64) -> GameCon
                 NewWorldLayout::GrownIslands
             },
             forbid_adjacent_equal_numbers: one_in(index, &choice("forbid_adjacent_equal_numbers"), 3),
+            // NEW-11: harbours placed by the players, the New World's only.
+            new_world_harbours: if scenario == ScenarioId::NewWorld && one_in(index, &choice("new_world_harbours"), 2) {
+                NewWorldHarbours::PlayersPlace
+            } else {
+                NewWorldHarbours::Random
+            },
             ..GameConfig::for_players(players)
         }
     }

@@ -6,6 +6,7 @@
 //! edge holding one piece) see them; what may be done with them is decided here.
 
 mod fog;
+mod harbours;
 pub(crate) mod islands;
 mod pirate;
 pub(crate) mod position;
@@ -117,6 +118,7 @@ impl Seafarers {
             new_world: scenario::new_world::NewWorldOptions {
                 layout: config.new_world_layout,
                 forbid_adjacent_equal_numbers: config.forbid_adjacent_equal_numbers,
+                harbours: config.new_world_harbours,
             },
         }
     }
@@ -151,6 +153,17 @@ impl Extension for Seafarers {
 
     fn place_position(&self, game: &mut Game, setup: &Setup) -> Result<(), PositionError> {
         position::place_rest(game, setup)
+    }
+
+    fn check_position_phase(
+        &self,
+        game: &Game,
+        phase: &Phase,
+        then: &[Phase],
+        _turn: &crate::position::TurnSetup,
+    ) -> Option<Result<(), PositionError>> {
+        let Phase::PlaceHarbour { seat, kind } = phase else { return None };
+        Some(self.check_harbour_phase(game, *seat, *kind, then))
     }
 
     fn export_position(&self, game: &Game, setup: &mut Setup) {
@@ -196,6 +209,11 @@ impl Extension for Seafarers {
         components.max_points_per_event = components.max_points_per_event.max(1 + bonus);
     }
 
+    /// NEW-11: the first harbour drawn.
+    fn opening(&self, game: &Game, chance: &mut dyn Chance, events: &mut Vec<Event>) {
+        self.open_harbour_placement(game, chance, events);
+    }
+
     fn generate_board(&self, rules: &Ruleset, rng: &mut Rng) -> Option<Result<BoardLayout, SetupError>> {
         let id = self.scenario?;
         Some(scenario::generate(id, self.players, rng, rules.board.forbid_adjacent_red_numbers, self.new_world))
@@ -225,6 +243,10 @@ impl Extension for Seafarers {
         chance: &mut dyn Chance,
         events: &mut Vec<Event>,
     ) -> Option<Result<(), RuleError>> {
+        // NEW-11: before setup, only the harbour drawn is placed.
+        if matches!(game.phase(), Phase::PlaceHarbour { .. }) {
+            return Some(self.decide_place_harbour(game, seat, mv, chance, events));
+        }
         // SEA-15: without development cards (CK-GEN-2) no Knight moves the pirate; Cities &
         // Knights refuses the card.
         let knight_card = matches!(mv, Move::PlayKnight { .. });
@@ -285,6 +307,15 @@ impl Extension for Seafarers {
         }
     }
 
+    /// NEW-11: the phase of placing the harbours is Seafarers' own.
+    fn legal_moves(&self, game: &Game, seat: Seat, moves: &mut Vec<Move>) -> bool {
+        if !matches!(game.phase(), Phase::PlaceHarbour { .. }) {
+            return false;
+        }
+        self.harbour_moves(game, seat, moves);
+        true
+    }
+
     fn more_moves(&self, game: &Game, seat: Seat, moves: &mut Vec<Move>) {
         if seat != game.turn_active() || game.is_over() {
             return;
@@ -319,6 +350,7 @@ impl Extension for Seafarers {
             Event::ShipBuilt { seat, edge, cost } => game.apply_ship(*seat, *edge, cost),
             Event::ShipMoved { seat, from, to } => game.apply_ship_move(*seat, *from, *to),
             Event::PirateMoved { hex, .. } => game.apply_pirate(*hex),
+            Event::HarbourPlaced { edge, kind, .. } => game.apply_harbour(*edge, *kind),
             Event::FogRevealed { seat, hex, terrain, number, resource } => {
                 game.apply_reveal(*seat, *hex, *terrain, *number, *resource)
             }

@@ -4,7 +4,7 @@
 use std::collections::{HashMap, HashSet};
 
 use super::{grow, sort_canonically, Frame, NewWorldLayout, Params};
-use crate::board::{BoardLayout, HexCoord, HexTile, Terrain, VertexId};
+use crate::board::{BoardLayout, EdgeId, HarbourKind, HexCoord, HexTile, Terrain, VertexId};
 
 /// One check of NEW-LEGAL, named by its rule id in `illegal_board` errors.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -163,4 +163,50 @@ fn setup_capacity(land: &[HexCoord]) -> usize {
         }
     }
     kept.len()
+}
+
+/// NEW-LEGAL-5 for one more harbour (NEW-11): the coast edges, canonical order, where a
+/// harbour may go beside `layout`'s harbours: sharing no corner with one, on an island that
+/// has fewer than the column's most.
+pub(crate) fn harbour_sites(layout: &BoardLayout, players: u8) -> Vec<EdgeId> {
+    let params = Params::for_players(players);
+    let frame = Frame::of(&params);
+    let mut land: Vec<HexCoord> = layout.hexes.iter().filter(|t| t.terrain.is_land()).map(|t| t.hex).collect();
+    sort_canonically(&mut land);
+    let island_of: HashMap<HexCoord, u8> = grow::islands_of(&land).into_iter().collect();
+    let coast = grow::coast_edges(&island_of, &frame.hexes);
+    let taken: Vec<VertexId> = layout.harbours.iter().flat_map(|h| h.edge.endpoints()).collect();
+    let mut per_island: HashMap<u8, usize> = HashMap::new();
+    for harbour in &layout.harbours {
+        if let Some(&(_, island)) = coast.iter().find(|(edge, _)| *edge == harbour.edge) {
+            *per_island.entry(island).or_default() += 1;
+        }
+    }
+    coast
+        .into_iter()
+        .filter(|(edge, island)| {
+            !edge.endpoints().iter().any(|v| taken.contains(v))
+                && per_island.get(island).copied().unwrap_or(0) < params.harbours_per_island
+        })
+        .map(|(edge, _)| edge)
+        .collect()
+}
+
+/// NEW-11: the harbours still face down, with how many of each, in the order NEW-GEN-9
+/// lists the kinds: the column's kinds less those on the board and the one `drawn`.
+pub(crate) fn harbour_stack(layout: &BoardLayout, players: u8, drawn: Option<HarbourKind>) -> Vec<(HarbourKind, u32)> {
+    let mut stack: Vec<(HarbourKind, u32)> = Vec::new();
+    for kind in Params::for_players(players).harbours {
+        match stack.iter_mut().find(|(k, _)| *k == kind) {
+            Some((_, n)) => *n += 1,
+            None => stack.push((kind, 1)),
+        }
+    }
+    for kind in layout.harbours.iter().map(|h| h.kind).chain(drawn) {
+        if let Some((_, n)) = stack.iter_mut().find(|(k, n)| *k == kind && *n > 0) {
+            *n -= 1;
+        }
+    }
+    stack.retain(|(_, n)| *n > 0);
+    stack
 }

@@ -22,6 +22,7 @@ use crate::{
     rng::Rng,
 };
 
+pub(crate) use legal::{harbour_sites, harbour_stack};
 pub use legal::{illegal_checks, LegalCheck};
 
 /// The generator's version (NEW-8): any change to a step of NEW-GEN that can change a board
@@ -54,12 +55,32 @@ impl NewWorldLayout {
     }
 }
 
+/// `new_world_harbours` (NEW-GEN-8, NEW-11): who puts the harbours on the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum NewWorldHarbours {
+    /// The generator places them (NEW-GEN-8/9).
+    #[default]
+    Random,
+    /// The board starts without harbours; before setup the players draw them from a shuffled
+    /// stack in turn and place them (NEW-11, the older edition).
+    PlayersPlace,
+}
+
+impl NewWorldHarbours {
+    pub(crate) fn is_default(&self) -> bool {
+        *self == NewWorldHarbours::default()
+    }
+}
+
 /// The options of the generator (RULES-SCENARIOS 0.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct NewWorldOptions {
     pub layout: NewWorldLayout,
     /// NEW-GEN-7: also no two neighbouring hexes with the same number.
     pub forbid_adjacent_equal_numbers: bool,
+    pub harbours: NewWorldHarbours,
 }
 
 pub use crate::board::BoardGenerator as Generator;
@@ -264,6 +285,11 @@ pub(crate) fn generate_checked(
     }
     let mut layout = board.layout;
     layout.generator = Some(board.generator);
+    // NEW-11: the board is made and checked as with random harbours (the same board for the
+    // same seed), then the players place the harbours; their kinds are the column's.
+    if options.harbours == NewWorldHarbours::PlayersPlace {
+        layout.harbours.clear();
+    }
     Ok(layout)
 }
 

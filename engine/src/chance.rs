@@ -30,10 +30,12 @@ impl Draw {
     pub const EVENT_DIE: Draw = Draw("event_die");
     /// Cities & Knights: a progress card drawn from its deck.
     pub const PROGRESS_CARD: Draw = Draw("progress_card");
+    /// The New World: the harbour drawn from the face-down stack (NEW-11).
+    pub const HARBOUR: Draw = Draw("harbour");
 
     /// Every draw a ruleset makes, so that a draw recorded by name (a game record's
     /// `chance`) can be read back ([`Draw::named`]).
-    pub const ALL: [Draw; 8] = [
+    pub const ALL: [Draw; 9] = [
         Draw::RED_DIE,
         Draw::WHITE_DIE,
         Draw::DEVELOPMENT_CARD,
@@ -42,6 +44,7 @@ impl Draw {
         Draw::FOG_TOKEN,
         Draw::EVENT_DIE,
         Draw::PROGRESS_CARD,
+        Draw::HARBOUR,
     ];
 
     /// The draw called `name`, if a ruleset makes it.

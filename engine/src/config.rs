@@ -4,7 +4,10 @@
 use serde::{Deserialize, Serialize};
 
 use crate::board::{BoardLayout, HexCoord, NumberPlacement};
-pub use crate::ext::seafarers::scenario::{new_world::NewWorldLayout, ScenarioId};
+pub use crate::ext::seafarers::scenario::{
+    new_world::{NewWorldHarbours, NewWorldLayout},
+    ScenarioId,
+};
 
 /// Who earns an island bonus (SEA-12).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -200,6 +203,12 @@ pub struct GameConfig {
     /// The Forgotten Tribe only.
     #[serde(skip_serializing_if = "PendingHarbour::is_default")]
     pub ftr_pending_harbour: PendingHarbour,
+    /// NEW-GEN-8, NEW-11: who puts The New World's harbours on the board (default `random`:
+    /// the generator; `players_place`: the board starts without them and, before setup, the
+    /// players draw them one by one from a shuffled stack, starting with the first player and
+    /// going clockwise, and place each with `place_harbour`). The New World only.
+    #[serde(skip_serializing_if = "NewWorldHarbours::is_default")]
+    pub new_world_harbours: NewWorldHarbours,
 }
 
 /// `ftr_pending_harbour` (FTR-12): what happens to a gift harbour its claimant could not
@@ -274,6 +283,7 @@ impl Default for GameConfig {
             forbid_adjacent_equal_numbers: false,
             ftr_gift_on_move: true,
             ftr_pending_harbour: PendingHarbour::OnNextSpot,
+            new_world_harbours: NewWorldHarbours::Random,
         }
     }
 }

@@ -234,7 +234,8 @@ impl Game {
     }
 
     /// Sets up a new game and returns it with the events that opened it (the first entries
-    /// of its log), building the board once.
+    /// of its log), building the board once: `game_started`, then what the extensions open
+    /// the game with before anyone moves (NEW-11: the first harbour drawn).
     ///
     /// # Errors
     /// [`SetupError`] when the configuration or a custom board is invalid.
@@ -243,8 +244,18 @@ impl Game {
         let Event::GameStarted { board, first_seat, .. } = &opening else {
             return Err(SetupError::InvalidLog("the first event must be game_started".into()));
         };
-        let game = Game::started(config, rules, board.clone(), *first_seat, seed)?;
-        Ok((game, vec![opening]))
+        let mut game = Game::started(config, rules, board.clone(), *first_seat, seed)?;
+        let mut events = vec![opening];
+        let mut opening_rest = Vec::new();
+        let mut chance = game.chance();
+        for extension in &game.shared_rules().extensions {
+            extension.opening(&game, &mut chance, &mut opening_rest);
+        }
+        for event in &opening_rest {
+            game.apply(event);
+        }
+        events.append(&mut opening_rest);
+        Ok((game, events))
     }
 
     /// Sets up a game that starts from a prepared position (a whole one: no hidden hands), with

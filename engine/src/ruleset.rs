@@ -132,6 +132,11 @@ impl Ruleset {
     /// # Errors
     /// [`SetupError`] naming the first problem.
     pub(crate) fn build(config: &GameConfig) -> Result<Ruleset, SetupError> {
+        // NEW-11: only The New World's board is made without its harbours.
+        let new_world = config.seafarers && config.scenario == Some(ScenarioId::NewWorld);
+        if config.new_world_harbours == crate::config::NewWorldHarbours::PlayersPlace && !new_world {
+            return Err(invalid("new_world_harbours players_place is for the new_world scenario only (NEW-11)".into()));
+        }
         let ruleset = Ruleset::assemble(config);
         ruleset.validate()?;
         Ok(ruleset)

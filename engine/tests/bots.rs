@@ -283,6 +283,30 @@ fn heuristic_and_random_bots_finish_every_seafarers_scenario_at_every_player_cou
     assert_eq!(finished, configurations * GAMES, "games finished over every scenario and player count");
 }
 
+/// NEW-11: with the players placing The New World's harbours, heuristic and random bots place
+/// every harbour drawn before setup and finish the game, at every player count.
+#[test]
+fn bots_place_the_new_world_harbours_and_finish_at_every_player_count() {
+    const GAMES: u64 = 8;
+    for players in ScenarioId::NewWorld.player_counts() {
+        let config = GameConfig {
+            new_world_harbours: catan_engine::config::NewWorldHarbours::PlayersPlace,
+            ..seafarers(ScenarioId::NewWorld, players)
+        };
+        for i in 0..GAMES {
+            let kinds: &[BotKind] = match i % 3 {
+                0 => &[BotKind::Heuristic, BotKind::Random],
+                1 => &[BotKind::Random, BotKind::Heuristic],
+                _ => &[BotKind::Heuristic],
+            };
+            let seed = 700 + i;
+            let record = sim::play_bots_game(config.clone(), seed, kinds).expect("a valid configuration");
+            assert!(record.finished, "{players} players, seed {seed}: stopped at turn {}", record.game.turn_number());
+            assert!(!record.game.board().layout().harbours.is_empty(), "{players} players, seed {seed}: no harbour");
+        }
+    }
+}
+
 /// Wonders of Catan: one heuristic bot against three random ones wins a clear majority of
 /// 500 four-player games, its seat rotating. It must claim a wonder and build its stages:
 /// without the stage lead ten points do not win (WON-11).

@@ -122,6 +122,61 @@ fn a_new_world_game_shows_its_generated_board() {
     assert_eq!(plain.status(), 201, "the same board without it is taken");
 }
 
+/// NEW-11 over HTTP: with `"new_world_harbours": "players_place"` the board starts without
+/// harbours; before setup each player in turn, from the first clockwise, is shown the harbour
+/// drawn (its kind public) and places it with `place_harbour`, which `legal-moves` lists;
+/// then setup begins and the game is played to a winner.
+#[test]
+fn new_world_players_place_the_harbours_before_setup() {
+    let app = spawn_app(Backend::Sqlite);
+    let options = json!({"new_world_harbours": "players_place", "first_player": {"seat": 1}});
+    let request =
+        json!({"max_players": 3, "variant": "seafarers", "scenario": "new_world", "seed": 5, "options": options});
+    let (id, users) = app.started_game_with(3, &request);
+    let game = app.game(&id, None);
+    assert_eq!(game["options"]["new_world_harbours"], "players_place");
+    assert_eq!(game["board"]["harbours"], json!([]), "no harbour before the players place them");
+
+    let mut placed = 0;
+    let mut expected_seat = 1;
+    loop {
+        let game = app.game(&id, None);
+        let phase = &game["turn"]["phase"];
+        if phase["name"] != "place_harbour" {
+            assert_eq!(phase["name"], "setup", "setup follows the harbours: {phase}");
+            assert_eq!(phase["seat"], 1, "the first player begins setup");
+            break;
+        }
+        assert_eq!(phase["seat"], expected_seat, "clockwise from the first player: {phase}");
+        assert_eq!(game["turn"]["waiting_for"], json!([expected_seat]));
+        let kind = phase["kind"].as_str().expect("the drawn harbour's kind is public").to_owned();
+        let placing = &users[expected_seat];
+        let waiting = &users[(expected_seat + 1) % 3];
+        assert_eq!(app.legal_moves(&id, waiting)["moves"], json!([]));
+        let legal = app.legal_moves(&id, placing);
+        let moves = legal["moves"].as_array().expect("moves");
+        assert!(!moves.is_empty() && moves.iter().all(|m| m["type"] == "place_harbour"), "{legal}");
+        let mv = &moves[placed % moves.len()];
+        assert_problem(app.submit(&id, waiting, mv), 422, "not_your_turn");
+        let response = app.submit(&id, placing, mv);
+        assert_eq!(response.status(), StatusCode::CREATED, "{mv}");
+        let body: Value = response.json().unwrap();
+        let events = body["entry"]["events"].as_array().expect("the log entry's events");
+        assert!(
+            events.iter().any(|e| e["type"] == "harbour_placed" && e["edge"] == mv["edge"] && e["kind"] == kind),
+            "{body}"
+        );
+        placed += 1;
+        expected_seat = (expected_seat + 1) % 3;
+    }
+    let board = &app.game(&id, None)["board"];
+    assert_eq!(board["harbours"].as_array().unwrap().len(), placed);
+    let log = app.whole_log(&id, Some(&users[0].token));
+    let drawn = log.iter().flat_map(|e| e["events"].as_array().unwrap()).filter(|e| e["type"] == "harbour_drawn");
+    assert_eq!(drawn.count(), placed, "every harbour placed was drawn in the log");
+    play_to_a_winner(&app, &id, &users);
+}
+
 #[test]
 fn scenario_requests_that_cannot_be_played_are_refused() {
     let app = spawn_app(Backend::Sqlite);

@@ -169,7 +169,7 @@ fn decide_in_turn(
         (Phase::Main, mv) => game.decide_main(seat, mv, chance, events),
         (Phase::Setup { .. } | Phase::Discard { .. } | Phase::GoldChoice { .. } | Phase::GameOver, _)
         | (Phase::LoseCity { .. } | Phase::DefenderDraw { .. } | Phase::RelocateKnight { .. }, _)
-        | (Phase::CardDecision { .. } | Phase::PlaceGiftHarbour { .. }, _)
+        | (Phase::CardDecision { .. } | Phase::PlaceGiftHarbour { .. } | Phase::PlaceHarbour { .. }, _)
         | (Phase::SpecialBuilding { .. }, _) => Err(RuleError::WrongPhase("this move is not part of this phase")),
     }
 }
@@ -196,7 +196,8 @@ fn legal_moves(game: &Game, seat: Seat, moves: &mut Vec<Move>) {
         | Phase::DefenderDraw { .. }
         | Phase::RelocateKnight { .. }
         | Phase::CardDecision { .. }
-        | Phase::PlaceGiftHarbour { .. } => {}
+        | Phase::PlaceGiftHarbour { .. }
+        | Phase::PlaceHarbour { .. } => {}
     }
     for extension in &game.rules().extensions {
         extension.more_moves(game, seat, moves);

@@ -206,7 +206,8 @@ impl Board {
         Board::new(layout).ok()
     }
 
-    /// The board with `harbour` added (FTR-10); `None` when it does not fit (B-GEO-10).
+    /// The board with one more harbour (NEW-11, FTR-10); `None` where it does not fit
+    /// (B-GEO-10).
     pub fn with_harbour(&self, harbour: Harbour) -> Option<Board> {
         let mut layout = self.layout.clone();
         layout.harbours.push(harbour);

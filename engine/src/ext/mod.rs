@@ -61,6 +61,11 @@ pub(crate) trait Extension: Debug + Send + Sync {
         None
     }
 
+    /// Appends the events that open the game after `game_started`, before anyone moves (e.g.
+    /// NEW-11: the first harbour drawn), their chance recorded in them; `game` is the position
+    /// `game_started` set up.
+    fn opening(&self, _game: &Game, _chance: &mut dyn Chance, _events: &mut Vec<Event>) {}
+
     /// Checks a custom board beyond its components.
     fn check_custom_board(&self, _board: &BoardLayout) -> Result<(), SetupError> {
         Ok(())

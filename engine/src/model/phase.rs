@@ -123,6 +123,9 @@ pub enum Phase {
     /// `seat` claimed a gift harbour (or has one kept for later and now a spot for it) and
     /// places it at its own coast before anything else (The Forgotten Tribe, FTR-10/12).
     PlaceGiftHarbour { seat: Seat, kind: HarbourKind },
+    /// Before setup, `seat` places the harbour it drew, of `kind` (The New World with
+    /// `new_world_harbours = players_place`, NEW-11).
+    PlaceHarbour { seat: Seat, kind: HarbourKind },
 }
 
 impl Phase {
@@ -143,6 +146,7 @@ impl Phase {
             Phase::RelocateKnight { .. } => "relocate_knight",
             Phase::CardDecision { .. } => "card_decision",
             Phase::PlaceGiftHarbour { .. } => "place_gift_harbour",
+            Phase::PlaceHarbour { .. } => "place_harbour",
         }
     }
 
@@ -153,7 +157,8 @@ impl Phase {
             Phase::Setup { seat, .. }
             | Phase::SpecialBuilding { seat }
             | Phase::RelocateKnight { seat, .. }
-            | Phase::PlaceGiftHarbour { seat, .. } => vec![*seat],
+            | Phase::PlaceGiftHarbour { seat, .. }
+            | Phase::PlaceHarbour { seat, .. } => vec![*seat],
             Phase::Discard { pending } => pending.iter().map(|p| p.seat).collect(),
             Phase::GoldChoice { pending, .. } => pending.iter().map(|p| p.seat).collect(),
             Phase::LoseCity { pending, .. } => pending.to_vec(),
@@ -170,7 +175,8 @@ impl Phase {
             Phase::Setup { seat, .. }
             | Phase::SpecialBuilding { seat }
             | Phase::RelocateKnight { seat, .. }
-            | Phase::PlaceGiftHarbour { seat, .. } => Some(*seat),
+            | Phase::PlaceGiftHarbour { seat, .. }
+            | Phase::PlaceHarbour { seat, .. } => Some(*seat),
             Phase::Discard { pending } => pending.first().map(|p| p.seat),
             Phase::GoldChoice { pending, .. } => pending.first().map(|p| p.seat),
             Phase::LoseCity { pending, .. } | Phase::DefenderDraw { pending, .. } => pending.first().copied(),
@@ -181,7 +187,7 @@ impl Phase {
 
     /// Tests if the phase lies between two turns, when nobody can win (B-WIN-3, X56-9).
     pub const fn is_between_turns(&self) -> bool {
-        matches!(self, Phase::Setup { .. } | Phase::SpecialBuilding { .. })
+        matches!(self, Phase::Setup { .. } | Phase::SpecialBuilding { .. } | Phase::PlaceHarbour { .. })
     }
 }
 

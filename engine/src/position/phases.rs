@@ -24,7 +24,8 @@ pub(crate) fn phase_error(message: impl Into<String>) -> PositionError {
 pub(super) fn check_phases(game: &Game, phase: &Phase, then: &[Phase], turn: &TurnSetup) -> Result<(), PositionError> {
     let players = game.players.len();
     let in_game = |seat: Seat| if seat.index() < players { Ok(()) } else { Err(E::UnknownSeat(seat)) };
-    let setup = matches!(phase, Phase::Setup { .. });
+    // NEW-11: the harbours are placed in turn 0, before setup.
+    let setup = matches!(phase, Phase::Setup { .. } | Phase::PlaceHarbour { .. });
     if setup != (turn.number == 0) {
         return Err(E::InvalidTurn(format!(
             "turn {} in phase {}: setup is turn 0, and turn 0 is setup (B-SET-3, B-SET-7)",
@@ -165,6 +166,7 @@ pub(super) fn check_phases(game: &Game, phase: &Phase, then: &[Phase], turn: &Tu
             Phase::PlaceGiftHarbour { .. } => {
                 return Err(phase_error("a position does not wait for a gift harbour (FTR-10): place it first"))
             }
+            Phase::PlaceHarbour { .. } => return Err(E::NotInThisGame("harbours placed by the players (NEW-11)")),
         }
     }
     Ok(())

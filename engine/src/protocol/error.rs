@@ -133,6 +133,8 @@ pub enum RuleError => fn code {
     ShipAlreadyMoved = "ship_already_moved",
     #[error("a ship must move to a different edge")]
     ShipMustMove = "ship_must_move",
+    #[error("a harbour on {0} must lie on a coast edge, touch no other harbour and leave its island at most the most harbours (NEW-LEGAL-5)")]
+    HarbourSiteNotAllowed = "harbour_site_not_allowed"(EdgeId),
     #[error("the pirate can only sail on a sea hex of the board")]
     PirateNotOnSea = "pirate_not_on_sea",
     #[error("the pirate must move to a different hex")]

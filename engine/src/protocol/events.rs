@@ -77,6 +77,18 @@ pub enum Event => fn kind {
         from: EdgeId,
         to: EdgeId,
     },
+    /// `seat` drew the top harbour of the face-down stack; its kind is public (NEW-11).
+    HarbourDrawn = "harbour_drawn" {
+        seat: Seat,
+        kind: HarbourKind,
+    },
+    /// `seat` placed a harbour: the one it drew (NEW-11, NEW-LEGAL-5), or a gift harbour at
+    /// its own coast, which serves it at once (FTR-10/11).
+    HarbourPlaced = "harbour_placed" {
+        seat: Seat,
+        edge: EdgeId,
+        kind: HarbourKind,
+    },
     /// The pirate moved to a sea hex (SEA-7).
     PirateMoved = "pirate_moved" {
         seat: Seat,
@@ -116,12 +128,6 @@ pub enum Event => fn kind {
     HarbourTaken = "harbour_taken" {
         seat: Seat,
         from_edge: EdgeId,
-        kind: HarbourKind,
-    },
-    /// A gift harbour was placed at its claimant's coast and serves them at once (FTR-10/11).
-    HarbourPlaced = "harbour_placed" {
-        seat: Seat,
-        edge: EdgeId,
         kind: HarbourKind,
     },
     /// A settlement earned the island bonus (SEA-12).

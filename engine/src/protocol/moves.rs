@@ -40,6 +40,11 @@ pub enum Move => fn kind {
     /// settlement or city whose ends touch no harbour (The Forgotten Tribe, FTR-10..12).
     #[cfg_attr(feature = "openapi", schema(example = json!({"type": "place_gift_harbour", "edge": "-2,-1,NE"})))]
     PlaceGiftHarbour = "place_gift_harbour" { edge: EdgeId },
+    /// Place the harbour you drew on a coast edge that touches no other harbour, on an island
+    /// with fewer than the most harbours (The New World with `new_world_harbours =
+    /// players_place`, before setup: NEW-11, NEW-LEGAL-5).
+    #[cfg_attr(feature = "openapi", schema(example = json!({"type": "place_harbour", "edge": "0,-1,NE"})))]
+    PlaceHarbour = "place_harbour" { edge: EdgeId },
     /// Claim a wonder whose condition you meet, marking it with a ship from your supply
     /// (Wonders of Catan, WON-8/9): one wonder per player, in your main phase.
     #[cfg_attr(feature = "openapi", schema(example = json!({"type": "claim_wonder", "wonder": "colossus"})))]

@@ -25,7 +25,7 @@ mod tribe;
 
 use catan_engine::{
     board::{EdgeId, HexCoord, Terrain, VertexId},
-    new_world::NewWorldLayout,
+    new_world::{NewWorldHarbours, NewWorldLayout},
     BoardSpec, Event, FirstPlayer, Game, GameConfig, IslandBonusMode, IslandDefinition, Move, PendingHarbour, Phase,
     Resources, ScenarioId, Seat,
 };
@@ -114,6 +114,12 @@ fn seafarers_rules(scenario: ScenarioId, players: u8) -> impl Fn(u64) -> GameCon
                 PendingHarbour::Voluntary
             } else {
                 PendingHarbour::OnNextSpot
+            },
+            // NEW-11: harbours placed by the players, the New World's only.
+            new_world_harbours: if scenario == ScenarioId::NewWorld && one_in(index, &choice("new_world_harbours"), 2) {
+                NewWorldHarbours::PlayersPlace
+            } else {
+                NewWorldHarbours::Random
             },
             ..GameConfig::for_players(players)
         }

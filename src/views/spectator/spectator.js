@@ -158,6 +158,10 @@
         return [who(s), ` built a ship at edge ${e.edge}`];
       case "ship_moved":
         return [who(s), ` moved a ship from edge ${e.from} to ${e.to}`];
+      case "harbour_drawn":
+        return [who(s), ` drew a ${e.kind} harbour`];
+      case "harbour_placed":
+        return [who(s), ` placed a ${e.kind} harbour at edge ${e.edge}`];
       case "dice_rolled":
         return [who(s), ` rolled ${e.red} + ${e.white} = ${e.red + e.white}`];
       case "resources_produced": {

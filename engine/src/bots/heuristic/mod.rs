@@ -196,6 +196,7 @@ impl Ctx<'_> {
             Move::BuildRoad { edge } => self.score_road(*edge),
             Move::BuildShip { edge } => self.score_ship(*edge),
             Move::MoveShip { from, to } => self.score_move_ship(*from, *to),
+            Move::PlaceHarbour { edge } => self.score_harbour_site(*edge),
             Move::BuyDevelopmentCard => self.score_buy_card(&cost::DEVELOPMENT_CARD),
             // Discoveries buy nothing else (JUN-5): spend as many as the purchase allows.
             Move::BuyDevelopmentCardWithDiscoveries { replaces } => {

@@ -1,8 +1,8 @@
 //! Settlement sites: what a site is worth, the setup placements, settlements during play.
 
 use crate::{
-    board::{HarbourKind, Terrain},
-    IslandBonusMode, Move, Resource, VertexId,
+    board::{EdgeId, HarbourKind, Terrain},
+    IslandBonusMode, Move, Phase, Resource, VertexId,
 };
 
 use super::{context::NO_ISLAND, estimate::pips, tier, Ctx, SetupStep};
@@ -57,6 +57,24 @@ impl Ctx<'_> {
         }
         if self.setup.is_none() {
             value += self.bonus_value(v) + self.wonder_site_bonus(v);
+        }
+        value
+    }
+
+    /// Where to put the harbour drawn (NEW-11), before anyone has settled: beside the land
+    /// that rolls most often, counting for a 2:1 harbour only the hexes of its resource. The
+    /// bot cannot tell yet where it will settle, so the best land is its best guess.
+    pub(super) fn score_harbour_site(&self, edge: EdgeId) -> f64 {
+        let Phase::PlaceHarbour { kind, .. } = *self.game.phase() else { return tier::UNKNOWN };
+        let [a, b] = edge.endpoints();
+        let mut value = 0.0;
+        for v in [a, b].into_iter().filter_map(|id| self.board.vertex(id)) {
+            for h in self.board.land_hexes_of(v) {
+                let produces = self.board.terrain[h as usize].resource();
+                if kind.special_resource().is_none_or(|r| produces == Some(r)) {
+                    value += pips(self.board.numbers[h as usize]);
+                }
+            }
         }
         value
     }

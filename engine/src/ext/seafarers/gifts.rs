@@ -5,11 +5,12 @@
 
 use super::{scenario::ScenarioLayout, Seafarers};
 use crate::{
-    board::{EdgeId, Harbour, HarbourKind},
+    board::{EdgeId, HarbourKind},
     chance::{draw_card, Chance, Draw},
     config::PendingHarbour,
     game::Game,
     model::{DevCard, Phase, Seat},
+    position::{phases::phase_error, PositionError},
     protocol::{
         views::{ClaimedGiftView, GiftView, PendingHarbourView, TribeView},
         Event, Move, RuleError,
@@ -161,13 +162,11 @@ impl Seafarers {
                 }
                 game.ext.seafarers.pending_harbours.push((*seat, *kind));
             }
-            Event::HarbourPlaced { seat, edge, kind } => {
+            // The board takes the harbour in `apply_harbour`; a gift harbour leaves its holder.
+            Event::HarbourPlaced { seat, kind, .. } => {
                 let pending = &mut game.ext.seafarers.pending_harbours;
                 if let Some(at) = pending.iter().position(|p| *p == (*seat, *kind)) {
                     pending.remove(at);
-                }
-                if let Some(board) = game.board.with_harbour(Harbour { edge: *edge, kind: *kind }) {
-                    game.board = std::sync::Arc::new(board);
                 }
             }
             _ => {}
@@ -208,6 +207,29 @@ pub(super) fn tribe_view(game: &Game, layout: &ScenarioLayout) -> Option<TribeVi
     let given = state.gifts_claimed.iter().filter(|(_, _, g)| *g == Gift::DevelopmentCard).count() as u32;
     let set_aside = game.rules().components.dev_cards_set_aside.saturating_sub(given);
     Some(TribeView { gifts, claimed, pending_harbours, development_cards_set_aside: set_aside })
+}
+
+/// FTR-10/12: a position waiting for a gift harbour: its placer holds one of that kind and
+/// has a spot for it, and the phase it interrupted resumes after.
+pub(super) fn check_gift_harbour_phase(
+    game: &Game,
+    seat: Seat,
+    kind: HarbourKind,
+    then: &[Phase],
+) -> Result<(), PositionError> {
+    if seat.index() >= game.players.len() {
+        return Err(PositionError::UnknownSeat(seat));
+    }
+    if !game.ext.seafarers.pending_harbours.contains(&(seat, kind)) {
+        return Err(phase_error(format!("seat {seat} holds no {kind:?} gift harbour to place (FTR-10)")));
+    }
+    if !has_harbour_spot(game, seat) {
+        return Err(phase_error(format!("seat {seat} has no spot for a gift harbour (FTR-11)")));
+    }
+    if then.is_empty() {
+        return Err(phase_error("a gift harbour interrupts a phase, which resumes after it (FTR-10)"));
+    }
+    Ok(())
 }
 
 fn harbour_on(game: &Game, edge: EdgeId) -> Option<HarbourKind> {

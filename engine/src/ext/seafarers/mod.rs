@@ -7,6 +7,7 @@
 
 mod fog;
 mod gifts;
+mod harbours;
 pub(crate) mod islands;
 mod pirate;
 pub(crate) mod position;
@@ -134,6 +135,7 @@ impl Seafarers {
             new_world: scenario::new_world::NewWorldOptions {
                 layout: config.new_world_layout,
                 forbid_adjacent_equal_numbers: config.forbid_adjacent_equal_numbers,
+                harbours: config.new_world_harbours,
             },
             gift_on_move: config.ftr_gift_on_move,
             pending_harbour: config.ftr_pending_harbour,
@@ -170,6 +172,20 @@ impl Extension for Seafarers {
 
     fn place_position(&self, game: &mut Game, setup: &Setup) -> Result<(), PositionError> {
         position::place_rest(game, setup)
+    }
+
+    fn check_position_phase(
+        &self,
+        game: &Game,
+        phase: &Phase,
+        then: &[Phase],
+        _turn: &crate::position::TurnSetup,
+    ) -> Option<Result<(), PositionError>> {
+        match *phase {
+            Phase::PlaceHarbour { seat, kind } => Some(self.check_harbour_phase(game, seat, kind, then)),
+            Phase::PlaceGiftHarbour { seat, kind } => Some(gifts::check_gift_harbour_phase(game, seat, kind, then)),
+            _ => None,
+        }
     }
 
     fn export_position(&self, game: &Game, setup: &mut Setup) {
@@ -225,6 +241,11 @@ impl Extension for Seafarers {
         components.max_points_per_event = components.max_points_per_event.max(1 + bonus);
     }
 
+    /// NEW-11: the first harbour drawn.
+    fn opening(&self, game: &Game, chance: &mut dyn Chance, events: &mut Vec<Event>) {
+        self.open_harbour_placement(game, chance, events);
+    }
+
     fn generate_board(&self, rules: &Ruleset, rng: &mut Rng) -> Option<Result<BoardLayout, SetupError>> {
         let id = self.scenario?;
         Some(scenario::generate(id, self.players, rng, rules.board.forbid_adjacent_red_numbers, self.new_world))
@@ -254,6 +275,10 @@ impl Extension for Seafarers {
         chance: &mut dyn Chance,
         events: &mut Vec<Event>,
     ) -> Option<Result<(), RuleError>> {
+        // NEW-11: before setup, only the harbour drawn is placed.
+        if matches!(game.phase(), Phase::PlaceHarbour { .. }) {
+            return Some(self.decide_place_harbour(game, seat, mv, chance, events));
+        }
         // FTR-10/12: the seat placing a gift harbour need not be the active one (X56-8).
         if matches!(mv, Move::PlaceGiftHarbour { .. }) {
             let Move::PlaceGiftHarbour { edge } = mv else { return None };
@@ -326,11 +351,13 @@ impl Extension for Seafarers {
         }
     }
 
+    /// NEW-11 and FTR-10/12: the phases of placing harbours are Seafarers' own.
     fn legal_moves(&self, game: &Game, seat: Seat, moves: &mut Vec<Move>) -> bool {
-        if !matches!(game.phase(), Phase::PlaceGiftHarbour { .. }) {
-            return false;
+        match game.phase() {
+            Phase::PlaceHarbour { .. } => self.harbour_moves(game, seat, moves),
+            Phase::PlaceGiftHarbour { .. } => self.gift_harbour_moves(game, seat, moves),
+            _ => return false,
         }
-        self.gift_harbour_moves(game, seat, moves);
         true
     }
 
@@ -375,13 +402,16 @@ impl Extension for Seafarers {
             Event::ShipBuilt { seat, edge, cost } => game.apply_ship(*seat, *edge, cost),
             Event::ShipMoved { seat, from, to } => game.apply_ship_move(*seat, *from, *to),
             Event::PirateMoved { hex, .. } => game.apply_pirate(*hex),
+            Event::HarbourPlaced { edge, kind, .. } => {
+                game.apply_harbour(*edge, *kind);
+                Seafarers::apply_gift(game, event);
+            }
             Event::FogRevealed { seat, hex, terrain, number, resource } => {
                 game.apply_reveal(*seat, *hex, *terrain, *number, *resource)
             }
-            Event::GiftClaimed { .. }
-            | Event::DevelopmentCardGifted { .. }
-            | Event::HarbourTaken { .. }
-            | Event::HarbourPlaced { .. } => Seafarers::apply_gift(game, event),
+            Event::GiftClaimed { .. } | Event::DevelopmentCardGifted { .. } | Event::HarbourTaken { .. } => {
+                Seafarers::apply_gift(game, event)
+            }
             _ => {}
         }
         let phase = &game.phase;

@@ -5,8 +5,9 @@
 use std::collections::HashMap;
 
 use catan_engine::{
-    board::{BoardLayout, HexCoord, Terrain, VertexId},
-    cost, new_world, Event, FixedChance, Game, GameConfig, Move, Phase, ScenarioId, Setup,
+    board::{BoardLayout, EdgeId, HarbourKind, HexCoord, Terrain, VertexId},
+    config::NewWorldHarbours,
+    cost, new_world, Draw, Event, FirstPlayer, FixedChance, Game, GameConfig, Move, Phase, ScenarioId, Setup, Viewer,
 };
 
 use crate::support::*;
@@ -22,36 +23,27 @@ fn fresh() -> (Setup, BoardLayout) {
     (setup, board)
 }
 
-/// Each land hex's island, numbered from 1 by the canonical order (row, then column) of its
-/// first hex, as the generator numbers them (NEW-GEN-10).
-fn islands(board: &BoardLayout) -> HashMap<HexCoord, u8> {
-    let mut land: Vec<HexCoord> = board.hexes.iter().filter(|t| t.terrain.is_land()).map(|t| t.hex).collect();
-    land.sort_by_key(|h| (h.r, h.q));
-    let mut island: HashMap<HexCoord, u8> = HashMap::new();
-    let mut next = 0;
-    for &start in &land {
-        if island.contains_key(&start) {
-            continue;
-        }
-        next += 1;
-        let mut stack = vec![start];
-        island.insert(start, next);
-        while let Some(hex) = stack.pop() {
-            for n in hex.neighbours() {
-                if land.contains(&n) && !island.contains_key(&n) {
-                    island.insert(n, next);
-                    stack.push(n);
-                }
-            }
-        }
+/// NEW-GEN-2: the margin ring around the cells of the 4-player board.
+fn is_margin(hex: HexCoord) -> bool {
+    new_world::margin(4).contains(&hex)
+}
+
+/// Each land hex's island as the game shows it (`board.islands` of the view), numbered from 1
+/// by the canonical order (row, then column) of each island's first hex, as the generator
+/// numbers them (NEW-GEN-10).
+fn islands(game: &Game) -> HashMap<HexCoord, u8> {
+    let canonical = |h: &HexCoord| (h.r, h.q);
+    let mut islands = game.view(Viewer::Spectator).board.islands;
+    for island in &mut islands {
+        island.sort_by_key(canonical);
     }
-    island
+    islands.sort_by_key(|island| canonical(&island[0]));
+    (1..).zip(islands).flat_map(|(number, hexes)| hexes.into_iter().map(move |h| (h, number))).collect()
 }
 
 /// Corners touching island `number` only (not the sea between two islands' hexes: islands
 /// are apart), canonical order.
-fn corners_of(board: &BoardLayout, number: u8) -> Vec<VertexId> {
-    let island = islands(board);
+fn corners_of(island: &HashMap<HexCoord, u8>, number: u8) -> Vec<VertexId> {
     let mut corners: Vec<VertexId> =
         island.iter().filter(|(_, &i)| i == number).flat_map(|(h, _)| h.corners()).collect();
     corners.sort_by_key(|v| (v.hex.r, v.hex.q, v.corner));
@@ -60,8 +52,8 @@ fn corners_of(board: &BoardLayout, number: u8) -> Vec<VertexId> {
 }
 
 /// Two corners of island `number` at least two edges apart (the distance rule).
-fn two_sites(board: &BoardLayout, number: u8) -> (VertexId, VertexId) {
-    let corners = corners_of(board, number);
+fn two_sites(island: &HashMap<HexCoord, u8>, number: u8) -> (VertexId, VertexId) {
+    let corners = corners_of(island, number);
     let first = corners[0];
     let second = corners
         .iter()
@@ -95,20 +87,15 @@ fn a_new_world_game_starts_on_a_legal_generated_board_with_robber_and_pirate_off
 #[test]
 fn tc_131_the_first_seven_places_the_robber_or_the_pirate() {
     let (setup, board) = fresh();
-    let (home, _) = two_sites(&board, 1);
+    let (home, _) = two_sites(&islands(&setup.clone().start().game), 1);
     let given = || setup.clone().settlement(P1, &home.to_string()).turn(P0);
     let mut s = given().start();
     assert_eq!((s.game.robber_hex(), s.game.pirate_hex()), (None, None));
     s.when_with(P0, Move::RollDice, FixedChance::dice(3, 4));
     let land = board.hexes.iter().find(|t| t.terrain.is_land()).expect("land").hex;
-    let margin =
-        board.hexes.iter().map(|t| t.hex).find(|hex| hex.r < 0).expect("the margin ring has a row above the cells");
-    let in_bounds_sea = board
-        .hexes
-        .iter()
-        .find(|t| t.terrain == Terrain::Sea && (0..7).contains(&t.hex.r) && !is_margin(&board, t.hex))
-        .expect("sea in bounds")
-        .hex;
+    let margin = new_world::margin(4)[0];
+    let in_bounds_sea =
+        board.hexes.iter().find(|t| t.terrain == Terrain::Sea && !is_margin(t.hex)).expect("sea in bounds").hex;
     s.rejects(P0, Move::MovePirate { hex: margin, steal_from: None }, "pirate_not_on_sea");
     let robber = s.game.clone();
     let events = s.when(P0, Move::MovePirate { hex: in_bounds_sea, steal_from: None });
@@ -126,12 +113,6 @@ fn tc_131_the_first_seven_places_the_robber_or_the_pirate() {
     assert_eq!(s.game.robber_hex(), Some(land));
 }
 
-/// Whether `hex` lies outside the cells (NEW-GEN-2: the margin ring around them).
-fn is_margin(board: &BoardLayout, hex: HexCoord) -> bool {
-    let columns = if board.hexes.iter().filter(|t| t.terrain.is_land()).count() > 23 { 8 } else { 6 };
-    !(0..7).contains(&hex.r) || !(0..columns).contains(&(hex.q + hex.r / 2))
-}
-
 /// Whether `v` touches island `number` and the sea: where a ship can land.
 fn coastal(board: &BoardLayout, island: &HashMap<HexCoord, u8>, number: u8, v: VertexId) -> bool {
     let hexes = v.hexes();
@@ -146,16 +127,16 @@ fn is_sea(board: &BoardLayout, hex: HexCoord) -> bool {
 /// `allowed` accepts: the ships of a route between two islands.
 fn sea_route(
     board: &BoardLayout,
+    island: &HashMap<HexCoord, u8>,
     from: VertexId,
     to: u8,
     allowed: impl Fn(VertexId) -> bool,
 ) -> (Vec<catan_engine::board::EdgeId>, VertexId) {
-    let island = islands(board);
     let on_board = |h: &HexCoord| board.hexes.iter().any(|t| t.hex == *h);
     let mut came_from: HashMap<VertexId, (VertexId, catan_engine::board::EdgeId)> = HashMap::new();
     let mut queue = std::collections::VecDeque::from([from]);
     while let Some(at) = queue.pop_front() {
-        if at != from && coastal(board, &island, to, at) && allowed(at) {
+        if at != from && coastal(board, island, to, at) && allowed(at) {
             let mut edges = Vec::new();
             let mut back = at;
             while back != from {
@@ -206,18 +187,21 @@ fn two_roads(board: &BoardLayout, from: VertexId, taken: &[VertexId]) -> ([catan
 fn tc_130_the_first_settlement_on_each_foreign_island_earns_the_bonus() {
     for points in [2u32, 1] {
         let config = GameConfig { island_bonus_vp: (points == 1).then_some(1), ..new_world_config(4) };
-        let setup = Setup::from(&Game::new(config, 7).expect("game"));
+        let game = Game::new(config, 7).expect("game");
+        let setup = Setup::from(&game);
         let board = setup.board.clone();
-        let island = islands(&board);
+        let island = islands(&game);
         let corner_on = |number: u8| {
-            corners_of(&board, number).into_iter().find(|v| coastal(&board, &island, number, *v)).expect("a coast")
+            corners_of(&island, number).into_iter().find(|v| coastal(&board, &island, number, *v)).expect("a coast")
         };
         let (home_a, home_b, p1_home) = (corner_on(1), corner_on(2), corner_on(3));
-        let p1_other = corners_of(&board, 1).into_iter().rev().find(|v| !home_a.adjacent().contains(v) && *v != home_a);
+        let p1_other =
+            corners_of(&island, 1).into_iter().rev().find(|v| !home_a.adjacent().contains(v) && *v != home_a);
         let (p1_roads, p1_site) = two_roads(&board, p1_home, &[p1_home, home_a, home_b]);
         // P0's ships from its island-1 settlement to a coast of island 3 clear of P1's sites.
-        let (ships, first) =
-            sea_route(&board, home_a, 3, |v| [p1_home, p1_site].iter().all(|t| *t != v && !t.adjacent().contains(&v)));
+        let (ships, first) = sea_route(&board, &island, home_a, 3, |v| {
+            [p1_home, p1_site].iter().all(|t| *t != v && !t.adjacent().contains(&v))
+        });
         let (p0_roads, second) = two_roads(&board, first, &[p1_home, p1_site, first]);
         let mut given = setup
             .setup_settlement(P0, &home_a.to_string())
@@ -249,4 +233,202 @@ fn tc_130_the_first_settlement_on_each_foreign_island_earns_the_bonus() {
 /// Whether an edge has land on a side (a road may stand there).
 fn edge_on_land(board: &BoardLayout, edge: catan_engine::board::EdgeId) -> bool {
     edge.hexes().iter().any(|h| board.hexes.iter().any(|t| t.hex == *h && t.terrain.is_land()))
+}
+
+fn players_place(players: u8) -> GameConfig {
+    GameConfig { new_world_harbours: NewWorldHarbours::PlayersPlace, ..new_world_config(players) }
+}
+
+/// The kinds left face down, in the order the generator lists the kinds, when
+/// `gone` have been drawn: the index a `harbour` draw picks.
+fn stack_index(kind: HarbourKind, gone: &[HarbourKind]) -> usize {
+    let column = [
+        (HarbourKind::Generic3, 4),
+        (HarbourKind::Lumber2, 1),
+        (HarbourKind::Brick2, 1),
+        (HarbourKind::Wool2, 1),
+        (HarbourKind::Grain2, 1),
+        (HarbourKind::Ore2, 1),
+    ];
+    let left: Vec<HarbourKind> =
+        column.iter().filter(|(k, n)| gone.iter().filter(|g| *g == k).count() < *n).map(|(k, _)| *k).collect();
+    left.iter().position(|k| *k == kind).expect("the kind is still in the stack")
+}
+
+/// A land edge between two land hexes: no coast, so never a harbour's.
+fn inland_edge(board: &BoardLayout) -> EdgeId {
+    let land = |h: &HexCoord| board.hexes.iter().any(|t| t.hex == *h && t.terrain.is_land());
+    board
+        .hexes
+        .iter()
+        .filter(|t| t.terrain.is_land())
+        .flat_map(|t| t.hex.sides())
+        .find(|e| e.hexes().iter().all(land))
+        .expect("an island of two hexes has an inland edge")
+}
+
+fn harbour_sites(s: &Scenario, seat: catan_engine::Seat) -> Vec<EdgeId> {
+    s.game
+        .legal_moves(seat)
+        .into_iter()
+        .map(|mv| match mv {
+            Move::PlaceHarbour { edge } => edge,
+            other => panic!("only harbours are placed before setup, not {other:?}"),
+        })
+        .collect()
+}
+
+/// NEW-11: with `players_place` the board starts without harbours and the first player has
+/// drawn one, which everyone sees; the game waits for that player to place it.
+#[test]
+fn new_11_the_first_player_draws_a_harbour_everyone_sees_before_setup() {
+    let (game, events) = Game::start(players_place(4), 7).expect("a New World game");
+    assert!(game.board().layout().harbours.is_empty());
+    let Event::HarbourDrawn { seat, kind } = events[1] else { panic!("{:?}", events[1]) };
+    assert_eq!(seat, P0);
+    assert_eq!(game.phase(), &Phase::PlaceHarbour { seat: P0, kind });
+    assert_eq!(game.waiting_for(), vec![P0]);
+    for viewer in [Viewer::Spectator, Viewer::Seat(P1)] {
+        let view = game.view(viewer);
+        assert_eq!(view.turn.phase, Phase::PlaceHarbour { seat: P0, kind });
+        assert_eq!(view.turn.waiting_for, vec![P0]);
+        // `game_started` hides the seed; what follows hides nothing.
+        assert!(events[1..].iter().all(|e| e.redacted_for(viewer) == *e), "the drawn kind is public");
+    }
+    // The same board as with random harbours, less its harbours (NEW-8).
+    let random = Game::new(new_world_config(4), 7).expect("game");
+    let mut without = random.board().layout().clone();
+    without.harbours.clear();
+    assert_eq!(game.board().layout(), &without);
+    // The option is the New World's only (NEW-11).
+    let elsewhere = GameConfig { scenario: Some(ScenarioId::NewShores), ..players_place(4) };
+    assert_eq!(Game::new(elsewhere, 7).map(drop).expect_err("refused").code(), "invalid_config");
+}
+
+/// TC-133 [NEW-11, NEW-LEGAL-5]: a harbour touching another, or off the coast, is refused and
+/// changes nothing; on a free coast edge it is placed, and the next player clockwise draws.
+#[test]
+fn tc_133_a_harbour_goes_on_a_free_coast_edge_and_the_next_player_draws() {
+    let mut s = Scenario::with(players_place(4));
+    let Phase::PlaceHarbour { kind: first, .. } = *s.game.phase() else { panic!("{:?}", s.game.phase()) };
+    assert!(harbour_sites(&s, P1).is_empty(), "only the player holding the harbour places");
+    let site = harbour_sites(&s, P0)[0];
+    s.rejects(P1, Move::PlaceHarbour { edge: site }, "not_your_turn");
+    let inland = inland_edge(s.game.board().layout());
+    s.rejects(P0, Move::PlaceHarbour { edge: inland }, "harbour_site_not_allowed");
+
+    let wool = FixedChance::default().then(Draw::HARBOUR, stack_index(HarbourKind::Wool2, &[first]));
+    let events = s.when_with(P0, Move::PlaceHarbour { edge: site }, wool);
+    assert_eq!(events[0], Event::HarbourPlaced { seat: P0, edge: site, kind: first });
+    assert_eq!(events[1], Event::HarbourDrawn { seat: P1, kind: HarbourKind::Wool2 });
+    assert_eq!(s.game.phase(), &Phase::PlaceHarbour { seat: P1, kind: HarbourKind::Wool2 });
+    assert!(s.game.board().layout().harbours.iter().any(|h| h.edge == site && h.kind == first));
+
+    // Touching P0's harbour: refused; on a free coast edge: placed, and P2 draws.
+    let board = s.game.board().layout().clone();
+    let island: HashMap<HexCoord, u8> = islands(&s.game);
+    let touching = site
+        .endpoints()
+        .iter()
+        .flat_map(|v| v.edges())
+        .find(|e| {
+            *e != site
+                && e.hexes().iter().any(|h| island.contains_key(h))
+                && e.hexes().iter().any(|h| is_sea(&board, *h))
+        })
+        .expect("a coast edge beside the harbour");
+    s.rejects(P1, Move::PlaceHarbour { edge: touching }, "harbour_site_not_allowed");
+    let free = harbour_sites(&s, P1)[0];
+    assert!(free.endpoints().iter().all(|v| !site.endpoints().contains(v)));
+    let events = s.when(P1, Move::PlaceHarbour { edge: free });
+    assert_eq!(events[0], Event::HarbourPlaced { seat: P1, edge: free, kind: HarbourKind::Wool2 });
+    assert!(matches!(events[1], Event::HarbourDrawn { seat: P2, .. }), "{events:?}");
+}
+
+/// NEW-11: the players place in turn from the first player clockwise until the stack is
+/// empty; then setup begins with the first player, on a board that passes NEW-LEGAL; a
+/// replay of the log is the game played live.
+#[test]
+fn new_11_harbours_go_round_clockwise_then_setup_begins_and_the_log_replays() {
+    for (players, first) in [(4, 2), (3, 0), (6, 5)] {
+        let config = GameConfig { first_player: FirstPlayer::Seat(first), ..players_place(players) };
+        let (mut game, mut log) = Game::start(config.clone(), 11).expect("a New World game");
+        let harbours = if players >= 5 { 11 } else { 9 };
+        for placed in 0..harbours {
+            let seat = catan_engine::Seat(((usize::from(first) + placed) % usize::from(players)) as u8);
+            let Phase::PlaceHarbour { seat: placing, kind } = *game.phase() else {
+                panic!("harbour {placed}: {:?}", game.phase())
+            };
+            assert_eq!(placing, seat, "harbour {placed} of {players} players, first seat {first}");
+            let edge = match game.legal_moves(seat).last() {
+                Some(Move::PlaceHarbour { edge }) => *edge,
+                other => panic!("{other:?}"),
+            };
+            let events = game.decide(seat, &Move::PlaceHarbour { edge }, &mut game.chance()).expect("placed");
+            assert_eq!(events[0], Event::HarbourPlaced { seat, edge, kind });
+            for event in &events {
+                game.apply(event);
+            }
+            log.extend(events);
+        }
+        let setup = catan_engine::SetupStep::PlaceSettlement;
+        assert_eq!(game.phase(), &Phase::Setup { seat: catan_engine::Seat(first), placement: 0, step: setup });
+        assert!(log.iter().filter(|e| matches!(e, Event::HarbourDrawn { .. })).count() == harbours);
+        let layout = game.board().layout();
+        assert_eq!(layout.harbours.len(), harbours);
+        assert_eq!(new_world::illegal_checks(layout, players, new_world::NewWorldLayout::GrownIslands), vec![]);
+        let replayed = Game::replay(config, &log).expect("the log replays");
+        assert!(replayed == game, "replay equals the game played live");
+        assert!(!game.legal_moves(catan_engine::Seat(first)).is_empty());
+    }
+}
+
+/// NEW-11 (engine decision): players can leave no edge NEW-LEGAL-5 allows for the harbours
+/// still face down (a board of one large island takes at most three); those stay out of the
+/// game and setup begins, so a drawn harbour always has an edge.
+#[test]
+fn new_11_with_no_edge_left_the_rest_of_the_stack_stays_out_and_setup_begins() {
+    let config = |seed: u64| GameConfig {
+        new_world_layout: new_world::NewWorldLayout::PublishedRandom,
+        first_player: FirstPlayer::Seat((seed % 3) as u8),
+        ..players_place(3)
+    };
+    let short = (0..200).find_map(|seed| {
+        let mut game = Game::new(config(seed), seed).expect("game");
+        let mut rng = catan_engine::rng::Rng::new(seed);
+        while let Phase::PlaceHarbour { seat, .. } = *game.phase() {
+            let moves = game.legal_moves(seat);
+            assert!(!moves.is_empty(), "a drawn harbour has an edge");
+            let mv = &moves[rng.below(moves.len() as u32) as usize];
+            let events = game.decide(seat, mv, &mut game.chance()).expect("listed");
+            for event in &events {
+                game.apply(event);
+            }
+        }
+        (game.board().layout().harbours.len() < 9).then_some(game)
+    });
+    let game = short.expect("some seed leaves no edge before the ninth harbour");
+    assert!(matches!(game.phase(), Phase::Setup { placement: 0, .. }), "{:?}", game.phase());
+}
+
+/// NEW-11: a position taken while a harbour waits to be placed starts the same game; one that
+/// gives the harbour to the wrong seat, or a kind no longer in the stack, is refused.
+#[test]
+fn new_11_a_position_during_harbour_placement_round_trips() {
+    let mut s = Scenario::with(players_place(4));
+    let site = harbour_sites(&s, P0)[0];
+    s.when(P0, Move::PlaceHarbour { edge: site });
+    let Phase::PlaceHarbour { kind, .. } = *s.game.phase() else { panic!("{:?}", s.game.phase()) };
+    let position = s.then_given();
+    let again = position.clone().position().expect("the position is valid");
+    assert_eq!(again.phase(), s.game.phase());
+    assert_eq!(again.legal_moves(P1), s.game.legal_moves(P1));
+
+    let wrong_seat = position.clone().with_phase(Phase::PlaceHarbour { seat: P2, kind }, vec![]);
+    assert_eq!(wrong_seat.position().map(drop).expect_err("refused").code(), "invalid_phase");
+    // Seed 7's first harbour is the only one of its kind.
+    let placed = s.game.board().layout().harbours[0].kind;
+    assert_ne!(placed, HarbourKind::Generic3);
+    let gone = position.with_phase(Phase::PlaceHarbour { seat: P1, kind: placed }, vec![]);
+    assert_eq!(gone.position().map(drop).expect_err("refused").code(), "invalid_phase");
 }

@@ -28,8 +28,16 @@ pub(super) struct Variant {
     pub players: Vec<u8>,
     /// What the rules read during play.
     pub layout: ScenarioLayout,
-    /// What the board generator reads.
-    pub map: Map,
+    /// Where each game's board comes from.
+    pub board: BoardSource,
+}
+
+/// A variant's board is laid out from its data file's map, or made afresh for every game by
+/// a generator (The New World, NEW-GEN), which reads only the game's options.
+#[derive(Debug)]
+pub(super) enum BoardSource {
+    Map(Map),
+    Generated,
 }
 
 /// How to lay out the board of one variant.
@@ -434,7 +442,7 @@ impl VariantFile {
             robber,
             pirate: self.pirate_start.map(|h| h.0),
         };
-        Ok(Variant { players: self.players, layout, map })
+        Ok(Variant { players: self.players, layout, board: BoardSource::Map(map) })
     }
 }
 

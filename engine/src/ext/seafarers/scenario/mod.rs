@@ -102,9 +102,6 @@ impl ScenarioId {
 
     /// The player counts the scenario has a map for and its rules allow, in ascending order.
     pub fn player_counts(self) -> Vec<u8> {
-        if self == ScenarioId::NewWorld {
-            return self.players_allowed().collect(); // NEW-1: a generated board for each
-        }
         let mut counts: Vec<u8> = scenario(self)
             .iter()
             .flat_map(|s| &s.variants)
@@ -189,8 +186,8 @@ impl ScenarioId {
     }
 }
 
-/// Every scenario file, read and checked once. A file that does not read leaves its scenario
-/// without maps (a unit test proves that all of them read).
+/// Every scenario, its file read and checked once. A file that does not read leaves its
+/// scenario without maps (a unit test proves that all of them read).
 fn loaded(id: ScenarioId) -> &'static Result<data::Scenario, String> {
     static LOADED: OnceLock<Vec<Result<data::Scenario, String>>> = OnceLock::new();
     let all = LOADED.get_or_init(|| {
@@ -198,8 +195,8 @@ fn loaded(id: ScenarioId) -> &'static Result<data::Scenario, String> {
             .iter()
             .map(|id| match id.source() {
                 Some(source) => data::parse(source, id.by_rule()),
-                // A generated board's rules are in `new_world`, its board made per game.
-                None => Ok(data::Scenario { variants: Vec::new() }),
+                // No file: the variants' boards are generated per game (NEW-GEN).
+                None => Ok(new_world::scenario()),
             })
             .collect()
     });
@@ -267,9 +264,6 @@ pub enum Gift {
 
 /// The scenario's map for `players` seats.
 pub(crate) fn layout_for(id: ScenarioId, players: u8) -> Option<&'static ScenarioLayout> {
-    if id == ScenarioId::NewWorld {
-        return id.players_allowed().contains(&players).then(|| new_world::layout_for(players));
-    }
     variant(id, players).map(|v| &v.layout)
 }
 
@@ -281,20 +275,16 @@ pub(crate) fn generate(
     forbid_adjacent_red_numbers: bool,
     new_world: new_world::NewWorldOptions,
 ) -> Result<BoardLayout, SetupError> {
-    if id == ScenarioId::NewWorld {
-        if !id.players_allowed().contains(&players) {
-            return Err(SetupError::InvalidConfig(format!(
-                "the new_world scenario has no board for {players} players"
-            )));
-        }
-        return new_world::generate_checked(players, rng, new_world);
-    }
     if let Err(e) = loaded(id) {
         return Err(SetupError::InvalidConfig(format!("the {} scenario's data does not read: {e}", id.name())));
     }
     let variant = variant(id, players).ok_or_else(|| {
         SetupError::InvalidConfig(format!("the {} scenario has no map for {players} players", id.name()))
     })?;
-    generate::lay_out(&variant.map, rng, forbid_adjacent_red_numbers)
-        .map_err(|e| SetupError::InvalidConfig(format!("the {} scenario's map for {players} players: {e}", id.name())))
+    match &variant.board {
+        data::BoardSource::Map(map) => generate::lay_out(map, rng, forbid_adjacent_red_numbers).map_err(|e| {
+            SetupError::InvalidConfig(format!("the {} scenario's map for {players} players: {e}", id.name()))
+        }),
+        data::BoardSource::Generated => new_world::generate_checked(players, rng, new_world),
+    }
 }

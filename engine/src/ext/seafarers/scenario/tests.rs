@@ -450,6 +450,7 @@ fn impossible_constraints_are_an_error_not_a_hang() {
     file["variants"]["3"]["groups"][1]["number_pool"] = serde_json::json!([6, 6, 6, 6, 8, 8, 8, 8]);
     let scenario = data::parse(&file.to_string(), data::ByRule::default()).expect("consistent counts");
     let variant = scenario.variants.iter().find(|v| v.players.contains(&3)).unwrap();
-    let error = generate::lay_out(&variant.map, &mut Rng::new(3), false).unwrap_err();
+    let data::BoardSource::Map(map) = &variant.board else { panic!("a scenario file's variant has a map") };
+    let error = generate::lay_out(map, &mut Rng::new(3), false).unwrap_err();
     assert!(error.contains("small islands"), "{error}");
 }

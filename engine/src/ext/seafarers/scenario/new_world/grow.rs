@@ -2,7 +2,7 @@
 //! the specification gives. A step that finds no candidate returns `None`: the attempt
 //! fails and generation starts again at NEW-GEN-3 with the RNG where it is (NEW-GEN-5).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use super::{edge_key, Params};
 use crate::{
@@ -141,12 +141,12 @@ pub(crate) fn islands_of(land: &[HexCoord]) -> Vec<(HexCoord, u8)> {
 /// were chosen.
 pub(super) fn place_harbours(
     params: &Params,
-    cells: &[HexCoord],
+    board_hexes: &HashSet<HexCoord>,
     islands: &[(HexCoord, u8)],
     rng: &mut Rng,
 ) -> Option<Vec<Harbour>> {
     let island: HashMap<HexCoord, u8> = islands.iter().copied().collect();
-    let candidates = coast_edges(&island, cells);
+    let candidates = coast_edges(&island, board_hexes);
     'placement: for _ in 0..super::HARBOUR_PLACEMENTS {
         let mut chosen: Vec<(crate::board::EdgeId, u8)> = Vec::new();
         for _ in 0..params.harbours.len() {
@@ -171,17 +171,18 @@ pub(super) fn place_harbours(
 }
 
 /// The coast edges (one land hex, one sea cell or margin hex), canonical order, each with its
-/// land hex's island.
-pub(crate) fn coast_edges(island: &HashMap<HexCoord, u8>, cells: &[HexCoord]) -> Vec<(crate::board::EdgeId, u8)> {
+/// land hex's island; `board_hexes` are the cells and the margin (the frame's `hexes`).
+pub(crate) fn coast_edges(
+    island: &HashMap<HexCoord, u8>,
+    board_hexes: &HashSet<HexCoord>,
+) -> Vec<(crate::board::EdgeId, u8)> {
     let mut edges: Vec<(crate::board::EdgeId, u8)> = Vec::new();
     for (&hex, &on) in island {
         for edge in hex.sides() {
             let [a, b] = edge.hexes();
             let other = if a == hex { b } else { a };
-            // Beside a cell is a cell or the margin: both are sea when not land.
-            if !island.contains_key(&other)
-                && (cells.contains(&other) || other.neighbours().iter().any(|n| cells.contains(n)))
-            {
+            // A cell or margin hex that is not land is sea.
+            if !island.contains_key(&other) && board_hexes.contains(&other) {
                 edges.push((edge, on));
             }
         }

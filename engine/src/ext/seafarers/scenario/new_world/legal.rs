@@ -1,10 +1,10 @@
 //! NEW-LEGAL (RULES-SCENARIOS 5.5): what makes a New World board legal, checked on every
 //! generated or injected board before a game starts on it (NEW-10).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
-use super::{grow, sort_canonically, NewWorldLayout, Params};
-use crate::board::{BoardLayout, HexCoord, HexTile, Terrain, VertexId};
+use super::{grow, sort_canonically, Frame, NewWorldLayout, Params};
+use crate::board::{BoardLayout, EdgeId, HarbourKind, HexCoord, HexTile, Terrain, VertexId};
 
 /// One check of NEW-LEGAL, named by its rule id in `illegal_board` errors.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -44,8 +44,18 @@ impl LegalCheck {
 /// only for grown islands (NEW-GEN-11).
 pub fn illegal_checks(layout: &BoardLayout, players: u8, mode: NewWorldLayout) -> Vec<LegalCheck> {
     let params = Params::for_players(players);
-    let cells = params.cells();
-    let margin = params.margin();
+    failed_checks(layout, players, &params, &Frame::of(&params), mode)
+}
+
+/// [`illegal_checks`] with the column and its frame already worked out (the generator has them).
+pub(super) fn failed_checks(
+    layout: &BoardLayout,
+    players: u8,
+    params: &Params,
+    frame: &Frame,
+    mode: NewWorldLayout,
+) -> Vec<LegalCheck> {
+    let cells = &frame.cells;
     let land: Vec<&HexTile> = layout.hexes.iter().filter(|t| t.terrain.is_land()).collect();
     let mut land_hexes: Vec<HexCoord> = land.iter().map(|t| t.hex).collect();
     sort_canonically(&mut land_hexes);
@@ -54,7 +64,7 @@ pub fn illegal_checks(layout: &BoardLayout, players: u8, mode: NewWorldLayout) -
     let island_count = islands.iter().map(|(_, i)| *i).max().unwrap_or(0);
 
     let mut failed = Vec::new();
-    if !components_match(layout, &params, &cells, &margin) {
+    if !components_match(layout, params, cells, &frame.margin) {
         failed.push(LegalCheck::Components);
     }
     let tokens_right = layout.hexes.iter().all(|t| t.terrain.is_land() == t.number.is_some());
@@ -75,7 +85,7 @@ pub fn illegal_checks(layout: &BoardLayout, players: u8, mode: NewWorldLayout) -
             failed.push(LegalCheck::Islands);
         }
     }
-    if !harbours_fit(layout, &params, &cells, &island_of) {
+    if !harbours_fit(layout, params, &frame.hexes, &island_of) {
         failed.push(LegalCheck::Harbours);
     }
     if setup_capacity(&land_hexes) < 2 * usize::from(players) + 2 {
@@ -117,8 +127,13 @@ fn components_match(layout: &BoardLayout, params: &Params, cells: &[HexCoord], m
 }
 
 /// NEW-LEGAL-5.
-fn harbours_fit(layout: &BoardLayout, params: &Params, cells: &[HexCoord], island_of: &HashMap<HexCoord, u8>) -> bool {
-    let coast = grow::coast_edges(island_of, cells);
+fn harbours_fit(
+    layout: &BoardLayout,
+    params: &Params,
+    board_hexes: &HashSet<HexCoord>,
+    island_of: &HashMap<HexCoord, u8>,
+) -> bool {
+    let coast = grow::coast_edges(island_of, board_hexes);
     let mut per_island: HashMap<u8, usize> = HashMap::new();
     let mut corners: Vec<VertexId> = Vec::new();
     for harbour in &layout.harbours {
@@ -148,4 +163,50 @@ fn setup_capacity(land: &[HexCoord]) -> usize {
         }
     }
     kept.len()
+}
+
+/// NEW-LEGAL-5 for one more harbour (NEW-11): the coast edges, canonical order, where a
+/// harbour may go beside `layout`'s harbours: sharing no corner with one, on an island that
+/// has fewer than the column's most.
+pub(crate) fn harbour_sites(layout: &BoardLayout, players: u8) -> Vec<EdgeId> {
+    let params = Params::for_players(players);
+    let frame = Frame::of(&params);
+    let mut land: Vec<HexCoord> = layout.hexes.iter().filter(|t| t.terrain.is_land()).map(|t| t.hex).collect();
+    sort_canonically(&mut land);
+    let island_of: HashMap<HexCoord, u8> = grow::islands_of(&land).into_iter().collect();
+    let coast = grow::coast_edges(&island_of, &frame.hexes);
+    let taken: Vec<VertexId> = layout.harbours.iter().flat_map(|h| h.edge.endpoints()).collect();
+    let mut per_island: HashMap<u8, usize> = HashMap::new();
+    for harbour in &layout.harbours {
+        if let Some(&(_, island)) = coast.iter().find(|(edge, _)| *edge == harbour.edge) {
+            *per_island.entry(island).or_default() += 1;
+        }
+    }
+    coast
+        .into_iter()
+        .filter(|(edge, island)| {
+            !edge.endpoints().iter().any(|v| taken.contains(v))
+                && per_island.get(island).copied().unwrap_or(0) < params.harbours_per_island
+        })
+        .map(|(edge, _)| edge)
+        .collect()
+}
+
+/// NEW-11: the harbours still face down, with how many of each, in the order NEW-GEN-9
+/// lists the kinds: the column's kinds less those on the board and the one `drawn`.
+pub(crate) fn harbour_stack(layout: &BoardLayout, players: u8, drawn: Option<HarbourKind>) -> Vec<(HarbourKind, u32)> {
+    let mut stack: Vec<(HarbourKind, u32)> = Vec::new();
+    for kind in Params::for_players(players).harbours {
+        match stack.iter_mut().find(|(k, _)| *k == kind) {
+            Some((_, n)) => *n += 1,
+            None => stack.push((kind, 1)),
+        }
+    }
+    for kind in layout.harbours.iter().map(|h| h.kind).chain(drawn) {
+        if let Some((_, n)) = stack.iter_mut().find(|(k, n)| *k == kind && *n > 0) {
+            *n -= 1;
+        }
+    }
+    stack.retain(|(_, n)| *n > 0);
+    stack
 }

@@ -13,6 +13,8 @@ mod legal;
 #[cfg(test)]
 mod tests;
 
+use std::collections::HashSet;
+
 use serde::{Deserialize, Serialize};
 
 use crate::{
@@ -20,6 +22,7 @@ use crate::{
     rng::Rng,
 };
 
+pub(crate) use legal::{harbour_sites, harbour_stack};
 pub use legal::{illegal_checks, LegalCheck};
 
 /// The generator's version (NEW-8): any change to a step of NEW-GEN that can change a board
@@ -52,12 +55,32 @@ impl NewWorldLayout {
     }
 }
 
+/// `new_world_harbours` (NEW-GEN-8, NEW-11): who puts the harbours on the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum NewWorldHarbours {
+    /// The generator places them (NEW-GEN-8/9).
+    #[default]
+    Random,
+    /// The board starts without harbours; before setup the players draw them from a shuffled
+    /// stack in turn and place them (NEW-11, the older edition).
+    PlayersPlace,
+}
+
+impl NewWorldHarbours {
+    pub(crate) fn is_default(&self) -> bool {
+        *self == NewWorldHarbours::default()
+    }
+}
+
 /// The options of the generator (RULES-SCENARIOS 0.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct NewWorldOptions {
     pub layout: NewWorldLayout,
     /// NEW-GEN-7: also no two neighbouring hexes with the same number.
     pub forbid_adjacent_equal_numbers: bool,
+    pub harbours: NewWorldHarbours,
 }
 
 pub use crate::board::BoardGenerator as Generator;
@@ -173,6 +196,32 @@ pub(crate) fn edge_key(edge: &EdgeId) -> (i32, i32, u8) {
     (edge.hex.r, edge.hex.q, side)
 }
 
+/// The hexes of a board for one parameter column (NEW-GEN-2), worked out once per board and
+/// shared by the generator and the checks.
+pub(crate) struct Frame {
+    /// The cells, canonical order.
+    pub(crate) cells: Vec<HexCoord>,
+    /// The margin ring, canonical order.
+    pub(crate) margin: Vec<HexCoord>,
+    /// Cells and margin together: every hex of the board, the sea side of any coast edge.
+    pub(crate) hexes: HashSet<HexCoord>,
+}
+
+impl Frame {
+    pub(crate) fn of(params: &Params) -> Frame {
+        let cells = params.cells();
+        let margin = params.margin();
+        let hexes = cells.iter().chain(&margin).copied().collect();
+        Frame { cells, margin, hexes }
+    }
+}
+
+/// NEW-GEN-2: the margin ring of the board for `players`, canonical order: sea where ships
+/// sail and the pirate never goes (NEW-5).
+pub fn margin(players: u8) -> Vec<HexCoord> {
+    Params::for_players(players).margin()
+}
+
 /// Generates the board of a New World game for `players` from `rng` (the game's RNG).
 ///
 /// # Errors
@@ -180,21 +229,30 @@ pub(crate) fn edge_key(edge: &EdgeId) -> (i32, i32, u8) {
 /// count, see the tests).
 pub fn generate(players: u8, rng: &mut Rng, options: NewWorldOptions) -> Result<NewWorldBoard, GenerationFailed> {
     let params = Params::for_players(players);
-    let cells = params.cells();
+    generate_in(&params, &Frame::of(&params), rng, options)
+}
+
+fn generate_in(
+    params: &Params,
+    frame: &Frame,
+    rng: &mut Rng,
+    options: NewWorldOptions,
+) -> Result<NewWorldBoard, GenerationFailed> {
+    let cells = &frame.cells;
     for attempt in 1..=MAX_ATTEMPTS {
         let land = match options.layout {
-            NewWorldLayout::GrownIslands => grow::grow_islands(&params, &cells, rng),
-            NewWorldLayout::PublishedRandom => Some(grow::shuffle_tiles(&params, &cells, rng)),
+            NewWorldLayout::GrownIslands => grow::grow_islands(params, cells, rng),
+            NewWorldLayout::PublishedRandom => Some(grow::shuffle_tiles(params, cells, rng)),
         };
         let Some(land) = land else { continue };
-        let Some(tiles) = grow::lay_tokens(&params, &land, rng, options.forbid_adjacent_equal_numbers) else {
+        let Some(tiles) = grow::lay_tokens(params, &land, rng, options.forbid_adjacent_equal_numbers) else {
             continue;
         };
         let islands = grow::number_islands(&land);
-        let Some(harbours) = grow::place_harbours(&params, &cells, &islands, rng) else { continue };
+        let Some(harbours) = grow::place_harbours(params, &frame.hexes, &islands, rng) else { continue };
         let mut hexes = tiles;
         let mut sea: Vec<HexCoord> = cells.iter().copied().filter(|c| !land.iter().any(|(h, _)| h == c)).collect();
-        sea.extend(params.margin());
+        sea.extend(frame.margin.iter().copied());
         hexes.extend(sea.into_iter().map(HexTile::sea));
         let layout = BoardLayout {
             hexes,
@@ -224,44 +282,41 @@ pub(crate) fn generate_checked(
     options: NewWorldOptions,
 ) -> Result<BoardLayout, crate::protocol::SetupError> {
     use crate::protocol::SetupError;
-    let board = generate(players, rng, options)
+    let params = Params::for_players(players);
+    let frame = Frame::of(&params);
+    let board = generate_in(&params, &frame, rng, options)
         .map_err(|failed| SetupError::BoardGenerationFailed { attempts: failed.attempts })?;
-    check(&board.layout, players, options.layout)?;
+    let failed = legal::failed_checks(&board.layout, players, &params, &frame, options.layout);
+    if !failed.is_empty() {
+        return Err(illegal_board(failed));
+    }
     let mut layout = board.layout;
     layout.generator = Some(board.generator);
+    // NEW-11: the board is made and checked as with random harbours (the same board for the
+    // same seed), then the players place the harbours; their kinds are the column's.
+    if options.harbours == NewWorldHarbours::PlayersPlace {
+        layout.harbours.clear();
+    }
     Ok(layout)
 }
 
 /// NEW-10: a board that fails a NEW-LEGAL check starts no game.
-///
-/// # Errors
-/// `illegal_board` naming the failed checks.
-pub(crate) fn check(
-    layout: &BoardLayout,
-    players: u8,
-    mode: NewWorldLayout,
-) -> Result<(), crate::protocol::SetupError> {
-    let failed = illegal_checks(layout, players, mode);
-    if failed.is_empty() {
-        Ok(())
-    } else {
-        Err(crate::protocol::SetupError::IllegalBoard { checks: failed.into_iter().map(LegalCheck::id).collect() })
-    }
+fn illegal_board(failed: Vec<LegalCheck>) -> crate::protocol::SetupError {
+    crate::protocol::SetupError::IllegalBoard { checks: failed.into_iter().map(LegalCheck::id).collect() }
 }
 
-/// The rules a New World game reads during play, one per parameter column: the margin
-/// (never the pirate's, NEW-5), 12 points to win (NEW-2), the island bonus (NEW-3: 2 points
-/// for each player's first settlement on each island where it did not start), setup
-/// anywhere (NEW-4). Islands are read from the board (connected land), which is how the
-/// generator made them.
-pub(crate) fn layout_for(players: u8) -> &'static super::ScenarioLayout {
-    use std::sync::OnceLock;
-    static LAYOUTS: OnceLock<[super::ScenarioLayout; 2]> = OnceLock::new();
-    let layouts = LAYOUTS.get_or_init(|| {
-        [4, 6].map(|players| super::ScenarioLayout {
+/// The New World as a scenario of generated boards, one variant per parameter column
+/// (NEW-1: 2-4 players on the smaller board, 5-6 on the larger), with the rules a game reads
+/// during play: the margin (never the pirate's, NEW-5), 12 points to win (NEW-2), the island
+/// bonus (NEW-3: 2 points for each player's first settlement on each island where it did not
+/// start), setup anywhere (NEW-4). Islands are read from the board (connected land), which is
+/// how the generator made them.
+pub(super) fn scenario() -> super::data::Scenario {
+    let variant = |players: Vec<u8>| {
+        let layout = super::ScenarioLayout {
             land_areas: Vec::new(),
             setup_hexes: None,
-            margin: Params::for_players(players).margin(),
+            margin: Params::for_players(players[0]).margin(),
             fog_terrain: Vec::new(),
             fog_tokens: Vec::new(),
             vp_target: 12,
@@ -274,7 +329,8 @@ pub(crate) fn layout_for(players: u8) -> &'static super::ScenarioLayout {
             gift_edges: Vec::new(),
             gift_harbours: Vec::new(),
             robber_excluded: Vec::new(),
-        })
-    });
-    &layouts[usize::from(players >= 5)]
+        };
+        super::data::Variant { players, layout, board: super::data::BoardSource::Generated }
+    };
+    super::data::Scenario { variants: vec![variant(vec![2, 3, 4]), variant(vec![5, 6])] }
 }

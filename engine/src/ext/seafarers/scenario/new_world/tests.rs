@@ -154,7 +154,7 @@ fn tc_128_one_island_is_illegal_when_grown_and_legal_when_shuffled() {
     let params = Params::for_players(4);
     let island: HashMap<HexCoord, u8> =
         layout.hexes.iter().filter(|t| t.terrain.is_land()).map(|t| (t.hex, 1)).collect();
-    let coast = grow::coast_edges(&island, &params.cells());
+    let coast = grow::coast_edges(&island, &Frame::of(&params).hexes);
     let mut corners: Vec<VertexId> = Vec::new();
     for (edge, _) in coast {
         if layout.harbours.len() == 3 {
@@ -178,7 +178,7 @@ fn tc_129_harbours_sharing_a_corner_or_crowding_an_island_are_illegal() {
     let board = grown(4, 21);
     let params = Params::for_players(4);
     let island: HashMap<HexCoord, u8> = board.islands.iter().copied().collect();
-    let coast = grow::coast_edges(&island, &params.cells());
+    let coast = grow::coast_edges(&island, &Frame::of(&params).hexes);
 
     // Two harbours sharing a corner: move one next to another.
     let mut layout = board.layout.clone();

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Side by side, alternating: the engine's simulator (random bots, 4 players) on the base game,
-# Seafarers (New Shores) and Cities & Knights, in CPU seconds. Prints, per ruleset, the median
+# Seafarers (New Shores, The New World, The Forgotten Tribe) and Cities & Knights, in CPU seconds. Prints, per ruleset, the median
 # moves per CPU second and the median cost of a move relative to the base game's in the same
 # round (the issue 28 targets: Seafarers at most 3x, Cities & Knights at most 2x).
 #
@@ -14,12 +14,13 @@ N=${N:-1000}; R=${R:-5}
 sim=${SIM:-target/release/examples/simulate}
 [ -x "$sim" ] || { echo "no simulator at $sim (build it first)"; exit 1; }
 out=$(mktemp -d); trap 'rm -rf "$out"' EXIT
-names=(base seafarers cities_knights)
-args=("" "--variant seafarers --scenario new_shores" "--variant cities_and_knights")
-games=("$N" $((N / 4)) $((N / 4)))
+names=(base seafarers new_world forgotten_tribe cities_knights)
+args=("" "--variant seafarers --scenario new_shores" "--variant seafarers --scenario new_world"
+  "--variant seafarers --scenario forgotten_tribe" "--variant cities_and_knights")
+games=("$N" $((N / 4)) $((N / 4)) $((N / 4)) $((N / 4)))
 for round in $(seq 1 "$R"); do
   seed=$((100 + round))
-  for i in 0 1 2; do
+  for i in "${!names[@]}"; do
     # shellcheck disable=SC2086 # the flags are meant to split
     /usr/bin/time -f "%U %S" -o "$out/time" "$sim" --games "${games[$i]}" --players 4 --seed $seed ${args[$i]} \
       >"$out/run.json" || { echo "simulator failed: ${names[$i]}"; exit 1; }
@@ -38,7 +39,7 @@ rows = [l.split() for l in open(sys.argv[1])]
 per_round = {}
 for rnd, name, games_s, moves_s in rows:
     per_round.setdefault(rnd, {})[name] = (float(games_s), float(moves_s))
-for name in ("base", "seafarers", "cities_knights"):
+for name in ("base", "seafarers", "new_world", "forgotten_tribe", "cities_knights"):
     games_s = st.median(r[name][0] for r in per_round.values())
     moves_s = st.median(r[name][1] for r in per_round.values())
     cost = st.median(r["base"][1] / r[name][1] for r in per_round.values())

@@ -354,17 +354,20 @@ def pirate_clear_in_svg(game_id, seq):
 
 
 def expansion_games(driver):
-    """A Seafarers, a Wonders and a C&K game of bots: the page shows what each game holds."""
+    """Seafarers games (The Four Islands, The New World, The Forgotten Tribe), a Wonders and a
+    C&K game of bots: the page shows what each game holds."""
     started = time.monotonic()
     requests = [
         {"variant": "seafarers", "scenario": "four_islands", "max_players": 4},
+        {"variant": "seafarers", "scenario": "new_world", "max_players": 4},
+        {"variant": "seafarers", "scenario": "forgotten_tribe", "max_players": 4},
         {"variant": "wonders", "max_players": 4},
         {"variant": "cities_and_knights", "max_players": 4},
     ]
     games = finished_bot_games(requests)
-    print(f"browser-check: three bots' games (Seafarers, Wonders, C&K) played in {time.monotonic() - started:.1f} s")
+    print(f"browser-check: {len(games)} bots' games (Seafarers, Wonders, C&K) played in {time.monotonic() - started:.1f} s")
     for request, game in zip(requests, games):
-        label = request["variant"]
+        label = request.get("scenario", request["variant"])
         game_id = game["id"]
         driver.get(f"{args.base}/games/{game_id}")
         state = wait_for_seq(driver, game["version"], timeout=20.0)
@@ -404,6 +407,17 @@ def expansion_games(driver):
                 else:
                     assert f"with {won['victory_points']} points" in line, f"{label}: the win reads {line!r}"
         assert any(e["type"] == "game_won" for e in log[-1]["events"]), f"{label}: the log ends without a win"
+        tribe = game.get("forgotten_tribe")
+        if tribe:
+            # SCN-3, FTR-7: the neutral islands and the gifts left are drawn; the page lists them.
+            root = ElementTree.fromstring(text(f"/api/v1/games/{game_id}/board.svg"))
+            classes = [g.get("class") or "" for g in root.iter("{http://www.w3.org/2000/svg}g")]
+            assert sum("neutral" in c.split() for c in classes) == len(game["board"]["neutral"]) == 12, label
+            assert sum(c == "gift" for c in classes) == len(tribe["gifts"]), label
+            panel = driver.execute_script("return document.getElementById('extras').innerText")
+            assert "The tribe's gifts" in panel, f"{label}: the page shows no gifts: {panel!r}"
+            claims = sum(e["type"] == "gift_claimed" for entry in log for e in entry["events"])
+            assert claims == len(tribe["claimed"]), (label, claims, len(tribe["claimed"]))
         errors = browser_errors(driver)
         assert not errors, f"{label}: the browser logged errors: {errors}"
         shot = os.path.join(os.path.dirname(args.screenshot), f"spectator-{label}.png")

@@ -428,6 +428,39 @@ fn the_picture_shows_every_hex_and_piece_of_the_game(backend: Backend) {
     assert!(with_class(&elements, "vertex-label").is_empty(), "labels only on request");
 }
 
+/// SCN-3, FTR-7: the tribe's islands are drawn as neutral land and every gift still on its
+/// edge is drawn there with its kind, at the start and at the end of a game of bots.
+#[test]
+fn a_forgotten_tribe_game_draws_its_neutral_islands_and_gifts() {
+    let app = spawn_app(Backend::Sqlite);
+    let request = json!({"variant": "seafarers", "scenario": "forgotten_tribe", "seed": 17});
+    let id = finished_bot_game(&app, request, 4);
+    for query in ["?at=1", ""] {
+        let game = if query.is_empty() { app.game(&id, None) } else { at(&app, &id, 1, None) };
+        let (_, elements) = svg(&app, &id, query, None);
+        assert_picture_matches(&elements, &game);
+        let neutral: Vec<&str> = with_class(&elements, "neutral").iter().filter_map(|e| e.attr("data-coord")).collect();
+        let listed: Vec<String> =
+            game["board"]["neutral"].as_array().unwrap().iter().map(|h| h.as_str().unwrap().to_owned()).collect();
+        assert_eq!(neutral.len(), 12, "SCN-3: the tribe's twelve hexes");
+        assert!(neutral.iter().all(|c| listed.iter().any(|l| l == c)), "{neutral:?} vs {listed:?}");
+        let drawn: Vec<(String, String)> = with_class(&elements, "gift")
+            .iter()
+            .map(|g| (g.attr("data-edge").unwrap().to_owned(), g.attr("data-gift").unwrap().to_owned()))
+            .collect();
+        let gifts: Vec<(String, String)> = game["forgotten_tribe"]["gifts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| (g["edge"].as_str().unwrap().to_owned(), g["gift"].as_str().unwrap().to_owned()))
+            .collect();
+        assert_eq!(drawn, gifts, "FTR-7: the gifts on their edges{query}");
+        if query == "?at=1" {
+            assert_eq!(gifts.len(), 8 + 4 + 6, "every gift at the start");
+        }
+    }
+}
+
 both_backends!(fog_stays_fog_in_the_picture);
 
 /// SEA-13: hexes still in the fog are drawn as fog, without terrain or number, for every

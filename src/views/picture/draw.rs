@@ -137,6 +137,9 @@ pub fn board_svg(game: &GameResponse, labels: bool) -> String {
     hexes(&mut svg, board);
     harbours(&mut svg, board);
     marked_vertices(&mut svg, board);
+    if let Some(tribe) = &game.forgotten_tribe {
+        gifts(&mut svg, tribe);
+    }
     for road in &board.roads {
         road_piece(&mut svg, road.edge, road.seat);
     }
@@ -206,9 +209,11 @@ fn waiting(game: &GameResponse) -> String {
 
 fn hexes(svg: &mut Svg, board: &BoardView) {
     for (index, tile) in board.hexes.iter().enumerate() {
+        let neutral = board.neutral.contains(&tile.hex);
         let class = match tile.terrain {
             Terrain::Fog => "hex fog",
             Terrain::Sea => "hex sea",
+            _ if neutral => "hex neutral",
             _ => "hex",
         };
         let mut attrs: Vec<(&str, Value)> = vec![
@@ -232,6 +237,20 @@ fn hexes(svg: &mut Svg, board: &BoardView) {
             ],
         );
         let c = geometry::centre(tile.hex);
+        // SCN-3: nobody settles the tribe's land; it is drawn paler and hatched.
+        if neutral {
+            let inner = geometry::corners(tile.hex).map(|p| p.toward(c, 0.12)).map(|p| (p.x, p.y));
+            svg.empty(
+                "polygon",
+                &[
+                    ("points", Svg::points(inner)),
+                    ("fill", "#ffffff".into()),
+                    ("fill-opacity", 0.35.into()),
+                    ("stroke", "#5b4a2f".into()),
+                    ("stroke-dasharray", "4 3".into()),
+                ],
+            );
+        }
         if tile.terrain == Terrain::Fog {
             svg.text(
                 "text",
@@ -367,6 +386,49 @@ fn harbours(svg: &mut Svg, board: &BoardView) {
                     ("font-size", 10.0.into()),
                 ],
                 resource,
+            );
+        }
+        svg.close();
+    }
+}
+
+/// The tribe's gifts still on their edges (FTR-7): a gold badge on the edge, "VP" for a
+/// point, "card" for a development card; a harbour gift is the harbour drawn there, ringed.
+fn gifts(svg: &mut Svg, tribe: &catan_engine::view::TribeView) {
+    for gift in &tribe.gifts {
+        let at = geometry::edge_middle(gift.edge);
+        let name = serde_json::to_value(gift.gift).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default();
+        svg.open(
+            "g",
+            &[("class", "gift".into()), ("data-edge", gift.edge.to_string().into()), ("data-gift", name.into())],
+        );
+        let label = match gift.gift {
+            catan_engine::Gift::VictoryPoint => Some("VP"),
+            catan_engine::Gift::DevelopmentCard => Some("card"),
+            catan_engine::Gift::Harbour => None,
+        };
+        svg.empty(
+            "circle",
+            &[
+                ("cx", at.x.into()),
+                ("cy", at.y.into()),
+                ("r", if label.is_some() { 9.0 } else { 6.0 }.into()),
+                ("fill", if label.is_some() { "#f2c94c" } else { "none" }.into()),
+                ("stroke", "#7a5b00".into()),
+                ("stroke-width", 1.5.into()),
+            ],
+        );
+        if let Some(label) = label {
+            svg.text(
+                "text",
+                &[
+                    ("x", at.x.into()),
+                    ("y", (at.y + 3.5).into()),
+                    ("text-anchor", "middle".into()),
+                    ("font-size", if label.len() > 2 { 7.0 } else { 9.0 }.into()),
+                    ("font-weight", "bold".into()),
+                ],
+                label,
             );
         }
         svg.close();
@@ -799,10 +861,19 @@ fn legend(svg: &mut Svg, game: &GameResponse, x: f64, y: f64) {
             .or_else(|| player.bot.as_ref().map(|b| format!("{b} bot")))
             .unwrap_or_default();
         let points = player.victory_points.map(|vp| format!(" ({vp} VP)")).unwrap_or_default();
+        // FTR-12: gift harbours a player holds until a spot opens.
+        let held: Vec<&str> = game
+            .forgotten_tribe
+            .iter()
+            .flat_map(|t| &t.pending_harbours)
+            .filter(|h| h.seat == player.seat)
+            .map(|h| harbour_name(h.kind))
+            .collect();
+        let held = if held.is_empty() { String::new() } else { format!(", holds {}", held.join(" ")) };
         svg.text(
             "text",
             &[("x", (px + 17.0).into()), ("y", (py + 10.5).into()), ("data-seat", player.seat.0.into())],
-            &format!("{}: {name}{points}", player.seat.0),
+            &format!("{}: {name}{points}{held}", player.seat.0),
         );
     }
     svg.close();

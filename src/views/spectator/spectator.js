@@ -162,6 +162,14 @@
         return [who(s), ` drew a ${e.kind} harbour`];
       case "harbour_placed":
         return [who(s), ` placed a ${e.kind} harbour at edge ${e.edge}`];
+      case "gift_claimed":
+        return [who(s), ` claimed the tribe's ${humanize(e.gift).toLowerCase()} gift at edge ${e.edge}`];
+      case "victory_point_gifted":
+        return [who(s), " gained a victory point from the tribe"];
+      case "development_card_gifted":
+        return [who(s), ` received a development card from the tribe${e.card ? ` (${humanize(e.card).toLowerCase()})` : ""}`];
+      case "harbour_taken":
+        return [who(s), ` took the ${e.kind} harbour from edge ${e.from_edge}`];
       case "dice_rolled":
         return [who(s), ` rolled ${e.red} + ${e.white} = ${e.red + e.white}`];
       case "resources_produced": {
@@ -435,6 +443,20 @@
           ...game.wonders.map((w) =>
             el("li", {}, `${w.name}: ${w.stages_built} of ${w.stages} stages`, ...(w.owner !== null && w.owner !== undefined ? [" · ", who(w.owner)] : [" · free"])),
           ),
+        ),
+      );
+    }
+    const tribe = game.forgotten_tribe;
+    if (tribe) {
+      const left = (kind) => tribe.gifts.filter((g) => g.gift === kind).length;
+      extras.push(el("h3", {}, "The tribe's gifts"));
+      extras.push(
+        el(
+          "ul",
+          { class: "gifts" },
+          el("li", {}, `On their edges: ${left("victory_point")} victory points, ${left("development_card")} development cards (${tribe.development_cards_set_aside} set aside), ${left("harbour")} harbours`),
+          ...tribe.claimed.map((c) => el("li", {}, `${humanize(c.gift)} at edge ${c.edge} · `, who(c.seat))),
+          ...tribe.pending_harbours.map((h) => el("li", {}, who(h.seat), ` holds a ${h.kind} harbour until a spot opens`)),
         ),
       );
     }

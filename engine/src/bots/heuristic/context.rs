@@ -60,6 +60,9 @@ pub(super) struct Ctx<'a> {
     pub(super) island_bonus: Option<(IslandBonusMode, u32)>,
     /// Per vertex: how many face-down fog hexes it touches (SEA-13). Empty without fog.
     pub(super) fog_touch: Vec<u8>,
+    /// Per vertex: what the tribe's gifts on its edges are worth to claim (FTR-7). Empty
+    /// without gifts.
+    pub(super) gift_touch: Vec<f64>,
     /// Per edge: the best target (free settlement site, fog to explore) that a road there
     /// leads to (its score).
     pub(super) road_lead: Vec<f64>,
@@ -140,6 +143,7 @@ impl<'a> Ctx<'a> {
             island_settled: Vec::new(),
             island_bonus: None,
             fog_touch: Vec::new(),
+            gift_touch: Vec::new(),
             road_lead: Vec::new(),
             ship_lead: Vec::new(),
             ship_root_best: Vec::new(),
@@ -200,6 +204,24 @@ impl<'a> Ctx<'a> {
                 }
             }
             self.fog_touch = touch;
+        }
+        // FTR-7..10: a point is worth most, a card next, a harbour least.
+        let gifts = self.game.gifts_on_edges();
+        if !gifts.is_empty() {
+            let mut touch = vec![0.0; board.vertices.len()];
+            for (edge, gift) in gifts {
+                let worth = match gift {
+                    crate::Gift::VictoryPoint => 14.0,
+                    crate::Gift::DevelopmentCard => 8.0,
+                    crate::Gift::Harbour => 5.0,
+                };
+                for end in edge.endpoints() {
+                    if let Some(t) = board.vertex(end).and_then(|v| touch.get_mut(v as usize)) {
+                        *t += worth;
+                    }
+                }
+            }
+            self.gift_touch = touch;
         }
     }
 }

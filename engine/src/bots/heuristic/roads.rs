@@ -79,7 +79,8 @@ impl Ctx<'_> {
     /// touches (SEA-13).
     pub(super) fn explore_value(&self, v: u16) -> f64 {
         const PER_FOG_HEX: f64 = 6.0;
-        self.fog_touch.get(v as usize).map_or(0.0, |&n| PER_FOG_HEX * f64::from(n))
+        let fog = self.fog_touch.get(v as usize).map_or(0.0, |&n| PER_FOG_HEX * f64::from(n));
+        fog + self.gift_touch.get(v as usize).copied().unwrap_or(0.0)
     }
 
     /// Breadth-first search from the bot's network over free edges, roads over land and

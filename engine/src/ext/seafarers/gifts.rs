@@ -268,6 +268,18 @@ fn has_harbour_spot(game: &Game, seat: Seat) -> bool {
 }
 
 impl Game {
+    /// The tribe's gifts still on their edges (FTR-7), in the scenario's order; empty in
+    /// other games.
+    pub fn gifts_on_edges(&self) -> Vec<(EdgeId, Gift)> {
+        if !self.config().seafarers {
+            return Vec::new();
+        }
+        let layout = self.config().scenario.and_then(|id| super::scenario::layout_for(id, self.config().players));
+        layout.map_or_else(Vec::new, |layout| {
+            tribe_view(self, layout).map_or_else(Vec::new, |t| t.gifts.iter().map(|g| (g.edge, g.gift)).collect())
+        })
+    }
+
     /// FTR-8: a gifted card joins the seat's cards as if bought this turn (it cannot be
     /// played before the next; a VP card counts at once).
     pub(crate) fn receive_gifted_card(&mut self, seat: Seat, card: DevCard) {

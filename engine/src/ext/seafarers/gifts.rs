@@ -115,6 +115,13 @@ impl Seafarers {
                 }
                 oldest_pending(game, seat).ok_or(RuleError::NoGiftHarbour)?
             }
+            // FTR-12 with FTR-14: in one's own special building phase too.
+            Phase::SpecialBuilding { seat: building } if self.pending_harbour == PendingHarbour::Voluntary => {
+                if seat != building {
+                    return Err(RuleError::NotYourTurn { active: building });
+                }
+                oldest_pending(game, seat).ok_or(RuleError::NoGiftHarbour)?
+            }
             _ => return Err(RuleError::WrongPhase("no gift harbour waits to be placed")),
         };
         if !is_harbour_spot(game, seat, edge) {
@@ -142,6 +149,11 @@ impl Seafarers {
             Phase::Main => {
                 self.pending_harbour == PendingHarbour::Voluntary
                     && seat == game.turn_active()
+                    && oldest_pending(game, seat).is_some()
+            }
+            Phase::SpecialBuilding { seat: building } => {
+                self.pending_harbour == PendingHarbour::Voluntary
+                    && seat == building
                     && oldest_pending(game, seat).is_some()
             }
             _ => false,

@@ -362,6 +362,9 @@ impl Extension for Seafarers {
     }
 
     fn more_moves(&self, game: &Game, seat: Seat, moves: &mut Vec<Move>) {
+        if matches!(game.phase(), Phase::SpecialBuilding { .. }) && self.pending_harbour == PendingHarbour::Voluntary {
+            self.gift_harbour_moves(game, seat, moves);
+        }
         if seat != game.turn_active() || game.is_over() {
             return;
         }

@@ -360,7 +360,7 @@ fn harbours(svg: &mut Svg, board: &BoardView) {
             ],
         );
         // Big enough to read where the page scales a Seafarers map down (issue 30: the
-        // resource's name was about 6 px there).
+        // resource's name was about 6 px there; The Forgotten Tribe's wide map needs 11).
         let (rate, resource) = harbour_text(harbour.kind);
         let rate_y = if resource.is_some() { spot.y - 1.5 } else { spot.y + 4.0 };
         svg.text(
@@ -370,7 +370,7 @@ fn harbours(svg: &mut Svg, board: &BoardView) {
                 ("x", spot.x.into()),
                 ("y", rate_y.into()),
                 ("text-anchor", "middle".into()),
-                ("font-size", 11.0.into()),
+                ("font-size", 12.0.into()),
                 ("font-weight", "bold".into()),
             ],
             rate,
@@ -383,7 +383,7 @@ fn harbours(svg: &mut Svg, board: &BoardView) {
                     ("x", spot.x.into()),
                     ("y", (spot.y + 9.0).into()),
                     ("text-anchor", "middle".into()),
-                    ("font-size", 10.0.into()),
+                    ("font-size", 11.0.into()),
                 ],
                 resource,
             );

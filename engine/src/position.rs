@@ -15,7 +15,7 @@
 //! let centre = HexCoord::new(0, 0);
 //! let mut hexes = vec![HexTile { hex: centre, terrain: Terrain::Forest, number: Some(6) }];
 //! hexes.extend(centre.neighbours().into_iter().map(HexTile::sea));
-//! let island = BoardLayout { hexes, harbours: vec![], robber: None, river_hexes: vec![], pirate: None, generator: None, neutral: vec![] };
+//! let island = BoardLayout::new(hexes, vec![], None);
 //!
 //! let (p0, p1) = (Seat(0), Seat(1));
 //! let game = Setup::new(GameConfig::for_players(3), island)

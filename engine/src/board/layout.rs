@@ -129,6 +129,22 @@ pub struct BoardLayout {
     pub neutral: Vec<HexCoord>,
 }
 
+impl BoardLayout {
+    /// A board of `hexes` (land and the sea frame) with its harbours and the robber's start:
+    /// no river, no pirate, not generated, no neutral land (each variant sets its own).
+    pub fn new(hexes: Vec<HexTile>, harbours: Vec<Harbour>, robber: Option<HexCoord>) -> BoardLayout {
+        BoardLayout {
+            hexes,
+            harbours,
+            robber,
+            river_hexes: Vec::new(),
+            pirate: None,
+            generator: None,
+            neutral: Vec::new(),
+        }
+    }
+}
+
 /// The generator of a board and the attempts it took (NEW-8).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -357,15 +373,7 @@ pub fn random_layout(rng: &mut Rng, placement: NumberPlacement, forbid_adjacent_
     let harbours = shuffled_standard_harbours(rng);
     let robber = land.iter().find(|t| t.terrain == Terrain::Desert).map(|t| t.hex);
     land.extend(standard_sea_tiles());
-    BoardLayout {
-        hexes: land,
-        harbours,
-        robber,
-        river_hexes: Vec::new(),
-        pirate: None,
-        generator: None,
-        neutral: vec![],
-    }
+    BoardLayout::new(land, harbours, robber)
 }
 
 /// Lays tokens A..R along `walk`, skipping hexes that take no token (B-GEO-12).

@@ -326,15 +326,7 @@ mod tests {
         assert!(matches!(Board::new(layout), Err(SetupError::InvalidBoard(_))));
         let many =
             (0..300).map(|i| HexTile { hex: HexCoord::new(i % 20, i / 20), terrain: Terrain::Sea, number: None });
-        let layout = BoardLayout {
-            hexes: many.collect(),
-            harbours: vec![],
-            robber: None,
-            river_hexes: vec![],
-            pirate: None,
-            generator: None,
-            neutral: Vec::new(),
-        };
+        let layout = BoardLayout::new(many.collect(), vec![], None);
         assert!(matches!(Board::new(layout), Err(SetupError::InvalidBoard(_))));
     }
 }

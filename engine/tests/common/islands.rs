@@ -14,15 +14,7 @@ pub fn island(land: &[(HexCoord, Terrain, Option<u8>)], radius: i32) -> BoardLay
             }
         }
     }
-    BoardLayout {
-        hexes,
-        harbours: vec![],
-        robber: None,
-        river_hexes: vec![],
-        pirate: None,
-        generator: None,
-        neutral: vec![],
-    }
+    BoardLayout::new(hexes, vec![], None)
 }
 
 /// Seven land hexes: fields 8 in the centre, a ring of forest, hills, pasture, mountains,

@@ -39,15 +39,7 @@ pub fn sea_board(tiles: Vec<HexTile>) -> BoardLayout {
             }
         }
     }
-    BoardLayout {
-        hexes,
-        harbours: vec![],
-        robber: None,
-        river_hexes: vec![],
-        pirate: None,
-        generator: None,
-        neutral: vec![],
-    }
+    BoardLayout::new(hexes, vec![], None)
 }
 
 fn tiles(island: &[(i32, i32, Terrain, u8)]) -> impl Iterator<Item = HexTile> + '_ {

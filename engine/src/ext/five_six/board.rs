@@ -278,15 +278,7 @@ pub fn fixed_layout() -> BoardLayout {
         .collect();
     let robber = first_desert(&land);
     let harbours = harbours_on(&HARBOUR_EDGES, FIXED_HARBOURS);
-    BoardLayout {
-        hexes: with_sea(land),
-        harbours,
-        robber,
-        river_hexes: Vec::new(),
-        pirate: None,
-        generator: None,
-        neutral: vec![],
-    }
+    BoardLayout::new(with_sea(land), harbours, robber)
 }
 
 /// Returns a random 5-6 player board: terrain and harbour kinds shuffled, tokens along a
@@ -310,15 +302,7 @@ pub fn random_layout(rng: &mut Rng) -> BoardLayout {
     rng.shuffle(&mut kinds);
     let harbours = harbours_on(&HARBOUR_EDGES, kinds);
     let robber = first_desert(&land);
-    BoardLayout {
-        hexes: with_sea(land),
-        harbours,
-        robber,
-        river_hexes: Vec::new(),
-        pirate: None,
-        generator: None,
-        neutral: vec![],
-    }
+    BoardLayout::new(with_sea(land), harbours, robber)
 }
 
 /// The harbour kinds of the extension, for validating custom boards.

@@ -225,25 +225,27 @@ fn tc_103_a_point_gift_is_claimed_once() {
     assert!(gift_view(&s.game).gifts.iter().all(|g| g.edge != e("0,-3,NE")));
     assert_eq!(gift_view(&s.game).claimed.len(), 1);
 
-    // Moved onto the edge: claims by default, not with the option off.
+    // Moved onto the edge: claims by default, not with the option off. The route reaches an
+    // end of the gift's edge; a spare ship at HOME's other coast edge, an open end, sails there.
     for on_move in [true, false] {
         let config = GameConfig { ftr_gift_on_move: on_move, ..tribe_config(4) };
         let fresh = Game::new(config.clone(), 7).expect("game");
         let route = sea_route(&fresh, v(HOME), e("0,-3,NE"));
-        let (last, rest) = route.split_last().unwrap();
-        // The route's last ship stands beside its end; moving it onto the gift's edge.
-        let mut given = given_with(config).settlement(P0, HOME).settlement(P1, "1,1,S");
-        for edge in rest {
+        let board = fresh.board();
+        let spare = v(HOME)
+            .edges()
+            .into_iter()
+            .find(|edge| board.edge(*edge).is_some_and(|i| board.edge_is_sea[i as usize]) && !route.contains(edge))
+            .expect("a second sea edge at HOME");
+        let mut given = given_with(config).settlement(P0, HOME).settlement(P1, "1,1,S").with_ship(spare, P0);
+        for edge in &route {
             given = given.with_ship(*edge, P0);
         }
-        let mut s = given.with_ship(*last, P0).main_phase(P0).start();
-        let mv = Move::MoveShip { from: *last, to: e("0,-3,NE") };
-        if !s.game.legal_moves(P0).contains(&mv) {
-            continue; // the last ship is not an open end here
-        }
-        let events = s.when(P0, mv);
+        let mut s = given.main_phase(P0).start();
+        let events = s.when(P0, Move::MoveShip { from: spare, to: e("0,-3,NE") });
         let claimed = events.iter().any(|e| matches!(e, Event::GiftClaimed { .. }));
         assert_eq!(claimed, on_move, "ftr_gift_on_move {on_move}");
+        assert_eq!(gift_view(&s.game).claimed.len(), usize::from(on_move));
     }
 }
 

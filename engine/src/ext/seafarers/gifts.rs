@@ -199,26 +199,41 @@ pub(super) fn unclaimed_gift(game: &Game, layout: &ScenarioLayout, edge: EdgeId)
     (layout.gift_harbours.contains(&edge) && harbour_on(game, edge).is_some()).then_some(Gift::Harbour)
 }
 
+/// The gifts of `gift`'s kind claimed so far, by `seat` or by anyone: the points (FTR-9), the
+/// cards no longer set aside (FTR-8) and the harbours taken (FTR-10) all count here.
+pub(super) fn claimed(gifts_claimed: &[(EdgeId, Seat, Gift)], seat: Option<Seat>, gift: Gift) -> u32 {
+    let mine = |s: Seat| seat.is_none_or(|seat| seat == s);
+    gifts_claimed.iter().filter(|&&(_, s, g)| g == gift && mine(s)).count() as u32
+}
+
+/// The gifts still on their edges (FTR-7), in the scenario's order.
+fn unclaimed_gifts<'a>(game: &'a Game, layout: &'a ScenarioLayout) -> impl Iterator<Item = (EdgeId, Gift)> + 'a {
+    let listed = layout.gift_edges.iter().map(|&(edge, _)| edge);
+    listed
+        .chain(layout.gift_harbours.iter().copied())
+        .filter_map(|edge| unclaimed_gift(game, layout, edge).map(|gift| (edge, gift)))
+}
+
 /// The gifts as everyone sees them; `None` in a scenario without gifts.
 pub(super) fn tribe_view(game: &Game, layout: &ScenarioLayout) -> Option<TribeView> {
     if layout.gift_edges.is_empty() && layout.gift_harbours.is_empty() {
         return None;
     }
-    let listed = layout.gift_edges.iter().map(|&(edge, _)| edge);
-    let gifts = listed
-        .chain(layout.gift_harbours.iter().copied())
-        .filter_map(|edge| {
-            let gift = unclaimed_gift(game, layout, edge)?;
-            Some(GiftView { edge, gift, kind: (gift == Gift::Harbour).then(|| harbour_on(game, edge)).flatten() })
+    let gifts = unclaimed_gifts(game, layout)
+        .map(|(edge, gift)| GiftView {
+            edge,
+            gift,
+            kind: (gift == Gift::Harbour).then(|| harbour_on(game, edge)).flatten(),
         })
         .collect();
     let state = &game.ext.seafarers;
-    let claimed = state.gifts_claimed.iter().map(|&(edge, seat, gift)| ClaimedGiftView { edge, gift, seat }).collect();
+    let claimed_gifts =
+        state.gifts_claimed.iter().map(|&(edge, seat, gift)| ClaimedGiftView { edge, gift, seat }).collect();
     let pending_harbours =
         state.pending_harbours.iter().map(|&(seat, kind)| PendingHarbourView { seat, kind }).collect();
-    let given = state.gifts_claimed.iter().filter(|(_, _, g)| *g == Gift::DevelopmentCard).count() as u32;
+    let given = claimed(&state.gifts_claimed, None, Gift::DevelopmentCard);
     let set_aside = game.rules().components.dev_cards_set_aside.saturating_sub(given);
-    Some(TribeView { gifts, claimed, pending_harbours, development_cards_set_aside: set_aside })
+    Some(TribeView { gifts, claimed: claimed_gifts, pending_harbours, development_cards_set_aside: set_aside })
 }
 
 /// FTR-10/12: a position waiting for a gift harbour: its placer holds one of that kind and
@@ -287,9 +302,7 @@ impl Game {
             return Vec::new();
         }
         let layout = self.config().scenario.and_then(|id| super::scenario::layout_for(id, self.config().players));
-        layout.map_or_else(Vec::new, |layout| {
-            tribe_view(self, layout).map_or_else(Vec::new, |t| t.gifts.iter().map(|g| (g.edge, g.gift)).collect())
-        })
+        layout.map_or_else(Vec::new, |layout| unclaimed_gifts(self, layout).collect())
     }
 
     /// FTR-8: a gifted card joins the seat's cards as if bought this turn (it cannot be

@@ -234,8 +234,6 @@ impl Extension for Seafarers {
             // FTR-8: one card set aside per development-card gift.
             let card_gifts = layout.gift_edges.iter().filter(|(_, g)| *g == crate::Gift::DevelopmentCard).count();
             components.dev_cards_set_aside = card_gifts as u32;
-            // FTR-9: a ship may claim a gift point as it founds nothing.
-            components.max_points_per_event = components.max_points_per_event.max(2);
         }
         let bonus = self.island_bonus().map_or(0, |(_, points)| points);
         components.max_points_per_event = components.max_points_per_event.max(1 + bonus);
@@ -280,8 +278,7 @@ impl Extension for Seafarers {
             return Some(self.decide_place_harbour(game, seat, mv, chance, events));
         }
         // FTR-10/12: the seat placing a gift harbour need not be the active one (X56-8).
-        if matches!(mv, Move::PlaceGiftHarbour { .. }) {
-            let Move::PlaceGiftHarbour { edge } = mv else { return None };
+        if let Move::PlaceGiftHarbour { edge } = mv {
             return Some(self.decide_place_gift_harbour(game, seat, *edge, events));
         }
         if let Phase::PlaceGiftHarbour { seat: placing, .. } = *game.phase() {
@@ -466,14 +463,12 @@ impl Extension for Seafarers {
         let bonuses = state.bonuses.iter().filter(|(s, _, _)| *s == seat);
         let bonus_points = bonuses.fold(0, |sum: u32, (_, _, points)| sum.saturating_add(*points));
         // FTR-9: each victory point gift.
-        let gifts = state.gifts_claimed.iter().filter(|(_, s, g)| *s == seat && *g == crate::Gift::VictoryPoint);
-        bonus_points.saturating_add(gifts.count() as u32)
+        bonus_points.saturating_add(gifts::claimed(&state.gifts_claimed, Some(seat), crate::Gift::VictoryPoint))
     }
 
     /// FTR-8: the development cards given as gifts so far.
     fn cards_gifted(&self, game: &Game) -> u32 {
-        let gifts = game.ext.seafarers.gifts_claimed.iter().filter(|(_, _, g)| *g == crate::Gift::DevelopmentCard);
-        gifts.count() as u32
+        gifts::claimed(&game.ext.seafarers.gifts_claimed, None, crate::Gift::DevelopmentCard)
     }
 }
 

@@ -188,7 +188,7 @@ fn check_gifts(game: &Game, state: &SeafarersSetup) -> Result<(), PositionError>
             return Err(E::UnknownSeat(seat));
         }
     }
-    let taken = state.gifts_claimed.iter().filter(|(_, _, g)| *g == Gift::Harbour).count();
+    let taken = super::gifts::claimed(&state.gifts_claimed, None, Gift::Harbour) as usize;
     if state.pending_harbours.len() > taken
         || harbours.len() + state.pending_harbours.len() != layout.gift_harbours.len()
     {

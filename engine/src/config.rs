@@ -209,6 +209,53 @@ pub struct GameConfig {
     /// going clockwise, and place each with `place_harbour`). The New World only.
     #[serde(skip_serializing_if = "NewWorldHarbours::is_default")]
     pub new_world_harbours: NewWorldHarbours,
+    /// SCN-6: rounds of setup placements, 2 or 3 (default: the scenario's; Cloth for Catan
+    /// 3, every other game 2). A third round goes clockwise from the first player again.
+    /// Not with Cities & Knights.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(minimum = 2, maximum = 3))]
+    pub setup_rounds: Option<u8>,
+    /// SCN-6: the setup round (from 1) whose settlement yields the starting resources
+    /// (default: the last round).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(minimum = 1, maximum = 3))]
+    pub starting_resources_round: Option<u8>,
+    /// SCN-8: whether the Longest Road (Longest Trade Route) card is in play (default: the
+    /// scenario's; false in Cloth for Catan and Wonders of Catan, else true).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub longest_route_card: Option<bool>,
+    /// CLV-15: where Cloth for Catan's robber starts (default `village_desert`: the first
+    /// desert village island in reading order, where it never returns; `data`: the main-island
+    /// hex of the map data, JSettlers' choice). Cloth for Catan only.
+    #[serde(skip_serializing_if = "ClothRobberStart::is_default")]
+    pub clv_robber_start: ClothRobberStart,
+    /// CLV-14: the game ends at once when fewer than this many villages have cloth left
+    /// (default 4; 1 to the number of villages). Cloth for Catan only.
+    #[serde(skip_serializing_if = "is_four")]
+    #[cfg_attr(feature = "openapi", schema(minimum = 1, maximum = 12, default = 4))]
+    pub clv_end_villages_min: u8,
+}
+
+/// `clv_robber_start` (CLV-15): where Cloth for Catan's robber starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum ClothRobberStart {
+    /// The first desert village island in reading order (engine decision).
+    #[default]
+    VillageDesert,
+    /// The start hex of the map data (JSettlers), whatever land is laid there.
+    Data,
+}
+
+impl ClothRobberStart {
+    fn is_default(&self) -> bool {
+        *self == ClothRobberStart::default()
+    }
+}
+
+fn is_four(n: &u8) -> bool {
+    *n == 4
 }
 
 /// `ftr_pending_harbour` (FTR-12): what happens to a gift harbour its claimant could not
@@ -284,6 +331,11 @@ impl Default for GameConfig {
             ftr_gift_on_move: true,
             ftr_pending_harbour: PendingHarbour::OnNextSpot,
             new_world_harbours: NewWorldHarbours::Random,
+            setup_rounds: None,
+            starting_resources_round: None,
+            longest_route_card: None,
+            clv_robber_start: ClothRobberStart::VillageDesert,
+            clv_end_villages_min: 4,
         }
     }
 }

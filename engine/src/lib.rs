@@ -68,17 +68,19 @@ pub mod view;
 pub use board::{EdgeId, HexCoord, VertexId};
 pub use chance::{Chance, Draw, FixedChance, RecordingChance, ScriptedChance, SeededChance};
 pub use config::{
-    BoardSpec, DevCardsBeforeRoll, FirstPlayer, GameConfig, IslandBonusMode, IslandDefinition, PendingHarbour,
-    ScenarioId,
+    BoardSpec, ClothRobberStart, DevCardsBeforeRoll, FirstPlayer, GameConfig, IslandBonusMode, IslandDefinition,
+    PendingHarbour, ScenarioId,
 };
 pub use ext::cities_knights::{
     CardDecision, CardTurn, CitiesKnightsSeatView, CitiesKnightsView, DeckView, EventFace, Good, Knight, Merchant,
     Metropolis, ProgressCard, ProgressCards, ProgressPlay, SpiedCards, Track, ACTIVATION_COST, EVENT_DIE, KNIGHT_COST,
     PROGRESS_CARD, WALL_COST,
 };
+pub use ext::seafarers::cloth::ClothState;
 /// The New World's board generator and its legality checks (RULES-SCENARIOS 5.4, 5.5).
 pub use ext::seafarers::scenario::new_world;
 pub use ext::seafarers::scenario::Gift;
+pub use ext::seafarers::types::{StealKind, Village};
 pub use ext::wonders::{MarkedSet, Requirement, WonderId, WonderView, WONDER_STAGES};
 pub use game::trading::MAX_OPEN_OFFERS_PER_SEAT;
 pub use game::Game;

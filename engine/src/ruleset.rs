@@ -78,6 +78,13 @@ pub(crate) struct Components {
     pub robber_excluded: Vec<HexCoord>,
     /// Development cards set aside as gifts at the start, not for sale (FTR-8).
     pub dev_cards_set_aside: u32,
+    /// SCN-6: rounds of setup placements (B-SET-3: 2; CLV-3: 3), and the round (from 1)
+    /// whose settlement yields the starting resources (B-SET-6: the last).
+    pub setup_rounds: u8,
+    pub starting_resources_round: u8,
+    /// Vertices that close a ship route as a seat's own building does (SCN-7: Cloth for
+    /// Catan's villages).
+    pub ship_anchors: Vec<crate::VertexId>,
 }
 
 impl Components {
@@ -105,6 +112,9 @@ impl Components {
             commodities: crate::model::Commodities::NONE,
             robber_excluded: Vec::new(),
             dev_cards_set_aside: 0,
+            setup_rounds: 2,
+            starting_resources_round: 2,
+            ship_anchors: Vec::new(),
         }
     }
 
@@ -176,6 +186,17 @@ impl Ruleset {
         for extension in &extensions {
             extension.components(&mut components);
         }
+        // SCN-6, SCN-8: the options override what the scenario sets.
+        if let Some(rounds) = config.setup_rounds {
+            components.setup_rounds = rounds;
+            components.starting_resources_round = rounds;
+        }
+        if let Some(round) = config.starting_resources_round {
+            components.starting_resources_round = round;
+        }
+        if let Some(card) = config.longest_route_card {
+            components.longest_road_card = card;
+        }
         Ruleset {
             base: BaseRules {
                 players: config.players,
@@ -212,6 +233,20 @@ impl Ruleset {
                         .into(),
                 ));
             }
+        }
+        let rounds = self.components.setup_rounds;
+        if !(2..=3).contains(&rounds) {
+            return Err(invalid(format!("setup_rounds must be 2 or 3, not {rounds} (SCN-6)")));
+        }
+        let round = self.components.starting_resources_round;
+        if !(1..=rounds).contains(&round) {
+            return Err(invalid(format!(
+                "starting_resources_round must be a setup round, 1 to {rounds}, not {round} (SCN-6)"
+            )));
+        }
+        // CK-SET-1 makes the second setup piece a city: its setup has two rounds.
+        if rounds != 2 && self.components.setup_city {
+            return Err(invalid("cities_and_knights sets up in two rounds (CK-SET-1): setup_rounds must be 2".into()));
         }
         if !(3..=30).contains(&self.base.vp_target) {
             return Err(invalid(format!("vp_target must be 3 to 30, not {}", self.base.vp_target)));

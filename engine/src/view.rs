@@ -2,8 +2,8 @@
 //! nothing of the deck order or the seed until the game is over.
 
 pub use crate::protocol::views::{
-    BoardView, BuildingView, ClaimedGiftView, GameView, GiftView, HandView, HarbourView, MarkedVerticesView,
-    PendingHarbourView, PiecesLeft, PlayerView, RoadView, ShipView, TribeView, TurnView,
+    BoardView, BuildingView, ClaimedGiftView, ClothView, GameView, GiftView, HandView, HarbourView, MarkedVerticesView,
+    PendingHarbourView, PiecesLeft, PlayerView, RoadView, ShipView, TribeView, TurnView, VillageView,
 };
 use crate::{game::Game, protocol::Viewer};
 
@@ -94,6 +94,7 @@ impl Game {
             cities_and_knights: None,
             wonders: Vec::new(),
             forgotten_tribe: None,
+            cloth_for_catan: None,
             winner: self.winner,
             seed: over.then_some(self.seed),
         };

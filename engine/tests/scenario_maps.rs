@@ -13,7 +13,7 @@ use catan_engine::{
 use serde_json::Value;
 
 fn variant(id: ScenarioId, players: u8) -> Value {
-    let file = format!("{}/data/seafarers/scenario-{}.json", env!("CARGO_MANIFEST_DIR"), id.name().replace('_', "-"));
+    let file = format!("{}/data/seafarers/{}", env!("CARGO_MANIFEST_DIR"), id.data_file().expect("a data file"));
     let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{file}: {e}"));
     let json: Value = serde_json::from_str(&text).expect("JSON");
     json["variants"]
@@ -81,7 +81,13 @@ fn every_scenario_starts_for_every_player_count_sea_13_sea_14() {
                 assert_eq!(face_down, land.iter().filter(|(_, _, fog)| *fog).count(), "{what}");
 
                 let robber = variant["robber_start"].is_array().then(|| hex(&variant["robber_start"]));
-                if variant["robber_start"] == "a desert" {
+                if id == ScenarioId::ClothForCatan {
+                    // CLV-15: on a desert village island, never the data's main-island hex.
+                    let at = game.robber_hex().expect("the robber on the board");
+                    let h = board.hex(at).unwrap() as usize;
+                    assert_eq!(board.terrain[h], Terrain::Desert, "{what}");
+                    assert!(board.layout().neutral.contains(&at), "{what}: on a village island");
+                } else if variant["robber_start"] == "a desert" {
                     let at = game.robber_hex().expect("the robber on the board");
                     assert_eq!(board.terrain[board.hex(at).unwrap() as usize], Terrain::Desert, "{what}");
                 } else {

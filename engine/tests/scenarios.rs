@@ -38,6 +38,8 @@ mod ck_seafarers;
 mod ck_trade_cards;
 #[path = "scenarios/cities_knights/ck_trading.rs"]
 mod ck_trading;
+#[path = "scenarios/seafarers/cloth_for_catan.rs"]
+mod cloth_for_catan;
 #[path = "scenarios/base/development.rs"]
 mod development;
 #[path = "scenarios/five_six/five_six.rs"]

@@ -8,11 +8,21 @@ use crate::{
 };
 
 impl Game {
-    /// Returns the seat making placement `index` of the snake (B-SET-3).
+    /// Returns the seat making placement `index` of the snake (B-SET-3); a third round
+    /// goes clockwise from the first player again (SCN-6).
     pub(crate) fn setup_seat(&self, index: u8) -> Seat {
         let n = self.player_count();
-        let step = if index < n { index } else { 2 * n - 1 - index };
+        let step = match index / n.max(1) {
+            0 => index,
+            1 => 2 * n - 1 - index,
+            _ => index % n,
+        };
         Seat((self.first_seat.0 + step) % n)
+    }
+
+    /// The placements of the whole setup (B-SET-3, SCN-6).
+    pub(crate) fn setup_placements(&self) -> u8 {
+        self.rules().components.setup_rounds.saturating_mul(self.player_count())
     }
 
     /// B-SET-4, and what the extensions add (e.g. RIV-4).
@@ -50,10 +60,12 @@ impl Game {
                 };
                 events.push(piece);
                 let next = Phase::Setup { seat, placement, step: SetupStep::PlaceRoad { settlement: *vertex } };
-                // B-SET-6: the second settlement yields one card per adjacent producing hex,
-                // and (SEA-9) one of free choice per adjacent gold hex.
+                // B-SET-6: the second settlement (SCN-6: that of the starting resources'
+                // round) yields one card per adjacent producing hex, and (SEA-9) one of
+                // free choice per adjacent gold hex.
                 let mut gold = 0;
-                if placement >= self.player_count() {
+                let round = placement / self.player_count().max(1) + 1;
+                if round == self.rules().components.starting_resources_round {
                     let mut resources = Resources::ZERO;
                     for h in self.board.land_hexes_of(v) {
                         let terrain = self.board.terrain[h as usize];
@@ -114,7 +126,7 @@ impl Game {
     /// After placement `placement`'s free piece: the next placement, or the first turn.
     fn next_placement(&self, placement: u8) -> Event {
         let next = placement + 1;
-        if next < 2 * self.player_count() {
+        if next < self.setup_placements() {
             self.continue_with(Phase::Setup {
                 seat: self.setup_seat(next),
                 placement: next,

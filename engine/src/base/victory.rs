@@ -46,6 +46,10 @@ impl Game {
     /// the active player after their own action, or the next player at the start of their
     /// turn. Appends `game_won` to `events` when so.
     pub(super) fn check_victory(&self, events: &mut Vec<Event>) {
+        // A variant's own end (CLV-14 b) came first.
+        if events.iter().any(|e| matches!(e, Event::GameWon { .. })) {
+            return;
+        }
         // Nobody wins between turns (setup, X56-9's special building): only at a turn start.
         let turn_starts = events.iter().rev().find_map(|e| match e {
             Event::TurnStarted { seat, .. } => Some(*seat),

@@ -126,6 +126,9 @@ pub enum Phase {
     /// Before setup, `seat` places the harbour it drew, of `kind` (The New World with
     /// `new_world_harbours = players_place`, NEW-11).
     PlaceHarbour { seat: Seat, kind: HarbourKind },
+    /// The pirate's victim holds cloth and resources: the active seat chooses which to take;
+    /// then the phases that follow resume (Cloth for Catan, CLV-12).
+    ChooseStealKind { victim: Seat },
 }
 
 impl Phase {
@@ -147,6 +150,7 @@ impl Phase {
             Phase::CardDecision { .. } => "card_decision",
             Phase::PlaceGiftHarbour { .. } => "place_gift_harbour",
             Phase::PlaceHarbour { .. } => "place_harbour",
+            Phase::ChooseStealKind { .. } => "choose_steal_kind",
         }
     }
 
@@ -165,6 +169,7 @@ impl Phase {
             Phase::DefenderDraw { pending, .. } => pending.first().copied().into_iter().collect(),
             Phase::CardDecision { decision } => decision.deciders(active),
             Phase::PreRoll | Phase::MoveRobber | Phase::Main | Phase::RoadBuilding { .. } => vec![active],
+            Phase::ChooseStealKind { .. } => vec![active],
         }
     }
 
@@ -182,6 +187,7 @@ impl Phase {
             Phase::LoseCity { pending, .. } | Phase::DefenderDraw { pending, .. } => pending.first().copied(),
             Phase::CardDecision { decision } => decision.deciders(active).first().copied(),
             Phase::PreRoll | Phase::MoveRobber | Phase::Main | Phase::RoadBuilding { .. } => Some(active),
+            Phase::ChooseStealKind { .. } => Some(active),
         }
     }
 

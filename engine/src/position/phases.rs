@@ -74,8 +74,9 @@ pub(super) fn check_phases(game: &Game, phase: &Phase, then: &[Phase], turn: &Tu
         match stage {
             Phase::Setup { seat, placement, step } => {
                 in_game(*seat)?;
-                if usize::from(*placement) >= 2 * players {
-                    return Err(phase_error(format!("setup has {} placements, not {placement}", 2 * players)));
+                let placements = game.setup_placements();
+                if *placement >= placements {
+                    return Err(phase_error(format!("setup has {placements} placements, not {placement}")));
                 }
                 let expected = game.setup_seat(*placement);
                 if *seat != expected {
@@ -167,6 +168,7 @@ pub(super) fn check_phases(game: &Game, phase: &Phase, then: &[Phase], turn: &Tu
                 return Err(phase_error("a position does not wait for a gift harbour (FTR-10): place it first"))
             }
             Phase::PlaceHarbour { .. } => return Err(E::NotInThisGame("harbours placed by the players (NEW-11)")),
+            Phase::ChooseStealKind { .. } => return Err(E::NotInThisGame("cloth (CLV-12)")),
         }
     }
     Ok(())

@@ -5,6 +5,7 @@ use crate::{
     board::{EdgeId, HexCoord, VertexId},
     ext::{
         cities_knights::types::{ProgressCard, Track},
+        seafarers::types::StealKind,
         wonders::types::WonderId,
     },
     model::Seat,
@@ -141,6 +142,10 @@ pub enum RuleError => fn code {
     PirateMustMove = "pirate_must_move",
     #[error("setup settlements may not stand here in this scenario")]
     SetupSiteForbidden = "setup_site_forbidden",
+    #[error("only a player connected to a village may move the pirate: move the robber (CLV-11)")]
+    PirateNeedsVillage = "pirate_needs_village",
+    #[error("the pirate's victim holds no {0}: choose the other kind (CLV-12)")]
+    NothingOfThatKind = "nothing_of_that_kind"(StealKind),
     #[error("you hold no gift harbour to place (FTR-10)")]
     NoGiftHarbour = "no_gift_harbour",
     #[error("{0} is not a coast edge at your own settlement or city with no harbour at either end (FTR-11)")]

@@ -46,6 +46,10 @@ pub enum VictoryCondition {
     /// seat with the most victory points wins; on a tie, the tied seat that would have played
     /// soonest (the one that played the fewest turns).
     TurnLimit,
+    /// Fewer villages than `clv_end_villages_min` have cloth left (Cloth for Catan, CLV-14 b):
+    /// the seat with the most victory points wins; on a tie the one with the most cloth, then
+    /// the active seat, then the first tied seat clockwise from it.
+    VillagesExhausted,
 }
 
 /// Who looks at the game: a seated player, or a spectator.

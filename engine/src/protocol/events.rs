@@ -130,6 +130,29 @@ pub enum Event => fn kind {
         from_edge: EdgeId,
         kind: HarbourKind,
     },
+    /// `seat`'s ships reach the village at `village` from one of its buildings: the
+    /// connection is for good and its ships there can no longer move (CLV-6, SCN-7).
+    VillageConnected = "village_connected" {
+        seat: Seat,
+        village: VertexId,
+    },
+    /// Cloth for each of `recipients` (one each), from the village's stock and, where it fell
+    /// short, from the general supply (CLV-7 first contact, CLV-8 a roll of its number).
+    ClothReceived = "cloth_received" {
+        village: VertexId,
+        recipients: Vec<Seat>,
+        from_village: u8,
+        from_supply: u8,
+    },
+    /// The pirate's mover took one cloth from `victim` (CLV-12).
+    ClothStolen = "cloth_stolen" {
+        thief: Seat,
+        victim: Seat,
+    },
+    /// The village at `village` has no cloth left (CLV-14).
+    VillageExhausted = "village_exhausted" {
+        village: VertexId,
+    },
     /// A settlement earned the island bonus (SEA-12).
     IslandBonusEarned = "island_bonus_earned" {
         seat: Seat,

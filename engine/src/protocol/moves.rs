@@ -8,6 +8,7 @@ use crate::{
     board::{EdgeId, HexCoord, VertexId},
     ext::{
         cities_knights::types::{ProgressCard, ProgressPlay, Track},
+        seafarers::types::StealKind,
         wonders::types::WonderId,
     },
     model::{Cards, Commodities, Commodity, Counts, Resource, Resources, Seat},
@@ -45,6 +46,10 @@ pub enum Move => fn kind {
     /// players_place`, before setup: NEW-11, NEW-LEGAL-5).
     #[cfg_attr(feature = "openapi", schema(example = json!({"type": "place_harbour", "edge": "0,-1,NE"})))]
     PlaceHarbour = "place_harbour" { edge: EdgeId },
+    /// Take a cloth or a resource card from the pirate's victim, who holds both (Cloth for
+    /// Catan, CLV-12).
+    #[cfg_attr(feature = "openapi", schema(example = json!({"type": "choose_steal_kind", "kind": "cloth"})))]
+    ChooseStealKind = "choose_steal_kind" { kind: StealKind },
     /// Claim a wonder whose condition you meet, marking it with a ship from your supply
     /// (Wonders of Catan, WON-8/9): one wonder per player, in your main phase.
     #[cfg_attr(feature = "openapi", schema(example = json!({"type": "claim_wonder", "wonder": "colossus"})))]

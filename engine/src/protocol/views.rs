@@ -84,6 +84,30 @@ pub struct BoardView {
     pub robber_excluded: Vec<HexCoord>,
 }
 
+/// Cloth for Catan's villages and cloth, all public (CLV-5..14).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ClothView {
+    /// Every village, in the scenario's order.
+    pub villages: Vec<VillageView>,
+    /// The cloth left in the general supply (CLV-8).
+    pub general_supply: u8,
+    /// The cloth each seat holds, by seat; two make a victory point (CLV-9).
+    pub cloth: Vec<u8>,
+}
+
+/// A village (CLV-5): its number, its cloth left and the seats connected to it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct VillageView {
+    #[cfg_attr(feature = "openapi", schema(value_type = String, example = "-1,0,N"))]
+    pub vertex: VertexId,
+    pub number: u8,
+    pub cloth: u8,
+    /// The seats whose ships reach it, in the order they connected (CLV-6, CLV-8).
+    pub connected: Vec<Seat>,
+}
+
 /// The Forgotten Tribe's gifts (FTR-7..12): all public but the cards set aside.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -255,6 +279,10 @@ pub struct GameView {
     /// The tribe's gifts (The Forgotten Tribe, FTR-7..12); absent in other games.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub forgotten_tribe: Option<TribeView>,
+    /// Cloth for Catan: the villages, their cloth and connections, the general supply and
+    /// each seat's cloth (CLV-5..14).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cloth_for_catan: Option<ClothView>,
     pub winner: Option<Seat>,
     /// The game's seed, published once the game is over.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -72,6 +72,7 @@ pub fn play_ruleset(ruleset: &str, games: u64, config_for: impl Fn(u64) -> GameC
     let mut cards_played: BTreeMap<ProgressCard, u64> = BTreeMap::new();
     let mut feats = SeaFeats::default();
     let (mut seafarers, mut fog, mut bonus, mut wonders, mut tribe) = (false, false, false, false, false);
+    let mut cloth = false;
     let mut cities_and_knights = false;
     let exhaustive_games = (games / EXHAUSTIVE_SHARE).max(1);
     for index in 0..games {
@@ -84,10 +85,13 @@ pub fn play_ruleset(ruleset: &str, games: u64, config_for: impl Fn(u64) -> GameC
         wonders |= config.scenario == Some(ScenarioId::Wonders);
         // FTR-4/5: one island to settle, so no foreign island to earn a bonus on.
         bonus |= config.island_bonus_vp != Some(0)
-            && config.scenario != Some(ScenarioId::ForgottenTribe)
+            && !matches!(config.scenario, Some(ScenarioId::ForgottenTribe | ScenarioId::ClothForCatan))
             && (config.island_bonus_mode.is_some()
-                || config.scenario.is_some_and(|s| !matches!(s, ScenarioId::FogIslands | ScenarioId::ForgottenTribe)));
+                || config.scenario.is_some_and(|s| {
+                    !matches!(s, ScenarioId::FogIslands | ScenarioId::ForgottenTribe | ScenarioId::ClothForCatan)
+                }));
         tribe |= config.scenario == Some(ScenarioId::ForgottenTribe);
+        cloth |= config.scenario == Some(ScenarioId::ClothForCatan);
         let seed = mix(name_hash(ruleset) ^ index);
         let exhaustive_game = index < exhaustive_games;
         let _context = Context(format!("{ruleset} game {index}, seed {seed}, {config:?}"));
@@ -127,6 +131,10 @@ pub fn play_ruleset(ruleset: &str, games: u64, config_for: impl Fn(u64) -> GameC
         "development_card_gifted",
         "harbour_taken",
         "harbour_placed",
+        "village_connected",
+        "cloth_received",
+        "cloth_stolen",
+        "village_exhausted",
     ];
     let shown: Vec<&str> = match (seafarers, cities_and_knights) {
         (true, true) => sea_events.iter().chain(&CK_SHOWN).copied().collect(),
@@ -164,6 +172,10 @@ pub fn play_ruleset(ruleset: &str, games: u64, config_for: impl Fn(u64) -> GameC
         // FTR-7..10: every kind of gift claimed somewhere.
         if tribe {
             expected.extend(["gift_claimed", "victory_point_gifted", "development_card_gifted", "harbour_taken"]);
+        }
+        // CLV-6..14: connections, cloth of both kinds and the end by exhaustion somewhere.
+        if cloth {
+            expected.extend(["village_connected", "cloth_received", "cloth_stolen", "village_exhausted"]);
         }
         expected.extend(bonus.then_some("island_bonus_earned"));
         for kind in expected {
@@ -945,6 +957,8 @@ fn check_victory_condition(outcome: &Outcome, index: u64) {
             outcome.wonder_stages
         ),
         Some(VictoryCondition::TurnLimit) => panic!("game {index} ended by a turn limit it does not have"),
+        // CLV-14 b: checked on the move that ended the game (the cloth checks).
+        Some(VictoryCondition::VillagesExhausted) => {}
         None => panic!("game {index} finished without game_won"),
     }
 }

@@ -20,6 +20,7 @@
 
 mod checks;
 mod cities_knights;
+mod cloth;
 mod seafarers;
 mod tribe;
 
@@ -115,6 +116,8 @@ fn seafarers_rules(scenario: ScenarioId, players: u8) -> impl Fn(u64) -> GameCon
             } else {
                 PendingHarbour::OnNextSpot
             },
+            // CLV-14: an earlier end by exhaustion; others ignore it.
+            clv_end_villages_min: if one_in(index, &choice("clv_end_villages_min"), 3) { 6 } else { 4 },
             // NEW-11: harbours placed by the players, the New World's only.
             new_world_harbours: if scenario == ScenarioId::NewWorld && one_in(index, &choice("new_world_harbours"), 2) {
                 NewWorldHarbours::PlayersPlace
@@ -137,6 +140,7 @@ fn seafarers_games(scenario: ScenarioId) -> u64 {
         ScenarioId::Wonders => 20,
         ScenarioId::NewWorld => 20,
         ScenarioId::ForgottenTribe => 20,
+        ScenarioId::ClothForCatan => 20,
     }
 }
 
@@ -160,6 +164,13 @@ fn seafarers_new_world() {
 #[test]
 fn seafarers_forgotten_tribe() {
     play_scenario(ScenarioId::ForgottenTribe);
+}
+
+/// CLV: three setup rounds, villages connected by ships, cloth on first contact and on
+/// rolls, the pirate's cloth theft and the end by exhaustion, under every invariant.
+#[test]
+fn seafarers_cloth_for_catan() {
+    play_scenario(ScenarioId::ClothForCatan);
 }
 
 #[test]

@@ -78,7 +78,7 @@ fn map_data(id: ScenarioId, players: u8) -> MapData {
     if id == ScenarioId::NewWorld {
         return new_world_data(players);
     }
-    let file = format!("{}/data/seafarers/scenario-{}.json", env!("CARGO_MANIFEST_DIR"), id.name().replace('_', "-"));
+    let file = format!("{}/data/seafarers/{}", env!("CARGO_MANIFEST_DIR"), id.data_file().expect("a data file"));
     let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{file}: {e}"));
     let json: Value = serde_json::from_str(&text).expect("scenario JSON");
     let variant = json["variants"]
@@ -147,6 +147,8 @@ pub struct Seafarers {
     moved_this_turn: bool,
     /// The Forgotten Tribe's checks, in a game of that scenario.
     tribe: Option<super::tribe::Tribe>,
+    /// Cloth for Catan's checks, in a game of that scenario.
+    cloth: Option<super::cloth::Cloth>,
 }
 
 impl Seafarers {
@@ -185,6 +187,7 @@ impl Seafarers {
             built_this_turn: Vec::new(),
             moved_this_turn: false,
             tribe: super::tribe::Tribe::new(game),
+            cloth: super::cloth::Cloth::new(game),
             data,
         };
         check_events_hide_fog(game, opening);
@@ -193,9 +196,12 @@ impl Seafarers {
         Some(checks)
     }
 
-    /// Island bonus points `seat` earned so far (SEA-12), and its point gifts (FTR-9).
+    /// Island bonus points `seat` earned so far (SEA-12), its point gifts (FTR-9) and its
+    /// cloth's points (CLV-9).
     pub fn bonus_points(&self, seat: Seat) -> u32 {
-        self.bonus_points[seat.index()] + self.tribe.as_ref().map_or(0, |t| t.points(seat))
+        self.bonus_points[seat.index()]
+            + self.tribe.as_ref().map_or(0, |t| t.points(seat))
+            + self.cloth.as_ref().map_or(0, |c| c.points(seat))
     }
 
     /// After `seat`'s move, whose `events` led from `prior` to `game`.
@@ -204,6 +210,9 @@ impl Seafarers {
         self.check_ships_and_pirate(prior, seat, events);
         if let Some(tribe) = &mut self.tribe {
             tribe.after_move(prior, game, seat, events);
+        }
+        if let Some(cloth) = &mut self.cloth {
+            cloth.after_move(prior, game, seat, events);
         }
         let board = game.board();
         for event in events {
@@ -305,10 +314,13 @@ impl Seafarers {
                     assert_ne!(prior.pirate_hex(), Some(hex), "{event:?}: the pirate must move");
                     let h = board.hex(hex).expect("the pirate on the board");
                     assert!(board.is_sea_hex(h) && !self.data.margin.contains(&hex), "{event:?}: not in the play area");
-                    // SEA-15: with Cities & Knights, a hand of commodities only is robbed too.
+                    // SEA-15: with Cities & Knights, a hand of commodities only is robbed too;
+                    // CLV-12: in Cloth for Catan, a seat holding cloth.
+                    let cloth = prior.view(Viewer::Spectator).cloth_for_catan.map_or_else(Vec::new, |c| c.cloth);
+                    let has_cloth = |s: Seat| cloth.get(s.index()).is_some_and(|&c| c > 0);
                     let victims: Vec<Seat> = prior
                         .seats()
-                        .filter(|&s| s != seat && prior.hand_cards(s).total() > 0)
+                        .filter(|&s| s != seat && (prior.hand_cards(s).total() > 0 || has_cloth(s)))
                         .filter(|&s| hex.sides().iter().any(|&e| prior.ship_at(e) == Some(s)))
                         .collect();
                     match events.get(i + 1) {
@@ -317,6 +329,15 @@ impl Seafarers {
                         ) => {
                             assert_eq!(*thief, seat);
                             assert!(victims.contains(victim), "{event:?}: {victim} may not be robbed");
+                        }
+                        Some(Event::ClothStolen { thief, victim }) => {
+                            assert_eq!(*thief, seat);
+                            assert!(victims.contains(victim) && has_cloth(*victim), "{event:?}: {victim} has no cloth");
+                        }
+                        // CLV-12: the victim holds both; the mover chooses next.
+                        Some(Event::PhaseChanged { phase: Phase::ChooseStealKind { victim }, .. }) => {
+                            let both = has_cloth(*victim) && prior.hand_cards(*victim).total() > 0;
+                            assert!(victims.contains(victim) && both, "{event:?}: {victim} does not hold both");
                         }
                         _ => assert!(victims.is_empty(), "{event:?}: nobody robbed of {victims:?}"),
                     }

@@ -5,6 +5,7 @@
 //! rules that look at every route (settlements reached by ship, Longest Trade Route, a coast
 //! edge holding one piece) see them; what may be done with them is decided here.
 
+pub(crate) mod cloth;
 mod fog;
 mod gifts;
 mod harbours;
@@ -13,6 +14,7 @@ mod pirate;
 pub(crate) mod position;
 pub(crate) mod scenario;
 mod ships;
+pub mod types;
 
 use serde::{Deserialize, Serialize};
 
@@ -49,6 +51,10 @@ pub(crate) struct Seafarers {
     gift_on_move: bool,
     /// FTR-12: when a kept gift harbour is placed.
     pending_harbour: PendingHarbour,
+    /// CLV-15: the robber starts where the map data says.
+    robber_from_file: bool,
+    /// CLV-14: the game ends when fewer villages than this have cloth.
+    end_villages_min: u8,
 }
 
 impl Game {
@@ -83,6 +89,13 @@ pub(crate) struct SeafarersState {
     /// Gift harbours taken and not yet placed, oldest first (FTR-10, FTR-12).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub pending_harbours: Vec<(Seat, HarbourKind)>,
+    /// Cloth for Catan's villages, connections and cloth (CLV-5..14).
+    #[serde(default, skip_serializing_if = "is_unused_cloth")]
+    pub cloth: cloth::ClothState,
+}
+
+fn is_unused_cloth(cloth: &cloth::ClothState) -> bool {
+    *cloth == cloth::ClothState::default()
 }
 
 /// By hand for `clone_from`: the victory check's copy of the game takes the lists over into
@@ -90,8 +103,16 @@ pub(crate) struct SeafarersState {
 /// name every field.
 impl Clone for SeafarersState {
     fn clone(&self) -> Self {
-        let SeafarersState { ship_moved, new_ships, setup_sites, bonuses, revealed, gifts_claimed, pending_harbours } =
-            self;
+        let SeafarersState {
+            ship_moved,
+            new_ships,
+            setup_sites,
+            bonuses,
+            revealed,
+            gifts_claimed,
+            pending_harbours,
+            cloth,
+        } = self;
         SeafarersState {
             ship_moved: *ship_moved,
             new_ships: new_ships.clone(),
@@ -100,12 +121,21 @@ impl Clone for SeafarersState {
             revealed: revealed.clone(),
             gifts_claimed: gifts_claimed.clone(),
             pending_harbours: pending_harbours.clone(),
+            cloth: cloth.clone(),
         }
     }
 
     fn clone_from(&mut self, source: &Self) {
-        let SeafarersState { ship_moved, new_ships, setup_sites, bonuses, revealed, gifts_claimed, pending_harbours } =
-            source;
+        let SeafarersState {
+            ship_moved,
+            new_ships,
+            setup_sites,
+            bonuses,
+            revealed,
+            gifts_claimed,
+            pending_harbours,
+            cloth,
+        } = source;
         self.ship_moved = *ship_moved;
         self.new_ships.clone_from(new_ships);
         self.setup_sites.clone_from(setup_sites);
@@ -113,6 +143,7 @@ impl Clone for SeafarersState {
         self.revealed.clone_from(revealed);
         self.gifts_claimed.clone_from(gifts_claimed);
         self.pending_harbours.clone_from(pending_harbours);
+        self.cloth.clone_from(cloth);
     }
 }
 
@@ -139,6 +170,8 @@ impl Seafarers {
             },
             gift_on_move: config.ftr_gift_on_move,
             pending_harbour: config.ftr_pending_harbour,
+            robber_from_file: config.clv_robber_start == crate::ClothRobberStart::Data,
+            end_villages_min: config.clv_end_villages_min,
         }
     }
 
@@ -184,6 +217,7 @@ impl Extension for Seafarers {
         match *phase {
             Phase::PlaceHarbour { seat, kind } => Some(self.check_harbour_phase(game, seat, kind, then)),
             Phase::PlaceGiftHarbour { seat, kind } => Some(gifts::check_gift_harbour_phase(game, seat, kind, then)),
+            Phase::ChooseStealKind { victim } => Some(self.check_steal_kind_phase(game, victim)),
             _ => None,
         }
     }
@@ -210,8 +244,24 @@ impl Extension for Seafarers {
         if matches!(rules.board.spec, BoardSpec::Custom(_)) {
             return Err(invalid(format!("the {} scenario lays its own map: no custom board", id.name())));
         }
-        // SCN-10: the tribe's scenario is not defined with Cities & Knights.
-        if id == ScenarioId::ForgottenTribe && rules.extensions.iter().any(|e| e.name() == "cities_and_knights") {
+        if !(1..=12).contains(&self.end_villages_min) {
+            return Err(invalid(format!(
+                "clv_end_villages_min must be 1 to 12, not {} (CLV-14)",
+                self.end_villages_min
+            )));
+        }
+        if let Some(layout) = self.layout().filter(|l| !l.villages.is_empty()) {
+            if usize::from(self.end_villages_min) > layout.villages.len() {
+                return Err(invalid(format!(
+                    "clv_end_villages_min {} is more than the map's {} villages (CLV-14)",
+                    self.end_villages_min,
+                    layout.villages.len()
+                )));
+            }
+        }
+        // SCN-10: the four scenarios of RULES-SCENARIOS are not defined with Cities & Knights.
+        let not_with_ck = matches!(id, ScenarioId::ForgottenTribe | ScenarioId::ClothForCatan);
+        if not_with_ck && rules.extensions.iter().any(|e| e.name() == "cities_and_knights") {
             return Err(invalid(format!("the {} scenario is not played with cities_and_knights (SCN-10)", id.name())));
         }
         Ok(())
@@ -234,6 +284,11 @@ impl Extension for Seafarers {
             // FTR-8: one card set aside per development-card gift.
             let card_gifts = layout.gift_edges.iter().filter(|(_, g)| *g == crate::Gift::DevelopmentCard).count();
             components.dev_cards_set_aside = card_gifts as u32;
+            // SCN-6, SCN-8 (CLV-3, CLV-13).
+            components.setup_rounds = layout.setup_rounds;
+            components.starting_resources_round = layout.setup_rounds;
+            components.longest_road_card &= layout.longest_route_card;
+            components.ship_anchors = layout.villages.iter().map(|v| v.vertex).collect();
         }
         let bonus = self.island_bonus().map_or(0, |(_, points)| points);
         components.max_points_per_event = components.max_points_per_event.max(1 + bonus);
@@ -246,7 +301,14 @@ impl Extension for Seafarers {
 
     fn generate_board(&self, rules: &Ruleset, rng: &mut Rng) -> Option<Result<BoardLayout, SetupError>> {
         let id = self.scenario?;
-        Some(scenario::generate(id, self.players, rng, rules.board.forbid_adjacent_red_numbers, self.new_world))
+        Some(scenario::generate(
+            id,
+            self.players,
+            rng,
+            rules.board.forbid_adjacent_red_numbers,
+            self.new_world,
+            self.robber_from_file,
+        ))
     }
 
     /// SEA-5: scenarios say where setup settlements may stand; WON-3: and where they may
@@ -281,6 +343,9 @@ impl Extension for Seafarers {
         if let Move::PlaceGiftHarbour { edge } = mv {
             return Some(self.decide_place_gift_harbour(game, seat, *edge, events));
         }
+        if let Phase::ChooseStealKind { victim } = *game.phase() {
+            return Some(self.decide_steal_kind(game, seat, victim, mv, chance, events));
+        }
         if let Phase::PlaceGiftHarbour { seat: placing, .. } = *game.phase() {
             return Some(Err(if seat == placing {
                 RuleError::WrongPhase("place your gift harbour first (FTR-10)")
@@ -313,7 +378,13 @@ impl Extension for Seafarers {
         // Into the caller's buffer, as the base game decides: nothing is allocated per move.
         let decided = match (game.phase(), mv) {
             (Phase::MoveRobber, Move::MovePirate { hex, steal_from }) => {
-                self.decide_pirate(game, seat, *hex, *steal_from, chance, events).map(|()| events.push(game.resume()))
+                self.decide_pirate(game, seat, *hex, *steal_from, chance, events).map(|choice| {
+                    // CLV-12: the choice between cloth and a card comes first.
+                    events.push(match choice {
+                        Some(victim) => game.continue_with(Phase::ChooseStealKind { victim }),
+                        None => game.resume(),
+                    })
+                })
             }
             (_, Move::PlayKnight { hex, steal_from, .. }) => {
                 self.decide_pirate_knight(game, seat, *hex, *steal_from, chance, events)
@@ -353,6 +424,7 @@ impl Extension for Seafarers {
         match game.phase() {
             Phase::PlaceHarbour { .. } => self.harbour_moves(game, seat, moves),
             Phase::PlaceGiftHarbour { .. } => self.gift_harbour_moves(game, seat, moves),
+            Phase::ChooseStealKind { victim } => self.steal_kind_moves(game, seat, *victim, moves),
             _ => return false,
         }
         true
@@ -395,6 +467,7 @@ impl Extension for Seafarers {
         view.turn.ship_moved = game.ext.seafarers.ship_moved;
         view.board.islands = game.islands();
         view.forgotten_tribe = self.layout().and_then(|layout| gifts::tribe_view(game, layout));
+        view.cloth_for_catan = self.layout().and_then(|layout| cloth::cloth_view(game, layout));
     }
 
     fn apply(&self, game: &mut Game, event: &Event) {
@@ -411,6 +484,9 @@ impl Extension for Seafarers {
             }
             Event::GiftClaimed { .. } | Event::DevelopmentCardGifted { .. } | Event::HarbourTaken { .. } => {
                 Seafarers::apply_gift(game, event)
+            }
+            Event::VillageConnected { .. } | Event::ClothReceived { .. } | Event::ClothStolen { .. } => {
+                self.apply_cloth(game, event)
             }
             _ => {}
         }
@@ -439,7 +515,9 @@ impl Extension for Seafarers {
     fn react(&self, game: &Game, _seat: Seat, events: &mut Vec<Event>, chance: &mut dyn Chance) {
         if let Some(layout) = self.layout() {
             fog::reveal_reached(game, layout, events, chance);
-            // SCN-9: gifts after the pieces and their reveals, before the victory check.
+            // SCN-9: villages and cloth, then gifts, after the pieces and their reveals,
+            // before the victory check.
+            self.trade_cloth(game, layout, events);
             self.claim_gifts(game, layout, events, chance);
         }
         if let Some((mode, points)) = self.island_bonus() {
@@ -453,7 +531,11 @@ impl Extension for Seafarers {
         let gift_points =
             self.layout().map_or(0, |l| l.gift_edges.iter().filter(|(_, g)| *g == crate::Gift::VictoryPoint).count());
         let bonuses = self.island_bonus().map_or(0, |(_, points)| points.saturating_mul(buildings));
-        Some(bonuses.saturating_add(gift_points as u32))
+        // CLV-9: every cloth there is, two to a point.
+        let cloth = self
+            .layout()
+            .map_or(0, |l| (l.villages.len() as u32 * u32::from(l.cloth_per_village) + u32::from(l.cloth_supply)) / 2);
+        Some(bonuses.saturating_add(gift_points as u32).saturating_add(cloth))
     }
 
     /// SEA-12: island bonuses earned (saturating: events that do not fit, applied to the
@@ -463,7 +545,10 @@ impl Extension for Seafarers {
         let bonuses = state.bonuses.iter().filter(|(s, _, _)| *s == seat);
         let bonus_points = bonuses.fold(0, |sum: u32, (_, _, points)| sum.saturating_add(*points));
         // FTR-9: each victory point gift.
-        bonus_points.saturating_add(gifts::claimed(&state.gifts_claimed, Some(seat), crate::Gift::VictoryPoint))
+        let gift_points = gifts::claimed(&state.gifts_claimed, Some(seat), crate::Gift::VictoryPoint);
+        // CLV-9: two cloth make a point.
+        let cloth_points = u32::from(state.cloth.held_by(seat) / 2);
+        bonus_points.saturating_add(gift_points).saturating_add(cloth_points)
     }
 
     /// FTR-8: the development cards given as gifts so far.

@@ -1,12 +1,14 @@
 //! The pirate (SEA-7/8): moved instead of the robber on a 7 or with a Knight, to another sea
 //! hex of the play area, stealing from a seat with a ship on one of that hex's sides.
 
+use super::types::StealKind;
 use super::Seafarers;
 use crate::{
     board::HexCoord,
     chance::Chance,
-    game::Game,
-    model::{DevCard, PerSeat, Seat},
+    game::{hands::chosen_victim, Game},
+    model::{DevCard, PerSeat, Phase, Seat},
+    position::{phases::phase_error, PositionError},
     protocol::{Bandit, Event, Move, RuleError},
 };
 
@@ -31,12 +33,14 @@ impl Seafarers {
         seats_in(Self::pirate_victim_set(game, thief, h)).collect()
     }
 
-    /// The victims of [`Seafarers::pirate_victims`] as a set of seat bits.
+    /// The victims of [`Seafarers::pirate_victims`] as a set of seat bits; cloth counts as
+    /// something to take (CLV-12).
     fn pirate_victim_set(game: &Game, thief: Seat, h: u8) -> u16 {
         let mut victims = 0u16;
+        let cloth = &game.ext.seafarers.cloth;
         for &side in &game.board().hex_edges[h as usize] {
             let Some(seat) = game.ship_index(side) else { continue };
-            if seat != thief && game.hand_cards(seat).total() > 0 {
+            if seat != thief && (game.hand_cards(seat).total() > 0 || cloth.held_by(seat) > 0) {
                 victims |= 1u16.checked_shl(u32::from(seat.0)).unwrap_or(0);
             }
         }
@@ -44,7 +48,8 @@ impl Seafarers {
     }
 
     /// Moves the pirate and steals one random card from the chosen victim. Appends to
-    /// `events` only when the move is legal.
+    /// `events` only when the move is legal. Returns the victim when the mover must first
+    /// choose between their cloth and their cards (CLV-12): the caller enters that phase.
     pub(super) fn decide_pirate(
         &self,
         game: &Game,
@@ -53,13 +58,83 @@ impl Seafarers {
         steal_from: Option<Seat>,
         chance: &mut dyn Chance,
         events: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
+    ) -> Result<Option<Seat>, RuleError> {
+        // CLV-11: only a seat trading with a village may move the pirate.
+        if self.layout().is_some_and(|l| !l.villages.is_empty()) && !game.ext.seafarers.cloth.trades(seat) {
+            return Err(RuleError::PirateNeedsVillage);
+        }
         let h = self.pirate_target(game, hex)?;
         let victims = Self::pirate_victims(game, seat, h);
-        let stolen = game.steal(seat, &victims, steal_from, chance)?;
+        let victim = chosen_victim(&victims, steal_from)?;
         events.push(Event::PirateMoved { seat, hex });
-        events.extend(stolen);
+        let Some(victim) = victim else { return Ok(None) };
+        let cards = game.hand_cards(victim).total() > 0;
+        match (cards, game.ext.seafarers.cloth.held_by(victim) > 0) {
+            (true, true) => return Ok(Some(victim)),
+            (false, true) => events.push(Event::ClothStolen { thief: seat, victim }),
+            _ => events.push(game.steal_card(seat, victim, chance)),
+        }
+        Ok(None)
+    }
+
+    /// CLV-12: the mover takes the kind chosen from the victim holding both.
+    pub(super) fn decide_steal_kind(
+        &self,
+        game: &Game,
+        seat: Seat,
+        victim: Seat,
+        mv: &Move,
+        chance: &mut dyn Chance,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let active = game.turn_active();
+        if seat != active {
+            return Err(RuleError::NotYourTurn { active });
+        }
+        let Move::ChooseStealKind { kind } = *mv else {
+            return Err(RuleError::WrongPhase("choose cloth or a resource card to take (CLV-12)"));
+        };
+        match kind {
+            StealKind::Cloth if game.ext.seafarers.cloth.held_by(victim) > 0 => {
+                events.push(Event::ClothStolen { thief: seat, victim })
+            }
+            StealKind::Resource if game.hand_cards(victim).total() > 0 => {
+                events.push(game.steal_card(seat, victim, chance))
+            }
+            _ => return Err(RuleError::NothingOfThatKind(kind)),
+        }
+        events.push(game.resume());
         Ok(())
+    }
+
+    /// CLV-12: a position waiting for the choice: in Cloth for Catan, from an opponent of the
+    /// active seat holding cloth and cards.
+    pub(super) fn check_steal_kind_phase(&self, game: &Game, victim: Seat) -> Result<(), PositionError> {
+        if self.layout().is_none_or(|l| l.villages.is_empty()) {
+            return Err(PositionError::NotInThisGame("cloth (CLV-12)"));
+        }
+        if victim.index() >= game.players.len() {
+            return Err(PositionError::UnknownSeat(victim));
+        }
+        let both = game.ext.seafarers.cloth.held_by(victim) > 0 && game.hand_cards(victim).total() > 0;
+        if victim == game.turn_active() || !both {
+            return Err(phase_error(format!(
+                "the choice of what to take waits for an opponent holding cloth and cards, not seat {victim} (CLV-12)"
+            )));
+        }
+        Ok(())
+    }
+
+    pub(super) fn steal_kind_moves(&self, game: &Game, seat: Seat, victim: Seat, moves: &mut Vec<Move>) {
+        if seat != game.turn_active() {
+            return;
+        }
+        if game.ext.seafarers.cloth.held_by(victim) > 0 {
+            moves.push(Move::ChooseStealKind { kind: StealKind::Cloth });
+        }
+        if game.hand_cards(victim).total() > 0 {
+            moves.push(Move::ChooseStealKind { kind: StealKind::Resource });
+        }
     }
 
     /// SEA-7: a Knight may move the pirate instead of the robber (B-DEV-4 otherwise).
@@ -75,9 +150,14 @@ impl Seafarers {
         game.check_playable(seat, DevCard::Knight)?;
         let start = events.len();
         events.push(Event::KnightPlayed { seat });
-        if let Err(error) = self.decide_pirate(game, seat, hex, steal_from, chance, events) {
-            events.truncate(start);
-            return Err(error);
+        match self.decide_pirate(game, seat, hex, steal_from, chance, events) {
+            Err(error) => {
+                events.truncate(start);
+                return Err(error);
+            }
+            // CLV-12: the choice comes before the phase the Knight was played in resumes.
+            Ok(Some(victim)) => events.push(game.interrupt(Phase::ChooseStealKind { victim })),
+            Ok(None) => {}
         }
         events.extend(game.largest_army_update(seat));
         Ok(())
@@ -91,6 +171,9 @@ impl Seafarers {
         moves: &mut Vec<Move>,
         make: impl Fn(HexCoord, Option<Seat>) -> Move,
     ) {
+        if self.layout().is_some_and(|l| !l.villages.is_empty()) && !game.ext.seafarers.cloth.trades(seat) {
+            return;
+        }
         let board = game.board();
         // SEA-7 as `pirate_target` checks it, with the scenario looked up once.
         // The margin's hexes as a set of hex indices (a board has fewer than 255 hexes), so
@@ -141,6 +224,7 @@ impl Game {
     ) -> Result<Vec<Event>, RuleError> {
         let seafarers = self.sailing_pirate()?;
         let mut events = Vec::new();
+        // With Cities & Knights there is no cloth (SCN-10), so no choice waits.
         seafarers.decide_pirate(self, seat, hex, steal_from, chance, &mut events)?;
         Ok(events)
     }

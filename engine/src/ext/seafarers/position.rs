@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::cloth::ClothState;
 use crate::{
     board::{EdgeId, HarbourKind, HexCoord, Terrain},
     game::Game,
@@ -22,8 +23,8 @@ use PositionError as E;
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default, deny_unknown_fields)]
 pub struct SeafarersSetup {
-    /// Each seat's setup settlements (its first two, B-SET-3), which decide who earns an
-    /// island bonus (SEA-12). A seat listed with fewer than two counts its next settlements
+    /// Each seat's setup settlements (its first two, B-SET-3; three with three setup rounds,
+    /// SCN-6), which decide who earns an island bonus (SEA-12). A seat listed with fewer counts its next settlements
     /// as its setup ones, as play does: list them for a position after setup.
     pub setup_settlements: Vec<(Seat, VertexId)>,
     /// Settlements (or the cities they became) that earned an island bonus, with its points
@@ -42,6 +43,14 @@ pub struct SeafarersSetup {
     pub gifts_claimed: Vec<(EdgeId, Seat, Gift)>,
     /// Gift harbours taken and not yet placed, oldest first: holder and kind (FTR-12).
     pub pending_harbours: Vec<(Seat, HarbourKind)>,
+    /// Cloth for Catan: the cloth each village has given, the cloth taken from the general
+    /// supply, each seat's cloth and the connections made, in order (CLV-5..8).
+    #[serde(skip_serializing_if = "is_unused_cloth")]
+    pub cloth: ClothState,
+}
+
+fn is_unused_cloth(cloth: &ClothState) -> bool {
+    *cloth == ClothState::default()
 }
 
 impl SeafarersSetup {
@@ -107,13 +116,15 @@ fn place_seafarers_state(game: &mut Game, state: &SeafarersSetup, turn: &TurnSet
         let v = game.board.vertex(vertex).ok_or(E::UnknownVertex(vertex))?;
         Ok(game.buildings[v as usize].is_some_and(|b| b.seat == seat))
     };
+    // SCN-6: as many as there are setup rounds (CLV-3: three).
+    let rounds = usize::from(game.rules().components.setup_rounds);
     for (i, &(seat, vertex)) in state.setup_settlements.iter().enumerate() {
         if !own_building(seat, vertex)? {
             return bad(format!("seat {seat}'s setup settlement on {vertex} is not on the board (B-SET-3, SEA-12)"));
         }
         let earlier = &state.setup_settlements[..i];
-        if earlier.iter().any(|(_, v)| *v == vertex) || earlier.iter().filter(|(s, _)| *s == seat).count() >= 2 {
-            return bad(format!("seat {seat} has two setup settlements, each on its own vertex (B-SET-3)"));
+        if earlier.iter().any(|(_, v)| *v == vertex) || earlier.iter().filter(|(s, _)| *s == seat).count() >= rounds {
+            return bad(format!("seat {seat} has {rounds} setup settlements, each on its own vertex (B-SET-3, SCN-6)"));
         }
     }
     for (i, &(seat, vertex, points)) in state.island_bonuses.iter().enumerate() {
@@ -145,7 +156,9 @@ fn place_seafarers_state(game: &mut Game, state: &SeafarersSetup, turn: &TurnSet
         }
     }
     check_gifts(game, state)?;
+    check_cloth(game, &state.cloth)?;
     let sea = &mut game.ext.seafarers;
+    sea.cloth = state.cloth.clone();
     sea.gifts_claimed = state.gifts_claimed.clone();
     sea.pending_harbours = state.pending_harbours.clone();
     sea.setup_sites = state.setup_settlements.clone();
@@ -237,7 +250,56 @@ pub(super) fn export(game: &Game, setup: &mut Setup) {
         revealed: sea.revealed.clone(),
         gifts_claimed: sea.gifts_claimed.clone(),
         pending_harbours: sea.pending_harbours.clone(),
+        cloth: sea.cloth.clone(),
     };
+}
+
+/// CLV-5..8: no village gives more than its stock, the supply no more than it holds; the
+/// cloth held is the cloth given (the pirate only moves it); connections name a village and
+/// a seat of the game, once each.
+fn check_cloth(game: &Game, cloth: &ClothState) -> Result<(), PositionError> {
+    if *cloth == ClothState::default() {
+        return Ok(());
+    }
+    let bad = |message: String| Err(E::Seafarers(message));
+    let layout = game.config().scenario.and_then(|id| super::scenario::layout_for(id, game.config().players));
+    let Some(layout) = layout.filter(|l| !l.villages.is_empty()) else {
+        return bad("cloth and villages belong to Cloth for Catan (CLV-5)".into());
+    };
+    if cloth.given.len() > layout.villages.len() || cloth.given.iter().any(|&g| g > layout.cloth_per_village) {
+        return bad(format!(
+            "the {} villages each give at most {} cloth (CLV-5), not {:?}",
+            layout.villages.len(),
+            layout.cloth_per_village,
+            cloth.given
+        ));
+    }
+    if cloth.from_supply > layout.cloth_supply {
+        return bad(format!(
+            "the general supply holds {} cloth, not {} (CLV-8)",
+            layout.cloth_supply, cloth.from_supply
+        ));
+    }
+    if cloth.held.len() > game.players.len() {
+        return bad(format!("cloth held by {} seats in a game of {}", cloth.held.len(), game.players.len()));
+    }
+    let given: u32 = cloth.given.iter().map(|&g| u32::from(g)).sum::<u32>() + u32::from(cloth.from_supply);
+    let held: u32 = cloth.held.iter().map(|&h| u32::from(h)).sum();
+    if given != held {
+        return bad(format!("the seats hold {held} cloth, but {given} left the villages and the supply (CLV-10)"));
+    }
+    for (i, &(village, seat)) in cloth.connections.iter().enumerate() {
+        if seat.index() >= game.players.len() {
+            return Err(E::UnknownSeat(seat));
+        }
+        if usize::from(village) >= layout.villages.len() || cloth.connections[..i].contains(&(village, seat)) {
+            return bad(format!(
+                "connection {i} names village {village} of {}, or twice (CLV-6)",
+                layout.villages.len()
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Building a Seafarers position.

@@ -189,9 +189,12 @@ impl Game {
             })
         };
         let strands_knight = ends.iter().any(|&x| self.knight_owner(x) == Some(seat) && !other_route(x));
+        // SCN-7: a village closes a route as a building does; the route's ships stay.
+        let anchors = &self.rules().components.ship_anchors;
+        let anchor = |x: u16| !anchors.is_empty() && anchors.contains(&self.board.vertices[x as usize]);
         !strands_knight
             && ends.iter().any(|&x| {
-                let own_building = self.buildings[x as usize].is_some_and(|b| b.seat == seat);
+                let own_building = self.buildings[x as usize].is_some_and(|b| b.seat == seat) || anchor(x);
                 let own_ship = self.board.edges_of(x).any(|other| other != e && self.ship_index(other) == Some(seat));
                 !own_building && !own_ship
             })

@@ -9,7 +9,7 @@ use serde::{
     Deserialize, Deserializer,
 };
 
-use super::{Gift, ScenarioLayout};
+use super::{Gift, ScenarioLayout, Village};
 use crate::{
     board::{EdgeId, HarbourKind, HexCoord, Terrain, VertexId},
     config::IslandBonusMode,
@@ -52,6 +52,9 @@ pub(super) struct Map {
     pub harbour_kinds: Vec<HarbourKind>,
     pub shuffle_harbour_kinds: bool,
     pub robber: RobberStart,
+    /// The file's own robber start where the rules start the robber elsewhere (CLV-15,
+    /// `clv_robber_start = data`).
+    pub robber_in_file: RobberStart,
     pub pirate: Option<HexCoord>,
 }
 
@@ -118,6 +121,8 @@ pub(super) struct ByRule {
     pub robber_excluded_areas: &'static [u8],
     /// FTR-10: the map's harbours are gifts, taken by the first ship on their edge.
     pub harbours_are_gifts: bool,
+    /// CLV-15: the robber starts on the first desert of neutral land in reading order.
+    pub robber_on_neutral_desert: bool,
 }
 
 /// Reads and checks one scenario file, with what the scenario's rules add to it.
@@ -153,6 +158,16 @@ struct RulesFile {
     /// `false` where the pirate is not used (WON-6).
     #[serde(default = "yes")]
     pirate: bool,
+    /// SCN-6: setup rounds (CLV-3: 3); the settlement of the last round yields resources.
+    #[serde(default = "two")]
+    setup_rounds: u8,
+    /// SCN-8: whether the Longest Trade Route card is in play (CLV-13: not).
+    #[serde(default = "yes")]
+    longest_route_card: bool,
+}
+
+fn two() -> u8 {
+    2
 }
 
 fn yes() -> bool {
@@ -190,6 +205,16 @@ struct VariantFile {
     /// Gift edges (The Forgotten Tribe, FTR-7..9).
     #[serde(default)]
     special_edges: SpecialEdgesFile,
+    /// Villages with their numbers (Cloth for Catan, CLV-5).
+    #[serde(default)]
+    villages: Vec<Village>,
+    cloth: Option<ClothFile>,
+}
+
+#[derive(Deserialize)]
+struct ClothFile {
+    general_supply: u8,
+    per_village: u8,
 }
 
 #[derive(Default, Deserialize)]
@@ -369,7 +394,7 @@ impl VariantFile {
             ));
         }
 
-        let robber = match self.robber_start {
+        let robber_in_file = match self.robber_start {
             StartFile::Hex(hex) => RobberStart::Hex(hex.0),
             StartFile::Text(text) if text == ROBBER_ON_A_DESERT => RobberStart::Desert,
             StartFile::Text(text) if text.starts_with(ROBBER_OFF_BOARD) => RobberStart::OffBoard,
@@ -377,9 +402,26 @@ impl VariantFile {
                 return Err(format!("robber_start \"{text}\" is neither a hex, \"a desert\" nor off-board"))
             }
         };
-        if robber == RobberStart::Desert && !groups.iter().any(|g| g.may_hold_a_desert()) {
+        if robber_in_file == RobberStart::Desert && !groups.iter().any(|g| g.may_hold_a_desert()) {
             return Err("robber_start is \"a desert\" but the map has none".into());
         }
+        let robber = if by_rule.robber_on_neutral_desert {
+            let mut deserts: Vec<HexCoord> = groups
+                .iter()
+                .filter(|g| g.neutral)
+                .flat_map(|g| match &g.terrain {
+                    TerrainFill::Fixed(fixed) => g.positions.iter().zip(fixed).collect::<Vec<_>>(),
+                    _ => Vec::new(),
+                })
+                .filter(|(_, t)| **t == Terrain::Desert)
+                .map(|(h, _)| *h)
+                .collect();
+            // Reading order: row by row from the north, west to east within a row.
+            deserts.sort_by_key(|h| (h.r, h.q));
+            RobberStart::Hex(*deserts.first().ok_or("the rules start the robber on a neutral desert: none is fixed")?)
+        } else {
+            robber_in_file
+        };
 
         let marked_vertices = self
             .marked_vertices
@@ -410,8 +452,25 @@ impl VariantFile {
         let robber_excluded =
             land_areas.iter().filter(|(_, a)| by_rule.robber_excluded_areas.contains(a)).map(|&(h, _)| h).collect();
 
+        let (cloth_per_village, cloth_supply) = match (&self.cloth, self.villages.is_empty()) {
+            (Some(cloth), false) => (cloth.per_village, cloth.general_supply),
+            (None, true) => (0, 0),
+            _ => return Err("villages and cloth come together (CLV-5)".into()),
+        };
+        if let Some(v) = self.villages.iter().find(|v| !(2..=12).contains(&v.number) || v.number == 7) {
+            return Err(format!("village {} has number {}, not 2-12 other than 7 (CLV-5)", v.vertex, v.number));
+        }
+        if !(2..=3).contains(&rules.setup_rounds) {
+            return Err(format!("rules.setup_rounds {} is not 2 or 3 (SCN-6)", rules.setup_rounds));
+        }
+
         let margin = hexes(&self.margin_sea_hexes);
         let layout = ScenarioLayout {
+            villages: self.villages,
+            cloth_per_village,
+            cloth_supply,
+            setup_rounds: rules.setup_rounds,
+            longest_route_card: rules.longest_route_card,
             gift_edges,
             gift_harbours,
             robber_excluded,
@@ -440,6 +499,7 @@ impl VariantFile {
             harbour_kinds,
             shuffle_harbour_kinds: self.harbour_kinds_shuffled,
             robber,
+            robber_in_file,
             pirate: self.pirate_start.map(|h| h.0),
         };
         Ok(Variant { players: self.players, layout, board: BoardSource::Map(map) })

@@ -17,9 +17,16 @@ const TERRAIN_DRAWS: usize = 1000;
 const NUMBER_DRAWS: usize = 1000;
 
 /// Lays out one board of `map`; the same `rng` state always gives the same board.
-pub(super) fn lay_out(map: &Map, rng: &mut Rng, forbid_adjacent_red: bool) -> Result<BoardLayout, String> {
+/// `robber_from_file`: the robber starts where the file says, not where the rules put it
+/// (CLV-15 `clv_robber_start = data`).
+pub(super) fn lay_out(
+    map: &Map,
+    rng: &mut Rng,
+    forbid_adjacent_red: bool,
+    robber_from_file: bool,
+) -> Result<BoardLayout, String> {
     let land = lay_land(map, rng, forbid_adjacent_red)?;
-    let robber = robber_start(map, &land)?;
+    let robber = robber_start(map, if robber_from_file { map.robber_in_file } else { map.robber }, &land)?;
 
     let mut kinds = map.harbour_kinds.clone();
     if map.shuffle_harbour_kinds {
@@ -134,8 +141,8 @@ fn give_in_order(tiles: &mut [HexTile], tokens: &[u8]) {
 /// in position order, of a group marked `robber_on_desert` (else of the whole map): JSettlers
 /// starts its robber on the last desert it lays. Both maps that say "a desert" (New Shores
 /// for 4, Fog Islands for 5-6) have a single desert, so no choice is left to chance.
-fn robber_start(map: &Map, land: &[HexTile]) -> Result<Option<crate::board::HexCoord>, String> {
-    match map.robber {
+fn robber_start(map: &Map, start: RobberStart, land: &[HexTile]) -> Result<Option<crate::board::HexCoord>, String> {
+    match start {
         RobberStart::Hex(hex) => Ok(Some(hex)),
         RobberStart::OffBoard => Ok(None),
         RobberStart::Desert => {

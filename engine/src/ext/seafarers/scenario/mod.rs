@@ -12,6 +12,7 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
+pub(crate) use super::types::Village;
 use crate::{
     board::{BoardLayout, EdgeId, HexCoord, Terrain, VertexId},
     config::IslandBonusMode,
@@ -35,10 +36,12 @@ pub enum ScenarioId {
     NewWorld,
     /// The Forgotten Tribe (RULES-SCENARIOS FTR): ships claim the tribe's gifts.
     ForgottenTribe,
+    /// Cloth for Catan (RULES-SCENARIOS CLV): ships reach villages that trade cloth.
+    ClothForCatan,
 }
 
 impl ScenarioId {
-    pub const ALL: [ScenarioId; 7] = [
+    pub const ALL: [ScenarioId; 8] = [
         ScenarioId::NewShores,
         ScenarioId::FourIslands,
         ScenarioId::FogIslands,
@@ -46,6 +49,7 @@ impl ScenarioId {
         ScenarioId::Wonders,
         ScenarioId::NewWorld,
         ScenarioId::ForgottenTribe,
+        ScenarioId::ClothForCatan,
     ];
 
     /// The snake_case name, as in JSON.
@@ -58,6 +62,7 @@ impl ScenarioId {
             ScenarioId::Wonders => "wonders",
             ScenarioId::NewWorld => "new_world",
             ScenarioId::ForgottenTribe => "forgotten_tribe",
+            ScenarioId::ClothForCatan => "cloth_for_catan",
         }
     }
 
@@ -70,6 +75,7 @@ impl ScenarioId {
             ScenarioId::Wonders => "Wonders of Catan",
             ScenarioId::NewWorld => "The New World",
             ScenarioId::ForgottenTribe => "The Forgotten Tribe",
+            ScenarioId::ClothForCatan => "Cloth for Catan",
         }
     }
 
@@ -96,6 +102,9 @@ impl ScenarioId {
             }
             ScenarioId::ForgottenTribe => {
                 "Settle the main island, then sail to the islands of a forgotten tribe, where nobody may settle: the first ship on a gift's edge takes it, a victory point, a development card or a harbour to place at your own coast. 13 points win."
+            }
+            ScenarioId::ClothForCatan => {
+                "Three setup settlements on the two main islands, then ships to the villages of the small islands: a ship route that reaches a village trades its cloth, one at first contact and one whenever its number is rolled; two cloth make a victory point. 14 points win, or the most points when fewer than four villages have cloth left."
             }
         }
     }
@@ -137,6 +146,7 @@ impl ScenarioId {
             ScenarioId::Wonders => 4,
             ScenarioId::NewWorld => 5,
             ScenarioId::ForgottenTribe => 6,
+            ScenarioId::ClothForCatan => 7,
         }
     }
 
@@ -150,14 +160,44 @@ impl ScenarioId {
                 island_bonus: Some((IslandBonusMode::PerSettlementOnMarkedIslands, 1)),
                 robber_excluded_areas: &[],
                 harbours_are_gifts: false,
+                robber_on_neutral_desert: false,
             },
             ScenarioId::ForgottenTribe => data::ByRule {
                 island_bonus: None,
                 robber_excluded_areas: &[data::NEUTRAL_AREA],
                 harbours_are_gifts: true,
+                robber_on_neutral_desert: false,
             },
-            _ => data::ByRule { island_bonus: None, robber_excluded_areas: &[], harbours_are_gifts: false },
+            // CLV-4, CLV-15: the robber starts on a village desert and never returns there.
+            ScenarioId::ClothForCatan => data::ByRule {
+                island_bonus: None,
+                robber_excluded_areas: &[data::NEUTRAL_AREA],
+                harbours_are_gifts: false,
+                robber_on_neutral_desert: true,
+            },
+            _ => data::ByRule {
+                island_bonus: None,
+                robber_excluded_areas: &[],
+                harbours_are_gifts: false,
+                robber_on_neutral_desert: false,
+            },
         }
+    }
+
+    /// The name of the scenario's data file in `engine/data/seafarers/` (and the shared
+    /// data); none for a generated board.
+    pub const fn data_file(self) -> Option<&'static str> {
+        Some(match self {
+            ScenarioId::NewShores => "scenario-new-shores.json",
+            ScenarioId::FourIslands => "scenario-four-islands.json",
+            ScenarioId::FogIslands => "scenario-fog-islands.json",
+            ScenarioId::ThroughTheDesert => "scenario-through-the-desert.json",
+            ScenarioId::Wonders => "scenario-wonders.json",
+            ScenarioId::ForgottenTribe => "scenario-forgotten-tribe.json",
+            // The data's name, after JSettlers' "cloth trade with neutral villages".
+            ScenarioId::ClothForCatan => "scenario-cloth-villages.json",
+            ScenarioId::NewWorld => return None,
+        })
     }
 
     /// The scenario's data file, compiled in; none for a generated board.
@@ -180,6 +220,9 @@ impl ScenarioId {
             }
             ScenarioId::ForgottenTribe => {
                 include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/data/seafarers/scenario-forgotten-tribe.json"))
+            }
+            ScenarioId::ClothForCatan => {
+                include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/data/seafarers/scenario-cloth-villages.json"))
             }
             ScenarioId::NewWorld => return None,
         })
@@ -247,6 +290,16 @@ pub(crate) struct ScenarioLayout {
     pub gift_harbours: Vec<EdgeId>,
     /// Hexes the robber may not be moved to (SCN-4); it may start there (FTR-6).
     pub robber_excluded: Vec<HexCoord>,
+    /// Cloth for Catan's villages, in the file's order (CLV-5); an index into this list
+    /// names a village in the state.
+    pub villages: Vec<Village>,
+    /// The cloth each village starts with, and the general supply (CLV-5, CLV-8).
+    pub cloth_per_village: u8,
+    pub cloth_supply: u8,
+    /// SCN-6: setup rounds; the settlement of the last one yields the starting resources.
+    pub setup_rounds: u8,
+    /// SCN-8: whether the Longest Trade Route card is in play.
+    pub longest_route_card: bool,
 }
 
 /// A gift of the forgotten tribe, claimed by the first ship on its edge (FTR-7).
@@ -274,6 +327,7 @@ pub(crate) fn generate(
     rng: &mut Rng,
     forbid_adjacent_red_numbers: bool,
     new_world: new_world::NewWorldOptions,
+    robber_from_file: bool,
 ) -> Result<BoardLayout, SetupError> {
     if let Err(e) = loaded(id) {
         return Err(SetupError::InvalidConfig(format!("the {} scenario's data does not read: {e}", id.name())));
@@ -282,9 +336,10 @@ pub(crate) fn generate(
         SetupError::InvalidConfig(format!("the {} scenario has no map for {players} players", id.name()))
     })?;
     match &variant.board {
-        data::BoardSource::Map(map) => generate::lay_out(map, rng, forbid_adjacent_red_numbers).map_err(|e| {
-            SetupError::InvalidConfig(format!("the {} scenario's map for {players} players: {e}", id.name()))
-        }),
+        data::BoardSource::Map(map) => generate::lay_out(map, rng, forbid_adjacent_red_numbers, robber_from_file)
+            .map_err(|e| {
+                SetupError::InvalidConfig(format!("the {} scenario's map for {players} players: {e}", id.name()))
+            }),
         data::BoardSource::Generated => new_world::generate_checked(players, rng, new_world),
     }
 }

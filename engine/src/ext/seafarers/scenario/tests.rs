@@ -102,8 +102,8 @@ fn the_vendored_files_are_copies_of_the_shared_data() {
         return;
     }
     for id in with_data() {
-        let file = format!("scenario-{}.json", id.name().replace('_', "-"));
-        let shared = std::fs::read(dir.join(&file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let file = id.data_file().expect("a data file");
+        let shared = std::fs::read(dir.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
         assert!(
             shared == id.source().expect("a data file").as_bytes(),
             "engine/data/seafarers/{file} differs from {}",
@@ -181,7 +181,7 @@ fn player_counts_and_victory_points_follow_the_variants_sea_14() {
         for players in [0, 1, 7] {
             assert!(layout_for(id, players).is_none());
             assert_eq!(id.vp_target(players), None);
-            assert!(generate(id, players, &mut Rng::new(1), true, Default::default()).is_err());
+            assert!(generate(id, players, &mut Rng::new(1), true, Default::default(), false).is_err());
         }
     }
 }
@@ -339,8 +339,21 @@ fn check_board(what: &str, variant: &Value, layout: &ScenarioLayout, board: &Boa
         assert_eq!(kinds, listed, "{what}: fixed harbour kinds");
     }
 
-    // Robber and pirate.
+    // Robber and pirate. CLV-15: Cloth for Catan's robber starts on the first desert of the
+    // village islands (land area 0) in reading order.
+    let neutral_desert = variant["groups"].as_array().unwrap().iter().find(|g| g["name"] == "village islands");
     match &variant["robber_start"] {
+        _ if what.starts_with("cloth_for_catan") => {
+            let group = neutral_desert.expect("the village islands");
+            let mut deserts: Vec<HexCoord> = hex_list(&group["positions"])
+                .into_iter()
+                .zip(group["terrain_fixed"].as_array().unwrap())
+                .filter(|(_, t)| *t == "desert")
+                .map(|(h, _)| h)
+                .collect();
+            deserts.sort_by_key(|h| (h.r, h.q));
+            assert_eq!(board.robber, Some(deserts[0]), "{what}");
+        }
         Value::Array(_) => assert_eq!(board.robber, Some(hex(&variant["robber_start"])), "{what}"),
         Value::String(text) if text == "a desert" => {
             let at = board.robber.expect("a robber hex");
@@ -374,7 +387,7 @@ fn generated_boards_follow_the_data_sea_13_b_geo_9_b_geo_11() {
         let layout = layout_for(id, players).expect("a layout");
         for seed in 0..SEEDS {
             let what = format!("{} for {players}, seed {seed}", id.name());
-            let generated = generate(id, players, &mut Rng::new(seed), true, Default::default())
+            let generated = generate(id, players, &mut Rng::new(seed), true, Default::default(), false)
                 .unwrap_or_else(|e| panic!("{what}: {e:?}"));
             check_board(&what, &variant, layout, &generated, true);
             let board = Board::new(generated).unwrap_or_else(|e| panic!("{what}: {e:?}"));
@@ -393,7 +406,7 @@ fn boards_without_the_red_number_rule_keep_the_pools() {
         let layout = layout_for(id, players).expect("a layout");
         for seed in 0..10 {
             let what = format!("{} for {players}, seed {seed}", id.name());
-            let generated = generate(id, players, &mut Rng::new(seed), false, Default::default())
+            let generated = generate(id, players, &mut Rng::new(seed), false, Default::default(), false)
                 .unwrap_or_else(|e| panic!("{what}: {e:?}"));
             check_board(&what, &variant, layout, &generated, false);
             Board::new(generated).unwrap_or_else(|e| panic!("{what}: {e:?}"));
@@ -406,8 +419,8 @@ fn the_generator_is_deterministic_and_varies_with_the_seed() {
     for (id, players, _) in variants() {
         let boards: BTreeSet<String> = (0..10)
             .map(|seed| {
-                let a = generate(id, players, &mut Rng::new(seed), true, Default::default()).unwrap();
-                let b = generate(id, players, &mut Rng::new(seed), true, Default::default()).unwrap();
+                let a = generate(id, players, &mut Rng::new(seed), true, Default::default(), false).unwrap();
+                let b = generate(id, players, &mut Rng::new(seed), true, Default::default(), false).unwrap();
                 assert_eq!(a, b, "{} for {players}, seed {seed}", id.name());
                 serde_json::to_string(&a).unwrap()
             })
@@ -451,6 +464,6 @@ fn impossible_constraints_are_an_error_not_a_hang() {
     let scenario = data::parse(&file.to_string(), data::ByRule::default()).expect("consistent counts");
     let variant = scenario.variants.iter().find(|v| v.players.contains(&3)).unwrap();
     let data::BoardSource::Map(map) = &variant.board else { panic!("a scenario file's variant has a map") };
-    let error = generate::lay_out(map, &mut Rng::new(3), false).unwrap_err();
+    let error = generate::lay_out(map, &mut Rng::new(3), false, false).unwrap_err();
     assert!(error.contains("small islands"), "{error}");
 }

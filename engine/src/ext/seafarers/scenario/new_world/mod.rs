@@ -329,6 +329,11 @@ pub(super) fn scenario() -> super::data::Scenario {
             gift_edges: Vec::new(),
             gift_harbours: Vec::new(),
             robber_excluded: Vec::new(),
+            villages: Vec::new(),
+            cloth_per_village: 0,
+            cloth_supply: 0,
+            setup_rounds: 2,
+            longest_route_card: true,
         };
         super::data::Variant { players, layout, board: super::data::BoardSource::Generated }
     };

@@ -154,6 +154,9 @@ pub const CREATE_GAME_RANGES: &[(&str, i64, i64, &str)] = &[
     ("/options/barbarian_steps", 1, 20, "invalid_config"),
     ("/options/progress_hand_limit", 1, 10, "invalid_config"),
     ("/options/turn_limit", 1, 10_000, "invalid_config"),
+    ("/options/setup_rounds", 2, 3, "invalid_config"),
+    ("/options/starting_resources_round", 1, 3, "invalid_config"),
+    ("/options/clv_end_villages_min", 1, 12, "invalid_config"),
     ("/options/turn_timer_seconds", 5, 604_800, "invalid_turn_timer"),
 ];
 

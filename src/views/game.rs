@@ -122,6 +122,11 @@ pub struct GameResponse {
     /// the start.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub forgotten_tribe: Option<catan_engine::view::TribeView>,
+    /// Cloth for Catan: every village with its number, its cloth left and the seats
+    /// connected to it (in the order they connected), the general supply, and each seat's
+    /// cloth (two make a victory point). Absent in other games and before the start.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cloth_for_catan: Option<catan_engine::view::ClothView>,
     /// Cities & Knights: the commodity cards in the bank. Absent in other games.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub commodity_bank: Option<catan_engine::Commodities>,
@@ -134,8 +139,10 @@ pub struct GameResponse {
     pub cities_and_knights: Option<catan_engine::CitiesKnightsView>,
     pub winner: Option<Seat>,
     /// How `winner` won, as the log's `game_won` says: `victory_points`, `wonder_completed`,
-    /// `victory_points_and_wonder_lead`, or `turn_limit` (the game's `turn_limit` was reached:
-    /// the most victory points won). Absent until the game is over.
+    /// `victory_points_and_wonder_lead`, `turn_limit` (the game's `turn_limit` was reached:
+    /// the most victory points won) or `villages_exhausted` (Cloth for Catan: fewer villages
+    /// than `clv_end_villages_min` had cloth left; the most victory points won). Absent until
+    /// the game is over.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub won_by: Option<catan_engine::VictoryCondition>,
     /// The creator chose the seed or the starting position (`from_position`): only the
@@ -372,6 +379,7 @@ fn response_of(
         vp_target: config.victory_target(),
         wonders: view.as_ref().map(|v| v.wonders.clone()).unwrap_or_default(),
         forgotten_tribe: view.as_ref().and_then(|v| v.forgotten_tribe.clone()),
+        cloth_for_catan: view.as_ref().and_then(|v| v.cloth_for_catan.clone()),
         commodity_bank: view.as_ref().and_then(|v| v.commodity_bank),
         cities_and_knights: view.as_ref().and_then(|v| v.cities_and_knights.clone()),
         winner: view.as_ref().and_then(|v| v.winner),

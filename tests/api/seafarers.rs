@@ -10,8 +10,8 @@ use crate::{
     helpers::{assert_problem, spawn_app, Backend, TestApp, User},
 };
 
-const SCENARIOS: [&str; 6] =
-    ["new_shores", "four_islands", "fog_islands", "through_the_desert", "new_world", "forgotten_tribe"];
+const SCENARIOS: [&str; 7] =
+    ["new_shores", "four_islands", "fog_islands", "through_the_desert", "new_world", "forgotten_tribe", "cloth_for_catan"];
 
 #[test]
 fn the_scenarios_are_listed_with_their_player_counts_and_targets() {
@@ -22,8 +22,11 @@ fn the_scenarios_are_listed_with_their_player_counts_and_targets() {
     let scenarios = body["scenarios"].as_array().unwrap();
     let ids: Vec<&str> = scenarios.iter().map(|s| s["id"].as_str().unwrap()).collect();
     // Wonders of Catan has rules of its own (tests/api/wonders.rs); The New World, whose
-    // board is generated, and The Forgotten Tribe come after it.
-    assert_eq!(ids, [&SCENARIOS[..4], &["wonders", "new_world", "forgotten_tribe"]].concat());
+    // board is generated, The Forgotten Tribe and Cloth for Catan come after it.
+    assert_eq!(ids, [&SCENARIOS[..4], &["wonders", "new_world", "forgotten_tribe", "cloth_for_catan"]].concat());
+    let cloth = scenarios.iter().find(|s| s["id"] == "cloth_for_catan").unwrap();
+    assert_eq!(cloth["player_counts"], json!([2, 3, 4, 5, 6]), "CLV-1");
+    assert_eq!(cloth["vp_targets"][0]["vp_target"], 14, "CLV-2");
     let tribe = scenarios.iter().find(|s| s["id"] == "forgotten_tribe").unwrap();
     assert_eq!(tribe["player_counts"], json!([2, 3, 4, 5, 6]), "FTR-1");
     let new_world = scenarios.iter().find(|s| s["id"] == "new_world").unwrap();
@@ -37,10 +40,10 @@ fn the_scenarios_are_listed_with_their_player_counts_and_targets() {
         for players in [3, 4] {
             assert!(counts.contains(&players), "{scenario}");
         }
-        // SEA-14: the target is the scenario's (12 or 13 in these four).
+        // SEA-14: the target is the scenario's (12 to 14 in these).
         for target in scenario["vp_targets"].as_array().unwrap() {
             assert!(counts.contains(&target["players"].as_u64().unwrap()));
-            assert!((12..=13).contains(&target["vp_target"].as_u64().unwrap()), "{target}");
+            assert!((12..=14).contains(&target["vp_target"].as_u64().unwrap()), "{target}");
         }
     }
 }
@@ -208,6 +211,9 @@ fn every_scenario_is_played_to_a_winner(backend: Backend) {
         if scenario == "forgotten_tribe" {
             check_tribe(&app, &id, &users);
         }
+        if scenario == "cloth_for_catan" {
+            check_cloth(&app, &id, &users);
+        }
         // NEW-7 (and every game): the seed is published once the game is over.
         assert!(app.game(&id, None)["seed"].is_u64(), "{scenario}");
     }
@@ -239,6 +245,32 @@ fn check_tribe(app: &TestApp, id: &str, users: &[User]) {
     }
     let cards = claimed.iter().filter(|c| c["gift"] == "development_card").count();
     assert_eq!(gifted, cards * users.len(), "each reader's log has each card gift once");
+}
+
+/// CLV-5..14: the game shows the villages, their cloth and connections and each seat's cloth,
+/// all of it the same for every reader; cloth is conserved; the village islands are neutral
+/// (SCN-3) and kept from the robber (SCN-4); the game ended by points or by exhaustion.
+fn check_cloth(app: &TestApp, id: &str, users: &[User]) {
+    let spectator = app.game(id, None);
+    let cloth = &spectator["cloth_for_catan"];
+    let villages = cloth["villages"].as_array().unwrap();
+    assert_eq!(villages.len(), 8, "CLV-5: {cloth}");
+    let in_villages: u64 = villages.iter().map(|v| v["cloth"].as_u64().unwrap()).sum();
+    let held: u64 = cloth["cloth"].as_array().unwrap().iter().map(|c| c.as_u64().unwrap()).sum();
+    assert_eq!(in_villages + held + cloth["general_supply"].as_u64().unwrap(), 8 * 5 + 10, "cloth is conserved");
+    assert!(villages.iter().any(|v| !v["connected"].as_array().unwrap().is_empty()), "someone reached a village");
+    assert_eq!(spectator["board"]["neutral"].as_array().unwrap().len(), 4, "SCN-3");
+    assert_eq!(spectator["board"]["robber_excluded"].as_array().unwrap().len(), 4, "SCN-4");
+    let won_by = spectator["won_by"].as_str().unwrap();
+    let with_cloth = villages.iter().filter(|v| v["cloth"].as_u64() > Some(0)).count();
+    match won_by {
+        "villages_exhausted" => assert!(with_cloth < 4, "CLV-14: {with_cloth} villages with cloth"),
+        "victory_points" => assert!(with_cloth >= 4),
+        other => panic!("won by {other}"),
+    }
+    for user in users {
+        assert_eq!(&app.game(id, Some(&user.token))["cloth_for_catan"], cloth, "cloth is public");
+    }
 }
 
 /// SEA-13: fog hexes show no terrain or number to anyone, and every hex that left the fog did

@@ -140,6 +140,9 @@ pub fn board_svg(game: &GameResponse, labels: bool) -> String {
     if let Some(tribe) = &game.forgotten_tribe {
         gifts(&mut svg, tribe);
     }
+    if let Some(cloth) = &game.cloth_for_catan {
+        villages(&mut svg, cloth);
+    }
     for road in &board.roads {
         road_piece(&mut svg, road.edge, road.seat);
     }
@@ -429,6 +432,69 @@ fn gifts(svg: &mut Svg, tribe: &catan_engine::view::TribeView) {
                     ("font-weight", "bold".into()),
                 ],
                 label,
+            );
+        }
+        svg.close();
+    }
+}
+
+/// Cloth for Catan's villages (CLV-5): a white disc on the vertex with the village's number,
+/// its cloth left beside it as "n cloth", and a dot in each connected seat's colour below.
+fn villages(svg: &mut Svg, cloth: &catan_engine::view::ClothView) {
+    for village in &cloth.villages {
+        let at = geometry::vertex(village.vertex);
+        svg.open(
+            "g",
+            &[
+                ("class", "village".into()),
+                ("data-vertex", village.vertex.to_string().into()),
+                ("data-cloth", village.cloth.into()),
+            ],
+        );
+        svg.empty(
+            "circle",
+            &[
+                ("cx", at.x.into()),
+                ("cy", at.y.into()),
+                ("r", 10.0.into()),
+                ("fill", if village.cloth > 0 { "#fffdf5" } else { "#d9d4c7" }.into()),
+                ("stroke", "#5b3b1a".into()),
+                ("stroke-width", 2.0.into()),
+            ],
+        );
+        svg.text(
+            "text",
+            &[
+                ("x", at.x.into()),
+                ("y", (at.y + 4.0).into()),
+                ("text-anchor", "middle".into()),
+                ("font-size", 11.0.into()),
+                ("font-weight", "bold".into()),
+            ],
+            &village.number.to_string(),
+        );
+        svg.text(
+            "text",
+            &[
+                ("x", (at.x + 13.0).into()),
+                ("y", (at.y + 4.0).into()),
+                ("font-size", 9.0.into()),
+                ("class", "village-cloth".into()),
+            ],
+            &format!("{} cloth", village.cloth),
+        );
+        for (i, seat) in village.connected.iter().enumerate() {
+            svg.empty(
+                "circle",
+                &[
+                    ("cx", (at.x - 9.0 + 6.0 * i as f64).into()),
+                    ("cy", (at.y + 15.0).into()),
+                    ("r", 3.0.into()),
+                    ("fill", seat_colour(*seat).into()),
+                    ("stroke", "#333".into()),
+                    ("stroke-width", 0.5.into()),
+                    ("data-seat", seat.0.into()),
+                ],
             );
         }
         svg.close();
@@ -870,6 +936,14 @@ fn legend(svg: &mut Svg, game: &GameResponse, x: f64, y: f64) {
             .map(|h| harbour_name(h.kind))
             .collect();
         let held = if held.is_empty() { String::new() } else { format!(", holds {}", held.join(" ")) };
+        // CLV-9: each seat's cloth.
+        let cloth = game
+            .cloth_for_catan
+            .as_ref()
+            .and_then(|c| c.cloth.get(player.seat.index()))
+            .map(|n| format!(", {n} cloth"))
+            .unwrap_or_default();
+        let held = format!("{held}{cloth}");
         svg.text(
             "text",
             &[("x", (px + 17.0).into()), ("y", (py + 10.5).into()), ("data-seat", player.seat.0.into())],

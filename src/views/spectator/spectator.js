@@ -130,6 +130,8 @@
         return ` with ${points} and the most wonder stages built!`;
       case "turn_limit":
         return ` at the turn limit, with ${points}!`;
+      case "villages_exhausted":
+        return ` when the villages ran out of cloth, with ${points}!`;
       default:
         return ` with ${points}!`;
     }
@@ -170,6 +172,21 @@
         return [who(s), ` received a development card from the tribe${e.card ? ` (${humanize(e.card).toLowerCase()})` : ""}`];
       case "harbour_taken":
         return [who(s), ` took the ${e.kind} harbour from edge ${e.from_edge}`];
+      case "village_connected":
+        return [who(s), ` reached the village at ${e.village}`];
+      case "cloth_received": {
+        const parts = [];
+        (e.recipients || []).forEach((r, i) => {
+          if (i) parts.push(", ");
+          parts.push(who(r));
+        });
+        const supply = e.from_supply ? ` (${e.from_supply} from the supply)` : "";
+        return [...parts, ` received cloth from the village at ${e.village}${supply}`];
+      }
+      case "cloth_stolen":
+        return [who(e.thief), " took a cloth from ", who(e.victim)];
+      case "village_exhausted":
+        return [`the village at ${e.village} has no cloth left`];
       case "dice_rolled":
         return [who(s), ` rolled ${e.red} + ${e.white} = ${e.red + e.white}`];
       case "resources_produced": {
@@ -457,6 +474,26 @@
           el("li", {}, `On their edges: ${left("victory_point")} victory points, ${left("development_card")} development cards (${tribe.development_cards_set_aside} set aside), ${left("harbour")} harbours`),
           ...tribe.claimed.map((c) => el("li", {}, `${humanize(c.gift)} at edge ${c.edge} · `, who(c.seat))),
           ...tribe.pending_harbours.map((h) => el("li", {}, who(h.seat), ` holds a ${h.kind} harbour until a spot opens`)),
+        ),
+      );
+    }
+    const cloth = game.cloth_for_catan;
+    if (cloth) {
+      extras.push(el("h3", {}, "Villages and cloth"));
+      extras.push(
+        el(
+          "ul",
+          { class: "villages" },
+          el("li", {}, `General supply: ${cloth.general_supply} cloth; villages with cloth: ${cloth.villages.filter((v) => v.cloth > 0).length}`),
+          ...cloth.villages.map((v) => {
+            const traders = [];
+            v.connected.forEach((seat, i) => {
+              if (i) traders.push(", ");
+              traders.push(who(seat));
+            });
+            return el("li", {}, `Village ${v.number} at ${v.vertex}: ${v.cloth} cloth`, ...(traders.length ? [" · ", ...traders] : []));
+          }),
+          ...cloth.cloth.map((n, seat) => el("li", {}, who(seat), ` holds ${n} cloth (${Math.floor(n / 2)} VP)`)),
         ),
       );
     }

@@ -354,13 +354,14 @@ def pirate_clear_in_svg(game_id, seq):
 
 
 def expansion_games(driver):
-    """Seafarers games (The Four Islands, The New World, The Forgotten Tribe), a Wonders and a
-    C&K game of bots: the page shows what each game holds."""
+    """Seafarers games (The Four Islands, The New World, The Forgotten Tribe, Cloth for Catan),
+    a Wonders and a C&K game of bots: the page shows what each game holds."""
     started = time.monotonic()
     requests = [
         {"variant": "seafarers", "scenario": "four_islands", "max_players": 4},
         {"variant": "seafarers", "scenario": "new_world", "max_players": 4},
         {"variant": "seafarers", "scenario": "forgotten_tribe", "max_players": 4},
+        {"variant": "seafarers", "scenario": "cloth_for_catan", "max_players": 4},
         {"variant": "wonders", "max_players": 4},
         {"variant": "cities_and_knights", "max_players": 4},
     ]
@@ -418,6 +419,17 @@ def expansion_games(driver):
             assert "The tribe's gifts" in panel, f"{label}: the page shows no gifts: {panel!r}"
             claims = sum(e["type"] == "gift_claimed" for entry in log for e in entry["events"])
             assert claims == len(tribe["claimed"]), (label, claims, len(tribe["claimed"]))
+        cloth = game.get("cloth_for_catan")
+        if cloth:
+            # CLV-5: every village is drawn with its number and cloth; the page lists them.
+            root = ElementTree.fromstring(text(f"/api/v1/games/{game_id}/board.svg"))
+            drawn = [g for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("class") == "village"]
+            assert len(drawn) == len(cloth["villages"]) == 8, (label, len(drawn))
+            for village, g in zip(cloth["villages"], drawn):
+                assert g.get("data-vertex") == village["vertex"], (label, g.get("data-vertex"), village["vertex"])
+                assert g.get("data-cloth") == str(village["cloth"]), (label, village)
+            panel = driver.execute_script("return document.getElementById('extras').innerText")
+            assert "Villages and cloth" in panel, f"{label}: the page shows no villages: {panel!r}"
         errors = browser_errors(driver)
         assert not errors, f"{label}: the browser logged errors: {errors}"
         shot = os.path.join(os.path.dirname(args.screenshot), f"spectator-{label}.png")

@@ -461,6 +461,37 @@ fn a_forgotten_tribe_game_draws_its_neutral_islands_and_gifts() {
     }
 }
 
+/// CLV-5/6: every village is drawn on its vertex with its number, its cloth left and a dot
+/// for each seat connected to it, at the start and at the end of a game of bots; the legend
+/// gives each seat's cloth.
+#[test]
+fn a_cloth_for_catan_game_draws_its_villages_and_cloth() {
+    let app = spawn_app(Backend::Sqlite);
+    let request = json!({"variant": "seafarers", "scenario": "cloth_for_catan", "seed": 17});
+    let id = finished_bot_game(&app, request, 4);
+    for query in ["?at=1", ""] {
+        let game = if query.is_empty() { app.game(&id, None) } else { at(&app, &id, 1, None) };
+        let (text, elements) = svg(&app, &id, query, None);
+        assert_picture_matches(&elements, &game);
+        let villages = game["cloth_for_catan"]["villages"].as_array().unwrap();
+        let drawn = with_class(&elements, "village");
+        assert_eq!(drawn.len(), villages.len(), "CLV-5: 8 villages{query}");
+        for (g, village) in drawn.iter().zip(villages) {
+            assert_eq!(g.attr("data-vertex"), village["vertex"].as_str(), "{query}");
+            assert_eq!(g.attr("data-cloth").map(str::to_owned), Some(village["cloth"].to_string()), "{query}");
+        }
+        let dots = with_class(&elements, "village-trader").len();
+        let connections: usize = villages.iter().map(|v| v["connected"].as_array().unwrap().len()).sum();
+        assert_eq!(dots, connections, "a dot per connection{query}");
+        for (seat, cloth) in game["cloth_for_catan"]["cloth"].as_array().unwrap().iter().enumerate() {
+            assert!(text.contains(&format!("{cloth} cloth")), "seat {seat}'s cloth in the legend{query}");
+        }
+        if query == "?at=1" {
+            assert!(villages.iter().all(|v| v["cloth"] == 5), "5 cloth each at the start");
+        }
+    }
+}
+
 both_backends!(fog_stays_fog_in_the_picture);
 
 /// SEA-13: hexes still in the fog are drawn as fog, without terrain or number, for every

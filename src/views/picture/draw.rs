@@ -493,6 +493,7 @@ fn villages(svg: &mut Svg, cloth: &catan_engine::view::ClothView) {
                     ("fill", seat_colour(*seat).into()),
                     ("stroke", "#333".into()),
                     ("stroke-width", 0.5.into()),
+                    ("class", "village-trader".into()),
                     ("data-seat", seat.0.into()),
                 ],
             );

@@ -7,7 +7,7 @@
 //! random). `--variant` switches variants on as `POST /games` does (names joined with `+`;
 //! 5 or 6 players add the 5-6 extension); `--scenario` picks a Seafarers scenario (and
 //! switches Seafarers on). The line reports `wins_by_seat`, `wins_by_condition` (how the
-//! games were won, read from `game_won`: `victory_points`, `wonder_completed`,
+//! games were won, read from `game_won`: `victory_points`, `wonder_completed`, `villages_exhausted`,
 //! `victory_points_and_wonder_lead`) and, when the kinds differ, `wins_by_kind` and
 //! `wins_by_kind_and_condition`.
 //!
@@ -38,11 +38,12 @@ impl Bot for UniformBot {
 }
 
 /// Every victory condition, in the order the report lists them.
-const CONDITIONS: [VictoryCondition; 4] = [
+const CONDITIONS: [VictoryCondition; 5] = [
     VictoryCondition::VictoryPoints,
     VictoryCondition::WonderCompleted,
     VictoryCondition::VictoryPointsAndWonderLead,
     VictoryCondition::TurnLimit,
+    VictoryCondition::VillagesExhausted,
 ];
 
 /// The snake_case name of `condition`, as `game_won` serializes it.
@@ -51,7 +52,7 @@ fn condition_name(condition: VictoryCondition) -> String {
 }
 
 /// `{"victory_points":n,...}` for counts indexed as [`CONDITIONS`].
-fn condition_counts(counts: &[u64; 4]) -> String {
+fn condition_counts(counts: &[u64; CONDITIONS.len()]) -> String {
     let entries: Vec<String> =
         CONDITIONS.iter().zip(counts).map(|(c, n)| format!("\"{}\":{n}", condition_name(*c))).collect();
     format!("{{{}}}", entries.join(","))
@@ -165,7 +166,7 @@ fn main() {
     let mut turn_counts: Vec<u32> = Vec::with_capacity(games as usize);
     let mut wins_by_seat = vec![0u64; usize::from(players)];
     // Per seat: wins by each condition, indexed as `CONDITIONS`.
-    let mut conditions_by_seat = vec![[0u64; 4]; usize::from(players)];
+    let mut conditions_by_seat = vec![[0u64; CONDITIONS.len()]; usize::from(players)];
     // One driver for the run: its buffers and log are reused from game to game.
     let mut driver = sim::SelfPlay::new();
     for i in 0..games {
@@ -237,7 +238,7 @@ fn main() {
         let by_condition: Vec<String> = seen
             .iter()
             .map(|kind| {
-                let mut counts = [0u64; 4];
+                let mut counts = [0u64; CONDITIONS.len()];
                 for (_, seat) in kinds.iter().zip(&conditions_by_seat).filter(|(k, _)| *k == kind) {
                     for (total, n) in counts.iter_mut().zip(seat) {
                         *total += n;
@@ -252,7 +253,7 @@ fn main() {
             by_condition.join(",")
         );
     }
-    let mut all_conditions = [0u64; 4];
+    let mut all_conditions = [0u64; CONDITIONS.len()];
     for seat in &conditions_by_seat {
         for (total, n) in all_conditions.iter_mut().zip(seat) {
             *total += n;

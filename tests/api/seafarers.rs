@@ -10,8 +10,15 @@ use crate::{
     helpers::{assert_problem, spawn_app, Backend, TestApp, User},
 };
 
-const SCENARIOS: [&str; 7] =
-    ["new_shores", "four_islands", "fog_islands", "through_the_desert", "new_world", "forgotten_tribe", "cloth_for_catan"];
+const SCENARIOS: [&str; 7] = [
+    "new_shores",
+    "four_islands",
+    "fog_islands",
+    "through_the_desert",
+    "new_world",
+    "forgotten_tribe",
+    "cloth_for_catan",
+];
 
 #[test]
 fn the_scenarios_are_listed_with_their_player_counts_and_targets() {

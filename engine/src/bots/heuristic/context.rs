@@ -60,9 +60,9 @@ pub(super) struct Ctx<'a> {
     pub(super) island_bonus: Option<(IslandBonusMode, u32)>,
     /// Per vertex: how many face-down fog hexes it touches (SEA-13). Empty without fog.
     pub(super) fog_touch: Vec<u8>,
-    /// Per vertex: what the tribe's gifts on its edges are worth to claim (FTR-7). Empty
-    /// without gifts.
-    pub(super) gift_touch: Vec<f64>,
+    /// Per vertex: what reaching it is worth beyond a site: the tribe's gifts on its edges
+    /// (FTR-7), a village still to trade with (CLV-6..9). Empty without either.
+    pub(super) goal_touch: Vec<f64>,
     /// Per edge: the best target (free settlement site, fog to explore) that a road there
     /// leads to (its score).
     pub(super) road_lead: Vec<f64>,
@@ -143,7 +143,7 @@ impl<'a> Ctx<'a> {
             island_settled: Vec::new(),
             island_bonus: None,
             fog_touch: Vec::new(),
-            gift_touch: Vec::new(),
+            goal_touch: Vec::new(),
             road_lead: Vec::new(),
             ship_lead: Vec::new(),
             ship_root_best: Vec::new(),
@@ -221,7 +221,20 @@ impl<'a> Ctx<'a> {
                     }
                 }
             }
-            self.gift_touch = touch;
+            self.goal_touch = touch;
+        }
+        // CLV-6..9: a village to reach is a cloth now and one on each roll of its number.
+        let villages = self.game.villages_to_reach(self.me);
+        if !villages.is_empty() {
+            let mut touch =
+                if self.goal_touch.is_empty() { vec![0.0; board.vertices.len()] } else { self.goal_touch.clone() };
+            for (vertex, number) in villages {
+                let pips = f64::from(6 - (i32::from(number) - 7).unsigned_abs().min(5) as u8);
+                if let Some(t) = board.vertex(vertex).and_then(|v| touch.get_mut(v as usize)) {
+                    *t += 8.0 + 2.0 * pips;
+                }
+            }
+            self.goal_touch = touch;
         }
     }
 }

@@ -80,7 +80,7 @@ impl Ctx<'_> {
     pub(super) fn explore_value(&self, v: u16) -> f64 {
         const PER_FOG_HEX: f64 = 6.0;
         let fog = self.fog_touch.get(v as usize).map_or(0.0, |&n| PER_FOG_HEX * f64::from(n));
-        fog + self.gift_touch.get(v as usize).copied().unwrap_or(0.0)
+        fog + self.goal_touch.get(v as usize).copied().unwrap_or(0.0)
     }
 
     /// Breadth-first search from the bot's network over free edges, roads over land and

@@ -256,6 +256,23 @@ pub(crate) fn reachable_villages(game: &Game, layout: &ScenarioLayout, seat: Sea
     reached
 }
 
+impl Game {
+    /// Cloth for Catan's villages that still have cloth and that `seat` does not trade with
+    /// yet (CLV-6/7), with their numbers; empty in other games. Bots plan their ships by it.
+    pub fn villages_to_reach(&self, seat: Seat) -> Vec<(crate::VertexId, u8)> {
+        let layout = self.config().scenario.and_then(|id| super::scenario::layout_for(id, self.config().players));
+        let Some(layout) = layout.filter(|l| self.config().seafarers && !l.villages.is_empty()) else {
+            return Vec::new();
+        };
+        let state = &self.ext.seafarers.cloth;
+        let trades = |v: usize| state.connections.iter().any(|&(c, s)| usize::from(c) == v && s == seat);
+        (0..layout.villages.len())
+            .filter(|&v| state.stock(layout, v) > 0 && !trades(v))
+            .map(|v| (layout.villages[v].vertex, layout.villages[v].number))
+            .collect()
+    }
+}
+
 /// The villages as everyone sees them; `None` in a scenario without them.
 pub(super) fn cloth_view(game: &Game, layout: &ScenarioLayout) -> Option<ClothView> {
     if layout.villages.is_empty() {

@@ -358,7 +358,7 @@ fn tc_112_the_game_ends_when_villages_run_out_of_cloth() {
     assert_eq!(exhausting_roll(all, given, vec![1, 1, 2, 0]), P0, "the active seat");
 }
 
-/// TC-113 [CLV-13, CLV-4, SCN-3, SCN-4]: no settlement on a village's vertex; the robber
+/// TC-113 [CLV-13, SCN-8, CLV-4, SCN-3, SCN-4]: no settlement on a village's vertex; the robber
 /// starts on the first desert village (CLV-15) and never goes onto a village island; random
 /// games never award the route card.
 #[test]
@@ -388,4 +388,73 @@ fn tc_113_no_route_card_no_settling_villages_no_robber_there() {
         cloth_traded += record.events.iter().filter(|e| matches!(e, Event::ClothReceived { .. })).count();
     }
     assert!(cloth_traded > 0, "random games reach villages");
+}
+
+/// SCN-5, CLV-6: a ship moved onto the last edge of a route connects as a built one does.
+#[test]
+fn a_moved_ship_connects_a_village_too() {
+    let mut s = given_with(cloth_config(4))
+        .settlement(P0, HOME)
+        .settlement(P1, "2,-3,S")
+        .ships(P0, &[ROUTE[0], "0,-1,NE"])
+        .main_phase(P0)
+        .start();
+    let events = s.when(P0, Move::MoveShip { from: e("0,-1,NE"), to: e(ROUTE[1]) });
+    assert!(events.contains(&Event::VillageConnected { seat: P0, village: v(VILLAGE_10) }), "{events:?}");
+    assert_eq!(cloth_view(&s.game).cloth[0], 1, "CLV-7: first contact");
+}
+
+/// SCN-1, CLV-1, CLV-2, CLV-16, CLV-17: 2-4 players on the "4" map (8 villages), 5-6 on the
+/// "6" map (12 villages, the special building phase of X56); 14 points; the pirate starts on
+/// the data's hex; three setup rounds of every seat.
+#[test]
+fn the_maps_by_player_count() {
+    for (players, villages) in [(2, 8), (3, 8), (4, 8), (5, 12), (6, 12)] {
+        let game = Game::new(cloth_config(players), 7).unwrap();
+        assert_eq!(cloth_view(&game).villages.len(), villages, "{players} players");
+        assert_eq!(game.vp_target(), 14, "CLV-2");
+        assert_eq!(game.pirate_hex(), Some(h("4,0")), "CLV-16");
+        assert_eq!(cloth_view(&game).general_supply, 10);
+        let mut s = Scenario { game };
+        let mut placements = 0;
+        while let Phase::Setup { seat, .. } = *s.game.phase() {
+            let mv = s.game.legal_moves(seat)[0].clone();
+            placements += usize::from(matches!(mv, Move::BuildSettlement { .. }));
+            s.when(seat, mv);
+        }
+        assert_eq!(placements, 3 * usize::from(players), "SCN-6 with {players} players");
+    }
+    // CLV-17: a connection made in a special building phase gives its cloth at once. On the
+    // "6" map: a coastal vertex of the main islands two sea edges from a village.
+    let game = Game::new(cloth_config(5), 7).unwrap();
+    let board = game.board();
+    let sea = |edge: catan_engine::board::EdgeId| board.edge(edge).is_some_and(|e| board.edge_is_sea[e as usize]);
+    let other = |edge: catan_engine::board::EdgeId, x| edge.endpoints().into_iter().find(|y| *y != x).unwrap();
+    let main_land = |x: catan_engine::board::VertexId| {
+        board
+            .vertex(x)
+            .is_some_and(|i| board.land_hexes_of(i).any(|h| !board.layout().neutral.contains(&board.hexes[h as usize])))
+    };
+    let village = cloth_view(&game).villages[0].vertex;
+    let (home, first, last) = village
+        .edges()
+        .into_iter()
+        .filter(|&e1| sea(e1))
+        .flat_map(|e1| {
+            let x1 = other(e1, village);
+            x1.edges().into_iter().filter(move |&e2| e2 != e1 && sea(e2)).map(move |e2| (other(e2, x1), e2, e1))
+        })
+        .find(|&(x2, _, _)| main_land(x2))
+        .expect("a main-island coast two ship edges from a village");
+    let mut s = given_with(cloth_config(5))
+        .with_building(home, P0, catan_engine::BuildingKind::Settlement)
+        .with_ship(first, P0)
+        .turn(P1)
+        .with_dice(2, 3)
+        .with_phase(Phase::SpecialBuilding { seat: P0 }, vec![])
+        .give(P0, cost::SHIP)
+        .start();
+    let events = s.when(P0, Move::BuildShip { edge: last });
+    assert!(events.contains(&Event::VillageConnected { seat: P0, village }), "{events:?}");
+    assert!(events.iter().any(|e| matches!(e, Event::ClothReceived { .. })), "{events:?}");
 }

@@ -8,13 +8,13 @@ pub(crate) mod board;
 use std::sync::Arc;
 
 use crate::{
-    board::{BoardLayout, HarbourKind, HexCoord, NumberPlacement, Terrain},
+    board::{BoardLayout, EdgeId, HarbourKind, HexCoord, NumberPlacement, Terrain, VertexId},
     config::{BoardSpec, DevCardsBeforeRoll, GameConfig, ScenarioId},
     ext::{
         big_river::BigRiver, cities_knights::CitiesKnights, five_six::FiveSix, jungle::Jungle, seafarers::Seafarers,
         wonders::Wonders, Extension,
     },
-    model::{DevCards, Pieces, Resources},
+    model::{DevCards, Pieces, Resources, Seat},
     protocol::SetupError,
 };
 
@@ -78,6 +78,17 @@ pub(crate) struct Components {
     pub robber_excluded: Vec<HexCoord>,
     /// Development cards set aside as gifts at the start, not for sale (FTR-8).
     pub dev_cards_set_aside: u32,
+    /// Whether the robber is in play at all (PIR-2: not on The Pirate Islands, whose Knights
+    /// move nothing and whose 7 is the scenario's own).
+    pub robber_in_play: bool,
+    /// Whether the Largest Army card is in play (PIR-17: not on The Pirate Islands).
+    pub largest_army_card: bool,
+    /// Vertices where one seat only may settle although no land of the board is buildable
+    /// there (PIR-6: each seat's lone-settlement vertex on the neutral pirate islands).
+    pub lone_sites: Vec<(Seat, VertexId)>,
+    /// Each seat's ship lane, in seat order, when ships may stand only there (PIR-7); empty
+    /// when ships go anywhere.
+    pub ship_lanes: Vec<Vec<EdgeId>>,
 }
 
 impl Components {
@@ -105,6 +116,10 @@ impl Components {
             commodities: crate::model::Commodities::NONE,
             robber_excluded: Vec::new(),
             dev_cards_set_aside: 0,
+            robber_in_play: true,
+            largest_army_card: true,
+            lone_sites: Vec::new(),
+            ship_lanes: Vec::new(),
         }
     }
 

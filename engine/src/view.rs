@@ -94,6 +94,7 @@ impl Game {
             cities_and_knights: None,
             wonders: Vec::new(),
             forgotten_tribe: None,
+            pirate_islands: None,
             winner: self.winner,
             seed: over.then_some(self.seed),
         };

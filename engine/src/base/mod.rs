@@ -170,7 +170,9 @@ fn decide_in_turn(
         (Phase::Setup { .. } | Phase::Discard { .. } | Phase::GoldChoice { .. } | Phase::GameOver, _)
         | (Phase::LoseCity { .. } | Phase::DefenderDraw { .. } | Phase::RelocateKnight { .. }, _)
         | (Phase::CardDecision { .. } | Phase::PlaceGiftHarbour { .. } | Phase::PlaceHarbour { .. }, _)
-        | (Phase::SpecialBuilding { .. }, _) => Err(RuleError::WrongPhase("this move is not part of this phase")),
+        | (Phase::SpecialBuilding { .. } | Phase::StealAny, _) => {
+            Err(RuleError::WrongPhase("this move is not part of this phase"))
+        }
     }
 }
 
@@ -197,7 +199,8 @@ fn legal_moves(game: &Game, seat: Seat, moves: &mut Vec<Move>) {
         | Phase::RelocateKnight { .. }
         | Phase::CardDecision { .. }
         | Phase::PlaceGiftHarbour { .. }
-        | Phase::PlaceHarbour { .. } => {}
+        | Phase::PlaceHarbour { .. }
+        | Phase::StealAny => {}
     }
     for extension in &game.rules().extensions {
         extension.more_moves(game, seat, moves);

@@ -50,6 +50,9 @@ pub enum GoldSource {
     /// Cities & Knights' Aqueduct: a seat with Science 3 that took nothing on a roll takes
     /// one resource of its choice (CK-IMP-5).
     Aqueduct,
+    /// The Pirate Islands: a seat with more warships than the fleet's strength takes one
+    /// resource of its choice before the discards of a 7 (PIR-14).
+    Fleet,
 }
 
 impl GoldSource {
@@ -126,6 +129,9 @@ pub enum Phase {
     /// Before setup, `seat` places the harbour it drew, of `kind` (The New World with
     /// `new_world_harbours = players_place`, NEW-11).
     PlaceHarbour { seat: Seat, kind: HarbourKind },
+    /// After a 7 (and its discards), the active player may take one random card from any
+    /// opponent holding one, or from nobody (The Pirate Islands, PIR-10).
+    StealAny,
 }
 
 impl Phase {
@@ -147,6 +153,7 @@ impl Phase {
             Phase::CardDecision { .. } => "card_decision",
             Phase::PlaceGiftHarbour { .. } => "place_gift_harbour",
             Phase::PlaceHarbour { .. } => "place_harbour",
+            Phase::StealAny => "steal_any",
         }
     }
 
@@ -164,7 +171,9 @@ impl Phase {
             Phase::LoseCity { pending, .. } => pending.to_vec(),
             Phase::DefenderDraw { pending, .. } => pending.first().copied().into_iter().collect(),
             Phase::CardDecision { decision } => decision.deciders(active),
-            Phase::PreRoll | Phase::MoveRobber | Phase::Main | Phase::RoadBuilding { .. } => vec![active],
+            Phase::PreRoll | Phase::MoveRobber | Phase::Main | Phase::RoadBuilding { .. } | Phase::StealAny => {
+                vec![active]
+            }
         }
     }
 
@@ -181,7 +190,9 @@ impl Phase {
             Phase::GoldChoice { pending, .. } => pending.first().map(|p| p.seat),
             Phase::LoseCity { pending, .. } | Phase::DefenderDraw { pending, .. } => pending.first().copied(),
             Phase::CardDecision { decision } => decision.deciders(active).first().copied(),
-            Phase::PreRoll | Phase::MoveRobber | Phase::Main | Phase::RoadBuilding { .. } => Some(active),
+            Phase::PreRoll | Phase::MoveRobber | Phase::Main | Phase::RoadBuilding { .. } | Phase::StealAny => {
+                Some(active)
+            }
         }
     }
 

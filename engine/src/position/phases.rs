@@ -167,6 +167,7 @@ pub(super) fn check_phases(game: &Game, phase: &Phase, then: &[Phase], turn: &Tu
                 return Err(phase_error("a position does not wait for a gift harbour (FTR-10): place it first"))
             }
             Phase::PlaceHarbour { .. } => return Err(E::NotInThisGame("harbours placed by the players (NEW-11)")),
+            Phase::StealAny => return Err(E::NotInThisGame("stealing from anyone after a 7 (PIR-10)")),
         }
     }
     Ok(())

@@ -10,9 +10,11 @@ mod gifts;
 mod harbours;
 pub(crate) mod islands;
 mod pirate;
+pub(crate) mod pirate_islands;
 pub(crate) mod position;
 pub(crate) mod scenario;
 mod ships;
+pub(crate) mod types;
 
 use serde::{Deserialize, Serialize};
 
@@ -49,6 +51,10 @@ pub(crate) struct Seafarers {
     gift_on_move: bool,
     /// FTR-12: when a kept gift harbour is placed.
     pending_harbour: PendingHarbour,
+    /// The Pirate Islands' options (PIR).
+    pirate: pirate_islands::PirateOptions,
+    /// SCN-8: the Longest Trade Route card, when the configuration says.
+    longest_route_card: Option<bool>,
 }
 
 impl Game {
@@ -83,6 +89,9 @@ pub(crate) struct SeafarersState {
     /// Gift harbours taken and not yet placed, oldest first (FTR-10, FTR-12).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub pending_harbours: Vec<(Seat, HarbourKind)>,
+    /// The Pirate Islands' fleet, fortresses and warships (PIR).
+    #[serde(default, skip_serializing_if = "types::PirateIslandsState::is_unused")]
+    pub pirate_islands: types::PirateIslandsState,
 }
 
 /// By hand for `clone_from`: the victory check's copy of the game takes the lists over into
@@ -90,9 +99,18 @@ pub(crate) struct SeafarersState {
 /// name every field.
 impl Clone for SeafarersState {
     fn clone(&self) -> Self {
-        let SeafarersState { ship_moved, new_ships, setup_sites, bonuses, revealed, gifts_claimed, pending_harbours } =
-            self;
+        let SeafarersState {
+            ship_moved,
+            new_ships,
+            setup_sites,
+            bonuses,
+            revealed,
+            gifts_claimed,
+            pending_harbours,
+            pirate_islands,
+        } = self;
         SeafarersState {
+            pirate_islands: pirate_islands.clone(),
             ship_moved: *ship_moved,
             new_ships: new_ships.clone(),
             setup_sites: setup_sites.clone(),
@@ -104,8 +122,17 @@ impl Clone for SeafarersState {
     }
 
     fn clone_from(&mut self, source: &Self) {
-        let SeafarersState { ship_moved, new_ships, setup_sites, bonuses, revealed, gifts_claimed, pending_harbours } =
-            source;
+        let SeafarersState {
+            ship_moved,
+            new_ships,
+            setup_sites,
+            bonuses,
+            revealed,
+            gifts_claimed,
+            pending_harbours,
+            pirate_islands,
+        } = source;
+        self.pirate_islands.clone_from(pirate_islands);
         self.ship_moved = *ship_moved;
         self.new_ships.clone_from(new_ships);
         self.setup_sites.clone_from(setup_sites);
@@ -139,6 +166,8 @@ impl Seafarers {
             },
             gift_on_move: config.ftr_gift_on_move,
             pending_harbour: config.ftr_pending_harbour,
+            pirate: pirate_islands::PirateOptions::from_config(config),
+            longest_route_card: config.longest_route_card,
         }
     }
 
@@ -154,6 +183,10 @@ impl Seafarers {
     /// The island bonus in play (SEA-12): the configuration's mode and points, else the
     /// scenario's; none with 0 points.
     pub(crate) fn island_bonus(&self) -> Option<(IslandBonusMode, u32)> {
+        // PIR-23: no island bonus on The Pirate Islands, whatever the configuration.
+        if self.fleet().is_some() {
+            return None;
+        }
         let scenario = self.layout().and_then(|l| l.island_bonus);
         let mode = self.island_bonus_mode.or(scenario.map(|(m, _)| m))?;
         let points = self.island_bonus_vp.or(scenario.map(|(_, p)| p)).unwrap_or(2);
@@ -210,8 +243,11 @@ impl Extension for Seafarers {
         if matches!(rules.board.spec, BoardSpec::Custom(_)) {
             return Err(invalid(format!("the {} scenario lays its own map: no custom board", id.name())));
         }
-        // SCN-10: the tribe's scenario is not defined with Cities & Knights.
-        if id == ScenarioId::ForgottenTribe && rules.extensions.iter().any(|e| e.name() == "cities_and_knights") {
+        // SCN-10: the tribe's and the pirate islands' scenarios are not defined with Cities &
+        // Knights (fog, Jungle and Big River never combine with their maps: `conflicts_with`).
+        if matches!(id, ScenarioId::ForgottenTribe | ScenarioId::PirateIslands)
+            && rules.extensions.iter().any(|e| e.name() == "cities_and_knights")
+        {
             return Err(invalid(format!("the {} scenario is not played with cities_and_knights (SCN-10)", id.name())));
         }
         Ok(())
@@ -237,12 +273,22 @@ impl Extension for Seafarers {
             // FTR-9: a ship may claim a gift point as it founds nothing.
             components.max_points_per_event = components.max_points_per_event.max(2);
         }
+        if let Some(fleet) = self.fleet() {
+            self.pirate_components(fleet, components);
+        }
+        // SCN-8: the configuration's word on the route card, over the scenario's.
+        if let Some(card) = self.longest_route_card {
+            components.longest_road_card = card;
+        }
         let bonus = self.island_bonus().map_or(0, |(_, points)| points);
         components.max_points_per_event = components.max_points_per_event.max(1 + bonus);
     }
 
     /// NEW-11: the first harbour drawn.
     fn opening(&self, game: &Game, chance: &mut dyn Chance, events: &mut Vec<Event>) {
+        if let Some(fleet) = self.fleet() {
+            self.open_pirate_islands(fleet, game, events);
+        }
         self.open_harbour_placement(game, chance, events);
     }
 
@@ -290,6 +336,11 @@ impl Extension for Seafarers {
             } else {
                 RuleError::NotYourTurn { active: placing }
             }));
+        }
+        if self.fleet().is_some() {
+            if let Some(decided) = self.decide_pirate_islands(game, seat, mv, chance, events) {
+                return Some(decided);
+            }
         }
         // SEA-15: without development cards (CK-GEN-2) no Knight moves the pirate; Cities &
         // Knights refuses the card.
@@ -356,6 +407,8 @@ impl Extension for Seafarers {
         match game.phase() {
             Phase::PlaceHarbour { .. } => self.harbour_moves(game, seat, moves),
             Phase::PlaceGiftHarbour { .. } => self.gift_harbour_moves(game, seat, moves),
+            Phase::StealAny if seat == game.turn_active() => Self::steal_any_moves(game, seat, moves),
+            Phase::StealAny => {}
             _ => return false,
         }
         true
@@ -370,6 +423,16 @@ impl Extension for Seafarers {
         }
         if matches!(game.phase(), Phase::PlaceGiftHarbour { .. }) {
             return;
+        }
+        if self.fleet().is_some() {
+            match game.phase() {
+                Phase::PreRoll => self.warship_moves(game, seat, moves),
+                Phase::Main => {
+                    self.warship_moves(game, seat, moves);
+                    self.attack_moves(game, seat, moves);
+                }
+                _ => {}
+            }
         }
         let pirate = self.pirate_sails();
         match game.phase() {
@@ -398,6 +461,7 @@ impl Extension for Seafarers {
         view.turn.ship_moved = game.ext.seafarers.ship_moved;
         view.board.islands = game.islands();
         view.forgotten_tribe = self.layout().and_then(|layout| gifts::tribe_view(game, layout));
+        view.pirate_islands = self.fleet().map(|fleet| self.pirate_islands_view(fleet, game));
     }
 
     fn apply(&self, game: &mut Game, event: &Event) {
@@ -416,6 +480,9 @@ impl Extension for Seafarers {
                 Seafarers::apply_gift(game, event)
             }
             _ => {}
+        }
+        if let Some(fleet) = self.fleet() {
+            self.apply_pirate_islands(fleet, game, event);
         }
         let phase = &game.phase;
         let state = &mut game.ext.seafarers;
@@ -468,6 +535,11 @@ impl Extension for Seafarers {
         // FTR-9: each victory point gift.
         let gifts = state.gifts_claimed.iter().filter(|(_, s, g)| *s == seat && *g == crate::Gift::VictoryPoint);
         bonus_points.saturating_add(gifts.count() as u32)
+    }
+
+    /// PIR-20: on The Pirate Islands, the target wins only with the own fortress conquered.
+    fn victory(&self, after: &Game, seat: Seat, points: u32, target: u32) -> Option<Option<crate::VictoryCondition>> {
+        self.fleet().map(|_| self.pirate_victory(after, seat, points, target))
     }
 
     /// FTR-8: the development cards given as gifts so far.

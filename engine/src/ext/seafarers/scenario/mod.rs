@@ -35,10 +35,12 @@ pub enum ScenarioId {
     NewWorld,
     /// The Forgotten Tribe (RULES-SCENARIOS FTR): ships claim the tribe's gifts.
     ForgottenTribe,
+    /// The Pirate Islands (RULES-SCENARIOS PIR): a pirate fleet, warships and fortresses.
+    PirateIslands,
 }
 
 impl ScenarioId {
-    pub const ALL: [ScenarioId; 7] = [
+    pub const ALL: [ScenarioId; 8] = [
         ScenarioId::NewShores,
         ScenarioId::FourIslands,
         ScenarioId::FogIslands,
@@ -46,6 +48,7 @@ impl ScenarioId {
         ScenarioId::Wonders,
         ScenarioId::NewWorld,
         ScenarioId::ForgottenTribe,
+        ScenarioId::PirateIslands,
     ];
 
     /// The snake_case name, as in JSON.
@@ -58,6 +61,7 @@ impl ScenarioId {
             ScenarioId::Wonders => "wonders",
             ScenarioId::NewWorld => "new_world",
             ScenarioId::ForgottenTribe => "forgotten_tribe",
+            ScenarioId::PirateIslands => "pirate_islands",
         }
     }
 
@@ -70,6 +74,7 @@ impl ScenarioId {
             ScenarioId::Wonders => "Wonders of Catan",
             ScenarioId::NewWorld => "The New World",
             ScenarioId::ForgottenTribe => "The Forgotten Tribe",
+            ScenarioId::PirateIslands => "The Pirate Islands",
         }
     }
 
@@ -93,6 +98,9 @@ impl ScenarioId {
             }
             ScenarioId::NewWorld => {
                 "A new map every game, made from its seed: islands apart in the sea. Settle anywhere, then sail: your first settlement on each island where you did not start earns a bonus. 12 points win."
+            }
+            ScenarioId::PirateIslands => {
+                "Settle the main island while a pirate fleet sails around it, then follow your own sea lane to the pirate islands: turn Knights into warships, storm your fortress and win with 10 points once it is yours."
             }
             ScenarioId::ForgottenTribe => {
                 "Settle the main island, then sail to the islands of a forgotten tribe, where nobody may settle: the first ship on a gift's edge takes it, a victory point, a development card or a harbour to place at your own coast. 13 points win."
@@ -137,6 +145,7 @@ impl ScenarioId {
             ScenarioId::Wonders => 4,
             ScenarioId::NewWorld => 5,
             ScenarioId::ForgottenTribe => 6,
+            ScenarioId::PirateIslands => 7,
         }
     }
 
@@ -150,13 +159,27 @@ impl ScenarioId {
                 island_bonus: Some((IslandBonusMode::PerSettlementOnMarkedIslands, 1)),
                 robber_excluded_areas: &[],
                 harbours_are_gifts: false,
+                pirate_fleet: false,
             },
             ScenarioId::ForgottenTribe => data::ByRule {
                 island_bonus: None,
                 robber_excluded_areas: &[data::NEUTRAL_AREA],
                 harbours_are_gifts: true,
+                pirate_fleet: false,
             },
-            _ => data::ByRule { island_bonus: None, robber_excluded_areas: &[], harbours_are_gifts: false },
+            // PIR-2, PIR-11, PIR-23: the fleet and the islands' tokens.
+            ScenarioId::PirateIslands => data::ByRule {
+                island_bonus: None,
+                robber_excluded_areas: &[],
+                harbours_are_gifts: false,
+                pirate_fleet: true,
+            },
+            _ => data::ByRule {
+                island_bonus: None,
+                robber_excluded_areas: &[],
+                harbours_are_gifts: false,
+                pirate_fleet: false,
+            },
         }
     }
 
@@ -180,6 +203,9 @@ impl ScenarioId {
             }
             ScenarioId::ForgottenTribe => {
                 include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/data/seafarers/scenario-forgotten-tribe.json"))
+            }
+            ScenarioId::PirateIslands => {
+                include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/data/seafarers/scenario-pirate-islands.json"))
             }
             ScenarioId::NewWorld => return None,
         })
@@ -247,6 +273,27 @@ pub(crate) struct ScenarioLayout {
     pub gift_harbours: Vec<EdgeId>,
     /// Hexes the robber may not be moved to (SCN-4); it may start there (FTR-6).
     pub robber_excluded: Vec<HexCoord>,
+    /// The Pirate Islands' fleet and each seat's start (PIR-4..7, PIR-11).
+    pub fleet: Option<FleetMap>,
+}
+
+/// The Pirate Islands' fixed data (PIR-4..7, PIR-11): the fleet's path, cyclic, starting at
+/// entry 0, and one start per seat, entry `i` for seat `i` (SCN-2: every seat is occupied).
+#[derive(Debug, Clone)]
+pub(crate) struct FleetMap {
+    pub path: Vec<HexCoord>,
+    pub starts: Vec<PlayerStart>,
+}
+
+/// One seat's start on the Pirate Islands (PIR-4..7).
+#[derive(Debug, Clone)]
+pub(crate) struct PlayerStart {
+    pub settlement: VertexId,
+    pub ship: EdgeId,
+    pub fortress: VertexId,
+    pub lone_vertex: VertexId,
+    /// The only edges the seat's ships may stand on (PIR-7).
+    pub lane: Vec<EdgeId>,
 }
 
 /// A gift of the forgotten tribe, claimed by the first ship on its edge (FTR-7).

@@ -58,6 +58,15 @@ pub(crate) struct Seafarers {
 }
 
 impl Game {
+    /// The Pirate Islands as everyone sees them (PIR, section 4.4); `None` in other games.
+    pub fn pirate_islands(&self) -> Option<types::PirateIslandsView> {
+        if !self.config().seafarers {
+            return None;
+        }
+        let seafarers = Seafarers::from_config(self.config());
+        seafarers.fleet().map(|fleet| seafarers.pirate_islands_view(fleet, self))
+    }
+
     /// The island bonus in play (SEA-12): who earns it and its points; `None` without one
     /// (and in games without Seafarers).
     pub fn island_bonus(&self) -> Option<(IslandBonusMode, u32)> {

@@ -104,7 +104,16 @@ impl Game {
             if !self.bank.contains(resources) {
                 return Err(RuleError::BankShortage);
             }
-            return Ok(vec![Event::GoldResourcesTaken { seat, resources: *resources }, self.resume()]);
+            let taken = Event::GoldResourcesTaken { seat, resources: *resources };
+            // PIR-14: the card won from the fleet on a 7 comes before the 7's discards, which
+            // count it.
+            if source == GoldSource::Fleet {
+                let pending = self.discards_after(seat, resources);
+                if !pending.is_empty() {
+                    return Ok(vec![taken, self.continue_with(Phase::Discard { pending })]);
+                }
+            }
+            return Ok(vec![taken, self.resume()]);
         }
         let rest: Vec<PendingGold> = pending.iter().copied().filter(|p| p.seat != seat).collect();
         let mut chosen = chosen.to_vec();

@@ -51,7 +51,8 @@ pub enum GoldSource {
     /// one resource of its choice (CK-IMP-5).
     Aqueduct,
     /// The Pirate Islands: a seat with more warships than the fleet's strength takes one
-    /// resource of its choice before the discards of a 7 (PIR-14).
+    /// resource of its choice; on a 7 before the discards, which are worked out once it is
+    /// taken (PIR-14).
     Fleet,
 }
 

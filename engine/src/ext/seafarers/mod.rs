@@ -221,11 +221,17 @@ impl Extension for Seafarers {
         game: &Game,
         phase: &Phase,
         then: &[Phase],
-        _turn: &crate::position::TurnSetup,
+        turn: &crate::position::TurnSetup,
     ) -> Option<Result<(), PositionError>> {
         match *phase {
             Phase::PlaceHarbour { seat, kind } => Some(self.check_harbour_phase(game, seat, kind, then)),
             Phase::PlaceGiftHarbour { seat, kind } => Some(gifts::check_gift_harbour_phase(game, seat, kind, then)),
+            // PIR-10: the steal from anyone comes after the roll, in the active seat's turn.
+            Phase::StealAny if self.fleet().is_some() => Some(if turn.dice.is_some() {
+                Ok(())
+            } else {
+                Err(PositionError::InvalidTurn("the steal after a 7 comes after the roll (PIR-10)".into()))
+            }),
             _ => None,
         }
     }
@@ -493,6 +499,7 @@ impl Extension for Seafarers {
         if let Some(fleet) = self.fleet() {
             self.apply_pirate_islands(fleet, game, event);
         }
+        let pirate_islands = self.fleet().is_some();
         let phase = &game.phase;
         let state = &mut game.ext.seafarers;
         match event {
@@ -504,8 +511,10 @@ impl Extension for Seafarers {
             Event::ShipMoved { .. } => state.ship_moved = true,
             // The setup pieces: settlements, and with Cities & Knights the second one a city
             // (CK-SET-1, SEA-15).
+            // PIR-23: The Pirate Islands have no island bonus, and their pre-placed
+            // settlements (PIR-4) are none of the setup's two.
             Event::SettlementBuilt { seat, vertex, .. } | Event::CityBuilt { seat, vertex, .. }
-                if matches!(phase, Phase::Setup { .. }) =>
+                if matches!(phase, Phase::Setup { .. }) && !pirate_islands =>
             {
                 state.setup_sites.push((*seat, *vertex));
             }

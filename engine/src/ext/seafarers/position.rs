@@ -305,7 +305,11 @@ fn place_pirate(game: &mut Game, pirate: Option<HexCoord>) -> Result<(), Positio
 /// The rest of the Seafarers part, once the base game's part stands: the ships' connection,
 /// the pirate and what Seafarers remembers.
 pub(super) fn place_rest(game: &mut Game, setup: &Setup) -> Result<(), PositionError> {
-    check_ships_connected(game, &setup.ships)?;
+    // PIR-18: ships lost before a fortress may cut a route that sailed on past it, so on The
+    // Pirate Islands play leaves ships that reach no building.
+    if super::Seafarers::from_config(game.config()).fleet().is_none() {
+        check_ships_connected(game, &setup.ships)?;
+    }
     place_pirate(game, setup.pirate)?;
     place_seafarers_state(game, &setup.seafarers, &setup.turn)
 }

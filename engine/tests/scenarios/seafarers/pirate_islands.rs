@@ -434,3 +434,22 @@ fn scn_1_player_counts_and_scn_10_no_cities_and_knights() {
         assert_eq!(view(&game).seats.len(), usize::from(players));
     }
 }
+
+/// PIR-14 with PIR-10: on a 7 the card won from the fleet is taken before the discards, which
+/// count it; then the steal.
+#[test]
+fn pir_14_on_a_seven_the_card_won_comes_before_the_discards() {
+    let seven = catan_engine::Resources::new(2, 2, 1, 1, 1);
+    let given = with_fleet(p0_ships(fresh(pirate_config(4)), &TO_FORTRESS[..4]), 10).turn(P0);
+    let given = with_warships(given, &TO_FORTRESS[..4]).give(P0, seven).give(P1, cost::ROAD);
+    let mut s = given.start();
+    let events = s.when_with(P0, Move::RollDice, FixedChance::dice(3, 4));
+    assert!(events.iter().any(|x| matches!(x, Event::FleetAttack { seat: P0, outcome: BattleOutcome::Won, .. })));
+    assert!(matches!(s.game.phase(), Phase::GoldChoice { .. }), "{:?}", s.game.phase());
+    s.when(P0, Move::ChooseGoldResources { resources: catan_engine::Resources::new(0, 0, 0, 0, 1) });
+    let Phase::Discard { pending } = s.game.phase().clone() else { panic!("the discards: {:?}", s.game.phase()) };
+    assert_eq!(pending.iter().map(|p| (p.seat, p.count)).collect::<Vec<_>>(), vec![(P0, 4)], "8 cards after the pick");
+    let discard = s.game.legal_moves(P0).into_iter().next().unwrap();
+    s.when(P0, discard);
+    assert_eq!(*s.game.phase(), Phase::StealAny);
+}

@@ -102,10 +102,10 @@ impl Seafarers {
         Some(owner)
     }
 
-    /// PIR-10: after the fleet, the card won from it (before the discards, PIR-14), the
-    /// discards (B-ROB-1), then the roller's steal from anyone, or `steal_skipped` when no
-    /// opponent will hold a card. Hands are counted as the fleet leaves them: a discard never
-    /// empties a hand, so who can be robbed is known now.
+    /// PIR-10: after the fleet, the card won from it (PIR-14: before the discards, which
+    /// follow it once taken), the discards (B-ROB-1), then the roller's steal from anyone, or
+    /// `steal_skipped` when no opponent will hold a card. Hands are counted as the fleet and
+    /// the pick leave them: a discard never empties a hand, so who can be robbed is known now.
     fn pirate_seven(
         &self,
         game: &Game,
@@ -120,21 +120,23 @@ impl Seafarers {
             let taken = lost.filter(|(victim, _)| *victim == s).map_or(0, |(_, taken)| taken.total());
             game.players[s.index()].resources.total().saturating_sub(taken) + u32::from(pick == Some(s))
         };
-        let pending: PerSeat<PendingDiscard> = game
-            .seats()
-            .filter_map(|s| (held(s) > DISCARD_LIMIT).then(|| PendingDiscard { seat: s, count: held(s) / 2 }))
-            .collect();
-        let mut phases = Vec::with_capacity(4);
+        let mut phases = Vec::with_capacity(3);
         if let Some(winner) = pick {
+            // The discards follow the pick, worked out once it is taken (`GoldSource::Fleet`).
             phases.push(Phase::GoldChoice {
                 roll: 0,
                 pending: vec![PendingGold { seat: winner, count: 1 }],
                 chosen: Vec::new(),
                 source: GoldSource::Fleet,
             });
-        }
-        if !pending.is_empty() {
-            phases.push(Phase::Discard { pending });
+        } else {
+            let pending: PerSeat<PendingDiscard> = game
+                .seats()
+                .filter_map(|s| (held(s) > DISCARD_LIMIT).then(|| PendingDiscard { seat: s, count: held(s) / 2 }))
+                .collect();
+            if !pending.is_empty() {
+                phases.push(Phase::Discard { pending });
+            }
         }
         if game.seats().any(|s| s != seat && held(s) > 0) {
             phases.push(Phase::StealAny);

@@ -132,7 +132,8 @@ impl Seafarers {
         } else {
             let pending: PerSeat<PendingDiscard> = game
                 .seats()
-                .filter_map(|s| (held(s) > DISCARD_LIMIT).then(|| PendingDiscard { seat: s, count: held(s) / 2 }))
+                .filter(|&s| held(s) > DISCARD_LIMIT)
+                .map(|s| PendingDiscard { seat: s, count: held(s) / 2 })
                 .collect();
             if !pending.is_empty() {
                 phases.push(Phase::Discard { pending });

@@ -103,9 +103,9 @@ impl Seafarers {
             *deck.get_mut(DevCard::Knight) += vp_cards;
             *deck.get_mut(DevCard::VictoryPoint) = 0;
         }
-        let starts = fleet.starts.iter().take(usize::from(self.players)).enumerate();
-        components.lone_sites = starts.clone().map(|(i, s)| (Seat(i as u8), s.lone_vertex)).collect();
-        components.ship_lanes = starts.map(|(_, s)| s.lane.clone()).collect();
+        let starts = &fleet.starts[..usize::from(self.players).min(fleet.starts.len())];
+        components.lone_sites = starts.iter().enumerate().map(|(i, s)| (Seat(i as u8), s.lone_vertex)).collect();
+        components.ship_lanes = starts.iter().map(|s| s.lane.clone()).collect();
     }
 
     /// PIR-4: each seat's settlement, ship and fortress, before setup (SCN-2: entry `i` for

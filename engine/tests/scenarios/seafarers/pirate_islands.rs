@@ -422,7 +422,7 @@ fn pir_17_no_longest_route_card() {
     assert_eq!(s.game.view(Viewer::Spectator).longest_road, None);
 }
 
-/// SCN-1, SCN-10, PIR-1: 2-6 players; never with Cities & Knights.
+/// SCN-1, SCN-10, PIR-1, PIR-3: 2-6 players, 10 points to win; never with Cities & Knights.
 #[test]
 fn scn_1_player_counts_and_scn_10_no_cities_and_knights() {
     assert_eq!(ScenarioId::PirateIslands.player_counts(), vec![2, 3, 4, 5, 6]);

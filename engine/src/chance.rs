@@ -32,10 +32,14 @@ impl Draw {
     pub const PROGRESS_CARD: Draw = Draw("progress_card");
     /// The New World: the harbour drawn from the face-down stack (NEW-11).
     pub const HARBOUR: Draw = Draw("harbour");
+    /// The Pirate Islands: a card the fleet takes from a hand it beat (PIR-14).
+    pub const FLEET_LOSS: Draw = Draw("fleet_loss");
+    /// The Pirate Islands: a fortress's defence die (PIR-18).
+    pub const FORTRESS_DIE: Draw = Draw("fortress_die");
 
     /// Every draw a ruleset makes, so that a draw recorded by name (a game record's
     /// `chance`) can be read back ([`Draw::named`]).
-    pub const ALL: [Draw; 9] = [
+    pub const ALL: [Draw; 11] = [
         Draw::RED_DIE,
         Draw::WHITE_DIE,
         Draw::DEVELOPMENT_CARD,
@@ -45,6 +49,8 @@ impl Draw {
         Draw::EVENT_DIE,
         Draw::PROGRESS_CARD,
         Draw::HARBOUR,
+        Draw::FLEET_LOSS,
+        Draw::FORTRESS_DIE,
     ];
 
     /// The draw called `name`, if a ruleset makes it.

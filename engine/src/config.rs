@@ -234,6 +234,28 @@ pub struct GameConfig {
     #[serde(skip_serializing_if = "is_four")]
     #[cfg_attr(feature = "openapi", schema(minimum = 1, maximum = 12, default = 4))]
     pub clv_end_villages_min: u8,
+    /// PIR-15: which ship a Knight card makes a warship (default `oldest`). The Pirate
+    /// Islands only.
+    #[serde(skip_serializing_if = "WarshipChoice::is_default")]
+    pub pir_warship_choice: WarshipChoice,
+    /// PIR-16: the deck's VP cards with 4-6 players (default `as_knights`; 2-3 players never
+    /// have them). The Pirate Islands only.
+    #[serde(skip_serializing_if = "PirateVpCards::is_default")]
+    pub pir_vp_cards: PirateVpCards,
+    /// PIR-4: a settlement of each seat's supply waits under its fortress (default true);
+    /// false: the conquest takes one from the supply. The Pirate Islands only.
+    #[serde(skip_serializing_if = "is_true")]
+    #[cfg_attr(feature = "openapi", schema(default = true))]
+    pub pir_fortress_reserves_settlement: bool,
+    /// PIR-18: attacking the fortress ends the turn (default true). The Pirate Islands only.
+    #[serde(skip_serializing_if = "is_true")]
+    #[cfg_attr(feature = "openapi", schema(default = true))]
+    pub pir_attack_ends_turn: bool,
+    /// PIR-13: no fleet attack on a hex that touches two or more seats' lone-settlement
+    /// vertices (default true). The Pirate Islands only.
+    #[serde(skip_serializing_if = "is_true")]
+    #[cfg_attr(feature = "openapi", schema(default = true))]
+    pub pir_shared_lone_hex_no_attack: bool,
 }
 
 /// `clv_robber_start` (CLV-15): where Cloth for Catan's robber starts.
@@ -256,6 +278,42 @@ impl ClothRobberStart {
 
 fn is_four(n: &u8) -> bool {
     *n == 4
+}
+
+/// `pir_warship_choice` (PIR-15): which ship a Knight card turns into a warship.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum WarshipChoice {
+    /// The seat's earliest-placed ship that is not a warship (JSettlers).
+    #[default]
+    Oldest,
+    /// The ship the play names.
+    PlayerChoice,
+}
+
+impl WarshipChoice {
+    fn is_default(&self) -> bool {
+        *self == WarshipChoice::default()
+    }
+}
+
+/// `pir_vp_cards` (PIR-16): the development deck's VP cards with 4-6 players.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum PirateVpCards {
+    /// The VP cards are Knights instead (JSettlers).
+    #[default]
+    AsKnights,
+    /// The standard deck.
+    Keep,
+}
+
+impl PirateVpCards {
+    fn is_default(&self) -> bool {
+        *self == PirateVpCards::default()
+    }
 }
 
 /// `ftr_pending_harbour` (FTR-12): what happens to a gift harbour its claimant could not
@@ -336,6 +394,11 @@ impl Default for GameConfig {
             longest_route_card: None,
             clv_robber_start: ClothRobberStart::VillageDesert,
             clv_end_villages_min: 4,
+            pir_warship_choice: WarshipChoice::Oldest,
+            pir_vp_cards: PirateVpCards::AsKnights,
+            pir_fortress_reserves_settlement: true,
+            pir_attack_ends_turn: true,
+            pir_shared_lone_hex_no_attack: true,
         }
     }
 }

@@ -69,7 +69,7 @@ pub use board::{EdgeId, HexCoord, VertexId};
 pub use chance::{Chance, Draw, FixedChance, RecordingChance, ScriptedChance, SeededChance};
 pub use config::{
     BoardSpec, ClothRobberStart, DevCardsBeforeRoll, FirstPlayer, GameConfig, IslandBonusMode, IslandDefinition,
-    PendingHarbour, ScenarioId,
+    PendingHarbour, PirateVpCards, ScenarioId, WarshipChoice,
 };
 pub use ext::cities_knights::{
     CardDecision, CardTurn, CitiesKnightsSeatView, CitiesKnightsView, DeckView, EventFace, Good, Knight, Merchant,
@@ -80,6 +80,10 @@ pub use ext::seafarers::cloth::ClothState;
 /// The New World's board generator and its legality checks (RULES-SCENARIOS 5.4, 5.5).
 pub use ext::seafarers::scenario::new_world;
 pub use ext::seafarers::scenario::Gift;
+/// The Pirate Islands' wire types (RULES-SCENARIOS section 4).
+pub use ext::seafarers::types::{
+    BattleOutcome, Fortress, PirateIslandsSeatView, PirateIslandsState, PirateIslandsView,
+};
 pub use ext::seafarers::types::{StealKind, Village};
 pub use ext::wonders::{MarkedSet, Requirement, WonderId, WonderView, WONDER_STAGES};
 pub use game::trading::MAX_OPEN_OFFERS_PER_SEAT;

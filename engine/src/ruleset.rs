@@ -8,13 +8,13 @@ pub(crate) mod board;
 use std::sync::Arc;
 
 use crate::{
-    board::{BoardLayout, HarbourKind, HexCoord, NumberPlacement, Terrain},
+    board::{BoardLayout, EdgeId, HarbourKind, HexCoord, NumberPlacement, Terrain, VertexId},
     config::{BoardSpec, DevCardsBeforeRoll, GameConfig, ScenarioId},
     ext::{
         big_river::BigRiver, cities_knights::CitiesKnights, five_six::FiveSix, jungle::Jungle, seafarers::Seafarers,
         wonders::Wonders, Extension,
     },
-    model::{DevCards, Pieces, Resources},
+    model::{DevCards, Pieces, Resources, Seat},
     protocol::SetupError,
 };
 
@@ -85,6 +85,17 @@ pub(crate) struct Components {
     /// Vertices that close a ship route as a seat's own building does (SCN-7: Cloth for
     /// Catan's villages).
     pub ship_anchors: Vec<crate::VertexId>,
+    /// Whether the robber is in play at all (PIR-2: not on The Pirate Islands, whose Knights
+    /// move nothing and whose 7 is the scenario's own).
+    pub robber_in_play: bool,
+    /// Whether the Largest Army card is in play (PIR-17: not on The Pirate Islands).
+    pub largest_army_card: bool,
+    /// Vertices where one seat only may settle although no land of the board is buildable
+    /// there (PIR-6: each seat's lone-settlement vertex on the neutral pirate islands).
+    pub lone_sites: Vec<(Seat, VertexId)>,
+    /// Each seat's ship lane, in seat order, when ships may stand only there (PIR-7); empty
+    /// when ships go anywhere.
+    pub ship_lanes: Vec<Vec<EdgeId>>,
 }
 
 impl Components {
@@ -115,6 +126,10 @@ impl Components {
             setup_rounds: 2,
             starting_resources_round: 2,
             ship_anchors: Vec::new(),
+            robber_in_play: true,
+            largest_army_card: true,
+            lone_sites: Vec::new(),
+            ship_lanes: Vec::new(),
         }
     }
 

@@ -95,6 +95,7 @@ impl Game {
             wonders: Vec::new(),
             forgotten_tribe: None,
             cloth_for_catan: None,
+            pirate_islands: None,
             winner: self.winner,
             seed: over.then_some(self.seed),
         };

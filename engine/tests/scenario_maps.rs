@@ -136,6 +136,10 @@ fn setup_settlements_stand_only_where_the_map_allows_sea_5() {
                 .filter(|v| v.hexes().iter().any(|h| allowed.contains(h)))
                 // WON-3: nor on the marked vertices.
                 .filter(|v| !forbidden.contains(&v.to_string()))
+                // PIR-4: nor on or next to a pre-placed settlement (B-BLD-4).
+                .filter(|v| {
+                    game.building_at(*v).is_none() && v.adjacent().iter().all(|n| game.building_at(*n).is_none())
+                })
                 .collect();
             assert!(!expected.is_empty(), "{what}");
             assert_eq!(sites, expected, "{what}");

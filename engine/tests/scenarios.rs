@@ -54,6 +54,8 @@ mod jungle;
 mod longest_road;
 #[path = "scenarios/seafarers/new_world.rs"]
 mod new_world;
+#[path = "scenarios/seafarers/pirate_islands.rs"]
+mod pirate_islands;
 #[path = "scenarios/base/robber.rs"]
 mod robber;
 #[path = "scenarios/seafarers/seafarers.rs"]

@@ -159,6 +159,9 @@ impl Game {
 
     /// B-LA-1/2: returns the event when `seat`'s next knight takes Largest Army.
     pub(crate) fn largest_army_update(&self, seat: Seat) -> Option<Event> {
+        if !self.rules().components.largest_army_card {
+            return None;
+        }
         let knights = self.players[seat.index()].knights_played + 1;
         let holder = self.largest_army;
         if holder == Some(seat) || knights < LARGEST_ARMY_MINIMUM {

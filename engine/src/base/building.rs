@@ -15,7 +15,7 @@ impl Game {
     /// Tests if `seat` may build a settlement on `v` outside setup, ignoring cost and supply
     /// (B-BLD-4, B-BLD-5).
     pub(crate) fn settlement_site_is_legal(&self, seat: Seat, v: u16) -> bool {
-        self.board.vertex_is_buildable[v as usize]
+        (self.board.vertex_is_buildable[v as usize] || self.is_lone_site(seat, v))
             && self.buildings[v as usize].is_none()
             && self.knight_owner(v).is_none()
             && !self.board.neighbours_of(v).any(|n| self.buildings[n as usize].is_some())
@@ -25,7 +25,19 @@ impl Game {
     /// B-GEO-9, B-BLD-4, B-BLD-7: the vertex touches land, is empty and no building is one
     /// edge away.
     pub(crate) fn check_settlement_site(&self, v: u16, id: VertexId) -> Result<(), RuleError> {
-        if !self.board.vertex_is_buildable[v as usize] {
+        self.check_site(v, id, self.board.vertex_is_buildable[v as usize])
+    }
+
+    /// Tests if `v` is a vertex where `seat` alone may settle although no land there is
+    /// buildable (PIR-6); never outside The Pirate Islands.
+    pub(crate) fn is_lone_site(&self, seat: Seat, v: u16) -> bool {
+        let sites = &self.rules().components.lone_sites;
+        !sites.is_empty() && sites.iter().any(|&(s, x)| s == seat && Some(v) == self.board.vertex(x))
+    }
+
+    /// [`Game::check_settlement_site`] with the vertex's buildability given.
+    fn check_site(&self, v: u16, id: VertexId, buildable: bool) -> Result<(), RuleError> {
+        if !buildable {
             return Err(RuleError::VertexNotBuildable(id));
         }
         // CK-KNT-9: a knight occupies its vertex too.
@@ -243,7 +255,7 @@ impl Game {
 
     fn decide_settlement(&self, seat: Seat, vertex: VertexId, events: &mut Vec<Event>) -> Result<(), RuleError> {
         let v = self.board.vertex(vertex).ok_or(RuleError::UnknownVertex(vertex))?;
-        self.check_settlement_site(v, vertex)?;
+        self.check_site(v, vertex, self.board.vertex_is_buildable[v as usize] || self.is_lone_site(seat, v))?;
         if !self.touches_own_road(seat, v) {
             return Err(RuleError::SettlementNotConnected(vertex));
         }
@@ -274,7 +286,7 @@ impl Game {
         Ok(Event::CityBuilt { seat, vertex, cost: cost::CITY })
     }
 
-    pub(super) fn apply_settlement(&mut self, seat: Seat, vertex: VertexId, cost: &Resources) {
+    pub(crate) fn apply_settlement(&mut self, seat: Seat, vertex: VertexId, cost: &Resources) {
         self.mark_built_or_bought();
         if let (Some(v), Some(player)) = (self.board.vertex(vertex), self.players.get_mut(seat.index())) {
             self.buildings[v as usize] = Some(Building { seat, kind: BuildingKind::Settlement });

@@ -68,6 +68,9 @@ impl Game {
         chance: &mut dyn Chance,
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
+        if !self.rules().components.robber_in_play {
+            return Err(RuleError::NotInThisGame("the robber"));
+        }
         self.check_playable(seat, DevCard::Knight)?;
         events.push(Event::KnightPlayed { seat });
         self.decide_robber(seat, hex, steal_from, chance, events)?;
@@ -186,7 +189,7 @@ impl Game {
     }
 
     pub(super) fn knight_moves(&self, seat: Seat, moves: &mut Vec<Move>) {
-        if self.check_playable(seat, DevCard::Knight).is_ok() {
+        if self.rules().components.robber_in_play && self.check_playable(seat, DevCard::Knight).is_ok() {
             self.robber_moves(seat, moves, |hex, steal_from| Move::PlayKnight {
                 hex,
                 steal_from,

@@ -170,7 +170,7 @@ fn decide_in_turn(
         (Phase::Setup { .. } | Phase::Discard { .. } | Phase::GoldChoice { .. } | Phase::GameOver, _)
         | (Phase::LoseCity { .. } | Phase::DefenderDraw { .. } | Phase::RelocateKnight { .. }, _)
         | (Phase::CardDecision { .. } | Phase::PlaceGiftHarbour { .. } | Phase::PlaceHarbour { .. }, _)
-        | (Phase::SpecialBuilding { .. } | Phase::ChooseStealKind { .. }, _) => {
+        | (Phase::SpecialBuilding { .. } | Phase::ChooseStealKind { .. } | Phase::StealAny, _) => {
             Err(RuleError::WrongPhase("this move is not part of this phase"))
         }
     }
@@ -200,7 +200,8 @@ fn legal_moves(game: &Game, seat: Seat, moves: &mut Vec<Move>) {
         | Phase::CardDecision { .. }
         | Phase::PlaceGiftHarbour { .. }
         | Phase::PlaceHarbour { .. }
-        | Phase::ChooseStealKind { .. } => {}
+        | Phase::ChooseStealKind { .. }
+        | Phase::StealAny => {}
     }
     for extension in &game.rules().extensions {
         extension.more_moves(game, seat, moves);

@@ -27,7 +27,22 @@ impl Game {
 
     /// Appends what the number dice's `roll` (not a 7) yields to `events`.
     pub(crate) fn produce_on_roll(&self, roll: u8, events: &mut Vec<Event>) {
-        let gold = self.gold_owed(roll);
+        self.produce_on_roll_with(roll, None, events);
+    }
+
+    /// [`Game::produce_on_roll`] with one more card of free choice for `extra_gold`, chosen
+    /// with the roll's gold (PIR-14: a seat that beat the pirate fleet).
+    pub(crate) fn produce_on_roll_with(&self, roll: u8, extra_gold: Option<Seat>, events: &mut Vec<Event>) {
+        let mut gold = self.gold_owed(roll);
+        if let Some(seat) = extra_gold {
+            match gold.iter_mut().find(|p| p.seat == seat) {
+                Some(owed) => owed.count += 1,
+                None => {
+                    let at = gold.iter().position(|p| p.seat > seat).unwrap_or(gold.len());
+                    gold.insert(at, PendingGold { seat, count: 1 });
+                }
+            }
+        }
         if gold.is_empty() {
             events.push(self.production(roll, &[]));
             events.push(self.continue_with(Phase::Main));
@@ -89,7 +104,16 @@ impl Game {
             if !self.bank.contains(resources) {
                 return Err(RuleError::BankShortage);
             }
-            return Ok(vec![Event::GoldResourcesTaken { seat, resources: *resources }, self.resume()]);
+            let taken = Event::GoldResourcesTaken { seat, resources: *resources };
+            // PIR-14: the card won from the fleet on a 7 comes before the 7's discards, which
+            // count it.
+            if source == GoldSource::Fleet {
+                let pending = self.discards_after(seat, resources);
+                if !pending.is_empty() {
+                    return Ok(vec![taken, self.continue_with(Phase::Discard { pending })]);
+                }
+            }
+            return Ok(vec![taken, self.resume()]);
         }
         let rest: Vec<PendingGold> = pending.iter().copied().filter(|p| p.seat != seat).collect();
         let mut chosen = chosen.to_vec();

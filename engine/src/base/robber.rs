@@ -29,6 +29,18 @@ impl Game {
         }
     }
 
+    /// B-ROB-1: the discards a 7 asks for once `seat` has taken `taken` more cards (PIR-14:
+    /// the card won from the pirate fleet comes before the discards).
+    pub(crate) fn discards_after(&self, seat: Seat, taken: &Resources) -> PerSeat<PendingDiscard> {
+        self.seats()
+            .filter_map(|s| {
+                let extra = if s == seat { taken.total() } else { 0 };
+                let held = self.players[s.index()].resources.total() + extra;
+                (held > DISCARD_LIMIT).then_some(PendingDiscard { seat: s, count: held / 2 })
+            })
+            .collect()
+    }
+
     pub(super) fn decide_discard(
         &self,
         seat: Seat,

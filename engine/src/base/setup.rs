@@ -113,7 +113,7 @@ impl Game {
                 if !edge_touches(*edge, settlement) {
                     return Err(RuleError::SetupShipNotAtSettlement);
                 }
-                self.check_ship_site(e, *edge)?;
+                self.check_ship_site(seat, e, *edge, None)?;
                 events.push(Event::ShipBuilt { seat, edge: *edge, cost: Resources::ZERO });
                 events.push(self.next_placement(placement));
                 Ok(())
@@ -157,13 +157,14 @@ impl Game {
                 let Some(v) = self.board.vertex(settlement) else {
                     return;
                 };
-                let ships = self.players.get(self.active_seat().index()).is_some_and(|p| p.supply.ships > 0);
+                let seat = self.active_seat();
+                let ships = self.players.get(seat.index()).is_some_and(|p| p.supply.ships > 0);
                 for e in self.board.edges_of(v) {
                     let edge = self.board.edges[e as usize];
                     if self.check_road_site(e, edge).is_ok() {
                         moves.push(Move::BuildRoad { edge });
                     }
-                    if ships && self.check_ship_site(e, edge).is_ok() {
+                    if ships && self.check_ship_site(seat, e, edge, None).is_ok() {
                         moves.push(Move::BuildShip { edge });
                     }
                 }

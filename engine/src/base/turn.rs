@@ -113,7 +113,7 @@ impl Game {
 
     /// B-TURN-7: open offers lapse and the next seat clockwise begins, unless an extension
     /// puts something between the turns (X56-8's special building phases).
-    pub(super) fn decide_end_turn(&self, events: &mut Vec<Event>) {
+    pub(crate) fn decide_end_turn(&self, events: &mut Vec<Event>) {
         events.extend(self.expire_offers());
         match self.rules().extensions.iter().find_map(|e| e.turn_end(self)) {
             Some(between) => events.push(between),

@@ -33,6 +33,7 @@ impl RandomBot {
             Move::BuildSettlement { .. } => 800,
             Move::BuyDevelopmentCard => 150,
             Move::PlayKnight { .. }
+            | Move::PlayWarship { .. }
             | Move::PlayRoadBuilding
             | Move::PlayYearOfPlenty { .. }
             | Move::PlayMonopoly { .. } => 40,

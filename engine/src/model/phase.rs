@@ -50,6 +50,10 @@ pub enum GoldSource {
     /// Cities & Knights' Aqueduct: a seat with Science 3 that took nothing on a roll takes
     /// one resource of its choice (CK-IMP-5).
     Aqueduct,
+    /// The Pirate Islands: a seat with more warships than the fleet's strength takes one
+    /// resource of its choice; on a 7 before the discards, which are worked out once it is
+    /// taken (PIR-14).
+    Fleet,
 }
 
 impl GoldSource {
@@ -129,6 +133,9 @@ pub enum Phase {
     /// The pirate's victim holds cloth and resources: the active seat chooses which to take;
     /// then the phases that follow resume (Cloth for Catan, CLV-12).
     ChooseStealKind { victim: Seat },
+    /// After a 7 (and its discards), the active player may take one random card from any
+    /// opponent holding one, or from nobody (The Pirate Islands, PIR-10).
+    StealAny,
 }
 
 impl Phase {
@@ -151,6 +158,7 @@ impl Phase {
             Phase::PlaceGiftHarbour { .. } => "place_gift_harbour",
             Phase::PlaceHarbour { .. } => "place_harbour",
             Phase::ChooseStealKind { .. } => "choose_steal_kind",
+            Phase::StealAny => "steal_any",
         }
     }
 
@@ -168,7 +176,9 @@ impl Phase {
             Phase::LoseCity { pending, .. } => pending.to_vec(),
             Phase::DefenderDraw { pending, .. } => pending.first().copied().into_iter().collect(),
             Phase::CardDecision { decision } => decision.deciders(active),
-            Phase::PreRoll | Phase::MoveRobber | Phase::Main | Phase::RoadBuilding { .. } => vec![active],
+            Phase::PreRoll | Phase::MoveRobber | Phase::Main | Phase::RoadBuilding { .. } | Phase::StealAny => {
+                vec![active]
+            }
             Phase::ChooseStealKind { .. } => vec![active],
         }
     }
@@ -186,7 +196,9 @@ impl Phase {
             Phase::GoldChoice { pending, .. } => pending.first().map(|p| p.seat),
             Phase::LoseCity { pending, .. } | Phase::DefenderDraw { pending, .. } => pending.first().copied(),
             Phase::CardDecision { decision } => decision.deciders(active).first().copied(),
-            Phase::PreRoll | Phase::MoveRobber | Phase::Main | Phase::RoadBuilding { .. } => Some(active),
+            Phase::PreRoll | Phase::MoveRobber | Phase::Main | Phase::RoadBuilding { .. } | Phase::StealAny => {
+                Some(active)
+            }
             Phase::ChooseStealKind { .. } => Some(active),
         }
     }

@@ -413,6 +413,13 @@ fn check_awards(game: &Game) -> Result<(), PositionError> {
             )));
         }
     }
+    if !game.rules().components.largest_army_card {
+        // PIR-17: no Largest Army on The Pirate Islands, whatever the knights played.
+        return match game.largest_army {
+            Some(_) => Err(E::LargestArmy("the card is not in play in this game (PIR-17)".into())),
+            None => Ok(()),
+        };
+    }
     let knights = |seat: Seat| game.players[seat.index()].knights_played;
     match game.largest_army {
         Some(holder) => {

@@ -169,6 +169,7 @@ pub(super) fn check_phases(game: &Game, phase: &Phase, then: &[Phase], turn: &Tu
             }
             Phase::PlaceHarbour { .. } => return Err(E::NotInThisGame("harbours placed by the players (NEW-11)")),
             Phase::ChooseStealKind { .. } => return Err(E::NotInThisGame("cloth (CLV-12)")),
+            Phase::StealAny => return Err(E::NotInThisGame("stealing from anyone after a 7 (PIR-10)")),
         }
     }
     Ok(())

@@ -152,6 +152,18 @@ pub enum RuleError => fn code {
     HarbourSpotIllegal = "harbour_spot_illegal"(EdgeId),
     #[error("the setup ship must touch the settlement just placed and the sea")]
     SetupShipNotAtSettlement = "setup_ship_not_at_settlement",
+    #[error("{0} is not on your ship lane (PIR-7)")]
+    NotOnShipLane = "not_on_ship_lane"(EdgeId),
+    #[error("a ship on {0} would give your route a branch: at most two of your ships meet at a point (PIR-8)")]
+    ShipRouteBranches = "ship_route_branches"(EdgeId),
+    #[error("you have no ship that is not a warship yet (PIR-15)")]
+    NoShipForWarship = "no_ship_for_warship",
+    #[error("{0} is not one of your ships that could become a warship (PIR-15)")]
+    NotAWarshipCandidate = "not_a_warship_candidate"(EdgeId),
+    #[error("you need a ship beside your unconquered fortress to attack it (PIR-18)")]
+    NoShipAtFortress = "no_ship_at_fortress",
+    #[error("you have already attacked your fortress this turn (PIR-18)")]
+    FortressAlreadyAttacked = "fortress_already_attacked",
     #[error("{unmet} (WON-9)")]
     WonderConditionUnmet = "wonder_condition_unmet" { wonder: WonderId, unmet: String },
     #[error("seat {owner} has already claimed the {wonder} (WON-8)")]

@@ -9,6 +9,7 @@ use super::tagged_enum;
 use crate::{
     board::{BoardLayout, EdgeId, HarbourKind, HexCoord, Terrain, VertexId},
     ext::seafarers::scenario::Gift,
+    ext::seafarers::types::BattleOutcome,
     ext::{
         cities_knights::types::{EventFace, ProgressCard, ProgressCards, ProgressPlay, Track},
         wonders::types::WonderId,
@@ -152,6 +153,60 @@ pub enum Event => fn kind {
     /// The village at `village` has no cloth left (CLV-14).
     VillageExhausted = "village_exhausted" {
         village: VertexId,
+    },
+    /// A seat's fortress stands on the pirate islands with its strength before setup; with
+    /// `pir_fortress_reserves_settlement` a settlement of its supply waits under it (PIR-4).
+    FortressPlaced = "fortress_placed" {
+        seat: Seat,
+        vertex: VertexId,
+        strength: u8,
+    },
+    /// The pirate fleet sailed `steps` hexes along its path, `from` one hex `to` another,
+    /// with `strength` for this roll (PIR-11, PIR-12).
+    PirateFleetMoved = "pirate_fleet_moved" {
+        from: HexCoord,
+        to: HexCoord,
+        steps: u8,
+        strength: u8,
+    },
+    /// The fleet attacked `seat` (PIR-13, PIR-14): its `warships` against the fleet's
+    /// `strength`. A lost battle took `cards_lost` random cards to the bank; which, the seat
+    /// only sees (`resources`). A won battle's card of free choice follows as a gold choice.
+    FleetAttack = "fleet_attack" {
+        seat: Seat,
+        strength: u8,
+        warships: u8,
+        outcome: BattleOutcome,
+        #[serde(default, skip_serializing_if = "is_zero")]
+        cards_lost: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        resources: Option<Resources>,
+    },
+    /// A Knight card made `seat`'s ship on `edge` a warship (PIR-15).
+    ShipBecameWarship = "ship_became_warship" {
+        seat: Seat,
+        edge: EdgeId,
+    },
+    /// `seat` attacked its fortress (PIR-18): its `warships` against the `defence_roll`; a won
+    /// attack takes 1 strength, a lost or tied one sinks the ships in `ships_lost`.
+    FortressAttacked = "fortress_attacked" {
+        seat: Seat,
+        defence_roll: u8,
+        warships: u8,
+        outcome: BattleOutcome,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        ships_lost: Vec<EdgeId>,
+    },
+    /// `seat`'s fortress fell: it is now `seat`'s settlement (PIR-19).
+    FortressConquered = "fortress_conquered" {
+        seat: Seat,
+        vertex: VertexId,
+    },
+    /// Every fortress is conquered: the fleet leaves the board (PIR-21).
+    PirateFleetDefeated = "pirate_fleet_defeated",
+    /// After a 7 no opponent held a card, so `seat` stole nothing (PIR-10).
+    StealSkipped = "steal_skipped" {
+        seat: Seat,
     },
     /// A settlement earned the island bonus (SEA-12).
     IslandBonusEarned = "island_bonus_earned" {
@@ -643,6 +698,10 @@ impl Event {
                 | Event::TurnStarted { .. }
                 | Event::GoldResourcesTaken { .. }
                 | Event::PirateMoved { .. }
+                | Event::PirateFleetMoved { .. }
+                | Event::FleetAttack { .. }
+                | Event::ShipBecameWarship { .. }
+                | Event::StealSkipped { .. }
                 | Event::EventDieRolled { .. }
                 | Event::BarbariansAdvanced { .. }
                 | Event::CommoditiesProduced { .. }

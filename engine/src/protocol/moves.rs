@@ -50,6 +50,23 @@ pub enum Move => fn kind {
     /// Catan, CLV-12).
     #[cfg_attr(feature = "openapi", schema(example = json!({"type": "choose_steal_kind", "kind": "cloth"})))]
     ChooseStealKind = "choose_steal_kind" { kind: StealKind },
+    /// Play a Knight card as a warship card: one of your ships that is not a warship becomes
+    /// one (The Pirate Islands, PIR-15); `ship` names it when `pir_warship_choice` is
+    /// `player_choice`, and is left out otherwise (your oldest ship is taken).
+    #[cfg_attr(feature = "openapi", schema(example = json!({"type": "play_warship"})))]
+    PlayWarship = "play_warship" {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ship: Option<EdgeId>,
+    },
+    /// Attack your own fortress with your ship beside it, once per turn in your main phase (The
+    /// Pirate Islands, PIR-18).
+    AttackFortress = "attack_fortress",
+    /// After a 7 on The Pirate Islands, take one random card from any opponent holding one,
+    /// or from nobody with `steal_from` left out (PIR-10).
+    ChooseStealVictim = "choose_steal_victim" {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        steal_from: Option<Seat>,
+    },
     /// Claim a wonder whose condition you meet, marking it with a ship from your supply
     /// (Wonders of Catan, WON-8/9): one wonder per player, in your main phase.
     #[cfg_attr(feature = "openapi", schema(example = json!({"type": "claim_wonder", "wonder": "colossus"})))]

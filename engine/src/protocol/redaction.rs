@@ -17,6 +17,8 @@ impl Event {
             Event::ResourceStolen { thief, victim, resource } if !sees(*thief) && !sees(*victim) => *resource = None,
             Event::DevelopmentCardBought { seat, card, .. } if !sees(*seat) => *card = None,
             Event::DevelopmentCardGifted { seat, card } if !sees(*seat) => *card = None,
+            // PIR-14: which cards the fleet took, the victim only.
+            Event::FleetAttack { seat, resources, .. } if !sees(*seat) => *resources = None,
             Event::CardsDiscarded { seat, cards, .. } if !sees(*seat) => *cards = None,
             Event::ProgressCardDrawn { seat, card, .. }
                 if !sees(*seat) && !card.is_some_and(|c| c.is_victory_point()) =>

@@ -7,7 +7,7 @@ use crate::{
     board::{BoardGenerator, EdgeId, HarbourKind, HexCoord, HexTile, VertexId},
     ext::{
         cities_knights::types::CitiesKnightsView,
-        seafarers::scenario::Gift,
+        seafarers::{scenario::Gift, types::PirateIslandsView},
         wonders::types::{MarkedSet, WonderView},
     },
     model::{BuildingKind, Commodities, DevCards, Phase, Resources, Seat, TradeOffer},
@@ -283,6 +283,10 @@ pub struct GameView {
     /// each seat's cloth (CLV-5..14).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cloth_for_catan: Option<ClothView>,
+    /// The fleet, the lanes, the lone vertices, the fortresses and the warships (The Pirate
+    /// Islands, section 4.4); absent in other games.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pirate_islands: Option<PirateIslandsView>,
     pub winner: Option<Seat>,
     /// The game's seed, published once the game is over.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -73,6 +73,7 @@ pub fn play_ruleset(ruleset: &str, games: u64, config_for: impl Fn(u64) -> GameC
     let mut feats = SeaFeats::default();
     let (mut seafarers, mut fog, mut bonus, mut wonders, mut tribe) = (false, false, false, false, false);
     let mut cloth = false;
+    let (mut pirate_islands, mut single_lanes) = (false, false);
     let mut cities_and_knights = false;
     let exhaustive_games = (games / EXHAUSTIVE_SHARE).max(1);
     for index in 0..games {
@@ -84,14 +85,22 @@ pub fn play_ruleset(ruleset: &str, games: u64, config_for: impl Fn(u64) -> GameC
         fog |= config.scenario == Some(ScenarioId::FogIslands);
         wonders |= config.scenario == Some(ScenarioId::Wonders);
         // FTR-4/5: one island to settle, so no foreign island to earn a bonus on.
+        // PIR-23: no island bonus on The Pirate Islands.
         bonus |= config.island_bonus_vp != Some(0)
-            && !matches!(config.scenario, Some(ScenarioId::ForgottenTribe | ScenarioId::ClothForCatan))
+            && !matches!(
+                config.scenario,
+                Some(ScenarioId::ForgottenTribe | ScenarioId::ClothForCatan | ScenarioId::PirateIslands)
+            )
             && (config.island_bonus_mode.is_some()
                 || config.scenario.is_some_and(|s| {
                     !matches!(s, ScenarioId::FogIslands | ScenarioId::ForgottenTribe | ScenarioId::ClothForCatan)
                 }));
         tribe |= config.scenario == Some(ScenarioId::ForgottenTribe);
         cloth |= config.scenario == Some(ScenarioId::ClothForCatan);
+        pirate_islands |= config.scenario == Some(ScenarioId::PirateIslands);
+        // Appendix A: the 5-6 player lanes are single chains of edges, so no ship ever has
+        // another edge to move to (SEA-6 with PIR-7/8).
+        single_lanes |= config.scenario == Some(ScenarioId::PirateIslands) && config.players >= 5;
         let seed = mix(name_hash(ruleset) ^ index);
         let exhaustive_game = index < exhaustive_games;
         let _context = Context(format!("{ruleset} game {index}, seed {seed}, {config:?}"));
@@ -135,6 +144,11 @@ pub fn play_ruleset(ruleset: &str, games: u64, config_for: impl Fn(u64) -> GameC
         "cloth_received",
         "cloth_stolen",
         "village_exhausted",
+        "pirate_fleet_moved",
+        "fleet_attack",
+        "ship_became_warship",
+        "fortress_attacked",
+        "fortress_conquered",
     ];
     let shown: Vec<&str> = match (seafarers, cities_and_knights) {
         (true, true) => sea_events.iter().chain(&CK_SHOWN).copied().collect(),
@@ -161,10 +175,20 @@ pub fn play_ruleset(ruleset: &str, games: u64, config_for: impl Fn(u64) -> GameC
     );
     assert!(played > 0, "{ruleset}: no game was played");
     if seafarers {
-        let mut expected = vec!["ship_built", "ship_moved", "resource_stolen"];
+        let mut expected = vec!["ship_built", "resource_stolen"];
+        expected.extend((!single_lanes).then_some("ship_moved"));
         // WON-6: no pirate in Wonders of Catan; WON-8/10: wonders claimed and built instead.
         if wonders {
             expected.extend(["wonder_claimed", "wonder_stage_built"]);
+        } else if pirate_islands {
+            // PIR-2, PIR-11..19: a fleet instead of the pirate; warships, attacks, conquests.
+            expected.extend([
+                "pirate_fleet_moved",
+                "fleet_attack",
+                "ship_became_warship",
+                "fortress_attacked",
+                "fortress_conquered",
+            ]);
         } else {
             expected.push("pirate_moved");
         }
@@ -715,8 +739,14 @@ fn check_state(game: &Game, facts: &Facts, sea: Option<&Seafarers>, ck: Option<&
             assert!(game.building_at(n).is_none(), "buildings at {} and {n} are adjacent", b.vertex);
         }
         // B-GEO-9: on a vertex that touches land.
+        // PIR-6, PIR-19: a seat's lone vertex and conquered fortress on the pirate islands.
         let v = board.vertex(b.vertex).expect("a building on the board");
-        assert!(board.vertex_is_buildable[v as usize], "building on {}, which touches no land", b.vertex);
+        let pirate_site = sea.is_some_and(|sea| sea.pirate_islands_site(b.seat, b.vertex));
+        assert!(
+            board.vertex_is_buildable[v as usize] || pirate_site,
+            "building on {}, which touches no land",
+            b.vertex
+        );
     }
     // B-GEO-9: roads on edges touching land.
     for road in &view.board.roads {
@@ -905,6 +935,11 @@ fn check_redaction(events: &[Event], viewer: Viewer) {
             Event::ResourceStolen { thief, victim, resource } => {
                 Some((resource.is_some(), sees(*thief) || sees(*victim)))
             }
+            // PIR-14: the cards the fleet took, their loser only (a won or tied battle takes
+            // none to hide).
+            Event::FleetAttack { seat, resources, cards_lost, .. } if *cards_lost > 0 => {
+                Some((resources.is_some(), sees(*seat)))
+            }
             Event::GameStarted { seed, .. } => Some((seed.is_some(), false)),
             _ => cities_knights::shown(event, &redacted, viewer),
         };
@@ -933,6 +968,8 @@ struct Outcome {
     condition: Option<VictoryCondition>,
     wonder_stages: Vec<u8>,
     winner: Option<Seat>,
+    /// The game's configuration has a turn limit (the engine's way to end bot games).
+    turn_limited: bool,
 }
 
 /// B-WIN-3 and WON-11: the winner reached the target in points (in Wonders of Catan also
@@ -956,7 +993,9 @@ fn check_victory_condition(outcome: &Outcome, index: u64) {
             outcome.vp_target,
             outcome.wonder_stages
         ),
-        Some(VictoryCondition::TurnLimit) => panic!("game {index} ended by a turn limit it does not have"),
+        Some(VictoryCondition::TurnLimit) => {
+            assert!(outcome.turn_limited, "game {index} ended by a turn limit it does not have")
+        }
         // CLV-14 b: checked on the move that ended the game (the cloth checks).
         Some(VictoryCondition::VillagesExhausted) => {}
         None => panic!("game {index} finished without game_won"),
@@ -1099,5 +1138,6 @@ fn play_checked(config: GameConfig, seed: u64, exhaustive: bool) -> Outcome {
         condition,
         wonder_stages,
         winner: game.winner(),
+        turn_limited: game.config().turn_limit.is_some(),
     }
 }

@@ -21,6 +21,7 @@
 mod checks;
 mod cities_knights;
 mod cloth;
+mod pirate;
 mod seafarers;
 mod tribe;
 
@@ -118,6 +119,25 @@ fn seafarers_rules(scenario: ScenarioId, players: u8) -> impl Fn(u64) -> GameCon
             },
             // CLV-14: an earlier end by exhaustion; others ignore it.
             clv_end_villages_min: if one_in(index, &choice("clv_end_villages_min"), 3) { 6 } else { 4 },
+            // The Pirate Islands' options (PIR-4, PIR-13, PIR-15, PIR-16, PIR-18); others
+            // ignore them.
+            pir_warship_choice: if one_in(index, &choice("pir_warship_choice"), 3) {
+                catan_engine::WarshipChoice::PlayerChoice
+            } else {
+                catan_engine::WarshipChoice::Oldest
+            },
+            pir_vp_cards: if one_in(index, &choice("pir_vp_cards"), 3) {
+                catan_engine::PirateVpCards::Keep
+            } else {
+                catan_engine::PirateVpCards::AsKnights
+            },
+            pir_fortress_reserves_settlement: !one_in(index, &choice("pir_fortress_reserves_settlement"), 3),
+            pir_attack_ends_turn: !one_in(index, &choice("pir_attack_ends_turn"), 3),
+            pir_shared_lone_hex_no_attack: !one_in(index, &choice("pir_shared_lone_hex_no_attack"), 3),
+            // PIR-8 can wall a route in for good (a route grows only at its ends, and its last
+            // ship may have nowhere else to go): random seats do that often enough that games
+            // of The Pirate Islands end by the engine's turn limit when nobody wins first.
+            turn_limit: (scenario == ScenarioId::PirateIslands).then_some(PIRATE_TURN_LIMIT),
             // NEW-11: harbours placed by the players, the New World's only.
             new_world_harbours: if scenario == ScenarioId::NewWorld && one_in(index, &choice("new_world_harbours"), 2) {
                 NewWorldHarbours::PlayersPlace
@@ -128,6 +148,9 @@ fn seafarers_rules(scenario: ScenarioId, players: u8) -> impl Fn(u64) -> GameCon
         }
     }
 }
+
+/// The turn limit of random games of The Pirate Islands (see `seafarers_rules`).
+const PIRATE_TURN_LIMIT: u32 = 1_500;
 
 /// Games of each player count of a scenario (an exhaustive one among them).
 fn seafarers_games(scenario: ScenarioId) -> u64 {
@@ -141,6 +164,7 @@ fn seafarers_games(scenario: ScenarioId) -> u64 {
         ScenarioId::NewWorld => 20,
         ScenarioId::ForgottenTribe => 20,
         ScenarioId::ClothForCatan => 20,
+        ScenarioId::PirateIslands => 20,
     }
 }
 
@@ -171,6 +195,13 @@ fn seafarers_forgotten_tribe() {
 #[test]
 fn seafarers_cloth_for_catan() {
     play_scenario(ScenarioId::ClothForCatan);
+}
+
+/// PIR: lanes, the fleet and its attacks, the 7's steal from anyone, warships, fortress
+/// attacks and conquests, and the victory rule, under every invariant.
+#[test]
+fn seafarers_pirate_islands() {
+    play_scenario(ScenarioId::PirateIslands);
 }
 
 #[test]

@@ -149,6 +149,8 @@ pub struct Seafarers {
     tribe: Option<super::tribe::Tribe>,
     /// Cloth for Catan's checks, in a game of that scenario.
     cloth: Option<super::cloth::Cloth>,
+    /// The Pirate Islands' checks, in a game of that scenario.
+    pirate: Option<super::pirate::Pirate>,
 }
 
 impl Seafarers {
@@ -164,7 +166,9 @@ impl Seafarers {
         // SEA-12: the configured mode and points, else the scenario's; 0 points turn it off.
         let mode = config.island_bonus_mode.or(data.bonus.map(|(m, _)| m));
         let points = config.island_bonus_vp.map(u32::from).or(data.bonus.map(|(_, p)| p)).unwrap_or(2);
-        let bonus = mode.filter(|_| points > 0).map(|m| (m, points));
+        // PIR-23: none on The Pirate Islands, whatever the configuration.
+        let pirate_islands = id == catan_engine::ScenarioId::PirateIslands;
+        let bonus = mode.filter(|_| points > 0 && !pirate_islands).map(|m| (m, points));
         // SEA-14: the map's target; SEA-15, CK-GEN-1: three more with Cities & Knights.
         if config.vp_target.is_none() {
             let target = data.vp_to_win + if config.cities_and_knights { 3 } else { 0 };
@@ -188,6 +192,7 @@ impl Seafarers {
             moved_this_turn: false,
             tribe: super::tribe::Tribe::new(game),
             cloth: super::cloth::Cloth::new(game),
+            pirate: super::pirate::Pirate::new(game),
             data,
         };
         check_events_hide_fog(game, opening);
@@ -204,6 +209,12 @@ impl Seafarers {
             + self.cloth.as_ref().map_or(0, |c| c.points(seat))
     }
 
+    /// Tests if `vertex` is `seat`'s lone vertex or fortress on The Pirate Islands (PIR-6,
+    /// PIR-19), where it may build though no land there is buildable.
+    pub fn pirate_islands_site(&self, seat: Seat, vertex: VertexId) -> bool {
+        self.pirate.as_ref().is_some_and(|p| p.own_site(seat, vertex))
+    }
+
     /// After `seat`'s move, whose `events` led from `prior` to `game`.
     pub fn after_move(&mut self, prior: &Game, game: &Game, seat: Seat, events: &[Event]) {
         check_events_hide_fog(game, events);
@@ -213,6 +224,9 @@ impl Seafarers {
         }
         if let Some(cloth) = &mut self.cloth {
             cloth.after_move(prior, game, seat, events);
+        }
+        if let Some(pirate) = &mut self.pirate {
+            pirate.after_move(prior, game, events);
         }
         let board = game.board();
         for event in events {

@@ -81,6 +81,9 @@ pub(super) struct Ctx<'a> {
     pub(super) ck: Option<super::cities_knights::CkFacts>,
     /// Longest trail (roads and ships) of every seat, computed on first use.
     pub(super) road_lengths: OnceCell<Vec<u32>>,
+    /// The Pirate Islands' fleet, lanes and fortresses (`None` in other games), read on
+    /// first use.
+    pub(super) pirate_islands: OnceCell<Option<crate::PirateIslandsView>>,
 }
 
 impl<'a> Ctx<'a> {
@@ -152,6 +155,7 @@ impl<'a> Ctx<'a> {
             wonders: None,
             ck: None,
             road_lengths: OnceCell::new(),
+            pirate_islands: OnceCell::new(),
         };
         if seafaring {
             ctx.read_seas();

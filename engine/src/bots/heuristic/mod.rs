@@ -68,6 +68,8 @@
 //! * `robber`: robber, pirate and knight targets, and discards on a 7;
 //! * `trading`: bank rates and trades, and answers to domestic trade offers;
 //! * `wonders`: claiming a wonder, its stages, and steering toward a wonder's condition;
+//! * `pirates`: The Pirate Islands: ships along the lane to the fortress, warships, attacks
+//!   and the steal after a 7;
 //! * `cities_knights`: commodities, improvements, knights, walls, commodity trades and the
 //!   decisions of Cities & Knights;
 //! * `progress`: Cities & Knights progress cards: when and how to play each, which to
@@ -80,6 +82,7 @@ mod cards;
 mod cities_knights;
 mod context;
 mod estimate;
+mod pirates;
 mod placement;
 mod progress;
 mod roads;
@@ -194,8 +197,10 @@ impl Ctx<'_> {
             Move::BuildCity { vertex } => self.score_city(*vertex),
             Move::BuildSettlement { vertex } => self.score_settlement(*vertex),
             Move::BuildRoad { edge } => self.score_road(*edge),
-            Move::BuildShip { edge } => self.score_ship(*edge),
-            Move::MoveShip { from, to } => self.score_move_ship(*from, *to),
+            Move::BuildShip { edge } => self.score_lane_ship(*edge).unwrap_or_else(|| self.score_ship(*edge)),
+            Move::MoveShip { from, to } => {
+                self.score_lane_move(*from, *to).unwrap_or_else(|| self.score_move_ship(*from, *to))
+            }
             Move::PlaceHarbour { edge } => self.score_harbour_site(*edge),
             Move::BuyDevelopmentCard => self.score_buy_card(&cost::DEVELOPMENT_CARD),
             // Discoveries buy nothing else (JUN-5): spend as many as the purchase allows.
@@ -214,6 +219,10 @@ impl Ctx<'_> {
             Move::PlayYearOfPlenty { resources } => self.score_year_of_plenty(resources),
             Move::PlayMonopoly { resource } => self.score_monopoly(*resource),
             Move::PlayRoadBuilding => self.score_road_building(),
+            // The Pirate Islands (see `pirates`).
+            Move::PlayWarship { .. } => tier::PLAY_CARD_NOW,
+            Move::AttackFortress => self.score_attack(),
+            Move::ChooseStealVictim { steal_from } => self.score_steal_any(*steal_from),
             Move::AcceptTrade { offer_id } => self.score_accept(*offer_id),
             Move::DeclineTrade { .. } => 0.0,
             Move::ConfirmTrade { offer_id, with } => self.score_confirm(*offer_id, *with),

@@ -115,6 +115,11 @@ impl Ctx<'_> {
             (Move::BuildCity { vertex }, _) => {
                 self.board.vertex(*vertex).map_or(tier::UNKNOWN, |v| self.site_value(v) + self.commodity_value(v))
             }
+            // The Pirate Islands: the lane's ships are for the way to the fortress (see
+            // `pirates`), not the setup's piece.
+            (Move::BuildShip { .. }, SetupStep::PlaceRoad { .. }) if self.game.pirate_islands().is_some() => {
+                tier::POINTLESS
+            }
             (Move::BuildShip { edge }, SetupStep::PlaceRoad { settlement }) => self.score_setup_ship(*edge, settlement),
             (Move::BuildRoad { edge }, SetupStep::PlaceRoad { settlement }) => {
                 let (Some(e), Some(s)) = (self.board.edge(*edge), self.board.vertex(settlement)) else {

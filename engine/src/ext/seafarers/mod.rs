@@ -11,6 +11,7 @@ mod gifts;
 mod harbours;
 pub(crate) mod islands;
 mod pirate;
+pub(crate) mod pirate_islands;
 pub(crate) mod position;
 pub(crate) mod scenario;
 mod ships;
@@ -55,9 +56,22 @@ pub(crate) struct Seafarers {
     robber_from_file: bool,
     /// CLV-14: the game ends when fewer villages than this have cloth.
     end_villages_min: u8,
+    /// The Pirate Islands' options (PIR).
+    pirate: pirate_islands::PirateOptions,
+    /// SCN-8: the Longest Trade Route card, when the configuration says.
+    longest_route_card: Option<bool>,
 }
 
 impl Game {
+    /// The Pirate Islands as everyone sees them (PIR, section 4.4); `None` in other games.
+    pub fn pirate_islands(&self) -> Option<types::PirateIslandsView> {
+        if !self.config().seafarers {
+            return None;
+        }
+        let seafarers = Seafarers::from_config(self.config());
+        seafarers.fleet().map(|fleet| seafarers.pirate_islands_view(fleet, self))
+    }
+
     /// The island bonus in play (SEA-12): who earns it and its points; `None` without one
     /// (and in games without Seafarers).
     pub fn island_bonus(&self) -> Option<(IslandBonusMode, u32)> {
@@ -89,6 +103,9 @@ pub(crate) struct SeafarersState {
     /// Gift harbours taken and not yet placed, oldest first (FTR-10, FTR-12).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub pending_harbours: Vec<(Seat, HarbourKind)>,
+    /// The Pirate Islands' fleet, fortresses and warships (PIR).
+    #[serde(default, skip_serializing_if = "types::PirateIslandsState::is_unused")]
+    pub pirate_islands: types::PirateIslandsState,
     /// Cloth for Catan's villages, connections and cloth (CLV-5..14).
     #[serde(default, skip_serializing_if = "is_unused_cloth")]
     pub cloth: cloth::ClothState,
@@ -112,8 +129,10 @@ impl Clone for SeafarersState {
             gifts_claimed,
             pending_harbours,
             cloth,
+            pirate_islands,
         } = self;
         SeafarersState {
+            pirate_islands: pirate_islands.clone(),
             ship_moved: *ship_moved,
             new_ships: new_ships.clone(),
             setup_sites: setup_sites.clone(),
@@ -135,7 +154,9 @@ impl Clone for SeafarersState {
             gifts_claimed,
             pending_harbours,
             cloth,
+            pirate_islands,
         } = source;
+        self.pirate_islands.clone_from(pirate_islands);
         self.ship_moved = *ship_moved;
         self.new_ships.clone_from(new_ships);
         self.setup_sites.clone_from(setup_sites);
@@ -172,6 +193,8 @@ impl Seafarers {
             pending_harbour: config.ftr_pending_harbour,
             robber_from_file: config.clv_robber_start == crate::ClothRobberStart::Data,
             end_villages_min: config.clv_end_villages_min,
+            pirate: pirate_islands::PirateOptions::from_config(config),
+            longest_route_card: config.longest_route_card,
         }
     }
 
@@ -187,6 +210,10 @@ impl Seafarers {
     /// The island bonus in play (SEA-12): the configuration's mode and points, else the
     /// scenario's; none with 0 points.
     pub(crate) fn island_bonus(&self) -> Option<(IslandBonusMode, u32)> {
+        // PIR-23: no island bonus on The Pirate Islands, whatever the configuration.
+        if self.fleet().is_some() {
+            return None;
+        }
         let scenario = self.layout().and_then(|l| l.island_bonus);
         let mode = self.island_bonus_mode.or(scenario.map(|(m, _)| m))?;
         let points = self.island_bonus_vp.or(scenario.map(|(_, p)| p)).unwrap_or(2);
@@ -212,12 +239,18 @@ impl Extension for Seafarers {
         game: &Game,
         phase: &Phase,
         then: &[Phase],
-        _turn: &crate::position::TurnSetup,
+        turn: &crate::position::TurnSetup,
     ) -> Option<Result<(), PositionError>> {
         match *phase {
             Phase::PlaceHarbour { seat, kind } => Some(self.check_harbour_phase(game, seat, kind, then)),
             Phase::PlaceGiftHarbour { seat, kind } => Some(gifts::check_gift_harbour_phase(game, seat, kind, then)),
             Phase::ChooseStealKind { victim } => Some(self.check_steal_kind_phase(game, victim)),
+            // PIR-10: the steal from anyone comes after the roll, in the active seat's turn.
+            Phase::StealAny if self.fleet().is_some() => Some(if turn.dice.is_some() {
+                Ok(())
+            } else {
+                Err(PositionError::InvalidTurn("the steal after a 7 comes after the roll (PIR-10)".into()))
+            }),
             _ => None,
         }
     }
@@ -260,7 +293,9 @@ impl Extension for Seafarers {
             }
         }
         // SCN-10: the four scenarios of RULES-SCENARIOS are not defined with Cities & Knights.
-        let not_with_ck = matches!(id, ScenarioId::ForgottenTribe | ScenarioId::ClothForCatan);
+        let not_with_ck =
+            matches!(id, ScenarioId::ForgottenTribe | ScenarioId::ClothForCatan | ScenarioId::PirateIslands);
+        // (Fog, Jungle and Big River never combine with their maps: `conflicts_with`.)
         if not_with_ck && rules.extensions.iter().any(|e| e.name() == "cities_and_knights") {
             return Err(invalid(format!("the {} scenario is not played with cities_and_knights (SCN-10)", id.name())));
         }
@@ -290,12 +325,22 @@ impl Extension for Seafarers {
             components.longest_road_card &= layout.longest_route_card;
             components.ship_anchors = layout.villages.iter().map(|v| v.vertex).collect();
         }
+        if let Some(fleet) = self.fleet() {
+            self.pirate_components(fleet, components);
+        }
+        // SCN-8: the configuration's word on the route card, over the scenario's.
+        if let Some(card) = self.longest_route_card {
+            components.longest_road_card = card;
+        }
         let bonus = self.island_bonus().map_or(0, |(_, points)| points);
         components.max_points_per_event = components.max_points_per_event.max(1 + bonus);
     }
 
     /// NEW-11: the first harbour drawn.
     fn opening(&self, game: &Game, chance: &mut dyn Chance, events: &mut Vec<Event>) {
+        if let Some(fleet) = self.fleet() {
+            self.open_pirate_islands(fleet, game, events);
+        }
         self.open_harbour_placement(game, chance, events);
     }
 
@@ -352,6 +397,11 @@ impl Extension for Seafarers {
             } else {
                 RuleError::NotYourTurn { active: placing }
             }));
+        }
+        if self.fleet().is_some() {
+            if let Some(decided) = self.decide_pirate_islands(game, seat, mv, chance, events) {
+                return Some(decided);
+            }
         }
         // SEA-15: without development cards (CK-GEN-2) no Knight moves the pirate; Cities &
         // Knights refuses the card.
@@ -425,6 +475,8 @@ impl Extension for Seafarers {
             Phase::PlaceHarbour { .. } => self.harbour_moves(game, seat, moves),
             Phase::PlaceGiftHarbour { .. } => self.gift_harbour_moves(game, seat, moves),
             Phase::ChooseStealKind { victim } => self.steal_kind_moves(game, seat, *victim, moves),
+            Phase::StealAny if seat == game.turn_active() => Self::steal_any_moves(game, seat, moves),
+            Phase::StealAny => {}
             _ => return false,
         }
         true
@@ -439,6 +491,16 @@ impl Extension for Seafarers {
         }
         if matches!(game.phase(), Phase::PlaceGiftHarbour { .. }) {
             return;
+        }
+        if self.fleet().is_some() {
+            match game.phase() {
+                Phase::PreRoll => self.warship_moves(game, seat, moves),
+                Phase::Main => {
+                    self.warship_moves(game, seat, moves);
+                    self.attack_moves(game, seat, moves);
+                }
+                _ => {}
+            }
         }
         let pirate = self.pirate_sails();
         match game.phase() {
@@ -468,6 +530,7 @@ impl Extension for Seafarers {
         view.board.islands = game.islands();
         view.forgotten_tribe = self.layout().and_then(|layout| gifts::tribe_view(game, layout));
         view.cloth_for_catan = self.layout().and_then(|layout| cloth::cloth_view(game, layout));
+        view.pirate_islands = self.fleet().map(|fleet| self.pirate_islands_view(fleet, game));
     }
 
     fn apply(&self, game: &mut Game, event: &Event) {
@@ -490,6 +553,10 @@ impl Extension for Seafarers {
             }
             _ => {}
         }
+        if let Some(fleet) = self.fleet() {
+            self.apply_pirate_islands(fleet, game, event);
+        }
+        let pirate_islands = self.fleet().is_some();
         let phase = &game.phase;
         let state = &mut game.ext.seafarers;
         match event {
@@ -501,8 +568,10 @@ impl Extension for Seafarers {
             Event::ShipMoved { .. } => state.ship_moved = true,
             // The setup pieces: settlements, and with Cities & Knights the second one a city
             // (CK-SET-1, SEA-15).
+            // PIR-23: The Pirate Islands have no island bonus, and their pre-placed
+            // settlements (PIR-4) are none of the setup's two.
             Event::SettlementBuilt { seat, vertex, .. } | Event::CityBuilt { seat, vertex, .. }
-                if matches!(phase, Phase::Setup { .. }) =>
+                if matches!(phase, Phase::Setup { .. }) && !pirate_islands =>
             {
                 state.setup_sites.push((*seat, *vertex));
             }
@@ -549,6 +618,11 @@ impl Extension for Seafarers {
         // CLV-9: two cloth make a point.
         let cloth_points = u32::from(state.cloth.held_by(seat) / 2);
         bonus_points.saturating_add(gift_points).saturating_add(cloth_points)
+    }
+
+    /// PIR-20: on The Pirate Islands, the target wins only with the own fortress conquered.
+    fn victory(&self, after: &Game, seat: Seat, points: u32, target: u32) -> Option<Option<crate::VictoryCondition>> {
+        self.fleet().map(|_| self.pirate_victory(after, seat, points, target))
     }
 
     /// FTR-8: the development cards given as gifts so far.

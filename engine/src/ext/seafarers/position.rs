@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::cloth::ClothState;
+use super::types::PirateIslandsState;
 use crate::{
     board::{EdgeId, HarbourKind, HexCoord, Terrain},
     game::Game,
@@ -43,6 +44,10 @@ pub struct SeafarersSetup {
     pub gifts_claimed: Vec<(EdgeId, Seat, Gift)>,
     /// Gift harbours taken and not yet placed, oldest first: holder and kind (FTR-12).
     pub pending_harbours: Vec<(Seat, HarbourKind)>,
+    /// The Pirate Islands' fleet, fortresses, warships and ships' order (PIR); the fleet
+    /// stands on the position's `pirate` hex until defeated.
+    #[serde(skip_serializing_if = "PirateIslandsState::is_unused")]
+    pub pirate_islands: PirateIslandsState,
     /// Cloth for Catan: the cloth each village has given, the cloth taken from the general
     /// supply, each seat's cloth and the connections made, in order (CLV-5..8).
     #[serde(skip_serializing_if = "is_unused_cloth")]
@@ -157,6 +162,7 @@ fn place_seafarers_state(game: &mut Game, state: &SeafarersSetup, turn: &TurnSet
     }
     check_gifts(game, state)?;
     check_cloth(game, &state.cloth)?;
+    place_pirate_islands(game, &state.pirate_islands, turn)?;
     let sea = &mut game.ext.seafarers;
     sea.cloth = state.cloth.clone();
     sea.gifts_claimed = state.gifts_claimed.clone();
@@ -215,6 +221,85 @@ fn check_gifts(game: &Game, state: &SeafarersSetup) -> Result<(), PositionError>
     Ok(())
 }
 
+/// PIR: the fleet where its index says (off the board once defeated, PIR-21); one fortress
+/// per seat on its start's vertex, at most 3 strong, empty before its conquest and the seat's
+/// building after (PIR-4, PIR-19); warships and the ships' order on ships of their seats
+/// (PIR-9, PIR-15); an attack only after the roll (PIR-18). The settlement under each
+/// unconquered fortress leaves the supply (PIR-4 with `pir_fortress_reserves_settlement`).
+fn place_pirate_islands(game: &mut Game, state: &PirateIslandsState, turn: &TurnSetup) -> Result<(), PositionError> {
+    let seafarers = super::Seafarers::from_config(game.config());
+    let Some(fleet) = seafarers.fleet() else {
+        if state.is_unused() {
+            return Ok(());
+        }
+        return Err(E::Seafarers("fleets and fortresses belong to The Pirate Islands (PIR)".into()));
+    };
+    let bad = |message: String| Err(E::Seafarers(message));
+    let players = game.players.len();
+    if usize::from(state.fleet_index) >= fleet.path.len() {
+        return bad(format!(
+            "the fleet's place {} is not on its path of {} (PIR-11)",
+            state.fleet_index,
+            fleet.path.len()
+        ));
+    }
+    let at = game.board.hex(fleet.path[usize::from(state.fleet_index)]);
+    let fleet_there = if state.fleet_defeated { game.pirate.is_none() } else { game.pirate == at };
+    if !fleet_there {
+        return bad("the pirate must stand on the fleet's hex, and off the board once it is defeated (PIR-11)".into());
+    }
+    let mut seen = Vec::new();
+    for f in &state.fortresses {
+        if f.seat.index() >= players {
+            return Err(E::UnknownSeat(f.seat));
+        }
+        let start = &fleet.starts[f.seat.index()];
+        let v = game.board.vertex(f.vertex).ok_or(E::UnknownVertex(f.vertex))?;
+        let building = game.buildings[v as usize];
+        let fits = f.vertex == start.fortress
+            && f.strength <= super::pirate_islands::FORTRESS_STRENGTH
+            && !seen.contains(&f.seat)
+            && if f.strength == 0 { building.is_some_and(|b| b.seat == f.seat) } else { building.is_none() };
+        if !fits {
+            return bad(format!(
+                "seat {}'s fortress on {}: its start's vertex, strength 0-3, empty until conquered and its building after (PIR-4, PIR-19)",
+                f.seat, f.vertex
+            ));
+        }
+        seen.push(f.seat);
+    }
+    let conquered_all = (0..players).all(|i| state.fortresses.iter().any(|f| f.seat.index() == i && f.strength == 0));
+    if state.fleet_defeated != conquered_all {
+        return bad("the fleet is defeated exactly when every fortress is conquered (PIR-21)".into());
+    }
+    let ship_of = |edge: EdgeId| game.board.edge(edge).and_then(|e| game.ship_index(e));
+    for (i, &(seat, edge)) in state.ships.iter().enumerate() {
+        if ship_of(edge) != Some(seat) || state.ships[..i].iter().any(|(_, e)| *e == edge) {
+            return bad(format!("the ship of seat {seat} on {edge} is not on the board, or listed twice (PIR-15)"));
+        }
+    }
+    for (i, &edge) in state.warships.iter().enumerate() {
+        if ship_of(edge).is_none() || state.warships[..i].contains(&edge) {
+            return bad(format!("the warship on {edge} is not a ship on the board, or listed twice (PIR-15)"));
+        }
+    }
+    if state.fortress_attacked && turn.dice.is_none() {
+        return Err(E::InvalidTurn("a fortress is attacked in the main phase, after the roll (PIR-18)".into()));
+    }
+    if seafarers.pirate.fortress_reserves_settlement {
+        for f in state.fortresses.iter().filter(|f| f.strength > 0) {
+            let player = &mut game.players[f.seat.index()];
+            if player.pieces_left.settlements == 0 {
+                return bad(format!("seat {} has no settlement left to wait under its fortress (PIR-4)", f.seat));
+            }
+            player.pieces_left.settlements -= 1;
+            player.supply.settlements -= 1;
+        }
+    }
+    game.ext.seafarers.pirate_islands = state.clone();
+    Ok(())
+}
+
 /// SEA-7: the pirate on a sea hex.
 fn place_pirate(game: &mut Game, pirate: Option<HexCoord>) -> Result<(), PositionError> {
     game.pirate = match pirate {
@@ -233,7 +318,11 @@ fn place_pirate(game: &mut Game, pirate: Option<HexCoord>) -> Result<(), Positio
 /// The rest of the Seafarers part, once the base game's part stands: the ships' connection,
 /// the pirate and what Seafarers remembers.
 pub(super) fn place_rest(game: &mut Game, setup: &Setup) -> Result<(), PositionError> {
-    check_ships_connected(game, &setup.ships)?;
+    // PIR-18: ships lost before a fortress may cut a route that sailed on past it, so on The
+    // Pirate Islands play leaves ships that reach no building.
+    if super::Seafarers::from_config(game.config()).fleet().is_none() {
+        check_ships_connected(game, &setup.ships)?;
+    }
     place_pirate(game, setup.pirate)?;
     place_seafarers_state(game, &setup.seafarers, &setup.turn)
 }
@@ -251,6 +340,7 @@ pub(super) fn export(game: &Game, setup: &mut Setup) {
         gifts_claimed: sea.gifts_claimed.clone(),
         pending_harbours: sea.pending_harbours.clone(),
         cloth: sea.cloth.clone(),
+        pirate_islands: sea.pirate_islands.clone(),
     };
 }
 

@@ -13,7 +13,9 @@ use crate::{
 impl Game {
     /// SEA-2, SEA-8 b: the edge touches the sea, holds no road or ship, and is not a side of
     /// the pirate's hex.
-    pub(crate) fn check_ship_site(&self, e: u16, id: EdgeId) -> Result<(), RuleError> {
+    /// PIR-7, PIR-8: and with ship lanes, the edge is on `seat`'s lane and no end of it would
+    /// hold a third of its ships (`left`: a ship of the seat leaving).
+    pub(crate) fn check_ship_site(&self, seat: Seat, e: u16, id: EdgeId, left: Option<u16>) -> Result<(), RuleError> {
         if !self.board.edge_is_sea[e as usize] {
             return Err(RuleError::EdgeNotNavigable(id));
         }
@@ -23,7 +25,61 @@ impl Game {
         if self.pirate_guards(e) {
             return Err(RuleError::PirateBlocksEdge(id));
         }
+        self.check_lane(seat, e, id, FreePiece::None, left)
+    }
+
+    /// `seat`'s ship lane, when ships may stand only on lanes (PIR-7).
+    fn ship_lane(&self, seat: Seat) -> Option<&[EdgeId]> {
+        let lanes = &self.rules().components.ship_lanes;
+        (!lanes.is_empty()).then(|| lanes.get(seat.index()).map_or(&[][..], Vec::as_slice))
+    }
+
+    /// PIR-7: on the seat's lane; PIR-8: no end of `e` holds two of the seat's ships already
+    /// (`placed` counts as one of them, `left` does not).
+    fn check_lane(
+        &self,
+        seat: Seat,
+        e: u16,
+        id: EdgeId,
+        placed: FreePiece,
+        left: Option<u16>,
+    ) -> Result<(), RuleError> {
+        let Some(lane) = self.ship_lane(seat) else { return Ok(()) };
+        if !lane.contains(&id) {
+            return Err(RuleError::NotOnShipLane(id));
+        }
+        let placed_ship = match placed {
+            FreePiece::Ship(p) => Some(p),
+            _ => None,
+        };
+        for x in self.board.edge_vertices[e as usize] {
+            let own = self
+                .board
+                .edges_of(x)
+                .filter(|&o| o != e && Some(o) != left && (self.ship_index(o) == Some(seat) || placed_ship == Some(o)))
+                .count();
+            if own >= 2 {
+                return Err(RuleError::ShipRouteBranches(id));
+            }
+        }
         Ok(())
+    }
+
+    /// With ship lanes (PIR-7), every lane edge where `seat` may put a ship now, `placed`
+    /// already on the board: the lane is short, so each of its edges is tried.
+    fn lane_sites<'a>(
+        &'a self,
+        seat: Seat,
+        lane: &'a [EdgeId],
+        placed: FreePiece,
+    ) -> impl Iterator<Item = EdgeId> + 'a {
+        lane.iter().copied().filter(move |&id| {
+            self.board.edge(id).is_some_and(|e| {
+                self.ship_site_open(e, placed)
+                    && self.ship_connects(seat, e, placed, None)
+                    && self.check_lane(seat, e, id, placed, None).is_ok()
+            })
+        })
     }
 
     /// Tests if edge `e` is a side of the pirate's hex (SEA-8 b).
@@ -57,12 +113,19 @@ impl Game {
 
     /// Tests if `seat` has a legal ship edge, with `placed` already on the board.
     pub(crate) fn has_legal_ship_site(&self, seat: Seat, placed: FreePiece) -> bool {
+        if let Some(lane) = self.ship_lane(seat) {
+            return self.lane_sites(seat, lane, placed).next().is_some();
+        }
         let anchors = ShipAnchors::of(self, seat, &self.own_ships(seat), placed);
         self.ship_frontier(&anchors, placed).iter().next().is_some()
     }
 
     /// Lists a ship on every edge where `seat` may build one now, ignoring cost and supply.
     pub(crate) fn ship_site_moves(&self, seat: Seat, placed: FreePiece, moves: &mut Vec<Move>) {
+        if let Some(lane) = self.ship_lane(seat) {
+            moves.extend(self.lane_sites(seat, lane, placed).map(|edge| Move::BuildShip { edge }));
+            return;
+        }
         let anchors = ShipAnchors::of(self, seat, &self.own_ships(seat), placed);
         for e in self.ship_frontier(&anchors, placed).iter() {
             moves.push(Move::BuildShip { edge: self.board.edges[e as usize] });
@@ -97,7 +160,7 @@ impl Game {
     /// The checks every ship placement shares: the edge, the supply and the connection.
     fn check_ship_placement(&self, seat: Seat, edge: EdgeId) -> Result<u16, RuleError> {
         let e = self.board.edge(edge).ok_or(RuleError::UnknownEdge(edge))?;
-        self.check_ship_site(e, edge)?;
+        self.check_ship_site(seat, e, edge, None)?;
         if self.ships_to_build(seat) == 0 {
             return Err(if self.players[seat.index()].pieces_left.ships == 0 {
                 RuleError::NoPiecesLeft("ships")
@@ -167,7 +230,7 @@ impl Game {
         if f == t {
             return Err(RuleError::ShipMustMove);
         }
-        self.check_ship_site(t, to)?;
+        self.check_ship_site(seat, t, to, Some(f))?;
         if !self.ship_connects(seat, t, FreePiece::None, Some(f)) {
             return Err(RuleError::ShipNotConnected(to));
         }
@@ -217,6 +280,22 @@ impl Game {
             }
         }
         if movable.is_empty() {
+            return;
+        }
+        // PIR-7/8: each movable ship to each lane edge, checked as `decide_move_ship` does.
+        if let Some(lane) = self.ship_lane(seat) {
+            for f in movable.iter() {
+                let from = self.board.edges[f as usize];
+                for &to in lane {
+                    let Some(t) = self.board.edge(to) else { continue };
+                    if t != f
+                        && self.check_ship_site(seat, t, to, Some(f)).is_ok()
+                        && self.ship_connects(seat, t, FreePiece::None, Some(f))
+                    {
+                        moves.push(Move::MoveShip { from, to });
+                    }
+                }
+            }
             return;
         }
         let anchors = ShipAnchors::of(self, seat, &own_ships, FreePiece::None);

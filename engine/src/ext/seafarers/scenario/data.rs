@@ -9,7 +9,7 @@ use serde::{
     Deserialize, Deserializer,
 };
 
-use super::{Gift, ScenarioLayout, Village};
+use super::{FleetMap, Gift, PlayerStart, ScenarioLayout, Village};
 use crate::{
     board::{EdgeId, HarbourKind, HexCoord, Terrain, VertexId},
     config::IslandBonusMode,
@@ -123,6 +123,11 @@ pub(super) struct ByRule {
     pub harbours_are_gifts: bool,
     /// CLV-15: the robber starts on the first desert of neutral land in reading order.
     pub robber_on_neutral_desert: bool,
+    /// PIR-2, PIR-11, PIR-23: a pirate fleet sails the file's path instead of a pirate the
+    /// players move, and the neutral pirate islands carry the file's tokens (they produce for
+    /// the lone settlements and conquered fortresses; positions past the end of the token
+    /// list get none).
+    pub pirate_fleet: bool,
 }
 
 /// Reads and checks one scenario file, with what the scenario's rules add to it.
@@ -209,12 +214,29 @@ struct VariantFile {
     #[serde(default)]
     villages: Vec<Village>,
     cloth: Option<ClothFile>,
+    /// Each seat's pre-placed pieces, fortress, lone vertex and ship lane (PIR-4..7).
+    #[serde(default)]
+    per_player_start: Vec<PlayerStartFile>,
+    /// The pirate fleet's closed path (PIR-11).
+    #[serde(default)]
+    pirate_fleet_path: Vec<Hex>,
 }
 
 #[derive(Deserialize)]
 struct ClothFile {
     general_supply: u8,
     per_village: u8,
+}
+
+#[derive(Deserialize)]
+struct PlayerStartFile {
+    initial_settlement: VertexId,
+    initial_ship: EdgeId,
+    fortress: VertexId,
+    lone_settlement_vertex: VertexId,
+    /// Appendix A of RULES-SCENARIOS (JSettlers' `PIR_ISL_SEA_EDGES`), added to our copy of
+    /// the shared file (data gap 1).
+    lane_edges: Vec<EdgeId>,
 }
 
 #[derive(Default, Deserialize)]
@@ -362,7 +384,12 @@ impl VariantFile {
             (Some(_), Some(_)) => return Err("more than one group is hidden by fog".into()),
         };
 
-        let groups = self.groups.into_iter().map(|g| g.check(&area_of)).collect::<Result<Vec<Group>, String>>()?;
+        let fleet = if by_rule.pirate_fleet { Some(self.fleet_map()?) } else { None };
+        let groups = self
+            .groups
+            .into_iter()
+            .map(|g| g.check(&area_of, by_rule.pirate_fleet))
+            .collect::<Result<Vec<Group>, String>>()?;
         let positions = groups.iter().map(|g| g.positions.len()).sum::<usize>();
         if positions != land_areas.len()
             || land_areas.iter().any(|(h, _)| !groups.iter().any(|g| g.positions.contains(h)))
@@ -471,6 +498,7 @@ impl VariantFile {
             cloth_supply,
             setup_rounds: rules.setup_rounds,
             longest_route_card: rules.longest_route_card,
+            fleet,
             gift_edges,
             gift_harbours,
             robber_excluded,
@@ -486,7 +514,8 @@ impl VariantFile {
                 .as_ref()
                 .map(|b| b.excluded_land_areas.clone())
                 .unwrap_or_default(),
-            pirate_in_play: rules.pirate,
+            // PIR-2: the fleet sails by the dice; nobody moves a pirate.
+            pirate_in_play: rules.pirate && !by_rule.pirate_fleet,
             setup_forbidden: self.setup.forbidden_vertices,
             marked_vertices,
             wonders,
@@ -506,8 +535,52 @@ impl VariantFile {
     }
 }
 
+impl VariantFile {
+    /// PIR-4..7, PIR-11: the seats' starts and the fleet's path, checked: every seat has a
+    /// lane holding its first ship, the path is a closed loop of in-bounds sea hexes starting
+    /// where the pirate starts.
+    fn fleet_map(&self) -> Result<FleetMap, String> {
+        let path = hexes(&self.pirate_fleet_path);
+        let sea = hexes(&self.sea_hexes);
+        if path.len() < 2 || path.iter().any(|h| !sea.contains(h)) {
+            return Err("pirate_fleet_path must list at least two in-bounds sea hexes (PIR-11)".into());
+        }
+        let closed = path.iter().zip(path.iter().cycle().skip(1)).all(|(a, b)| a.neighbours().contains(b));
+        if !closed || self.pirate_start.map(|h| h.0) != Some(path[0]) {
+            return Err("pirate_fleet_path must be a closed loop from pirate_start (PIR-11)".into());
+        }
+        let max_players = usize::from(self.players.iter().copied().max().unwrap_or(0));
+        if self.per_player_start.len() < max_players {
+            return Err(format!(
+                "{} per_player_start entries for {max_players} players (SCN-2)",
+                self.per_player_start.len()
+            ));
+        }
+        let starts = self
+            .per_player_start
+            .iter()
+            .map(|s| {
+                if !s.lane_edges.contains(&s.initial_ship) {
+                    return Err(format!(
+                        "the lane of {} does not hold its ship {} (PIR-7)",
+                        s.fortress, s.initial_ship
+                    ));
+                }
+                Ok(PlayerStart {
+                    settlement: s.initial_settlement,
+                    ship: s.initial_ship,
+                    fortress: s.fortress,
+                    lone_vertex: s.lone_settlement_vertex,
+                    lane: s.lane_edges.clone(),
+                })
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        Ok(FleetMap { path, starts })
+    }
+}
+
 impl GroupFile {
-    fn check(self, area_of: &impl Fn(HexCoord) -> Option<u8>) -> Result<Group, String> {
+    fn check(self, area_of: &impl Fn(HexCoord) -> Option<u8>, neutral_tokens: bool) -> Result<Group, String> {
         let name = self.name;
         let err = |message: String| format!("group \"{name}\": {message}");
         let positions = hexes(&self.positions);
@@ -528,7 +601,7 @@ impl GroupFile {
         // Every layout of the pool has the same number of hexes that take a number; neutral
         // land takes none (SCN-3, FTR-5).
         let neutral = areas.iter().all(|&a| a == NEUTRAL_AREA);
-        let producing = if neutral { 0 } else { pool.iter().filter(|t| t.takes_number()).count() };
+        let producing = if neutral && !neutral_tokens { 0 } else { pool.iter().filter(|t| t.takes_number()).count() };
         let hidden_tokens = self.number_pool.as_ref().map_or(0, Vec::len);
         if self.hidden_by_fog && hidden_tokens != producing {
             return Err(err(format!("{hidden_tokens} hidden tokens for {producing} hidden hexes that take one")));
@@ -547,7 +620,9 @@ impl GroupFile {
             Numbers::None => &[][..],
             Numbers::Shuffled(tokens) | Numbers::InOrder(tokens) => tokens,
         };
-        if !matches!(numbers, Numbers::None) && tokens.len() != producing {
+        // PIR-23: on the pirate islands, positions past the end of the list get no token.
+        let short_allowed = neutral && neutral_tokens && tokens.len() < producing;
+        if !matches!(numbers, Numbers::None) && tokens.len() != producing && !short_allowed {
             return Err(err(format!("{} number tokens for {producing} hexes that take one", tokens.len())));
         }
         if let Some(bad) = tokens.iter().find(|n| !(2..=12).contains(*n) || **n == 7) {

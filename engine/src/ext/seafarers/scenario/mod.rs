@@ -38,10 +38,12 @@ pub enum ScenarioId {
     ForgottenTribe,
     /// Cloth for Catan (RULES-SCENARIOS CLV): ships reach villages that trade cloth.
     ClothForCatan,
+    /// The Pirate Islands (RULES-SCENARIOS PIR): a pirate fleet, warships and fortresses.
+    PirateIslands,
 }
 
 impl ScenarioId {
-    pub const ALL: [ScenarioId; 8] = [
+    pub const ALL: [ScenarioId; 9] = [
         ScenarioId::NewShores,
         ScenarioId::FourIslands,
         ScenarioId::FogIslands,
@@ -50,6 +52,7 @@ impl ScenarioId {
         ScenarioId::NewWorld,
         ScenarioId::ForgottenTribe,
         ScenarioId::ClothForCatan,
+        ScenarioId::PirateIslands,
     ];
 
     /// The snake_case name, as in JSON.
@@ -63,6 +66,7 @@ impl ScenarioId {
             ScenarioId::NewWorld => "new_world",
             ScenarioId::ForgottenTribe => "forgotten_tribe",
             ScenarioId::ClothForCatan => "cloth_for_catan",
+            ScenarioId::PirateIslands => "pirate_islands",
         }
     }
 
@@ -76,6 +80,7 @@ impl ScenarioId {
             ScenarioId::NewWorld => "The New World",
             ScenarioId::ForgottenTribe => "The Forgotten Tribe",
             ScenarioId::ClothForCatan => "Cloth for Catan",
+            ScenarioId::PirateIslands => "The Pirate Islands",
         }
     }
 
@@ -99,6 +104,9 @@ impl ScenarioId {
             }
             ScenarioId::NewWorld => {
                 "A new map every game, made from its seed: islands apart in the sea. Settle anywhere, then sail: your first settlement on each island where you did not start earns a bonus. 12 points win."
+            }
+            ScenarioId::PirateIslands => {
+                "Settle the main island while a pirate fleet sails around it, then follow your own sea lane to the pirate islands: turn Knights into warships, storm your fortress and win with 10 points once it is yours."
             }
             ScenarioId::ForgottenTribe => {
                 "Settle the main island, then sail to the islands of a forgotten tribe, where nobody may settle: the first ship on a gift's edge takes it, a victory point, a development card or a harbour to place at your own coast. 13 points win."
@@ -147,6 +155,7 @@ impl ScenarioId {
             ScenarioId::NewWorld => 5,
             ScenarioId::ForgottenTribe => 6,
             ScenarioId::ClothForCatan => 7,
+            ScenarioId::PirateIslands => 8,
         }
     }
 
@@ -161,12 +170,14 @@ impl ScenarioId {
                 robber_excluded_areas: &[],
                 harbours_are_gifts: false,
                 robber_on_neutral_desert: false,
+                pirate_fleet: false,
             },
             ScenarioId::ForgottenTribe => data::ByRule {
                 island_bonus: None,
                 robber_excluded_areas: &[data::NEUTRAL_AREA],
                 harbours_are_gifts: true,
                 robber_on_neutral_desert: false,
+                pirate_fleet: false,
             },
             // CLV-4, CLV-15: the robber starts on a village desert and never returns there.
             ScenarioId::ClothForCatan => data::ByRule {
@@ -174,12 +185,22 @@ impl ScenarioId {
                 robber_excluded_areas: &[data::NEUTRAL_AREA],
                 harbours_are_gifts: false,
                 robber_on_neutral_desert: true,
+                pirate_fleet: false,
+            },
+            // PIR-2, PIR-11, PIR-23: the fleet and the islands' tokens.
+            ScenarioId::PirateIslands => data::ByRule {
+                island_bonus: None,
+                robber_excluded_areas: &[],
+                harbours_are_gifts: false,
+                robber_on_neutral_desert: false,
+                pirate_fleet: true,
             },
             _ => data::ByRule {
                 island_bonus: None,
                 robber_excluded_areas: &[],
                 harbours_are_gifts: false,
                 robber_on_neutral_desert: false,
+                pirate_fleet: false,
             },
         }
     }
@@ -196,6 +217,7 @@ impl ScenarioId {
             ScenarioId::ForgottenTribe => "scenario-forgotten-tribe.json",
             // The data's name, after JSettlers' "cloth trade with neutral villages".
             ScenarioId::ClothForCatan => "scenario-cloth-villages.json",
+            ScenarioId::PirateIslands => "scenario-pirate-islands.json",
             ScenarioId::NewWorld => return None,
         })
     }
@@ -223,6 +245,9 @@ impl ScenarioId {
             }
             ScenarioId::ClothForCatan => {
                 include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/data/seafarers/scenario-cloth-villages.json"))
+            }
+            ScenarioId::PirateIslands => {
+                include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/data/seafarers/scenario-pirate-islands.json"))
             }
             ScenarioId::NewWorld => return None,
         })
@@ -300,6 +325,27 @@ pub(crate) struct ScenarioLayout {
     pub setup_rounds: u8,
     /// SCN-8: whether the Longest Trade Route card is in play.
     pub longest_route_card: bool,
+    /// The Pirate Islands' fleet and each seat's start (PIR-4..7, PIR-11).
+    pub fleet: Option<FleetMap>,
+}
+
+/// The Pirate Islands' fixed data (PIR-4..7, PIR-11): the fleet's path, cyclic, starting at
+/// entry 0, and one start per seat, entry `i` for seat `i` (SCN-2: every seat is occupied).
+#[derive(Debug, Clone)]
+pub(crate) struct FleetMap {
+    pub path: Vec<HexCoord>,
+    pub starts: Vec<PlayerStart>,
+}
+
+/// One seat's start on the Pirate Islands (PIR-4..7).
+#[derive(Debug, Clone)]
+pub(crate) struct PlayerStart {
+    pub settlement: VertexId,
+    pub ship: EdgeId,
+    pub fortress: VertexId,
+    pub lone_vertex: VertexId,
+    /// The only edges the seat's ships may stand on (PIR-7).
+    pub lane: Vec<EdgeId>,
 }
 
 /// A gift of the forgotten tribe, claimed by the first ship on its edge (FTR-7).

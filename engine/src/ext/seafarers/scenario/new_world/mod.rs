@@ -328,6 +328,7 @@ pub(super) fn scenario() -> super::data::Scenario {
             wonders: Vec::new(),
             gift_edges: Vec::new(),
             gift_harbours: Vec::new(),
+            fleet: None,
             robber_excluded: Vec::new(),
             villages: Vec::new(),
             cloth_per_village: 0,

@@ -191,6 +191,9 @@ impl Ruleset {
         for extension in &extensions {
             extension.components(&mut components);
         }
+        for extension in &extensions {
+            extension.finish_components(&mut components);
+        }
         Ruleset {
             base: BaseRules {
                 players: config.players,

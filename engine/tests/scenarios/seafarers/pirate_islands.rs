@@ -453,3 +453,34 @@ fn pir_14_on_a_seven_the_card_won_comes_before_the_discards() {
     s.when(P0, discard);
     assert_eq!(*s.game.phase(), Phase::StealAny);
 }
+
+/// PIR-4, PIR-6: the distance rule keeps every building off a fortress's neighbours by the
+/// map itself: none of them touches land anyone may build on, and none is a lone vertex, so a
+/// fortress needs no piece on the board to hold its place.
+#[test]
+fn pir_4_nothing_can_stand_beside_a_fortress_on_any_map() {
+    for players in 2..=6 {
+        let game = Game::new(pirate_config(players), 7).unwrap();
+        let board = game.board();
+        let seats = view(&game).seats;
+        for s in &seats {
+            let f = board.vertex(s.fortress).unwrap();
+            assert!(!board.vertex_is_buildable[f as usize], "{players} players: fortress {}", s.fortress);
+            for n in board.neighbours_of(f) {
+                let next = board.vertices[n as usize];
+                assert!(!board.vertex_is_buildable[n as usize], "{players} players: {next} beside {}", s.fortress);
+                assert!(
+                    seats.iter().all(|o| o.lone_vertex != next),
+                    "{players} players: lone {next} beside a fortress"
+                );
+            }
+        }
+    }
+}
+
+/// PIR-16 with 5-6 players (X56): the 34 cards with the VP cards as Knights.
+#[test]
+fn pir_16_the_five_six_player_deck() {
+    let deck = *Game::new(pirate_config(5), 7).unwrap().development_deck();
+    assert_eq!((deck.total(), deck.get(DevCard::VictoryPoint)), (34, 0));
+}

@@ -484,3 +484,28 @@ fn pir_16_the_five_six_player_deck() {
     let deck = *Game::new(pirate_config(5), 7).unwrap().development_deck();
     assert_eq!((deck.total(), deck.get(DevCard::VictoryPoint)), (34, 0));
 }
+
+/// Section 4.4: every viewer sees the same: each seat's lane (Appendix A), lone vertex and
+/// fortress with its strength, the fleet's path, place and hex.
+#[test]
+fn the_view_shows_lanes_fortresses_and_the_fleet_to_everyone() {
+    let game = Game::new(pirate_config(4), 7).unwrap();
+    let seen = view(&game);
+    assert_eq!((seen.fleet_path.len(), seen.fleet_index, seen.fleet_hex), (14, 0, Some(h("-3,3"))));
+    let lane = [
+        "-4,2,SE", "-4,3,NE", "-3,2,SE", "-3,3,NE", "-2,2,SE", "-5,3,E", "-4,3,E", "-3,3,E", "-6,3,SE", "-6,4,NE",
+        "-5,3,SE", "-5,4,NE", "-4,3,SE", "-4,4,NE", "-3,3,SE",
+    ];
+    assert_eq!(seen.seats[0].lane, lane.map(e).to_vec());
+    assert_eq!(seen.seats.iter().map(|s| s.fortress_strength).collect::<Vec<_>>(), vec![3; 4]);
+    for seat in [P0, P1, P2, P3] {
+        assert_eq!(game.view(Viewer::Seat(seat)).pirate_islands, Some(seen.clone()));
+    }
+}
+
+/// PIR-22 with PIR-9: no ship moves away from a side of the fleet's hex.
+#[test]
+fn pir_22_no_ship_leaves_the_fleets_hex() {
+    let s = with_fleet(p0_ships(fresh(pirate_config(4)), &["-3,3,NE"]), 0).main_phase(P0).start();
+    s.rejects(P0, Move::MoveShip { from: e("-3,3,NE"), to: e("-3,2,SE") }, "pirate_blocks_edge");
+}

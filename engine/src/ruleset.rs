@@ -201,6 +201,9 @@ impl Ruleset {
         for extension in &extensions {
             extension.components(&mut components);
         }
+        for extension in &extensions {
+            extension.finish_components(&mut components);
+        }
         // SCN-6, SCN-8: the options override what the scenario sets.
         if let Some(rounds) = config.setup_rounds {
             components.setup_rounds = rounds;

@@ -55,6 +55,10 @@ pub(crate) trait Extension: Debug + Send + Sync {
     /// Changes the components of the game.
     fn components(&self, _components: &mut Components) {}
 
+    /// Changes the components once every extension has laid its own (PIR-16: the deck's VP
+    /// cards, in whatever deck the 5-6 player extension lays).
+    fn finish_components(&self, _components: &mut Components) {}
+
     /// Lays out the whole board when the variant has its own (the first extension to answer
     /// wins; otherwise the base game's board is laid).
     fn generate_board(&self, _rules: &Ruleset, _rng: &mut crate::rng::Rng) -> Option<Result<BoardLayout, SetupError>> {

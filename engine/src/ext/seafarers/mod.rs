@@ -336,6 +336,13 @@ impl Extension for Seafarers {
         components.max_points_per_event = components.max_points_per_event.max(1 + bonus);
     }
 
+    /// PIR-16: the deck, once the 5-6 player extension has laid its own.
+    fn finish_components(&self, components: &mut Components) {
+        if self.fleet().is_some() {
+            self.pirate_deck(components);
+        }
+    }
+
     /// NEW-11: the first harbour drawn.
     fn opening(&self, game: &Game, chance: &mut dyn Chance, events: &mut Vec<Event>) {
         if let Some(fleet) = self.fleet() {

@@ -453,3 +453,59 @@ fn pir_14_on_a_seven_the_card_won_comes_before_the_discards() {
     s.when(P0, discard);
     assert_eq!(*s.game.phase(), Phase::StealAny);
 }
+
+/// PIR-4, PIR-6: the distance rule keeps every building off a fortress's neighbours by the
+/// map itself: none of them touches land anyone may build on, and none is a lone vertex, so a
+/// fortress needs no piece on the board to hold its place.
+#[test]
+fn pir_4_nothing_can_stand_beside_a_fortress_on_any_map() {
+    for players in 2..=6 {
+        let game = Game::new(pirate_config(players), 7).unwrap();
+        let board = game.board();
+        let seats = view(&game).seats;
+        for s in &seats {
+            let f = board.vertex(s.fortress).unwrap();
+            assert!(!board.vertex_is_buildable[f as usize], "{players} players: fortress {}", s.fortress);
+            for n in board.neighbours_of(f) {
+                let next = board.vertices[n as usize];
+                assert!(!board.vertex_is_buildable[n as usize], "{players} players: {next} beside {}", s.fortress);
+                assert!(
+                    seats.iter().all(|o| o.lone_vertex != next),
+                    "{players} players: lone {next} beside a fortress"
+                );
+            }
+        }
+    }
+}
+
+/// PIR-16 with 5-6 players (X56): the 34 cards with the VP cards as Knights.
+#[test]
+fn pir_16_the_five_six_player_deck() {
+    let deck = *Game::new(pirate_config(5), 7).unwrap().development_deck();
+    assert_eq!((deck.total(), deck.get(DevCard::VictoryPoint)), (34, 0));
+}
+
+/// Section 4.4: every viewer sees the same: each seat's lane (Appendix A), lone vertex and
+/// fortress with its strength, the fleet's path, place and hex.
+#[test]
+fn the_view_shows_lanes_fortresses_and_the_fleet_to_everyone() {
+    let game = Game::new(pirate_config(4), 7).unwrap();
+    let seen = view(&game);
+    assert_eq!((seen.fleet_path.len(), seen.fleet_index, seen.fleet_hex), (14, 0, Some(h("-3,3"))));
+    let lane = [
+        "-4,2,SE", "-4,3,NE", "-3,2,SE", "-3,3,NE", "-2,2,SE", "-5,3,E", "-4,3,E", "-3,3,E", "-6,3,SE", "-6,4,NE",
+        "-5,3,SE", "-5,4,NE", "-4,3,SE", "-4,4,NE", "-3,3,SE",
+    ];
+    assert_eq!(seen.seats[0].lane, lane.map(e).to_vec());
+    assert_eq!(seen.seats.iter().map(|s| s.fortress_strength).collect::<Vec<_>>(), vec![3; 4]);
+    for seat in [P0, P1, P2, P3] {
+        assert_eq!(game.view(Viewer::Seat(seat)).pirate_islands, Some(seen.clone()));
+    }
+}
+
+/// PIR-22 with PIR-9: no ship moves away from a side of the fleet's hex.
+#[test]
+fn pir_22_no_ship_leaves_the_fleets_hex() {
+    let s = with_fleet(p0_ships(fresh(pirate_config(4)), &["-3,3,NE"]), 0).main_phase(P0).start();
+    s.rejects(P0, Move::MoveShip { from: e("-3,3,NE"), to: e("-3,2,SE") }, "pirate_blocks_edge");
+}

@@ -94,6 +94,14 @@ impl Seafarers {
         components.robber_in_play = false;
         components.largest_army_card = false;
         components.longest_road_card = false;
+        let starts = &fleet.starts[..usize::from(self.players).min(fleet.starts.len())];
+        components.lone_sites = starts.iter().enumerate().map(|(i, s)| (Seat(i as u8), s.lone_vertex)).collect();
+        components.ship_lanes = starts.iter().map(|s| s.lane.clone()).collect();
+    }
+
+    /// PIR-16: the deck as the other extensions laid it (X56's for 5-6 players), its VP cards
+    /// removed with 2-3 players, made Knights (`as_knights`) or kept with 4-6.
+    pub(super) fn pirate_deck(&self, components: &mut Components) {
         let deck = &mut components.development_deck;
         let vp_cards = deck.get(DevCard::VictoryPoint);
         if self.players <= 3 {
@@ -103,9 +111,6 @@ impl Seafarers {
             *deck.get_mut(DevCard::Knight) += vp_cards;
             *deck.get_mut(DevCard::VictoryPoint) = 0;
         }
-        let starts = &fleet.starts[..usize::from(self.players).min(fleet.starts.len())];
-        components.lone_sites = starts.iter().enumerate().map(|(i, s)| (Seat(i as u8), s.lone_vertex)).collect();
-        components.ship_lanes = starts.iter().map(|s| s.lane.clone()).collect();
     }
 
     /// PIR-4: each seat's settlement, ship and fortress, before setup (SCN-2: entry `i` for
@@ -146,9 +151,11 @@ impl Seafarers {
                 game.apply_pirate(*to);
             }
             Event::FleetAttack { seat, resources: Some(lost), .. } => game.pay(*seat, lost),
-            Event::ShipBecameWarship { edge, .. } => {
+            Event::ShipBecameWarship { seat, edge } => {
+                // Only a ship of the seat becomes one (an event that does not fit changes less).
+                let held = game.board().edge(*edge).and_then(|e| game.ship_index(e)) == Some(*seat);
                 let warships = &mut game.ext.seafarers.pirate_islands.warships;
-                if !warships.contains(edge) {
+                if held && !warships.contains(edge) {
                     warships.push(*edge);
                 }
             }

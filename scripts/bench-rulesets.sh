@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Side by side, alternating: the engine's simulator (random bots, 4 players) on the base game,
-# Seafarers (New Shores, The New World, The Forgotten Tribe, Cloth for Catan) and Cities & Knights, in CPU seconds. Prints, per ruleset, the median
+# Seafarers (New Shores, The New World, The Forgotten Tribe, Cloth for Catan, The Pirate Islands) and Cities & Knights, in CPU seconds. Prints, per ruleset, the median
 # moves per CPU second and the median cost of a move relative to the base game's in the same
 # round (the issue 28 targets: Seafarers at most 3x, Cities & Knights at most 2x).
 #
@@ -14,11 +14,11 @@ N=${N:-1000}; R=${R:-5}
 sim=${SIM:-target/release/examples/simulate}
 [ -x "$sim" ] || { echo "no simulator at $sim (build it first)"; exit 1; }
 out=$(mktemp -d); trap 'rm -rf "$out"' EXIT
-names=(base seafarers new_world forgotten_tribe cloth_for_catan cities_knights)
+names=(base seafarers new_world forgotten_tribe cloth_for_catan pirate_islands cities_knights)
 args=("" "--variant seafarers --scenario new_shores" "--variant seafarers --scenario new_world"
   "--variant seafarers --scenario forgotten_tribe" "--variant seafarers --scenario cloth_for_catan"
-  "--variant cities_and_knights")
-games=("$N" $((N / 4)) $((N / 4)) $((N / 4)) $((N / 4)) $((N / 4)))
+  "--variant seafarers --scenario pirate_islands" "--variant cities_and_knights")
+games=("$N" $((N / 4)) $((N / 4)) $((N / 4)) $((N / 4)) $((N / 4)) $((N / 4)))
 for round in $(seq 1 "$R"); do
   seed=$((100 + round))
   for i in "${!names[@]}"; do
@@ -40,7 +40,7 @@ rows = [l.split() for l in open(sys.argv[1])]
 per_round = {}
 for rnd, name, games_s, moves_s in rows:
     per_round.setdefault(rnd, {})[name] = (float(games_s), float(moves_s))
-for name in ("base", "seafarers", "new_world", "forgotten_tribe", "cloth_for_catan", "cities_knights"):
+for name in ("base", "seafarers", "new_world", "forgotten_tribe", "cloth_for_catan", "pirate_islands", "cities_knights"):
     games_s = st.median(r[name][0] for r in per_round.values())
     moves_s = st.median(r[name][1] for r in per_round.values())
     cost = st.median(r["base"][1] / r[name][1] for r in per_round.values())

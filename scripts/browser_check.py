@@ -354,7 +354,8 @@ def pirate_clear_in_svg(game_id, seq):
 
 
 def expansion_games(driver):
-    """Seafarers games (The Four Islands, The New World, The Forgotten Tribe, Cloth for Catan),
+    """Seafarers games (The Four Islands, The New World, The Forgotten Tribe, Cloth for Catan,
+    The Pirate Islands),
     a Wonders and a C&K game of bots: the page shows what each game holds."""
     started = time.monotonic()
     requests = [
@@ -362,6 +363,7 @@ def expansion_games(driver):
         {"variant": "seafarers", "scenario": "new_world", "max_players": 4},
         {"variant": "seafarers", "scenario": "forgotten_tribe", "max_players": 4},
         {"variant": "seafarers", "scenario": "cloth_for_catan", "max_players": 4},
+        {"variant": "seafarers", "scenario": "pirate_islands", "max_players": 4},
         {"variant": "wonders", "max_players": 4},
         {"variant": "cities_and_knights", "max_players": 4},
     ]
@@ -430,6 +432,17 @@ def expansion_games(driver):
                 assert g.get("data-cloth") == str(village["cloth"]), (label, village)
             panel = driver.execute_script("return document.getElementById('extras').innerText")
             assert "Villages and cloth" in panel, f"{label}: the page shows no villages: {panel!r}"
+        pirates = game.get("pirate_islands")
+        if pirates:
+            # PIR-4/7/11: the lanes, the fleet while it sails and the fortresses standing are drawn.
+            root = ElementTree.fromstring(text(f"/api/v1/games/{game_id}/board.svg"))
+            classes = [g.get("class") or "" for g in root.iter("{http://www.w3.org/2000/svg}g")]
+            assert classes.count("lane") == len(pirates["seats"]), (label, classes.count("lane"))
+            standing = sum(s["fortress_strength"] > 0 for s in pirates["seats"])
+            assert classes.count("fortress") == standing, (label, classes.count("fortress"), standing)
+            assert classes.count("fleet") == (0 if pirates["fleet_defeated"] else 1), label
+            panel = driver.execute_script("return document.getElementById('extras').innerText")
+            assert "The pirate islands" in panel, f"{label}: the page shows no fortresses: {panel!r}"
         errors = browser_errors(driver)
         assert not errors, f"{label}: the browser logged errors: {errors}"
         shot = os.path.join(os.path.dirname(args.screenshot), f"spectator-{label}.png")

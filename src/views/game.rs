@@ -127,6 +127,12 @@ pub struct GameResponse {
     /// cloth (two make a victory point). Absent in other games and before the start.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cloth_for_catan: Option<catan_engine::view::ClothView>,
+    /// The Pirate Islands: the fleet's path, where it stands (absent once defeated), and per
+    /// seat its ship lane, its lone settlement vertex, its fortress and that fortress's
+    /// strength (0 once conquered), and its warships. Absent in other games and before the
+    /// start.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pirate_islands: Option<catan_engine::PirateIslandsView>,
     /// Cities & Knights: the commodity cards in the bank. Absent in other games.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub commodity_bank: Option<catan_engine::Commodities>,
@@ -380,6 +386,7 @@ fn response_of(
         wonders: view.as_ref().map(|v| v.wonders.clone()).unwrap_or_default(),
         forgotten_tribe: view.as_ref().and_then(|v| v.forgotten_tribe.clone()),
         cloth_for_catan: view.as_ref().and_then(|v| v.cloth_for_catan.clone()),
+        pirate_islands: view.as_ref().and_then(|v| v.pirate_islands.clone()),
         commodity_bank: view.as_ref().and_then(|v| v.commodity_bank),
         cities_and_knights: view.as_ref().and_then(|v| v.cities_and_knights.clone()),
         winner: view.as_ref().and_then(|v| v.winner),

@@ -492,6 +492,43 @@ fn a_cloth_for_catan_game_draws_its_villages_and_cloth() {
     }
 }
 
+/// PIR-4, PIR-7, PIR-11: every seat's lane is drawn, the fleet on its hex while it sails,
+/// every fortress not yet conquered with its strength, at the start and at the end of a game
+/// of bots.
+#[test]
+fn a_pirate_islands_game_draws_its_lanes_fleet_and_fortresses() {
+    let app = spawn_app(Backend::Sqlite);
+    let request = json!({"variant": "seafarers", "scenario": "pirate_islands", "seed": 17});
+    let id = finished_bot_game(&app, request, 4);
+    for query in ["?at=1", ""] {
+        let game = if query.is_empty() { app.game(&id, None) } else { at(&app, &id, 1, None) };
+        let (_, elements) = svg(&app, &id, query, None);
+        assert_picture_matches(&elements, &game);
+        let pirates = &game["pirate_islands"];
+        assert_eq!(with_class(&elements, "lane").len(), 4, "PIR-7: a lane per seat{query}");
+        let fleet: Vec<&str> = with_class(&elements, "fleet").iter().filter_map(|e| e.attr("data-coord")).collect();
+        match pirates["fleet_hex"].as_str() {
+            Some(hex) => assert_eq!(fleet, [hex], "PIR-11: the fleet on its hex{query}"),
+            None => assert!(fleet.is_empty(), "PIR-21: a defeated fleet is not drawn"),
+        }
+        let standing: Vec<(String, String)> = pirates["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|s| s["fortress_strength"].as_u64() > Some(0))
+            .map(|s| (s["fortress"].as_str().unwrap().to_owned(), s["fortress_strength"].to_string()))
+            .collect();
+        let drawn: Vec<(String, String)> = with_class(&elements, "fortress")
+            .iter()
+            .map(|f| (f.attr("data-vertex").unwrap().to_owned(), f.attr("data-strength").unwrap().to_owned()))
+            .collect();
+        assert_eq!(drawn, standing, "PIR-4: the fortresses standing{query}");
+        if query == "?at=1" {
+            assert_eq!(drawn.len(), 4, "four fortresses of strength 3 at the start");
+        }
+    }
+}
+
 both_backends!(fog_stays_fog_in_the_picture);
 
 /// SEA-13: hexes still in the fog are drawn as fog, without terrain or number, for every

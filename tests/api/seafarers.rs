@@ -30,7 +30,13 @@ fn the_scenarios_are_listed_with_their_player_counts_and_targets() {
     let ids: Vec<&str> = scenarios.iter().map(|s| s["id"].as_str().unwrap()).collect();
     // Wonders of Catan has rules of its own (tests/api/wonders.rs); The New World, whose
     // board is generated, The Forgotten Tribe and Cloth for Catan come after it.
-    assert_eq!(ids, [&SCENARIOS[..4], &["wonders", "new_world", "forgotten_tribe", "cloth_for_catan"]].concat());
+    assert_eq!(
+        ids,
+        [&SCENARIOS[..4], &["wonders", "new_world", "forgotten_tribe", "cloth_for_catan", "pirate_islands"]].concat()
+    );
+    let pirates = scenarios.iter().find(|s| s["id"] == "pirate_islands").unwrap();
+    assert_eq!(pirates["player_counts"], json!([2, 3, 4, 5, 6]), "PIR-1");
+    assert_eq!(pirates["vp_targets"][0]["vp_target"], 10, "PIR-3");
     let cloth = scenarios.iter().find(|s| s["id"] == "cloth_for_catan").unwrap();
     assert_eq!(cloth["player_counts"], json!([2, 3, 4, 5, 6]), "CLV-1");
     assert_eq!(cloth["vp_targets"][0]["vp_target"], 14, "CLV-2");
@@ -50,7 +56,7 @@ fn the_scenarios_are_listed_with_their_player_counts_and_targets() {
         // SEA-14: the target is the scenario's (12 to 14 in these).
         for target in scenario["vp_targets"].as_array().unwrap() {
             assert!(counts.contains(&target["players"].as_u64().unwrap()));
-            assert!((12..=14).contains(&target["vp_target"].as_u64().unwrap()), "{target}");
+            assert!((10..=14).contains(&target["vp_target"].as_u64().unwrap()), "{target}");
         }
     }
 }
@@ -211,7 +217,11 @@ fn every_scenario_is_played_to_a_winner(backend: Backend) {
     let app = spawn_app(backend);
     for (i, scenario) in SCENARIOS.into_iter().enumerate() {
         let players = if i % 2 == 0 { 4 } else { 3 };
-        let request = json!({"max_players": players, "variant": "seafarers", "scenario": scenario, "seed": 40 + i});
+        let mut request = json!({"max_players": players, "variant": "seafarers", "scenario": scenario, "seed": 40 + i});
+        if scenario == "pirate_islands" {
+            // PIR-8: random seats can wall their lanes in for good; the turn limit ends such a game.
+            request["options"] = json!({"turn_limit": 250});
+        }
         let (id, users) = app.started_game_with(players, &request);
         play_to_a_winner(&app, &id, &users);
         check_fog_secrecy(&app, &id, &users);
@@ -220,6 +230,9 @@ fn every_scenario_is_played_to_a_winner(backend: Backend) {
         }
         if scenario == "cloth_for_catan" {
             check_cloth(&app, &id, &users);
+        }
+        if scenario == "pirate_islands" {
+            check_pirates(&app, &id, &users);
         }
         // NEW-7 (and every game): the seed is published once the game is over.
         assert!(app.game(&id, None)["seed"].is_u64(), "{scenario}");
@@ -277,6 +290,30 @@ fn check_cloth(app: &TestApp, id: &str, users: &[User]) {
     }
     for user in users {
         assert_eq!(&app.game(id, Some(&user.token))["cloth_for_catan"], cloth, "cloth is public");
+    }
+}
+
+/// PIR-4..21: the game shows the fleet's path and place, each seat's lane, lone vertex,
+/// fortress strength and warships, the same to every reader; there is no robber (PIR-2).
+fn check_pirates(app: &TestApp, id: &str, users: &[User]) {
+    let spectator = app.game(id, None);
+    let pirates = &spectator["pirate_islands"];
+    assert_eq!(pirates["fleet_path"].as_array().unwrap().len(), 14, "PIR-11: {pirates}");
+    let seats = pirates["seats"].as_array().unwrap();
+    assert_eq!(seats.len(), users.len());
+    for seat in seats {
+        assert!(!seat["lane"].as_array().unwrap().is_empty(), "PIR-7");
+        assert!(seat["fortress_strength"].as_u64().unwrap() <= 3, "PIR-4");
+    }
+    assert!(spectator["board"]["robber"].is_null(), "PIR-2: no robber");
+    let won_by = spectator["won_by"].as_str().unwrap();
+    assert!(["victory_points", "turn_limit"].contains(&won_by), "{won_by}");
+    if won_by == "victory_points" {
+        let winner = spectator["winner"].as_u64().unwrap() as usize;
+        assert_eq!(seats[winner]["fortress_strength"], 0, "PIR-20: the winner conquered its fortress");
+    }
+    for user in users {
+        assert_eq!(&app.game(id, Some(&user.token))["pirate_islands"], pirates, "public to every reader");
     }
 }
 

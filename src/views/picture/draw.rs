@@ -143,6 +143,9 @@ pub fn board_svg(game: &GameResponse, labels: bool) -> String {
     if let Some(cloth) = &game.cloth_for_catan {
         villages(&mut svg, cloth);
     }
+    if let Some(pirates) = &game.pirate_islands {
+        pirate_islands(&mut svg, pirates);
+    }
     for road in &board.roads {
         road_piece(&mut svg, road.edge, road.seat);
     }
@@ -434,6 +437,111 @@ fn gifts(svg: &mut Svg, tribe: &catan_engine::view::TribeView) {
                 label,
             );
         }
+        svg.close();
+    }
+}
+
+/// The Pirate Islands (PIR-7, PIR-11, PIR-4): each seat's ship lane as a dotted line in its
+/// colour, the fleet's path as a dashed loop through its hexes with the fleet on its hex, and
+/// each fortress as a square in its owner's colour with its strength (a conquered one is its
+/// owner's settlement, drawn with the buildings).
+fn pirate_islands(svg: &mut Svg, pirates: &catan_engine::PirateIslandsView) {
+    for seat in &pirates.seats {
+        svg.open("g", &[("class", "lane".into()), ("data-seat", seat.seat.0.into())]);
+        for &edge in &seat.lane {
+            let [a, b] = geometry::edge_ends(edge);
+            svg.empty(
+                "line",
+                &[
+                    ("x1", a.x.into()),
+                    ("y1", a.y.into()),
+                    ("x2", b.x.into()),
+                    ("y2", b.y.into()),
+                    ("stroke", seat_colour(seat.seat).into()),
+                    ("stroke-width", 2.0.into()),
+                    ("stroke-dasharray", "2 4".into()),
+                    ("opacity", 0.8.into()),
+                ],
+            );
+        }
+        svg.close();
+    }
+    if !pirates.fleet_defeated {
+        let points: Vec<String> = pirates
+            .fleet_path
+            .iter()
+            .map(|&hex| {
+                let c = geometry::centre(hex);
+                format!("{:.1},{:.1}", c.x, c.y)
+            })
+            .collect();
+        svg.empty(
+            "polygon",
+            &[
+                ("class", "fleet-path".into()),
+                ("points", points.join(" ").into()),
+                ("fill", "none".into()),
+                ("stroke", "#222".into()),
+                ("stroke-width", 1.5.into()),
+                ("stroke-dasharray", "6 5".into()),
+                ("opacity", 0.5.into()),
+            ],
+        );
+    }
+    if let Some(hex) = pirates.fleet_hex {
+        let c = geometry::centre(hex);
+        svg.open("g", &[("class", "fleet".into()), ("data-coord", hex.to_string().into())]);
+        svg.empty("circle", &[("cx", c.x.into()), ("cy", c.y.into()), ("r", 14.0.into()), ("fill", "#1b1b1b".into())]);
+        svg.text(
+            "text",
+            &[
+                ("x", c.x.into()),
+                ("y", (c.y + 4.0).into()),
+                ("text-anchor", "middle".into()),
+                ("font-size", 10.0.into()),
+                ("font-weight", "bold".into()),
+                ("fill", "#fff".into()),
+            ],
+            "fleet",
+        );
+        svg.close();
+    }
+    for seat in pirates.seats.iter().filter(|s| s.fortress_strength > 0) {
+        let at = geometry::vertex(seat.fortress);
+        svg.open(
+            "g",
+            &[
+                ("class", "fortress".into()),
+                ("data-seat", seat.seat.0.into()),
+                ("data-vertex", seat.fortress.to_string().into()),
+                ("data-strength", seat.fortress_strength.into()),
+            ],
+        );
+        svg.empty(
+            "rect",
+            &[
+                ("x", (at.x - 9.0).into()),
+                ("y", (at.y - 9.0).into()),
+                ("width", 18.0.into()),
+                ("height", 18.0.into()),
+                ("fill", seat_colour(seat.seat).into()),
+                ("stroke", "#111".into()),
+                ("stroke-width", 2.0.into()),
+            ],
+        );
+        svg.text(
+            "text",
+            &[
+                ("x", at.x.into()),
+                ("y", (at.y + 4.0).into()),
+                ("text-anchor", "middle".into()),
+                ("font-size", 11.0.into()),
+                ("font-weight", "bold".into()),
+                ("stroke", "#fff".into()),
+                ("stroke-width", 0.6.into()),
+            ],
+            &seat.fortress_strength.to_string(),
+        );
         svg.close();
     }
 }
@@ -944,7 +1052,14 @@ fn legend(svg: &mut Svg, game: &GameResponse, x: f64, y: f64) {
             .and_then(|c| c.cloth.get(player.seat.index()))
             .map(|n| format!(", {n} cloth"))
             .unwrap_or_default();
-        let held = format!("{held}{cloth}");
+        // PIR-15: each seat's warships.
+        let warships = game
+            .pirate_islands
+            .as_ref()
+            .and_then(|p| p.seats.iter().find(|s| s.seat == player.seat))
+            .map(|s| format!(", {} warships", s.warships.len()))
+            .unwrap_or_default();
+        let held = format!("{held}{cloth}{warships}");
         svg.text(
             "text",
             &[("x", (px + 17.0).into()), ("y", (py + 10.5).into()), ("data-seat", player.seat.0.into())],

@@ -185,6 +185,22 @@
       }
       case "cloth_stolen":
         return [who(e.thief), " took a cloth from ", who(e.victim)];
+      case "fortress_placed":
+        return [who(s), `'s fortress stands at ${e.vertex} (strength ${e.strength})`];
+      case "pirate_fleet_moved":
+        return [`the pirate fleet sailed ${e.steps} to ${e.to} (strength ${e.strength})`];
+      case "fleet_attack":
+        return ["the fleet attacked ", who(s), ` (${e.warships} warships against ${e.strength}): ${e.outcome}${e.cards_lost ? `, ${e.cards_lost} cards lost` : ""}`];
+      case "ship_became_warship":
+        return [who(s), ` made the ship at ${e.edge} a warship`];
+      case "fortress_attacked":
+        return [who(s), ` attacked their fortress (${e.warships} warships against ${e.defence_roll}): ${e.outcome}${(e.ships_lost || []).length ? `, ${e.ships_lost.length} ships lost` : ""}`];
+      case "fortress_conquered":
+        return [who(s), ` conquered their fortress at ${e.vertex}`];
+      case "pirate_fleet_defeated":
+        return ["the pirate fleet is defeated and leaves the board"];
+      case "steal_skipped":
+        return [who(s), " had nobody to steal from"];
       case "village_exhausted":
         return [`the village at ${e.village} has no cloth left`];
       case "dice_rolled":
@@ -494,6 +510,20 @@
             return el("li", {}, `Village ${v.number} at ${v.vertex}: ${v.cloth} cloth`, ...(traders.length ? [" · ", ...traders] : []));
           }),
           ...cloth.cloth.map((n, seat) => el("li", {}, who(seat), ` holds ${n} cloth (${Math.floor(n / 2)} VP)`)),
+        ),
+      );
+    }
+    const pirates = game.pirate_islands;
+    if (pirates) {
+      extras.push(el("h3", {}, "The pirate islands"));
+      extras.push(
+        el(
+          "ul",
+          { class: "fortresses" },
+          el("li", {}, pirates.fleet_defeated ? "The fleet is defeated." : `The fleet is at ${pirates.fleet_hex} (step ${pirates.fleet_index + 1} of ${pirates.fleet_path.length}).`),
+          ...pirates.seats.map((p) =>
+            el("li", {}, who(p.seat), p.fortress_strength > 0 ? `: fortress at ${p.fortress}, strength ${p.fortress_strength}` : ": fortress conquered", `, ${p.warships.length} warships`),
+          ),
         ),
       );
     }

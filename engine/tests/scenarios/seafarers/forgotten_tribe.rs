@@ -23,6 +23,11 @@ const TRIBE: [(i32, i32); 12] =
 /// The shortest chain of free sea edges from `from` to an end of `target` (not `target`
 /// itself), for a ship route to lie on.
 fn sea_route(game: &Game, from: VertexId, target: EdgeId) -> Vec<EdgeId> {
+    shortest_sea_route(game, from, target).unwrap_or_else(|| panic!("no sea route from {from} to {target}"))
+}
+
+/// [`sea_route`], if there is one.
+fn shortest_sea_route(game: &Game, from: VertexId, target: EdgeId) -> Option<Vec<EdgeId>> {
     let board = game.board();
     let ends = target.endpoints();
     let mut came: HashMap<VertexId, EdgeId> = HashMap::new();
@@ -37,7 +42,7 @@ fn sea_route(game: &Game, from: VertexId, target: EdgeId) -> Vec<EdgeId> {
                 v = edge.endpoints().into_iter().find(|x| *x != v).unwrap();
             }
             route.reverse();
-            return route;
+            return Some(route);
         }
         for edge in at.edges() {
             let sea = board.edge(edge).is_some_and(|e| board.edge_is_sea[e as usize]);
@@ -48,7 +53,7 @@ fn sea_route(game: &Game, from: VertexId, target: EdgeId) -> Vec<EdgeId> {
             }
         }
     }
-    panic!("no sea route from {from} to {target}");
+    None
 }
 
 /// P0 with a settlement on HOME and ships from it to an end of `gift`, in its main phase with
@@ -305,4 +310,80 @@ fn the_forgotten_tribe_takes_two_to_six_players_to_thirteen_points() {
     assert_eq!(gift_view(&six).development_cards_set_aside, 6);
     assert_eq!(six.view(Viewer::Spectator).development_cards_left, 34 - 6);
     let _ = Setup::from(&six);
+}
+
+/// FTR-13 [SEA-10]: the Longest Trade Route is in play (a fifth ship of a route from
+/// HOME, on the far point gift's edge, takes the card), and so is Largest Army (a third
+/// Knight).
+#[test]
+fn ftr_13_longest_trade_route_and_largest_army_are_in_play() {
+    let fresh = Game::new(tribe_config(4), 7).expect("game");
+    let route = sea_route(&fresh, v(HOME), e("0,-3,NE"));
+    assert_eq!(route.len(), 4, "{route:?}");
+    let mut given = given_with(tribe_config(4)).settlement(P0, HOME).settlement(P1, "1,1,S");
+    for edge in &route {
+        given = given.with_ship(*edge, P0);
+    }
+    let mut s = given.with_knights_played(P0, 2).main_phase(P0).give(P0, cost::SHIP).card(P0, DevCard::Knight).start();
+    assert_eq!(s.game.longest_road_holder(), None, "four ships are not yet a trade route");
+    let events = s.when(P0, Move::BuildShip { edge: e("0,-3,NE") });
+    assert!(events.iter().any(|x| matches!(x, Event::LongestRoadChanged { .. })), "{events:?}");
+    assert_eq!(s.game.longest_road_holder(), Some(P0));
+    let knight = Move::PlayKnight { hex: h("0,0"), steal_from: None, bandit: Default::default() };
+    let events = s.when(P0, knight);
+    assert!(events.iter().any(|x| matches!(x, Event::LargestArmyChanged { .. })), "{events:?}");
+    assert_eq!(s.game.view(Viewer::Spectator).largest_army, Some(P0));
+}
+
+/// A buildable coastal vertex of the main island and the shortest free sea route from it to
+/// an end of `gift`, over every such vertex of `game`'s board.
+fn nearest_home(game: &Game, gift: EdgeId) -> (VertexId, Vec<EdgeId>) {
+    let board = game.board();
+    let layout = board.layout();
+    let sea = |x: &HexCoord| board.hex(*x).is_some_and(|i| board.is_sea_hex(i));
+    let main_land = |x: &HexCoord| board.hex(*x).is_some_and(|i| !board.is_sea_hex(i)) && !layout.neutral.contains(x);
+    let mut best: Option<(VertexId, Vec<EdgeId>)> = None;
+    for tile in layout.hexes.iter().filter(|t| main_land(&t.hex)) {
+        for vertex in tile.hex.corners() {
+            let buildable = board.vertex(vertex).is_some_and(|i| board.vertex_is_buildable[i as usize]);
+            if !buildable || !vertex.hexes().iter().any(sea) || gift.endpoints().contains(&vertex) {
+                continue;
+            }
+            if let Some(route) = shortest_sea_route(game, vertex, gift) {
+                if best.as_ref().is_none_or(|(_, r)| route.len() < r.len()) {
+                    best = Some((vertex, route));
+                }
+            }
+        }
+    }
+    best.expect("a main-island coast with a sea route to the gift")
+}
+
+/// FTR-14 [X56]: with six players (variant "6") gifts are claimed in the special building
+/// phase: a ship built there on a harbour gift's edge takes the harbour, which is placed
+/// there, and the special building phase goes on.
+#[test]
+fn ftr_14_a_harbour_gift_is_claimed_and_placed_in_the_special_building_phase() {
+    let config = GameConfig { five_six_extension: true, ..tribe_config(6) };
+    let fresh = Game::new(config.clone(), 7).expect("a 6-player tribe game");
+    let harbour = gift_view(&fresh).gifts.into_iter().find(|g| g.gift == Gift::Harbour).expect("a harbour gift");
+    let (home, route) = nearest_home(&fresh, harbour.edge);
+    let mut given = given_with(config).with_building(home, P0, catan_engine::BuildingKind::Settlement);
+    for edge in &route {
+        given = given.with_ship(*edge, P0);
+    }
+    let mut s = given
+        .turn(P1)
+        .with_dice(2, 3)
+        .with_phase(Phase::SpecialBuilding { seat: P0 }, vec![])
+        .give(P0, cost::SHIP)
+        .start();
+    let kind = harbour.kind.expect("a harbour gift has its kind");
+    let events = s.when(P0, Move::BuildShip { edge: harbour.edge });
+    assert!(events.contains(&Event::GiftClaimed { seat: P0, edge: harbour.edge, gift: Gift::Harbour }), "{events:?}");
+    assert_eq!(*s.game.phase(), Phase::PlaceGiftHarbour { seat: P0, kind });
+    let spot = s.game.legal_moves(P0).into_iter().find(|m| matches!(m, Move::PlaceGiftHarbour { .. }));
+    let placed = s.when(P0, spot.expect("a spot at P0's coastal settlement"));
+    assert!(matches!(placed[0], Event::HarbourPlaced { seat: P0, .. }), "{placed:?}");
+    assert_eq!(*s.game.phase(), Phase::SpecialBuilding { seat: P0 }, "back to P0's special building");
 }

@@ -52,7 +52,7 @@ pub(super) fn grow_islands(params: &Params, cells: &[HexCoord], rng: &mut Rng) -
 }
 
 /// NEW-GEN-3: how many islands and how large, largest first.
-fn island_sizes(params: &Params, rng: &mut Rng) -> Vec<usize> {
+pub(super) fn island_sizes(params: &Params, rng: &mut Rng) -> Vec<usize> {
     let (fewest, most) = params.islands;
     let (smallest, largest) = params.island_size;
     let count = fewest + rand(rng, most - fewest + 1);

@@ -239,3 +239,178 @@ fn a_board_of_the_wrong_column_is_illegal() {
     let layout = grown(4, 2).layout;
     assert!(illegal(&layout, 6, NewWorldLayout::GrownIslands).contains(&"NEW-LEGAL-1"));
 }
+
+#[test]
+fn new_gen_1_the_player_count_picks_the_column_and_the_flags_are_inputs() {
+    // NEW-GEN-1: 2-4 players play the 7 x 6 column, 5-6 the 7 x 8 one; within a column the
+    // seed alone makes the board, and each flag is an input too.
+    for seed in 0..20 {
+        assert_eq!(grown(2, seed), grown(4, seed), "seed {seed}");
+        assert_eq!(grown(3, seed), grown(4, seed), "seed {seed}");
+        assert_eq!(grown(5, seed), grown(6, seed), "seed {seed}");
+    }
+    for (players, cells) in [(2, 42), (4, 42), (5, 56), (6, 56)] {
+        let params = Params::for_players(players);
+        assert_eq!(params.cells().len(), cells);
+        let board = grown(players, 1);
+        assert_eq!(board.layout.hexes.len(), cells + params.margin().len());
+    }
+    let with = |options: NewWorldOptions| (0..20).map(|seed| generated(4, seed, options)).collect::<Vec<_>>();
+    let plain = with(NewWorldOptions::default());
+    let shuffled = with(NewWorldOptions { layout: NewWorldLayout::PublishedRandom, ..NewWorldOptions::default() });
+    let unequal = with(NewWorldOptions { forbid_adjacent_equal_numbers: true, ..NewWorldOptions::default() });
+    assert!(plain.iter().zip(&shuffled).all(|(a, b)| a.layout != b.layout), "the layout flag");
+    assert!(plain.iter().zip(&unequal).any(|(a, b)| a.layout != b.layout), "the numbers flag");
+}
+
+#[test]
+fn new_gen_4_islands_grow_to_their_sizes_one_sea_cell_apart() {
+    // NEW-GEN-3 draws the sizes, largest first; NEW-GEN-4 grows each island cell by cell from
+    // a free cell, never next to another island's land: so the connected land is exactly the
+    // drawn islands, each of its size.
+    for players in [4, 6] {
+        let params = Params::for_players(players);
+        let cells = params.cells();
+        let mut grown_attempts = 0;
+        for seed in 0..2000 {
+            if grown_attempts == 100 {
+                break;
+            }
+            let mut rng = Rng::new(seed);
+            let sizes = grow::island_sizes(&params, &mut rng.clone());
+            assert!(sizes.windows(2).all(|w| w[0] >= w[1]), "largest first: {sizes:?}");
+            let Some(land) = grow::grow_islands(&params, &cells, &mut rng) else { continue };
+            grown_attempts += 1;
+            let hexes: Vec<HexCoord> = land.iter().map(|(h, _)| *h).collect();
+            assert!(hexes.iter().all(|h| cells.contains(h)), "land only on cells");
+            let islands = grow::islands_of(&hexes);
+            let mut component_sizes: Vec<usize> = (1..=sizes.len() as u8 + 1)
+                .map(|i| islands.iter().filter(|(_, on)| *on == i).count())
+                .filter(|&n| n > 0)
+                .collect();
+            component_sizes.sort_unstable_by(|a, b| b.cmp(a));
+            assert_eq!(component_sizes, sizes, "seed {seed}: every island apart from the others, whole");
+        }
+        assert_eq!(grown_attempts, 100, "a first attempt grows in one seed of a few (NEW-GEN-5)");
+    }
+}
+
+#[test]
+fn new_gen_6_every_terrain_of_the_column_shuffled_over_the_land() {
+    // NEW-GEN-6: the terrain multiset, exactly, on the land cells in canonical order; shuffled,
+    // so the first land hex takes every terrain over the seeds.
+    for players in [4, 6] {
+        let params = Params::for_players(players);
+        let mut expected: Vec<u8> = params.terrains.iter().map(|&t| t as u8).collect();
+        expected.sort_unstable();
+        let mut first_terrains: Vec<Terrain> = Vec::new();
+        for seed in 0..200 {
+            let board = grown(players, seed);
+            let land: Vec<&HexTile> = board.layout.hexes.iter().filter(|t| t.terrain.is_land()).collect();
+            assert!(land.windows(2).all(|w| (w[0].hex.r, w[0].hex.q) < (w[1].hex.r, w[1].hex.q)), "canonical order");
+            let mut terrains: Vec<u8> = land.iter().map(|t| t.terrain as u8).collect();
+            terrains.sort_unstable();
+            assert_eq!(terrains, expected, "seed {seed}");
+            if !first_terrains.contains(&land[0].terrain) {
+                first_terrains.push(land[0].terrain);
+            }
+        }
+        assert_eq!(first_terrains.len(), 5, "{first_terrains:?}");
+    }
+}
+
+#[test]
+fn new_gen_8_9_harbours_on_the_coast_apart_with_the_columns_kinds_shuffled() {
+    // NEW-GEN-8: every harbour on a coast edge (land and sea or margin), no two sharing a
+    // corner, at most three per island. NEW-GEN-9: the column's kinds, shuffled over them.
+    for players in [4, 6] {
+        let params = Params::for_players(players);
+        let frame = Frame::of(&params);
+        let mut kinds_expected: Vec<u8> = params.harbours.iter().map(|&k| k as u8).collect();
+        kinds_expected.sort_unstable();
+        let (mut first_kinds, mut first_edges) = (Vec::new(), Vec::new());
+        for seed in 0..200 {
+            let board = grown(players, seed);
+            let island: HashMap<HexCoord, u8> = board.islands.iter().copied().collect();
+            let coast = grow::coast_edges(&island, &frame.hexes);
+            let mut corners: Vec<VertexId> = Vec::new();
+            let mut per_island: HashMap<u8, usize> = HashMap::new();
+            for harbour in &board.layout.harbours {
+                let (_, on) = coast.iter().find(|(e, _)| *e == harbour.edge).expect("a coast edge");
+                assert!(harbour.edge.endpoints().iter().all(|v| !corners.contains(v)), "seed {seed}: apart");
+                corners.extend(harbour.edge.endpoints());
+                *per_island.entry(*on).or_default() += 1;
+            }
+            assert!(per_island.values().all(|&n| n <= params.harbours_per_island), "seed {seed}: {per_island:?}");
+            let mut kinds: Vec<u8> = board.layout.harbours.iter().map(|h| h.kind as u8).collect();
+            kinds.sort_unstable();
+            assert_eq!(kinds, kinds_expected, "seed {seed}");
+            let first = board.layout.harbours[0];
+            if !first_kinds.contains(&first.kind) {
+                first_kinds.push(first.kind);
+            }
+            if !first_edges.contains(&first.edge) {
+                first_edges.push(first.edge);
+            }
+        }
+        assert_eq!(first_kinds.len(), 6, "every kind comes first for some seed: {first_kinds:?}");
+        assert!(first_edges.len() > 20, "positions are drawn: {}", first_edges.len());
+    }
+}
+
+#[test]
+fn new_legal_6_a_board_without_room_for_everyones_setup_is_illegal() {
+    // NEW-LEGAL-6: two land hexes leave fewer than 2 x 4 + 2 settlement sites apart; the
+    // generated boards have room (TC-126 runs every check over 1,000 of them).
+    let mut layout = grown(4, 9).layout;
+    assert!(!illegal(&layout, 4, NewWorldLayout::GrownIslands).contains(&"NEW-LEGAL-6"));
+    let mut kept = 0;
+    for tile in &mut layout.hexes {
+        if tile.terrain.is_land() {
+            kept += 1;
+            if kept > 2 {
+                *tile = HexTile::sea(tile.hex);
+            }
+        }
+    }
+    assert!(illegal(&layout, 4, NewWorldLayout::GrownIslands).contains(&"NEW-LEGAL-6"));
+}
+
+#[test]
+fn new_legal_7_an_island_that_touches_only_the_margin_is_illegal() {
+    // NEW-LEGAL-7: every cell land makes one island whose only sea is the margin.
+    let params = Params::for_players(4);
+    let mut layout = one_island();
+    assert!(!illegal(&layout, 4, NewWorldLayout::PublishedRandom).contains(&"NEW-LEGAL-7"));
+    let cells = params.cells();
+    for tile in &mut layout.hexes {
+        if cells.contains(&tile.hex) && !tile.terrain.is_land() {
+            *tile = HexTile { hex: tile.hex, terrain: Terrain::Forest, number: Some(5) };
+        }
+    }
+    let checks = illegal(&layout, 4, NewWorldLayout::PublishedRandom);
+    assert!(checks.contains(&"NEW-LEGAL-7"), "{checks:?}");
+}
+
+#[test]
+fn new_9_the_generated_board_is_a_fixed_map_for_the_rest_of_the_engine() {
+    // NEW-9: the generator writes the layout every fixed map is read into: it survives its
+    // stored form unchanged, builds as a board, keeps the margin as sea, lists its islands as
+    // land areas 1..k over every land hex, and has robber and pirate off the board. An
+    // injected board in the same form goes through the same checks (NEW-LEGAL, TC-127..129).
+    for players in [4, 6] {
+        let board = grown(players, 13);
+        let stored = serde_json::to_string(&board.layout).expect("serializable");
+        let read: BoardLayout = serde_json::from_str(&stored).expect("the stored form reads back");
+        assert_eq!(read, board.layout);
+        Board::new(read).expect("a board the engine builds");
+        let margin = Params::for_players(players).margin();
+        assert!(board.layout.hexes.iter().filter(|t| margin.contains(&t.hex)).all(|t| t.terrain == Terrain::Sea));
+        let land: Vec<HexCoord> = board.layout.hexes.iter().filter(|t| t.terrain.is_land()).map(|t| t.hex).collect();
+        assert_eq!(board.islands.iter().map(|(h, _)| *h).collect::<Vec<_>>(), land);
+        let count = board.islands.iter().map(|(_, i)| *i).max().unwrap_or(0);
+        assert!((1..=count).all(|i| board.islands.iter().any(|(_, on)| *on == i)));
+        assert_eq!((board.layout.robber, board.layout.pirate), (None, None));
+        assert_eq!(illegal(&board.layout, players, NewWorldLayout::GrownIslands), Vec::<&str>::new());
+    }
+}

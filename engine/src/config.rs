@@ -211,7 +211,8 @@ pub struct GameConfig {
     pub new_world_harbours: NewWorldHarbours,
     /// SCN-6: rounds of setup placements, 2 or 3 (default: the scenario's; Cloth for Catan
     /// 3, every other game 2). A third round goes clockwise from the first player again.
-    /// Not with Cities & Knights.
+    /// On The Pirate Islands this is RULES-SCENARIOS' `pir_setup_rounds` (PIR-5). Not with
+    /// Cities & Knights.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "openapi", schema(minimum = 2, maximum = 3))]
     pub setup_rounds: Option<u8>,
@@ -224,6 +225,13 @@ pub struct GameConfig {
     /// scenario's; false in Cloth for Catan and Wonders of Catan, else true).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub longest_route_card: Option<bool>,
+    /// SCN-4: the land areas (`land_area` of the map's hexes) the robber may not be moved
+    /// onto; it may start there (default: the scenario's, `[0]` on The Forgotten Tribe and
+    /// Cloth for Catan, where area 0 is the neutral islands; none elsewhere). Seafarers maps
+    /// with land areas only (not The New World, whose islands are generated); every area
+    /// named must be on the map.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub robber_excluded_land_areas: Option<Vec<u8>>,
     /// CLV-15: where Cloth for Catan's robber starts (default `village_desert`: the first
     /// desert village island in reading order, where it never returns; `data`: the main-island
     /// hex of the map data, JSettlers' choice). Cloth for Catan only.
@@ -392,6 +400,7 @@ impl Default for GameConfig {
             setup_rounds: None,
             starting_resources_round: None,
             longest_route_card: None,
+            robber_excluded_land_areas: None,
             clv_robber_start: ClothRobberStart::VillageDesert,
             clv_end_villages_min: 4,
             pir_warship_choice: WarshipChoice::Oldest,

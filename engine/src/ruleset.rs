@@ -162,6 +162,10 @@ impl Ruleset {
         if config.new_world_harbours == crate::config::NewWorldHarbours::PlayersPlace && !new_world {
             return Err(invalid("new_world_harbours players_place is for the new_world scenario only (NEW-11)".into()));
         }
+        // SCN-4: land areas are a Seafarers map's.
+        if config.robber_excluded_land_areas.is_some() && !config.seafarers {
+            return Err(invalid("robber_excluded_land_areas is for Seafarers scenarios only (SCN-4)".into()));
+        }
         let ruleset = Ruleset::assemble(config);
         ruleset.validate()?;
         Ok(ruleset)

@@ -2,8 +2,9 @@
 //! nothing of the deck order or the seed until the game is over.
 
 pub use crate::protocol::views::{
-    BoardView, BuildingView, ClaimedGiftView, ClothView, GameView, GiftView, HandView, HarbourView, MarkedVerticesView,
-    PendingHarbourView, PiecesLeft, PlayerView, RoadView, ShipView, TribeView, TurnView, VillageView,
+    BoardView, BuildingView, ClaimedGiftView, ClothView, GameView, GiftView, HandView, HarbourView, LandAreaView,
+    MarkedVerticesView, PendingHarbourView, PiecesLeft, PlayerView, RoadView, ShipView, TribeView, TurnView,
+    VillageView,
 };
 use crate::{game::Game, protocol::Viewer};
 
@@ -141,6 +142,7 @@ impl Game {
             generator: layout.generator.clone(),
             neutral: layout.neutral.clone(),
             robber_excluded: self.rules().components.robber_excluded.clone(),
+            land_areas: Vec::new(),
         }
     }
 }

@@ -301,6 +301,12 @@ fn bound_numbers(doc: &mut Value) {
             property["maximum"] = json!(u8::MAX);
         }
     }
+    // A land area is a byte too (SCN-4); one the map lacks is `invalid_config`.
+    let areas =
+        schemas.get_mut("GameConfig").and_then(|s| s.pointer_mut("/properties/robber_excluded_land_areas/items"));
+    if let Some(area) = areas {
+        area["maximum"] = json!(u8::MAX);
+    }
 }
 
 /// Fields of a request schema that only the server writes: a client leaving them out is the

@@ -209,6 +209,15 @@ fn scenario_requests_that_cannot_be_played_are_refused() {
         &json!({"variant": "seafarers+jungle", "options": {"jungle_number": 6}}),
     );
     assert_problem(combined, 422, "invalid_config");
+    // SCN-4: a land area the map lacks, and land areas outside Seafarers.
+    let no_such_area = app.post(
+        "/api/v1/games",
+        Some(&user.token),
+        &json!({"variant": "seafarers", "scenario": "forgotten_tribe", "options": {"robber_excluded_land_areas": [7]}}),
+    );
+    assert_problem(no_such_area, 422, "invalid_config");
+    let base = app.post("/api/v1/games", Some(&user.token), &json!({"options": {"robber_excluded_land_areas": [0]}}));
+    assert_problem(base, 422, "invalid_config");
 }
 
 both_backends!(every_scenario_is_played_to_a_winner);
@@ -251,6 +260,8 @@ fn check_tribe(app: &TestApp, id: &str, users: &[User]) {
     assert!(tribe["development_cards_set_aside"].as_u64().unwrap() <= 4);
     assert_eq!(spectator["board"]["neutral"].as_array().unwrap().len(), 12, "SCN-3");
     assert_eq!(spectator["board"]["robber_excluded"].as_array().unwrap().len(), 12, "SCN-4");
+    let areas = spectator["board"]["land_areas"].as_array().unwrap();
+    assert_eq!((areas[0]["area"].as_u64(), areas[0]["hexes"].as_array().unwrap().len()), (Some(0), 12), "SCN-3");
     let mut gifted = 0;
     for user in users {
         let you = app.game(id, Some(&user.token))["you"].as_u64().unwrap();

@@ -82,6 +82,20 @@ pub struct BoardView {
     /// Hexes the robber may not be moved to (SCN-4); absent where it may go to any land.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub robber_excluded: Vec<HexCoord>,
+    /// The map's land areas (SCN-3, SCN-4): each area number with its land hexes, area 0
+    /// being neutral, ascending; what `robber_excluded_land_areas` and the island bonus of
+    /// `islands: scenario_land_areas` name. Absent on maps without areas (every map but a
+    /// Seafarers scenario's fixed one).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub land_areas: Vec<LandAreaView>,
+}
+
+/// One land area of a scenario map (SCN-3): its number and its land hexes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct LandAreaView {
+    pub area: u8,
+    pub hexes: Vec<HexCoord>,
 }
 
 /// Cloth for Catan's villages and cloth, all public (CLV-5..14).

@@ -60,6 +60,10 @@ pub(crate) struct Seafarers {
     pirate: pirate_islands::PirateOptions,
     /// SCN-8: the Longest Trade Route card, when the configuration says.
     longest_route_card: Option<bool>,
+    /// SCN-4: the land areas the robber keeps off, when the configuration says: a set of
+    /// area numbers (bit `a` for area `a`), and the first area named that the map lacks.
+    robber_excluded_areas: Option<u64>,
+    unknown_robber_area: Option<u8>,
 }
 
 impl Game {
@@ -195,7 +199,19 @@ impl Seafarers {
             end_villages_min: config.clv_end_villages_min,
             pirate: pirate_islands::PirateOptions::from_config(config),
             longest_route_card: config.longest_route_card,
+            robber_excluded_areas: None,
+            unknown_robber_area: None,
         }
+        .with_robber_exclusion(config.robber_excluded_land_areas.as_deref())
+    }
+
+    /// SCN-4: the configuration's robber-excluded land areas, checked against the map.
+    fn with_robber_exclusion(mut self, areas: Option<&[u8]>) -> Seafarers {
+        let Some(areas) = areas else { return self };
+        let on_map = |area: u8| self.layout.is_some_and(|l| l.land_areas.iter().any(|&(_, a)| a == area));
+        self.unknown_robber_area = areas.iter().copied().find(|&a| a >= 64 || !on_map(a));
+        self.robber_excluded_areas = Some(areas.iter().filter(|&&a| a < 64).fold(0, |set, &a| set | 1 << a));
+        self
     }
 
     fn layout(&self) -> Option<&'static ScenarioLayout> {
@@ -219,6 +235,20 @@ impl Seafarers {
         let points = self.island_bonus_vp.or(scenario.map(|(_, p)| p)).unwrap_or(2);
         (points > 0).then_some((mode, u32::from(points)))
     }
+}
+
+/// SCN-3: the map's land areas, ascending, each with its hexes in the map's order.
+fn land_area_views(land_areas: &[(crate::board::HexCoord, u8)]) -> Vec<crate::protocol::views::LandAreaView> {
+    let mut areas: Vec<u8> = land_areas.iter().map(|&(_, a)| a).collect();
+    areas.sort_unstable();
+    areas.dedup();
+    areas
+        .into_iter()
+        .map(|area| crate::protocol::views::LandAreaView {
+            area,
+            hexes: land_areas.iter().filter(|&&(_, a)| a == area).map(|&(hex, _)| hex).collect(),
+        })
+        .collect()
 }
 
 impl Extension for Seafarers {
@@ -277,6 +307,12 @@ impl Extension for Seafarers {
         if matches!(rules.board.spec, BoardSpec::Custom(_)) {
             return Err(invalid(format!("the {} scenario lays its own map: no custom board", id.name())));
         }
+        if let Some(area) = self.unknown_robber_area {
+            return Err(invalid(format!(
+                "robber_excluded_land_areas names land area {area}, which the {} map does not have (SCN-4)",
+                id.name()
+            )));
+        }
         if !(1..=12).contains(&self.end_villages_min) {
             return Err(invalid(format!(
                 "clv_end_villages_min must be 1 to 12, not {} (CLV-14)",
@@ -315,7 +351,13 @@ impl Extension for Seafarers {
         components.gold_produces = true;
         if let Some(layout) = self.layout() {
             components.vp_target = layout.vp_target;
-            components.robber_excluded.clone_from(&layout.robber_excluded);
+            match self.robber_excluded_areas {
+                Some(areas) => {
+                    let excluded = layout.land_areas.iter().filter(|&&(_, a)| a < 64 && areas & 1 << a != 0);
+                    components.robber_excluded = excluded.map(|&(hex, _)| hex).collect();
+                }
+                None => components.robber_excluded.clone_from(&layout.robber_excluded),
+            }
             // FTR-8: one card set aside per development-card gift.
             let card_gifts = layout.gift_edges.iter().filter(|(_, g)| *g == crate::Gift::DevelopmentCard).count();
             components.dev_cards_set_aside = card_gifts as u32;
@@ -535,6 +577,7 @@ impl Extension for Seafarers {
     fn view(&self, game: &Game, _you: Option<Seat>, _over: bool, view: &mut crate::view::GameView) {
         view.turn.ship_moved = game.ext.seafarers.ship_moved;
         view.board.islands = game.islands();
+        view.board.land_areas = self.layout().map(|layout| land_area_views(&layout.land_areas)).unwrap_or_default();
         view.forgotten_tribe = self.layout().and_then(|layout| gifts::tribe_view(game, layout));
         view.cloth_for_catan = self.layout().and_then(|layout| cloth::cloth_view(game, layout));
         view.pirate_islands = self.fleet().map(|fleet| self.pirate_islands_view(fleet, game));

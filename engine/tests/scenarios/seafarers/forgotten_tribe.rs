@@ -387,3 +387,39 @@ fn ftr_14_a_harbour_gift_is_claimed_and_placed_in_the_special_building_phase() {
     assert!(matches!(placed[0], Event::HarbourPlaced { seat: P0, .. }), "{placed:?}");
     assert_eq!(*s.game.phase(), Phase::SpecialBuilding { seat: P0 }, "back to P0's special building");
 }
+
+/// SCN-4: `robber_excluded_land_areas` overrides the scenario's `[0]`: with none excluded the
+/// robber may go to the tribe's land; with the main island (area 1) excluded it may not go
+/// there but may to the tribe's. An area the map lacks, or the option outside Seafarers, is
+/// refused before the game starts.
+#[test]
+fn scn_4_the_robber_excluded_land_areas_are_an_option() {
+    let rolled = |areas: Vec<u8>| {
+        let config = GameConfig { robber_excluded_land_areas: Some(areas), ..tribe_config(4) };
+        let mut s = given_with(config).settlement(P0, HOME).settlement(P1, "1,1,S").turn(P0).start();
+        s.when_with(P0, Move::RollDice, FixedChance::dice(3, 4));
+        s
+    };
+    // SCN-3: the view lists the map's areas, the tribe's (area 0) and the main island (1).
+    let areas = Scenario::with(tribe_config(4)).game.view(Viewer::Spectator).board.land_areas;
+    assert_eq!(areas.iter().map(|a| a.area).collect::<Vec<_>>(), vec![0, 1]);
+    let mut tribe = areas[0].hexes.clone();
+    tribe.sort_by_key(|x| (x.q, x.r));
+    let mut expected: Vec<HexCoord> = TRIBE.iter().map(|&(q, r)| HexCoord::new(q, r)).collect();
+    expected.sort_by_key(|x| (x.q, x.r));
+    assert_eq!(tribe, expected);
+
+    let mut s = rolled(vec![]);
+    assert_eq!(s.game.view(Viewer::Spectator).board.robber_excluded, vec![]);
+    s.when(P0, Move::MoveRobber { hex: h("0,3"), steal_from: None });
+    assert_eq!(s.game.robber_hex(), Some(h("0,3")));
+
+    let mut s = rolled(vec![1]);
+    s.rejects(P0, Move::MoveRobber { hex: h("0,0"), steal_from: None }, "robber_hex_excluded");
+    s.when(P0, Move::MoveRobber { hex: h("0,3"), steal_from: None });
+
+    let unknown = GameConfig { robber_excluded_land_areas: Some(vec![9]), ..tribe_config(4) };
+    assert_eq!(Game::new(unknown, 7).unwrap_err().code(), "invalid_config");
+    let base = GameConfig { robber_excluded_land_areas: Some(vec![0]), ..config(4) };
+    assert_eq!(Game::new(base, 7).unwrap_err().code(), "invalid_config");
+}

@@ -117,6 +117,36 @@ fn tc_114_pre_placed_pieces_and_the_setup_on_the_main_island() {
     assert_eq!(s.game.player(P0).unwrap().pieces_left().settlements, 1);
 }
 
+/// PIR-5 with SCN-6: `pir_setup_rounds` is the general `setup_rounds` option (default 2);
+/// with 3, the snake is followed by a clockwise round from the first player, the round-3
+/// settlement brings the resources, and the supply is spent but the settlement under the
+/// fortress.
+#[test]
+fn pir_5_three_setup_rounds_by_option() {
+    let mut s = Scenario::with(GameConfig { setup_rounds: Some(3), ..pirate_config(4) });
+    let (mut order, mut paid) = (Vec::new(), Vec::new());
+    while let Phase::Setup { seat, .. } = *s.game.phase() {
+        order.push(seat.0);
+        let settle = s.game.legal_moves(seat).into_iter().next().unwrap();
+        let events = s.when(seat, settle);
+        paid.push(events.iter().any(|x| {
+            matches!(
+                x,
+                Event::StartingResourcesReceived { .. } | Event::PhaseChanged { phase: Phase::GoldChoice { .. }, .. }
+            )
+        }));
+        if let Phase::GoldChoice { .. } = s.game.phase() {
+            let pick = s.game.legal_moves(seat).into_iter().next().unwrap();
+            s.when(seat, pick);
+        }
+        let piece = s.game.legal_moves(seat).into_iter().next().unwrap();
+        s.when(seat, piece);
+    }
+    assert_eq!(order, [0, 1, 2, 3, 3, 2, 1, 0, 0, 1, 2, 3]);
+    assert_eq!(paid, [[false; 8].as_slice(), &[true; 4]].concat());
+    assert_eq!(s.game.player(P0).unwrap().pieces_left().settlements, 0, "one waits under the fortress");
+}
+
 /// TC-115 [PIR-7, PIR-8, PIR-22]: ships on the own lane only, never a third at a point; roads
 /// where ships may not; the fleet's hex is closed to ships.
 #[test]

@@ -82,7 +82,8 @@ def expected(game):
         "city": kinds.count("city"),
         "ship": len(board.get("ships") or []),
         "robber": 1 if board.get("robber") else 0,
-        "pirate": 1 if board.get("pirate") else 0,
+        # PIR-11: on The Pirate Islands the pirate is drawn as the fleet only.
+        "pirate": 1 if board.get("pirate") and not game.get("pirate_islands") else 0,
     }
     ck = game.get("cities_and_knights")
     if ck:

@@ -168,7 +168,8 @@ pub fn board_svg(game: &GameResponse, labels: bool) -> String {
     if let Some(hex) = board.robber {
         robber(&mut svg, hex);
     }
-    if let Some(hex) = board.pirate {
+    // PIR-11: on The Pirate Islands the pirate is the fleet, drawn with its path above.
+    if let Some(hex) = board.pirate.filter(|_| game.pirate_islands.is_none()) {
         let badges: Vec<Point> =
             harbour_spots(board).into_iter().filter(|(_, sea, _)| *sea == hex).map(|(_, _, spot)| spot).collect();
         pirate(&mut svg, hex, pirate_spot(geometry::centre(hex), &badges));

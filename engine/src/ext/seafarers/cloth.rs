@@ -100,12 +100,8 @@ impl Seafarers {
         let mut supply = state.supply(layout);
         let mut connections = state.connections.clone();
         if !placers.is_empty() {
-            let mut after = game.clone();
-            for event in events.iter() {
-                after.apply(event);
-            }
             for seat in placers {
-                let reached = reachable_villages(&after, layout, seat);
+                let reached = reachable_villages(&Placed { game, events }, layout, seat);
                 for (v, village) in layout.villages.iter().enumerate() {
                     if reached & (1 << v) == 0 || connections.iter().any(|&(c, s)| usize::from(c) == v && s == seat) {
                         continue;
@@ -221,20 +217,53 @@ impl Seafarers {
     }
 }
 
+/// The pieces on the board once a move's events are applied, read from the game before them
+/// and the events (SCN-5: ships built or moved, settlements built), so that checking the
+/// villages a move connects copies no game.
+struct Placed<'a> {
+    game: &'a Game,
+    events: &'a [Event],
+}
+
+impl Placed<'_> {
+    fn ship(&self, e: u16) -> Option<Seat> {
+        let id = self.game.board().edges[e as usize];
+        let mut owner = self.game.ship_index(e);
+        for event in self.events {
+            match *event {
+                Event::ShipBuilt { seat, edge, .. } if edge == id => owner = Some(seat),
+                Event::ShipMoved { seat, from, to } if from == id || to == id => {
+                    owner = (to == id).then_some(seat);
+                }
+                _ => {}
+            }
+        }
+        owner
+    }
+
+    fn building(&self, v: u16) -> Option<Seat> {
+        let id = self.game.board().vertices[v as usize];
+        let built = self.events.iter().rev().find_map(|event| match *event {
+            Event::SettlementBuilt { seat, vertex, .. } if vertex == id => Some(seat),
+            _ => None,
+        });
+        built.or_else(|| self.game.building_index(v).map(|b| b.seat))
+    }
+}
+
 /// CLV-6: the villages (a bit per index) that `seat`'s ships reach from its settlements and
 /// cities, along its ships only, through no vertex with an opponent's building (a village's
 /// vertex may be passed through).
-pub(crate) fn reachable_villages(game: &Game, layout: &ScenarioLayout, seat: Seat) -> u32 {
-    let board = game.board();
+fn reachable_villages(pieces: &Placed, layout: &ScenarioLayout, seat: Seat) -> u32 {
+    let board = pieces.game.board();
     let mut seen = vec![false; board.vertices.len()];
-    let mut stack: Vec<u16> =
-        (0..board.vertices.len() as u16).filter(|&v| game.building_index(v).is_some_and(|b| b.seat == seat)).collect();
+    let mut stack: Vec<u16> = (0..board.vertices.len() as u16).filter(|&v| pieces.building(v) == Some(seat)).collect();
     for &v in &stack {
         seen[v as usize] = true;
     }
     while let Some(x) = stack.pop() {
         for e in board.edges_of(x) {
-            if game.ship_index(e) != Some(seat) {
+            if pieces.ship(e) != Some(seat) {
                 continue;
             }
             let y = board.other_end(e, x);
@@ -242,7 +271,7 @@ pub(crate) fn reachable_villages(game: &Game, layout: &ScenarioLayout, seat: Sea
                 continue;
             }
             seen[y as usize] = true;
-            if game.building_index(y).is_none_or(|b| b.seat == seat) {
+            if pieces.building(y).is_none_or(|b| b == seat) {
                 stack.push(y);
             }
         }

@@ -37,14 +37,7 @@ impl Pirate {
         if config.scenario != Some(catan_engine::ScenarioId::PirateIslands) {
             return None;
         }
-        let file = format!("{}/data/seafarers/scenario-pirate-islands.json", env!("CARGO_MANIFEST_DIR"));
-        let json: Value = serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
-        let variant = json["variants"]
-            .as_object()
-            .unwrap()
-            .values()
-            .find(|v| v["players"].as_array().unwrap().iter().any(|p| p.as_u64() == Some(config.players.into())))
-            .expect("a map for the player count");
+        let variant = &super::seafarers::scenario_variant(catan_engine::ScenarioId::PirateIslands, config.players);
         let players = usize::from(config.players);
         let starts = &variant["per_player_start"].as_array().unwrap()[..players];
         let vertex = |v: &Value| -> VertexId { serde_json::from_value(v.clone()).expect("a vertex") };

@@ -33,14 +33,7 @@ impl Tribe {
         if config.scenario != Some(catan_engine::ScenarioId::ForgottenTribe) {
             return None;
         }
-        let file = format!("{}/data/seafarers/scenario-forgotten-tribe.json", env!("CARGO_MANIFEST_DIR"));
-        let json: Value = serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
-        let variant = json["variants"]
-            .as_object()
-            .unwrap()
-            .values()
-            .find(|v| v["players"].as_array().unwrap().iter().any(|p| p.as_u64() == Some(config.players.into())))
-            .expect("a map for the player count");
+        let variant = &super::seafarers::scenario_variant(catan_engine::ScenarioId::ForgottenTribe, config.players);
         let edge = |v: &Value| -> EdgeId { serde_json::from_value(v.clone()).expect("an edge") };
         let mut gifts = HashMap::new();
         for e in variant["special_edges"]["svp"].as_array().unwrap() {

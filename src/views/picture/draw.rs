@@ -399,6 +399,20 @@ fn harbours(svg: &mut Svg, board: &BoardView) {
     }
 }
 
+/// Bold text centred on `x` with its baseline at `y`: the label on a gift, a village, the
+/// fleet or a fortress; `extra` adds a fill or an outline.
+fn centred_label(svg: &mut Svg, (x, y): (f64, f64), size: f64, extra: &[(&str, Value)], text: &str) {
+    let mut attrs: Vec<(&str, Value)> = vec![
+        ("x", x.into()),
+        ("y", y.into()),
+        ("text-anchor", "middle".into()),
+        ("font-size", size.into()),
+        ("font-weight", "bold".into()),
+    ];
+    attrs.extend(extra.iter().cloned());
+    svg.text("text", &attrs, text);
+}
+
 /// The tribe's gifts still on their edges (FTR-7): a gold badge on the edge, "VP" for a
 /// point, "card" for a development card; a harbour gift is the harbour drawn there, ringed.
 fn gifts(svg: &mut Svg, tribe: &catan_engine::view::TribeView) {
@@ -426,17 +440,7 @@ fn gifts(svg: &mut Svg, tribe: &catan_engine::view::TribeView) {
             ],
         );
         if let Some(label) = label {
-            svg.text(
-                "text",
-                &[
-                    ("x", at.x.into()),
-                    ("y", (at.y + 3.5).into()),
-                    ("text-anchor", "middle".into()),
-                    ("font-size", if label.len() > 2 { 7.0 } else { 9.0 }.into()),
-                    ("font-weight", "bold".into()),
-                ],
-                label,
-            );
+            centred_label(svg, (at.x, at.y + 3.5), if label.len() > 2 { 7.0 } else { 9.0 }, &[], label);
         }
         svg.close();
     }
@@ -493,18 +497,7 @@ fn pirate_islands(svg: &mut Svg, pirates: &catan_engine::PirateIslandsView) {
         let c = geometry::centre(hex);
         svg.open("g", &[("class", "fleet".into()), ("data-coord", hex.to_string().into())]);
         svg.empty("circle", &[("cx", c.x.into()), ("cy", c.y.into()), ("r", 14.0.into()), ("fill", "#1b1b1b".into())]);
-        svg.text(
-            "text",
-            &[
-                ("x", c.x.into()),
-                ("y", (c.y + 4.0).into()),
-                ("text-anchor", "middle".into()),
-                ("font-size", 10.0.into()),
-                ("font-weight", "bold".into()),
-                ("fill", "#fff".into()),
-            ],
-            "fleet",
-        );
+        centred_label(svg, (c.x, c.y + 4.0), 10.0, &[("fill", "#fff".into())], "fleet");
         svg.close();
     }
     for seat in pirates.seats.iter().filter(|s| s.fortress_strength > 0) {
@@ -530,19 +523,8 @@ fn pirate_islands(svg: &mut Svg, pirates: &catan_engine::PirateIslandsView) {
                 ("stroke-width", 2.0.into()),
             ],
         );
-        svg.text(
-            "text",
-            &[
-                ("x", at.x.into()),
-                ("y", (at.y + 4.0).into()),
-                ("text-anchor", "middle".into()),
-                ("font-size", 11.0.into()),
-                ("font-weight", "bold".into()),
-                ("stroke", "#fff".into()),
-                ("stroke-width", 0.6.into()),
-            ],
-            &seat.fortress_strength.to_string(),
-        );
+        let outlined = [("stroke", "#fff".into()), ("stroke-width", 0.6.into())];
+        centred_label(svg, (at.x, at.y + 4.0), 11.0, &outlined, &seat.fortress_strength.to_string());
         svg.close();
     }
 }
@@ -571,17 +553,7 @@ fn villages(svg: &mut Svg, cloth: &catan_engine::view::ClothView) {
                 ("stroke-width", 2.0.into()),
             ],
         );
-        svg.text(
-            "text",
-            &[
-                ("x", at.x.into()),
-                ("y", (at.y + 4.0).into()),
-                ("text-anchor", "middle".into()),
-                ("font-size", 11.0.into()),
-                ("font-weight", "bold".into()),
-            ],
-            &village.number.to_string(),
-        );
+        centred_label(svg, (at.x, at.y + 4.0), 11.0, &[], &village.number.to_string());
         svg.text(
             "text",
             &[

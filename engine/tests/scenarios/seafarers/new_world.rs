@@ -432,3 +432,41 @@ fn new_11_a_position_during_harbour_placement_round_trips() {
     let gone = position.with_phase(Phase::PlaceHarbour { seat: P1, kind: placed }, vec![]);
     assert_eq!(gone.position().map(drop).expect_err("refused").code(), "invalid_phase");
 }
+
+/// TC-132 [NEW-7]: the seed makes the board, the dice and the decks, so until the game is
+/// over no viewer's view and no event as any viewer receives it carries the seed; the final
+/// view does.
+#[test]
+fn tc_132_the_seed_is_hidden_until_the_game_is_over() {
+    use catan_engine::bots::{new_bot, BotKind};
+    let (seed, config) = (11, new_world_config(3));
+    let (mut game, started) = Game::start(config, seed).expect("a New World game");
+    let viewers = [Viewer::Seat(P0), Viewer::Seat(P1), Viewer::Seat(P2), Viewer::Spectator];
+    let hides_seed = |events: &[Event]| {
+        viewers.iter().all(|&viewer| {
+            events.iter().all(|e| match e.redacted_for(viewer) {
+                Event::GameStarted { seed, .. } => seed.is_none(),
+                _ => true,
+            })
+        })
+    };
+    assert!(hides_seed(&started));
+    let mut bots: Vec<_> = (0..3).map(|i| new_bot(BotKind::Heuristic, seed + i)).collect();
+    while !game.is_over() {
+        assert!(game.turn_number() < 1_000, "the bots finish a game");
+        for viewer in viewers {
+            assert_eq!(game.view(viewer).seed, None, "turn {}", game.turn_number());
+        }
+        let seat = game.next_to_act().expect("someone acts");
+        let moves = game.legal_moves(seat);
+        let choice = bots[seat.index()].choose(&game, seat, &moves);
+        let events = game.decide(seat, &moves[choice], &mut game.chance()).expect("a listed move");
+        assert!(hides_seed(&events));
+        for event in &events {
+            game.apply(event);
+        }
+    }
+    for viewer in viewers {
+        assert_eq!(game.view(viewer).seed, Some(seed), "published at the end");
+    }
+}

@@ -212,7 +212,8 @@ pub struct GameConfig {
     /// SCN-6: rounds of setup placements, 2 or 3 (default: the scenario's; Cloth for Catan
     /// 3, every other game 2). A third round goes clockwise from the first player again.
     /// On The Pirate Islands this is RULES-SCENARIOS' `pir_setup_rounds` (PIR-5). Not with
-    /// Cities & Knights.
+    /// Cities & Knights. A third round on a board whose setup sites could run out before the
+    /// last placement, whatever the players choose, is `invalid_config`.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "openapi", schema(minimum = 2, maximum = 3))]
     pub setup_rounds: Option<u8>,

@@ -255,7 +255,31 @@ impl Game {
             game.apply(event);
         }
         events.append(&mut opening_rest);
+        game.check_room_for_a_third_setup_round()?;
         Ok((game, events))
+    }
+
+    /// SCN-6: a third setup round must find a site for every placement, whatever the players
+    /// choose. A settlement takes its site and bars at most its three neighbours, so `n`
+    /// sites always leave one for every placement while `n >= 4 * placements - 3`. Two rounds
+    /// are the maps' own design and are not measured.
+    fn check_room_for_a_third_setup_round(&self) -> Result<(), SetupError> {
+        let rounds = self.rules().components.setup_rounds;
+        if rounds <= 2 {
+            return Ok(());
+        }
+        let sites = (0..self.board.vertices.len() as u16)
+            .filter(|&v| self.check_setup_site(v, self.board.vertices[v as usize]).is_ok())
+            .count();
+        let placements = usize::from(self.setup_placements());
+        if sites + 3 >= 4 * placements {
+            return Ok(());
+        }
+        Err(SetupError::InvalidConfig(format!(
+            "setup_rounds {rounds} needs {placements} setup settlements, and this board's {sites} setup sites \
+             leave room for only {} whatever the players choose (SCN-6)",
+            (sites + 3) / 4
+        )))
     }
 
     /// Sets up a game that starts from a prepared position (a whole one: no hidden hands), with

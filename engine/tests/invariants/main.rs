@@ -83,7 +83,7 @@ fn seafarers_rules(scenario: ScenarioId, players: u8) -> impl Fn(u64) -> GameCon
     let map = format!("{}_{players}", scenario.name());
     move |index| {
         let choice = |option: &str| format!("{map}/{option}");
-        GameConfig {
+        let config = GameConfig {
             seafarers: true,
             scenario: Some(scenario),
             island_bonus_mode: pick(
@@ -138,6 +138,16 @@ fn seafarers_rules(scenario: ScenarioId, players: u8) -> impl Fn(u64) -> GameCon
             // ship may have nowhere else to go): random seats do that often enough that games
             // of The Pirate Islands end by the engine's turn limit when nobody wins first.
             turn_limit: (scenario == ScenarioId::PirateIslands).then_some(PIRATE_TURN_LIMIT),
+            // SCN-6, SCN-8, SCN-4, CLV-15: the setup rounds and the round that pays, the route
+            // card, the robber's areas and Cloth for Catan's robber start, over the scenario's.
+            starting_resources_round: one_in(index, &choice("starting_resources_round"), 5).then_some(1),
+            longest_route_card: pick(index, &choice("longest_route_card"), &[None, None, Some(false), Some(true)]),
+            robber_excluded_land_areas: one_in(index, &choice("robber_excluded_land_areas"), 4).then(Vec::new),
+            clv_robber_start: if one_in(index, &choice("clv_robber_start"), 3) {
+                catan_engine::ClothRobberStart::Data
+            } else {
+                catan_engine::ClothRobberStart::VillageDesert
+            },
             // NEW-11: harbours placed by the players, the New World's only.
             new_world_harbours: if scenario == ScenarioId::NewWorld && one_in(index, &choice("new_world_harbours"), 2) {
                 NewWorldHarbours::PlayersPlace
@@ -145,6 +155,14 @@ fn seafarers_rules(scenario: ScenarioId, players: u8) -> impl Fn(u64) -> GameCon
                 NewWorldHarbours::Random
             },
             ..GameConfig::for_players(players)
+        };
+        // SCN-6: a third setup round where the map has room for it whatever the seats
+        // choose (the engine refuses it elsewhere).
+        let three_rounds = GameConfig { setup_rounds: Some(3), ..config.clone() };
+        if one_in(index, &choice("setup_rounds"), 4) && catan_engine::Game::new(three_rounds.clone(), index).is_ok() {
+            three_rounds
+        } else {
+            config
         }
     }
 }
@@ -333,6 +351,9 @@ fn cities_knights_seafarers_rules(index: u64) -> GameConfig {
         robber_waits_for_first_attack: ck.robber_waits_for_first_attack,
         progress_hand_limit: ck.progress_hand_limit,
         progress_overflow_play_option: ck.progress_overflow_play_option,
+        // CK-SET-1: two setup rounds, the city's paying.
+        setup_rounds: None,
+        starting_resources_round: None,
         ..seafarers_rules(scenario, players)(index)
     }
 }

@@ -29,6 +29,8 @@ pub struct Pirate {
     reserve: bool,
     /// The active seat attacked its fortress this turn (PIR-18).
     attacked: bool,
+    /// SCN-8: the configuration puts the route card in play, over PIR-17.
+    route_card: bool,
 }
 
 impl Pirate {
@@ -37,7 +39,8 @@ impl Pirate {
         if config.scenario != Some(catan_engine::ScenarioId::PirateIslands) {
             return None;
         }
-        let variant = &super::seafarers::scenario_variant(catan_engine::ScenarioId::PirateIslands, config.players);
+        let file = super::seafarers::scenario_file(catan_engine::ScenarioId::PirateIslands);
+        let variant = super::seafarers::variant_of(&file, config.players);
         let players = usize::from(config.players);
         let starts = &variant["per_player_start"].as_array().unwrap()[..players];
         let vertex = |v: &Value| -> VertexId { serde_json::from_value(v.clone()).expect("a vertex") };
@@ -57,6 +60,7 @@ impl Pirate {
             strengths: vec![3; players],
             reserve: config.pir_fortress_reserves_settlement,
             attacked: false,
+            route_card: config.longest_route_card == Some(true),
         };
         pirate.check_state(game);
         Some(pirate)
@@ -136,7 +140,9 @@ impl Pirate {
         let view = game.pirate_islands().expect("the pirate islands' view");
         let board = game.board();
         assert_eq!(game.robber_hex(), None, "PIR-2: no robber");
-        assert_eq!(game.longest_road_holder(), None, "PIR-17: no route card");
+        if !self.route_card {
+            assert_eq!(game.longest_road_holder(), None, "PIR-17: no route card");
+        }
         assert_eq!(game.view(catan_engine::Viewer::Spectator).largest_army, None, "PIR-17: no Largest Army");
         // PIR-7/8: lanes, no branching.
         for &edge in &board.edges {

@@ -74,26 +74,30 @@ fn new_world_data(players: u8) -> MapData {
     }
 }
 
-/// The map of scenario `id` for `players` in its data file (`engine/data/seafarers/`), read
-/// independently of the engine.
-pub fn scenario_variant(id: ScenarioId, players: u8) -> Value {
+/// The data file of scenario `id` (`engine/data/seafarers/`), read independently of the
+/// engine.
+pub fn scenario_file(id: ScenarioId) -> Value {
     let file = format!("{}/data/seafarers/{}", env!("CARGO_MANIFEST_DIR"), id.data_file().expect("a data file"));
     let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{file}: {e}"));
-    let mut json: Value = serde_json::from_str(&text).expect("scenario JSON");
-    let variants = json["variants"].as_object_mut().expect("variants");
-    let name = variants
-        .iter()
-        .find(|(_, v)| v["players"].as_array().expect("players").iter().any(|p| p.as_u64() == Some(players.into())))
-        .map(|(name, _)| name.clone())
-        .unwrap_or_else(|| panic!("{} has no map for {players}", id.name()));
-    variants.remove(&name).expect("the variant found")
+    serde_json::from_str(&text).expect("scenario JSON")
+}
+
+/// The map of a scenario's data `file` for `players`.
+pub fn variant_of(file: &Value, players: u8) -> &Value {
+    file["variants"]
+        .as_object()
+        .expect("variants")
+        .values()
+        .find(|v| v["players"].as_array().expect("players").iter().any(|p| p.as_u64() == Some(players.into())))
+        .unwrap_or_else(|| panic!("{} has no map for {players}", file["name"]))
 }
 
 fn map_data(id: ScenarioId, players: u8) -> MapData {
     if id == ScenarioId::NewWorld {
         return new_world_data(players);
     }
-    let variant = &scenario_variant(id, players);
+    let json = scenario_file(id);
+    let variant = variant_of(&json, players);
     let margin = variant["margin_sea_hexes"].as_array().expect("margin_sea_hexes").iter().map(hex_of).collect();
     let areas = variant["land_hexes"]
         .as_array()

@@ -20,6 +20,8 @@ use serde_json::Value;
 pub struct Tribe {
     gifts: HashMap<EdgeId, Gift>,
     tribe_land: HashSet<HexCoord>,
+    /// SCN-4: the tribe's land (area 0) is robber-excluded, as by default.
+    robber_kept_off: bool,
     set_aside: u32,
     claimed: HashSet<EdgeId>,
     points: Vec<u32>,
@@ -33,7 +35,8 @@ impl Tribe {
         if config.scenario != Some(catan_engine::ScenarioId::ForgottenTribe) {
             return None;
         }
-        let variant = &super::seafarers::scenario_variant(catan_engine::ScenarioId::ForgottenTribe, config.players);
+        let file = super::seafarers::scenario_file(catan_engine::ScenarioId::ForgottenTribe);
+        let variant = super::seafarers::variant_of(&file, config.players);
         let edge = |v: &Value| -> EdgeId { serde_json::from_value(v.clone()).expect("an edge") };
         let mut gifts = HashMap::new();
         for e in variant["special_edges"]["svp"].as_array().unwrap() {
@@ -52,9 +55,11 @@ impl Tribe {
             .iter()
             .map(|h| HexCoord::new(h[0].as_i64().unwrap() as i32, h[1].as_i64().unwrap() as i32))
             .collect();
+        let robber_kept_off = config.robber_excluded_land_areas.as_ref().is_none_or(|areas| areas.contains(&0));
         Some(Tribe {
             gifts,
             tribe_land,
+            robber_kept_off,
             set_aside: cards.len() as u32,
             claimed: HashSet::new(),
             points: vec![0; usize::from(config.players)],
@@ -94,7 +99,8 @@ impl Tribe {
                 }
                 Event::VictoryPointGifted { seat: by } => self.points[by.index()] += 1,
                 Event::RobberMoved { hex, .. } => {
-                    assert!(!self.tribe_land.contains(&hex), "the robber moved to the tribe's {hex} (SCN-4)");
+                    let excluded = self.robber_kept_off && self.tribe_land.contains(&hex);
+                    assert!(!excluded, "the robber moved to the tribe's {hex} (SCN-4)");
                 }
                 Event::DevelopmentCardGifted { seat: by, card } => {
                     assert!(card.is_some(), "{event:?}: the full log names the card");

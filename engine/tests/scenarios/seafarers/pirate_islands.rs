@@ -118,12 +118,12 @@ fn tc_114_pre_placed_pieces_and_the_setup_on_the_main_island() {
 }
 
 /// PIR-5 with SCN-6: `pir_setup_rounds` is the general `setup_rounds` option (default 2);
-/// with 3, the snake is followed by a clockwise round from the first player, the round-3
+/// with 3 (three seats), the snake is followed by a clockwise round from the first player, the round-3
 /// settlement brings the resources, and the supply is spent but the settlement under the
 /// fortress.
 #[test]
 fn pir_5_three_setup_rounds_by_option() {
-    let mut s = Scenario::with(GameConfig { setup_rounds: Some(3), ..pirate_config(4) });
+    let mut s = Scenario::with(GameConfig { setup_rounds: Some(3), ..pirate_config(3) });
     let (mut order, mut paid) = (Vec::new(), Vec::new());
     while let Phase::Setup { seat, .. } = *s.game.phase() {
         order.push(seat.0);
@@ -142,9 +142,18 @@ fn pir_5_three_setup_rounds_by_option() {
         let piece = s.game.legal_moves(seat).into_iter().next().unwrap();
         s.when(seat, piece);
     }
-    assert_eq!(order, [0, 1, 2, 3, 3, 2, 1, 0, 0, 1, 2, 3]);
-    assert_eq!(paid, [[false; 8].as_slice(), &[true; 4]].concat());
+    assert_eq!(order, [0, 1, 2, 2, 1, 0, 0, 1, 2]);
+    assert_eq!(paid, [[false; 6].as_slice(), &[true; 3]].concat());
     assert_eq!(s.game.player(P0).unwrap().pieces_left().settlements, 0, "one waits under the fortress");
+    // SCN-6: four seats' twelve placements may find no site on the main island (its 36
+    // sites guarantee 9), six seats' eighteen neither (48 sites, 12): refused before the
+    // game starts.
+    for (players, five_six) in [(4, false), (6, true)] {
+        let config = GameConfig { setup_rounds: Some(3), five_six_extension: five_six, ..pirate_config(players) };
+        let refused = Game::new(config, 7).map(drop).expect_err("no room for a third round");
+        assert_eq!(refused.code(), "invalid_config");
+        assert!(refused.to_string().contains("SCN-6"), "{refused}");
+    }
 }
 
 /// TC-115 [PIR-7, PIR-8, PIR-22]: ships on the own lane only, never a third at a point; roads

@@ -51,6 +51,7 @@ impl Seafarers {
         if state.fortress_attacked {
             return Err(RuleError::FortressAlreadyAttacked);
         }
+        let first_event = events.len();
         let (ship, fortress) = self.attack_site(game, seat)?;
         let board = game.board();
         let defence_roll = (chance.pick(Draw::FORTRESS_DIE, &[1; 6]) as u8 + 1).clamp(1, 6);
@@ -82,6 +83,18 @@ impl Seafarers {
             if others_fell && !state.fleet_defeated {
                 events.push(Event::PirateFleetDefeated);
             }
+        }
+        // SCN-8 over PIR-17: with the route card in play by option, ships lost and a fortress
+        // become a settlement change routes (a conquered vertex joins the seat's own).
+        let routes_changed = outcome != BattleOutcome::Won || conquered;
+        if routes_changed && game.longest_road_in_play() {
+            let award = game.with_copy(|after| {
+                for event in &events[first_event..] {
+                    after.apply(event);
+                }
+                after.longest_road_update(crate::game::routes::Overlay::default())
+            });
+            events.extend(award);
         }
         // PIR-20: a conquest that brings the target wins at once (its settlement is 1 more
         // point), so the turn does not end under it.

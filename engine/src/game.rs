@@ -278,7 +278,7 @@ impl Game {
         Err(SetupError::InvalidConfig(format!(
             "setup_rounds {rounds} needs {placements} setup settlements, and this board's {sites} setup sites \
              leave room for only {} whatever the players choose (SCN-6)",
-            (sites + 3) / 4
+            sites.div_ceil(4)
         )))
     }
 

@@ -25,6 +25,29 @@ impl Game {
         self.rules().components.setup_rounds.saturating_mul(self.player_count())
     }
 
+    /// SCN-6: a third setup round must find a site for every placement, whatever the players
+    /// choose. A settlement takes its site and bars at most its three neighbours, so `n`
+    /// sites always leave one for every placement while `n >= 4 * placements - 3`. Two rounds
+    /// are the maps' own design and are not measured.
+    pub(crate) fn check_room_for_setup_rounds(&self) -> Result<(), crate::protocol::SetupError> {
+        let rounds = self.rules().components.setup_rounds;
+        if rounds <= 2 {
+            return Ok(());
+        }
+        let sites = (0..self.board.vertices.len() as u16)
+            .filter(|&v| self.check_setup_site(v, self.board.vertices[v as usize]).is_ok())
+            .count();
+        let placements = usize::from(self.setup_placements());
+        if sites + 3 >= 4 * placements {
+            return Ok(());
+        }
+        Err(crate::protocol::SetupError::InvalidConfig(format!(
+            "setup_rounds {rounds} needs {placements} setup settlements, and this board's {sites} setup sites \
+             leave room for only {} whatever the players choose (SCN-6)",
+            sites.div_ceil(4)
+        )))
+    }
+
     /// B-SET-4, and what the extensions add (e.g. RIV-4).
     pub(crate) fn check_setup_site(&self, v: u16, id: VertexId) -> Result<(), RuleError> {
         self.check_settlement_site(v, id)?;

@@ -28,9 +28,7 @@ serde
 pub enum Event => fn kind {
     /// The game starts from a prepared position (`POST /games` with `position`), right after
     /// its `game_started`: the whole position, redacted for each reader as the game view is.
-    PositionSet = "position_set" {
-        position: Box<crate::position::Setup>,
-    },
+    PositionSet = "position_set" { position: Box<crate::position::Setup> },
     /// The game was set up: the board, the seats, and who starts.
     GameStarted = "game_started" {
         players: u8,
@@ -51,50 +49,20 @@ pub enum Event => fn kind {
         #[cfg_attr(feature = "openapi", schema(value_type = Vec<Phase>))]
         then: Phases,
     },
-    SettlementBuilt = "settlement_built" {
-        seat: Seat,
-        vertex: VertexId,
-        cost: Resources,
-    },
-    CityBuilt = "city_built" {
-        seat: Seat,
-        vertex: VertexId,
-        cost: Resources,
-    },
-    RoadBuilt = "road_built" {
-        seat: Seat,
-        edge: EdgeId,
-        cost: Resources,
-    },
+    SettlementBuilt = "settlement_built" { seat: Seat, vertex: VertexId, cost: Resources },
+    CityBuilt = "city_built" { seat: Seat, vertex: VertexId, cost: Resources },
+    RoadBuilt = "road_built" { seat: Seat, edge: EdgeId, cost: Resources },
     /// A ship was built (SEA-1; free in setup and with Road Building).
-    ShipBuilt = "ship_built" {
-        seat: Seat,
-        edge: EdgeId,
-        cost: Resources,
-    },
+    ShipBuilt = "ship_built" { seat: Seat, edge: EdgeId, cost: Resources },
     /// A ship moved from one edge to another (SEA-6).
-    ShipMoved = "ship_moved" {
-        seat: Seat,
-        from: EdgeId,
-        to: EdgeId,
-    },
+    ShipMoved = "ship_moved" { seat: Seat, from: EdgeId, to: EdgeId },
     /// `seat` drew the top harbour of the face-down stack; its kind is public (NEW-11).
-    HarbourDrawn = "harbour_drawn" {
-        seat: Seat,
-        kind: HarbourKind,
-    },
+    HarbourDrawn = "harbour_drawn" { seat: Seat, kind: HarbourKind },
     /// `seat` placed a harbour: the one it drew (NEW-11, NEW-LEGAL-5), or a gift harbour at
     /// its own coast, which serves it at once (FTR-10/11).
-    HarbourPlaced = "harbour_placed" {
-        seat: Seat,
-        edge: EdgeId,
-        kind: HarbourKind,
-    },
+    HarbourPlaced = "harbour_placed" { seat: Seat, edge: EdgeId, kind: HarbourKind },
     /// The pirate moved to a sea hex (SEA-7).
-    PirateMoved = "pirate_moved" {
-        seat: Seat,
-        hex: HexCoord,
-    },
+    PirateMoved = "pirate_moved" { seat: Seat, hex: HexCoord },
     /// A fog hex was turned face up by `seat`'s road or ship (SEA-13): its terrain, its
     /// number token if it produces, and the card the discoverer received, if any (a gold
     /// hex's card is chosen next).
@@ -109,15 +77,9 @@ pub enum Event => fn kind {
     },
     /// The first ship on a gift's edge took the gift (The Forgotten Tribe, FTR-7); what it
     /// brings follows in the next event.
-    GiftClaimed = "gift_claimed" {
-        seat: Seat,
-        edge: EdgeId,
-        gift: Gift,
-    },
+    GiftClaimed = "gift_claimed" { seat: Seat, edge: EdgeId, gift: Gift },
     /// A victory point gift: one point, public and permanent (FTR-9).
-    VictoryPointGifted = "victory_point_gifted" {
-        seat: Seat,
-    },
+    VictoryPointGifted = "victory_point_gifted" { seat: Seat },
     /// A development card from the set-aside stack (FTR-8): which card, its owner only. It
     /// counts as bought this turn.
     DevelopmentCardGifted = "development_card_gifted" {
@@ -126,17 +88,10 @@ pub enum Event => fn kind {
         card: Option<DevCard>,
     },
     /// A gift harbour left its tribe edge: its claimant holds it until placed (FTR-10/12).
-    HarbourTaken = "harbour_taken" {
-        seat: Seat,
-        from_edge: EdgeId,
-        kind: HarbourKind,
-    },
+    HarbourTaken = "harbour_taken" { seat: Seat, from_edge: EdgeId, kind: HarbourKind },
     /// `seat`'s ships reach the village at `village` from one of its buildings: the
     /// connection is for good and its ships there can no longer move (CLV-6, SCN-7).
-    VillageConnected = "village_connected" {
-        seat: Seat,
-        village: VertexId,
-    },
+    VillageConnected = "village_connected" { seat: Seat, village: VertexId },
     /// Cloth for each of `recipients` (one each), from the village's stock and, where it fell
     /// short, from the general supply (CLV-7 first contact, CLV-8 a roll of its number).
     ClothReceived = "cloth_received" {
@@ -146,29 +101,15 @@ pub enum Event => fn kind {
         from_supply: u8,
     },
     /// The pirate's mover took one cloth from `victim` (CLV-12).
-    ClothStolen = "cloth_stolen" {
-        thief: Seat,
-        victim: Seat,
-    },
+    ClothStolen = "cloth_stolen" { thief: Seat, victim: Seat },
     /// The village at `village` has no cloth left (CLV-14).
-    VillageExhausted = "village_exhausted" {
-        village: VertexId,
-    },
+    VillageExhausted = "village_exhausted" { village: VertexId },
     /// A seat's fortress stands on the pirate islands with its strength before setup; with
     /// `pir_fortress_reserves_settlement` a settlement of its supply waits under it (PIR-4).
-    FortressPlaced = "fortress_placed" {
-        seat: Seat,
-        vertex: VertexId,
-        strength: u8,
-    },
+    FortressPlaced = "fortress_placed" { seat: Seat, vertex: VertexId, strength: u8 },
     /// The pirate fleet sailed `steps` hexes along its path, `from` one hex `to` another,
     /// with `strength` for this roll (PIR-11, PIR-12).
-    PirateFleetMoved = "pirate_fleet_moved" {
-        from: HexCoord,
-        to: HexCoord,
-        steps: u8,
-        strength: u8,
-    },
+    PirateFleetMoved = "pirate_fleet_moved" { from: HexCoord, to: HexCoord, steps: u8, strength: u8 },
     /// The fleet attacked `seat` (PIR-13, PIR-14): its `warships` against the fleet's
     /// `strength`. A lost battle took `cards_lost` random cards to the bank; which, the seat
     /// only sees (`resources`). A won battle's card of free choice follows as a gold choice.
@@ -183,10 +124,7 @@ pub enum Event => fn kind {
         resources: Option<Resources>,
     },
     /// A Knight card made `seat`'s ship on `edge` a warship (PIR-15).
-    ShipBecameWarship = "ship_became_warship" {
-        seat: Seat,
-        edge: EdgeId,
-    },
+    ShipBecameWarship = "ship_became_warship" { seat: Seat, edge: EdgeId },
     /// `seat` attacked its fortress (PIR-18): its `warships` against the `defence_roll`; a won
     /// attack takes 1 strength, a lost or tied one sinks the ships in `ships_lost`.
     FortressAttacked = "fortress_attacked" {
@@ -198,50 +136,23 @@ pub enum Event => fn kind {
         ships_lost: Vec<EdgeId>,
     },
     /// `seat`'s fortress fell: it is now `seat`'s settlement (PIR-19).
-    FortressConquered = "fortress_conquered" {
-        seat: Seat,
-        vertex: VertexId,
-    },
+    FortressConquered = "fortress_conquered" { seat: Seat, vertex: VertexId },
     /// Every fortress is conquered: the fleet leaves the board (PIR-21).
     PirateFleetDefeated = "pirate_fleet_defeated",
     /// After a 7 no opponent held a card, so `seat` stole nothing (PIR-10).
-    StealSkipped = "steal_skipped" {
-        seat: Seat,
-    },
+    StealSkipped = "steal_skipped" { seat: Seat },
     /// A settlement earned the island bonus (SEA-12).
-    IslandBonusEarned = "island_bonus_earned" {
-        seat: Seat,
-        vertex: VertexId,
-        points: u32,
-    },
+    IslandBonusEarned = "island_bonus_earned" { seat: Seat, vertex: VertexId, points: u32 },
     /// A seat took its cards of free choice for gold outside production: its second setup
     /// settlement, or a gold hex it discovered (SEA-9, SEA-13).
-    GoldResourcesTaken = "gold_resources_taken" {
-        seat: Seat,
-        resources: Resources,
-    },
+    GoldResourcesTaken = "gold_resources_taken" { seat: Seat, resources: Resources },
     /// A seat claimed a wonder, putting a ship from its supply on the card (WON-8).
-    WonderClaimed = "wonder_claimed" {
-        seat: Seat,
-        wonder: WonderId,
-    },
+    WonderClaimed = "wonder_claimed" { seat: Seat, wonder: WonderId },
     /// A seat paid for the next stage of its wonder (WON-10); `stage` counts from 1.
-    WonderStageBuilt = "wonder_stage_built" {
-        seat: Seat,
-        wonder: WonderId,
-        stage: u8,
-        cost: Resources,
-    },
+    WonderStageBuilt = "wonder_stage_built" { seat: Seat, wonder: WonderId, stage: u8, cost: Resources },
     /// Resources for the second setup settlement (B-SET-6).
-    StartingResourcesReceived = "starting_resources_received" {
-        seat: Seat,
-        resources: Resources,
-    },
-    DiceRolled = "dice_rolled" {
-        seat: Seat,
-        red: u8,
-        white: u8,
-    },
+    StartingResourcesReceived = "starting_resources_received" { seat: Seat, resources: Resources },
+    DiceRolled = "dice_rolled" { seat: Seat, red: u8, white: u8 },
     /// Production of a roll (B-PROD-1..4); `shortages` lists types nobody received because
     /// the bank ran short.
     ResourcesProduced = "resources_produced" {
@@ -261,10 +172,7 @@ pub enum Event => fn kind {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         resources: Option<Resources>,
     },
-    RobberMoved = "robber_moved" {
-        seat: Seat,
-        hex: HexCoord,
-    },
+    RobberMoved = "robber_moved" { seat: Seat, hex: HexCoord },
     /// A card was stolen. Which card is visible to the thief and the victim only.
     ResourceStolen = "resource_stolen" {
         thief: Seat,
@@ -282,45 +190,22 @@ pub enum Event => fn kind {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         card: Option<DevCard>,
     },
-    KnightPlayed = "knight_played" {
-        seat: Seat,
-    },
-    RoadBuildingPlayed = "road_building_played" {
-        seat: Seat,
-    },
-    YearOfPlentyPlayed = "year_of_plenty_played" {
-        seat: Seat,
-        resources: Resources,
-    },
+    KnightPlayed = "knight_played" { seat: Seat },
+    RoadBuildingPlayed = "road_building_played" { seat: Seat },
+    YearOfPlentyPlayed = "year_of_plenty_played" { seat: Seat, resources: Resources },
     MonopolyPlayed = "monopoly_played" {
         seat: Seat,
         resource: Resource,
         #[cfg_attr(feature = "openapi", schema(value_type = Vec<SeatResources>))]
         taken: PerSeat<SeatResources>,
     },
-    BankTraded = "bank_traded" {
-        seat: Seat,
-        give: Resources,
-        get: Resources,
-    },
-    TradeOffered = "trade_offered" {
-        offer: TradeOffer,
-    },
-    TradeAccepted = "trade_accepted" {
-        offer_id: u32,
-        seat: Seat,
-    },
-    TradeDeclined = "trade_declined" {
-        offer_id: u32,
-        seat: Seat,
-    },
-    TradeWithdrawn = "trade_withdrawn" {
-        offer_id: u32,
-    },
+    BankTraded = "bank_traded" { seat: Seat, give: Resources, get: Resources },
+    TradeOffered = "trade_offered" { offer: TradeOffer },
+    TradeAccepted = "trade_accepted" { offer_id: u32, seat: Seat },
+    TradeDeclined = "trade_declined" { offer_id: u32, seat: Seat },
+    TradeWithdrawn = "trade_withdrawn" { offer_id: u32 },
     /// Open offers lapsed at the end of the turn.
-    TradesExpired = "trades_expired" {
-        offer_ids: Vec<u32>,
-    },
+    TradesExpired = "trades_expired" { offer_ids: Vec<u32> },
     /// Cards were exchanged: `from` (the offerer) gave `give` and received `get` from `with`
     /// (and the commodities named, in Cities & Knights).
     TradeCompleted = "trade_completed" {
@@ -345,10 +230,7 @@ pub enum Event => fn kind {
         previous: Option<Seat>,
         length: u32,
     },
-    TurnStarted = "turn_started" {
-        seat: Seat,
-        turn: u32,
-    },
+    TurnStarted = "turn_started" { seat: Seat, turn: u32 },
     /// The game ended; hidden victory point cards are revealed. `condition` says how it
     /// was won (logs written before it existed read as `victory_points`).
     GameWon = "game_won" {
@@ -360,14 +242,9 @@ pub enum Event => fn kind {
     },
     /// The event die of Cities & Knights, rolled with the number dice (CK-CMP-8, CK-TURN-2);
     /// it is resolved first (CK-TURN-3).
-    EventDieRolled = "event_die_rolled" {
-        seat: Seat,
-        face: EventFace,
-    },
+    EventDieRolled = "event_die_rolled" { seat: Seat, face: EventFace },
     /// The barbarian ship advanced to `position` (CK-BAR-2).
-    BarbariansAdvanced = "barbarians_advanced" {
-        position: u8,
-    },
+    BarbariansAdvanced = "barbarians_advanced" { position: u8 },
     /// The commodities cities took on a roll (CK-PROD-2), after `resources_produced` of the
     /// same roll; `shortages` lists kinds nobody received because the bank ran short (CK-PROD-4).
     CommoditiesProduced = "commodities_produced" {
@@ -393,12 +270,7 @@ pub enum Event => fn kind {
         commodity: Option<Commodity>,
     },
     /// A seat built the next level of an improvement track (CK-IMP-2).
-    ImprovementBuilt = "improvement_built" {
-        seat: Seat,
-        track: Track,
-        level: u8,
-        cost: Commodities,
-    },
+    ImprovementBuilt = "improvement_built" { seat: Seat, track: Track, level: u8, cost: Commodities },
     /// A seat drew a progress card of `track`'s deck (CK-EVT-2). Which card is visible to
     /// that seat only, but for the VP cards, revealed at once (CK-EVT-3).
     ProgressCardDrawn = "progress_card_drawn" {
@@ -408,30 +280,13 @@ pub enum Event => fn kind {
         card: Option<ProgressCard>,
     },
     /// A basic knight joined the board, inactive (CK-KNT-2).
-    KnightRecruited = "knight_recruited" {
-        seat: Seat,
-        vertex: VertexId,
-        cost: Resources,
-    },
+    KnightRecruited = "knight_recruited" { seat: Seat, vertex: VertexId, cost: Resources },
     /// A knight rose to `rank` (CK-KNT-3).
-    KnightPromoted = "knight_promoted" {
-        seat: Seat,
-        vertex: VertexId,
-        rank: u8,
-        cost: Resources,
-    },
+    KnightPromoted = "knight_promoted" { seat: Seat, vertex: VertexId, rank: u8, cost: Resources },
     /// A knight became active (CK-KNT-4).
-    KnightActivated = "knight_activated" {
-        seat: Seat,
-        vertex: VertexId,
-        cost: Resources,
-    },
+    KnightActivated = "knight_activated" { seat: Seat, vertex: VertexId, cost: Resources },
     /// A knight moved along its owner's roads and became inactive (CK-KNT-6).
-    KnightMoved = "knight_moved" {
-        seat: Seat,
-        from: VertexId,
-        to: VertexId,
-    },
+    KnightMoved = "knight_moved" { seat: Seat, from: VertexId, to: VertexId },
     /// A knight moved onto `to` and became inactive, displacing the weaker knight of
     /// `displaced` (of `rank`, `active` or not) standing there (CK-KNT-7); a
     /// `relocate_knight` phase or `knight_returned_to_supply` follows.
@@ -445,32 +300,15 @@ pub enum Event => fn kind {
     },
     /// A displaced knight was put back on the board at `to`, keeping its rank and state
     /// (CK-KNT-7).
-    KnightRelocated = "knight_relocated" {
-        seat: Seat,
-        from: VertexId,
-        to: VertexId,
-        rank: u8,
-        active: bool,
-    },
+    KnightRelocated = "knight_relocated" { seat: Seat, from: VertexId, to: VertexId, rank: u8, active: bool },
     /// A displaced knight had no empty vertex to go to: it went back to its owner's supply
     /// (CK-KNT-7).
-    KnightReturnedToSupply = "knight_returned_to_supply" {
-        seat: Seat,
-        vertex: VertexId,
-        rank: u8,
-    },
+    KnightReturnedToSupply = "knight_returned_to_supply" { seat: Seat, vertex: VertexId, rank: u8 },
     /// A knight chased the robber and became inactive (CK-KNT-8); the robber's move and the
     /// theft follow.
-    RobberChased = "robber_chased" {
-        seat: Seat,
-        knight: VertexId,
-    },
+    RobberChased = "robber_chased" { seat: Seat, knight: VertexId },
     /// A city wall was built (CK-WALL-1).
-    CityWallBuilt = "city_wall_built" {
-        seat: Seat,
-        vertex: VertexId,
-        cost: Resources,
-    },
+    CityWallBuilt = "city_wall_built" { seat: Seat, vertex: VertexId, cost: Resources },
     /// The barbarians reached Catan (CK-BAR-3..5): their `strength` (cities) against the
     /// active knights' `defence`, with each seat's contribution. Afterwards every knight is
     /// inactive and the ship is back at the start (CK-BAR-9).
@@ -482,27 +320,14 @@ pub enum Event => fn kind {
         contributions: PerSeat<SeatCount>,
     },
     /// The strongest defender took a Defender of Catan card: 1 point (CK-BAR-6).
-    DefenderOfCatan = "defender_of_catan" {
-        seat: Seat,
-    },
+    DefenderOfCatan = "defender_of_catan" { seat: Seat },
     /// The barbarians pillaged a city: it became a settlement and lost its wall (CK-BAR-7/8).
-    CityPillaged = "city_pillaged" {
-        seat: Seat,
-        vertex: VertexId,
-    },
+    CityPillaged = "city_pillaged" { seat: Seat, vertex: VertexId },
     /// A trade with the bank naming commodities (CK-TRD-1/2).
-    CardsTradedWithBank = "cards_traded_with_bank" {
-        seat: Seat,
-        give: Cards,
-        get: Cards,
-    },
+    CardsTradedWithBank = "cards_traded_with_bank" { seat: Seat, give: Cards, get: Cards },
     /// A seat's improvement of `track` brought it the track's metropolis, which nobody held:
     /// it stands on the seat's city at `vertex`, worth 2 more points (CK-MET-1).
-    MetropolisPlaced = "metropolis_placed" {
-        seat: Seat,
-        track: Track,
-        vertex: VertexId,
-    },
+    MetropolisPlaced = "metropolis_placed" { seat: Seat, track: Track, vertex: VertexId },
     /// A seat reached level 5 of `track` while the holder `from_seat` was at 4: the metropolis
     /// moved from that seat's city at `from` (a plain city again) to the seat's city at `to`
     /// (CK-MET-3).
@@ -515,23 +340,13 @@ pub enum Event => fn kind {
     },
     /// An Inventor swapped the number tokens of two hexes (CK-PC-7): `numbers` are the tokens
     /// they carried before, in the order of `hexes`; each now carries the other's.
-    NumberTokensSwapped = "number_tokens_swapped" {
-        seat: Seat,
-        hexes: [HexCoord; 2],
-        numbers: [u8; 2],
-    },
+    NumberTokensSwapped = "number_tokens_swapped" { seat: Seat, hexes: [HexCoord; 2], numbers: [u8; 2] },
     /// An Irrigation or a Mining gave `seat` these resources from the bank (CK-PC-7).
-    ResourcesHarvested = "resources_harvested" {
-        seat: Seat,
-        resources: Resources,
-    },
+    ResourcesHarvested = "resources_harvested" { seat: Seat, resources: Resources },
     // Science cards' events (ext/cities_knights/cards/science.rs) go above this line.
     /// A seat played a progress card (CK-PC-2); it went to the bottom of its deck (CK-PC-3).
     /// Its effect's events follow.
-    ProgressCardPlayed = "progress_card_played" {
-        seat: Seat,
-        play: ProgressPlay,
-    },
+    ProgressCardPlayed = "progress_card_played" { seat: Seat, play: ProgressPlay },
     /// A Merchant card put the merchant on `hex` (CK-MER-1): `seat` now trades the hex's
     /// resource with the bank at 2:1 and holds 1 point for it (CK-MER-2/3), taken from
     /// `from_seat` when another seat held the merchant.
@@ -573,10 +388,7 @@ pub enum Event => fn kind {
     },
     /// Commercial Harbor: `seat` offered `with` an exchange, but `with` holds no commodity:
     /// nothing changed hands (CK-PC-7).
-    CommercialHarborDeclined = "commercial_harbor_declined" {
-        seat: Seat,
-        with: Seat,
-    },
+    CommercialHarborDeclined = "commercial_harbor_declined" { seat: Seat, with: Seat },
     /// Master Merchant: `seat` was shown the resources and commodities of `target` (CK-PC-7).
     /// The cards are visible to the two seats only.
     HandShown = "hand_shown" {
@@ -613,27 +425,13 @@ pub enum Event => fn kind {
     },
     /// A Deserter made `seat` take its knight (of `rank`, `active` or not) off `vertex`
     /// (CK-PC-7 Deserter).
-    KnightDeserted = "knight_deserted" {
-        seat: Seat,
-        vertex: VertexId,
-        rank: u8,
-        active: bool,
-    },
+    KnightDeserted = "knight_deserted" { seat: Seat, vertex: VertexId, rank: u8, active: bool },
     /// The Deserter's player placed a knight of `rank` for free on `vertex`, in the deserted
     /// knight's state (CK-PC-7 Deserter).
-    DeserterKnightPlaced = "deserter_knight_placed" {
-        seat: Seat,
-        vertex: VertexId,
-        rank: u8,
-        active: bool,
-    },
+    DeserterKnightPlaced = "deserter_knight_placed" { seat: Seat, vertex: VertexId, rank: u8, active: bool },
     /// A Diplomat played by `seat` removed `owner`'s open road on `edge`; the piece went back
     /// to its owner (CK-PC-7 Diplomat).
-    RoadRemoved = "road_removed" {
-        seat: Seat,
-        owner: Seat,
-        edge: EdgeId,
-    },
+    RoadRemoved = "road_removed" { seat: Seat, owner: Seat, edge: EdgeId },
     /// An Intrigue played by `seat` displaced the knight of `displaced` (of `rank`, `active`
     /// or not) from `vertex`; a `relocate_knight` phase or `knight_returned_to_supply`
     /// follows (CK-PC-7 Intrigue, CK-KNT-7).

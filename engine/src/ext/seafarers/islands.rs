@@ -150,3 +150,19 @@ impl Game {
         island_hexes(&self.board)
     }
 }
+
+/// SCN-3: the map's land areas, ascending, each with its hexes in the map's order.
+pub(super) fn land_area_views(
+    land_areas: &[(crate::board::HexCoord, u8)],
+) -> Vec<crate::protocol::views::LandAreaView> {
+    let mut areas: Vec<u8> = land_areas.iter().map(|&(_, a)| a).collect();
+    areas.sort_unstable();
+    areas.dedup();
+    areas
+        .into_iter()
+        .map(|area| crate::protocol::views::LandAreaView {
+            area,
+            hexes: land_areas.iter().filter(|&&(_, a)| a == area).map(|&(hex, _)| hex).collect(),
+        })
+        .collect()
+}

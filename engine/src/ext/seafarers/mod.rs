@@ -15,13 +15,12 @@ pub(crate) mod pirate_islands;
 pub(crate) mod position;
 pub(crate) mod scenario;
 mod ships;
+mod state;
 pub mod types;
-
-use serde::{Deserialize, Serialize};
 
 use crate::position::{PositionError, PositionPart, Setup};
 use crate::{
-    board::{BoardLayout, EdgeId, HarbourKind, Terrain, VertexId},
+    board::BoardLayout,
     chance::Chance,
     config::{BoardSpec, IslandBonusMode, IslandDefinition, PendingHarbour},
     ext::Extension,
@@ -33,6 +32,7 @@ use crate::{
     ruleset::{invalid, Components, Ruleset},
 };
 use scenario::{ScenarioId, ScenarioLayout};
+pub(crate) use state::SeafarersState;
 
 /// Ships in each seat's supply (SEA-1).
 pub(crate) const SHIPS_PER_SEAT: u8 = 15;
@@ -80,101 +80,6 @@ impl Game {
     /// (and in games without Seafarers).
     pub fn island_bonus(&self) -> Option<(IslandBonusMode, u32)> {
         self.config().seafarers.then(|| Seafarers::from_config(self.config()).island_bonus()).flatten()
-    }
-}
-
-/// What Seafarers keeps beyond the pieces on the board.
-#[derive(Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct SeafarersState {
-    /// Whether the active player has moved a ship this turn (SEA-6).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub ship_moved: bool,
-    /// Ships built this turn, which may not move before the next (SEA-6).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub new_ships: Vec<EdgeId>,
-    /// Each seat's setup settlements (SEA-12).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub setup_sites: Vec<(Seat, VertexId)>,
-    /// Settlements that earned an island bonus, with its points (SEA-12).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub bonuses: Vec<(Seat, VertexId, u32)>,
-    /// Fog tiles turned face up so far: what left the hidden stacks (SEA-13).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub revealed: Vec<(Terrain, Option<u8>)>,
-    /// The tribe's gifts claimed so far: edge, claimant, gift (FTR-7).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub gifts_claimed: Vec<(EdgeId, Seat, crate::Gift)>,
-    /// Gift harbours taken and not yet placed, oldest first (FTR-10, FTR-12).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub pending_harbours: Vec<(Seat, HarbourKind)>,
-    /// The Pirate Islands' fleet, fortresses and warships (PIR).
-    #[serde(default, skip_serializing_if = "types::PirateIslandsState::is_unused")]
-    pub pirate_islands: types::PirateIslandsState,
-    /// Cloth for Catan's villages, connections and cloth (CLV-5..14).
-    #[serde(default, skip_serializing_if = "is_unused_cloth")]
-    pub cloth: cloth::ClothState,
-}
-
-fn is_unused_cloth(cloth: &cloth::ClothState) -> bool {
-    *cloth == cloth::ClothState::default()
-}
-
-/// By hand for `clone_from`: the victory check's copy of the game takes the lists over into
-/// its own buffers instead of new ones (the setup sites are never empty after setup). Both
-/// name every field.
-impl Clone for SeafarersState {
-    fn clone(&self) -> Self {
-        let SeafarersState {
-            ship_moved,
-            new_ships,
-            setup_sites,
-            bonuses,
-            revealed,
-            gifts_claimed,
-            pending_harbours,
-            cloth,
-            pirate_islands,
-        } = self;
-        SeafarersState {
-            pirate_islands: pirate_islands.clone(),
-            ship_moved: *ship_moved,
-            new_ships: new_ships.clone(),
-            setup_sites: setup_sites.clone(),
-            bonuses: bonuses.clone(),
-            revealed: revealed.clone(),
-            gifts_claimed: gifts_claimed.clone(),
-            pending_harbours: pending_harbours.clone(),
-            cloth: cloth.clone(),
-        }
-    }
-
-    fn clone_from(&mut self, source: &Self) {
-        let SeafarersState {
-            ship_moved,
-            new_ships,
-            setup_sites,
-            bonuses,
-            revealed,
-            gifts_claimed,
-            pending_harbours,
-            cloth,
-            pirate_islands,
-        } = source;
-        self.pirate_islands.clone_from(pirate_islands);
-        self.ship_moved = *ship_moved;
-        self.new_ships.clone_from(new_ships);
-        self.setup_sites.clone_from(setup_sites);
-        self.bonuses.clone_from(bonuses);
-        self.revealed.clone_from(revealed);
-        self.gifts_claimed.clone_from(gifts_claimed);
-        self.pending_harbours.clone_from(pending_harbours);
-        self.cloth.clone_from(cloth);
-    }
-}
-
-impl SeafarersState {
-    pub(crate) fn is_unused(&self) -> bool {
-        *self == SeafarersState::default()
     }
 }
 
@@ -235,20 +140,6 @@ impl Seafarers {
         let points = self.island_bonus_vp.or(scenario.map(|(_, p)| p)).unwrap_or(2);
         (points > 0).then_some((mode, u32::from(points)))
     }
-}
-
-/// SCN-3: the map's land areas, ascending, each with its hexes in the map's order.
-fn land_area_views(land_areas: &[(crate::board::HexCoord, u8)]) -> Vec<crate::protocol::views::LandAreaView> {
-    let mut areas: Vec<u8> = land_areas.iter().map(|&(_, a)| a).collect();
-    areas.sort_unstable();
-    areas.dedup();
-    areas
-        .into_iter()
-        .map(|area| crate::protocol::views::LandAreaView {
-            area,
-            hexes: land_areas.iter().filter(|&&(_, a)| a == area).map(|&(hex, _)| hex).collect(),
-        })
-        .collect()
 }
 
 impl Extension for Seafarers {
@@ -577,7 +468,8 @@ impl Extension for Seafarers {
     fn view(&self, game: &Game, _you: Option<Seat>, _over: bool, view: &mut crate::view::GameView) {
         view.turn.ship_moved = game.ext.seafarers.ship_moved;
         view.board.islands = game.islands();
-        view.board.land_areas = self.layout().map(|layout| land_area_views(&layout.land_areas)).unwrap_or_default();
+        view.board.land_areas =
+            self.layout().map(|layout| islands::land_area_views(&layout.land_areas)).unwrap_or_default();
         view.forgotten_tribe = self.layout().and_then(|layout| gifts::tribe_view(game, layout));
         view.cloth_for_catan = self.layout().and_then(|layout| cloth::cloth_view(game, layout));
         view.pirate_islands = self.fleet().map(|fleet| self.pirate_islands_view(fleet, game));

@@ -93,8 +93,10 @@ impl Game {
             after.apply(event);
         }
         let points = after.victory_points(seat);
-        let condition = after.victory_verdict(seat, points)?;
-        Some((condition, points, after.players[seat.index()].victory_point_cards()))
+        let verdict = after.victory_verdict(seat, points);
+        let cards = after.players[seat.index()].victory_point_cards();
+        after.park_board();
+        Some((verdict?, points, cards))
     }
 }
 

@@ -3,9 +3,16 @@
 //! reuses its buffers instead of allocating a new copy of the game (issue 28, part 5). And
 //! the ruleset held apart from the game while an event is applied, for the same reason.
 
-use std::cell::RefCell;
+use std::{
+    cell::RefCell,
+    sync::{Arc, OnceLock},
+};
 
-use crate::{game::Game, ruleset::Ruleset};
+use crate::{
+    board::{layout::beginner_layout, Board},
+    game::Game,
+    ruleset::Ruleset,
+};
 
 thread_local! {
     /// The copies [`Game::with_copy`] overwrites: one per level of nesting (a progress card
@@ -26,8 +33,21 @@ impl Game {
             None => self.clone(),
         };
         let result = f(&mut copy);
+        copy.park_board();
         COPIES.with(|copies| copies.borrow_mut().push(copy));
         result
+    }
+
+    /// Lets go of the board a kept copy shares with the game it copied, pointing it at a
+    /// parked one until its next `clone_from`: a board shared with no copy changes in place
+    /// when the game changes it (a fog hex revealed, two tokens swapped), where a shared one
+    /// would be copied whole (`Arc::make_mut`).
+    pub(crate) fn park_board(&mut self) {
+        static PARKED: OnceLock<Arc<Board>> = OnceLock::new();
+        let parked = PARKED.get_or_init(|| Arc::new(Board::new(beginner_layout()).expect("the beginner board")));
+        if !Arc::ptr_eq(&self.board, parked) {
+            self.board = Arc::clone(parked);
+        }
     }
 
     /// Calls `f` with the game's ruleset and the game itself, to change: the ruleset is taken

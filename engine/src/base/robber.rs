@@ -15,13 +15,7 @@ impl Game {
     /// B-ROB-1: everyone above the limit discards half, rounded down; then the robber moves,
     /// then the turn goes on in the main phase.
     pub(super) fn seven_rolled(&self) -> Event {
-        let pending: PerSeat<PendingDiscard> = self
-            .seats()
-            .filter_map(|seat| {
-                let held = self.players[seat.index()].resources.total();
-                (held > DISCARD_LIMIT).then_some(PendingDiscard { seat, count: held / 2 })
-            })
-            .collect();
+        let pending = self.discards_with(|seat| self.players[seat.index()].resources.total());
         if pending.is_empty() {
             Event::PhaseChanged { phase: Phase::MoveRobber, then: [Phase::Main].into() }
         } else {
@@ -32,11 +26,16 @@ impl Game {
     /// B-ROB-1: the discards a 7 asks for once `seat` has taken `taken` more cards (PIR-14:
     /// the card won from the pirate fleet comes before the discards).
     pub(crate) fn discards_after(&self, seat: Seat, taken: &Resources) -> PerSeat<PendingDiscard> {
+        self.discards_with(|s| self.players[s.index()].resources.total() + if s == seat { taken.total() } else { 0 })
+    }
+
+    /// B-ROB-1: every seat whose hand, `held` cards (as the 7 leaves it), is above the limit
+    /// discards half of it, rounded down.
+    pub(crate) fn discards_with(&self, held: impl Fn(Seat) -> u32) -> PerSeat<PendingDiscard> {
         self.seats()
-            .filter_map(|s| {
-                let extra = if s == seat { taken.total() } else { 0 };
-                let held = self.players[s.index()].resources.total() + extra;
-                (held > DISCARD_LIMIT).then_some(PendingDiscard { seat: s, count: held / 2 })
+            .filter_map(|seat| {
+                let held = held(seat);
+                (held > DISCARD_LIMIT).then_some(PendingDiscard { seat, count: held / 2 })
             })
             .collect()
     }

@@ -230,8 +230,8 @@ impl<'a> Ctx<'a> {
         // CLV-6..9: a village to reach is a cloth now and one on each roll of its number.
         let villages = self.game.villages_to_reach(self.me);
         if !villages.is_empty() {
-            let mut touch =
-                if self.goal_touch.is_empty() { vec![0.0; board.vertices.len()] } else { self.goal_touch.clone() };
+            let mut touch = std::mem::take(&mut self.goal_touch);
+            touch.resize(board.vertices.len(), 0.0);
             for (vertex, number) in villages {
                 let pips = f64::from(6 - (i32::from(number) - 7).unsigned_abs().min(5) as u8);
                 if let Some(t) = board.vertex(vertex).and_then(|v| touch.get_mut(v as usize)) {

@@ -39,6 +39,11 @@ fn is_zero(n: &u8) -> bool {
 }
 
 impl ClothState {
+    /// Whether nothing of Cloth for Catan happened (every other game's state).
+    pub(crate) fn is_unused(&self) -> bool {
+        *self == ClothState::default()
+    }
+
     pub(crate) fn held_by(&self, seat: Seat) -> u8 {
         self.held.get(seat.index()).copied().unwrap_or(0)
     }

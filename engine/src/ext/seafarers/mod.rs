@@ -58,8 +58,6 @@ pub(crate) struct Seafarers {
     end_villages_min: u8,
     /// The Pirate Islands' options (PIR).
     pirate: pirate_islands::PirateOptions,
-    /// SCN-8: the Longest Trade Route card, when the configuration says.
-    longest_route_card: Option<bool>,
     /// SCN-4: the land areas the robber keeps off, when the configuration says: a set of
     /// area numbers (bit `a` for area `a`), and the first area named that the map lacks.
     robber_excluded_areas: Option<u64>,
@@ -103,7 +101,6 @@ impl Seafarers {
             robber_from_file: config.clv_robber_start == crate::ClothRobberStart::Data,
             end_villages_min: config.clv_end_villages_min,
             pirate: pirate_islands::PirateOptions::from_config(config),
-            longest_route_card: config.longest_route_card,
             robber_excluded_areas: None,
             unknown_robber_area: None,
         }
@@ -260,10 +257,6 @@ impl Extension for Seafarers {
         }
         if let Some(fleet) = self.fleet() {
             self.pirate_components(fleet, components);
-        }
-        // SCN-8: the configuration's word on the route card, over the scenario's.
-        if let Some(card) = self.longest_route_card {
-            components.longest_road_card = card;
         }
         let bonus = self.island_bonus().map_or(0, |(_, points)| points);
         components.max_points_per_event = components.max_points_per_event.max(1 + bonus);

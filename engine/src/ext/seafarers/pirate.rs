@@ -59,8 +59,7 @@ impl Seafarers {
         chance: &mut dyn Chance,
         events: &mut Vec<Event>,
     ) -> Result<Option<Seat>, RuleError> {
-        // CLV-11: only a seat trading with a village may move the pirate.
-        if self.layout().is_some_and(|l| !l.villages.is_empty()) && !game.ext.seafarers.cloth.trades(seat) {
+        if self.barred_from_the_pirate(game, seat) {
             return Err(RuleError::PirateNeedsVillage);
         }
         let h = self.pirate_target(game, hex)?;
@@ -137,6 +136,11 @@ impl Seafarers {
         }
     }
 
+    /// CLV-11: in Cloth for Catan only a seat trading with a village may move the pirate.
+    fn barred_from_the_pirate(&self, game: &Game, seat: Seat) -> bool {
+        self.layout().is_some_and(|l| !l.villages.is_empty()) && !game.ext.seafarers.cloth.trades(seat)
+    }
+
     /// SEA-7: a Knight may move the pirate instead of the robber (B-DEV-4 otherwise).
     pub(super) fn decide_pirate_knight(
         &self,
@@ -171,7 +175,7 @@ impl Seafarers {
         moves: &mut Vec<Move>,
         make: impl Fn(HexCoord, Option<Seat>) -> Move,
     ) {
-        if self.layout().is_some_and(|l| !l.villages.is_empty()) && !game.ext.seafarers.cloth.trades(seat) {
+        if self.barred_from_the_pirate(game, seat) {
             return;
         }
         let board = game.board();

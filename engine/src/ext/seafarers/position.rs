@@ -50,12 +50,8 @@ pub struct SeafarersSetup {
     pub pirate_islands: PirateIslandsState,
     /// Cloth for Catan: the cloth each village has given, the cloth taken from the general
     /// supply, each seat's cloth and the connections made, in order (CLV-5..8).
-    #[serde(skip_serializing_if = "is_unused_cloth")]
+    #[serde(skip_serializing_if = "ClothState::is_unused")]
     pub cloth: ClothState,
-}
-
-fn is_unused_cloth(cloth: &ClothState) -> bool {
-    *cloth == ClothState::default()
 }
 
 impl SeafarersSetup {
@@ -348,7 +344,7 @@ pub(super) fn export(game: &Game, setup: &mut Setup) {
 /// cloth held is the cloth given (the pirate only moves it); connections name a village and
 /// a seat of the game, once each.
 fn check_cloth(game: &Game, cloth: &ClothState) -> Result<(), PositionError> {
-    if *cloth == ClothState::default() {
+    if cloth.is_unused() {
         return Ok(());
     }
     let bad = |message: String| Err(E::Seafarers(message));

@@ -37,12 +37,8 @@ pub(crate) struct SeafarersState {
     #[serde(default, skip_serializing_if = "types::PirateIslandsState::is_unused")]
     pub pirate_islands: types::PirateIslandsState,
     /// Cloth for Catan's villages, connections and cloth (CLV-5..14).
-    #[serde(default, skip_serializing_if = "is_unused_cloth")]
+    #[serde(default, skip_serializing_if = "cloth::ClothState::is_unused")]
     pub cloth: cloth::ClothState,
-}
-
-fn is_unused_cloth(cloth: &cloth::ClothState) -> bool {
-    *cloth == cloth::ClothState::default()
 }
 
 /// By hand for `clone_from`: the victory check's copy of the game takes the lists over into

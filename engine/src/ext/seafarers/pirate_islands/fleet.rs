@@ -7,12 +7,9 @@ use crate::{
     board::HexCoord,
     chance::{draw_card, roll_dice, Chance, Draw},
     game::Game,
-    model::{GoldSource, PendingDiscard, PendingGold, PerSeat, Phase, Resources, Seat},
+    model::{GoldSource, PendingGold, Phase, Resources, Seat},
     protocol::{Event, Move, RuleError},
 };
-
-/// Hands above this many cards discard half on a 7 (B-ROB-1).
-const DISCARD_LIMIT: u32 = 7;
 
 impl Seafarers {
     /// PIR-11..14, then the roll's own effects: production with a card of choice for a seat
@@ -130,11 +127,7 @@ impl Seafarers {
                 source: GoldSource::Fleet,
             });
         } else {
-            let pending: PerSeat<PendingDiscard> = game
-                .seats()
-                .filter(|&s| held(s) > DISCARD_LIMIT)
-                .map(|s| PendingDiscard { seat: s, count: held(s) / 2 })
-                .collect();
+            let pending = game.discards_with(held);
             if !pending.is_empty() {
                 phases.push(Phase::Discard { pending });
             }

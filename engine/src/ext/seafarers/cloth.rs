@@ -294,7 +294,7 @@ impl Game {
     /// Cloth for Catan's villages that still have cloth and that `seat` does not trade with
     /// yet (CLV-6/7), with their numbers; empty in other games. Bots plan their ships by it.
     pub fn villages_to_reach(&self, seat: Seat) -> Vec<(crate::VertexId, u8)> {
-        let layout = self.config().scenario.and_then(|id| super::scenario::layout_for(id, self.config().players));
+        let layout = self.scenario_layout();
         let Some(layout) = layout.filter(|l| self.config().seafarers && !l.villages.is_empty()) else {
             return Vec::new();
         };

@@ -301,7 +301,7 @@ impl Game {
         if !self.config().seafarers {
             return Vec::new();
         }
-        let layout = self.config().scenario.and_then(|id| super::scenario::layout_for(id, self.config().players));
+        let layout = self.scenario_layout();
         layout.map_or_else(Vec::new, |layout| unclaimed_gifts(self, layout).collect())
     }
 

@@ -65,6 +65,12 @@ pub(crate) struct Seafarers {
 }
 
 impl Game {
+    /// The map of the game's scenario for its player count; `None` without a scenario.
+    pub(crate) fn scenario_layout(&self) -> Option<&'static ScenarioLayout> {
+        let config = self.config();
+        config.scenario.and_then(|id| scenario::layout_for(id, config.players))
+    }
+
     /// The Pirate Islands as everyone sees them (PIR, section 4.4); `None` in other games.
     pub fn pirate_islands(&self) -> Option<types::PirateIslandsView> {
         if !self.config().seafarers {

@@ -180,7 +180,7 @@ fn check_gifts(game: &Game, state: &SeafarersSetup) -> Result<(), PositionError>
         return Ok(());
     }
     let bad = |message: String| Err(E::Seafarers(message));
-    let layout = game.config().scenario.and_then(|id| super::scenario::layout_for(id, game.config().players));
+    let layout = game.scenario_layout();
     let Some(layout) = layout.filter(|l| !l.gift_edges.is_empty() || !l.gift_harbours.is_empty()) else {
         return bad("gifts and gift harbours belong to The Forgotten Tribe (FTR-7)".into());
     };
@@ -348,7 +348,7 @@ fn check_cloth(game: &Game, cloth: &ClothState) -> Result<(), PositionError> {
         return Ok(());
     }
     let bad = |message: String| Err(E::Seafarers(message));
-    let layout = game.config().scenario.and_then(|id| super::scenario::layout_for(id, game.config().players));
+    let layout = game.scenario_layout();
     let Some(layout) = layout.filter(|l| !l.villages.is_empty()) else {
         return bad("cloth and villages belong to Cloth for Catan (CLV-5)".into());
     };

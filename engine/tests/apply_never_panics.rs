@@ -186,8 +186,8 @@ fn misfits(game: &Game, rng: &mut Rng) -> Vec<Event> {
                 SeatResources { seat: Seat(9), resources: cards },
             ]
             .into(),
-            shortages: vec![Resource::Ore],
-            discoveries: vec![SeatCount { seat, count: 3 }, SeatCount { seat: Seat(9), count: 2 }],
+            shortages: vec![Resource::Ore].into(),
+            discoveries: vec![SeatCount { seat, count: 3 }, SeatCount { seat: Seat(9), count: 2 }].into(),
         });
         // Development cards the seat does not hold, and a deck run dry.
         events.push(Event::KnightPlayed { seat });
@@ -240,7 +240,7 @@ fn misfits(game: &Game, rng: &mut Rng) -> Vec<Event> {
         events.push(Event::PhaseChanged {
             phase: Phase::GoldChoice {
                 roll: 13,
-                pending: vec![PendingGold { seat, count: 3 }],
+                pending: vec![PendingGold { seat, count: 3 }].into(),
                 chosen: vec![SeatResources { seat: Seat(8), resources: cards }],
                 source: Default::default(),
             },
@@ -294,8 +294,8 @@ fn extremes(game: &Game) -> Vec<Event> {
             Event::ResourcesProduced {
                 roll: u8::MAX,
                 gains: vec![SeatResources { seat, resources: max }; 2].into(),
-                shortages: vec![],
-                discoveries: vec![SeatCount { seat, count: u32::MAX }; 2],
+                shortages: vec![].into(),
+                discoveries: vec![SeatCount { seat, count: u32::MAX }; 2].into(),
             },
             Event::DevelopmentCardBought { seat, cost: max, discoveries: u32::MAX, card: Some(DevCard::Monopoly) },
             Event::TradeCompleted {

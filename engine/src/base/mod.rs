@@ -109,7 +109,7 @@ fn decide(
             return game.decide_discard_cards(seat, pending, cards).map(|discarded| events.extend(discarded));
         }
         (Phase::GoldChoice { roll, pending, chosen, source }, Move::ChooseGoldResources { resources }) => {
-            return append(events, game.decide_gold_choice(seat, *roll, pending, chosen, *source, resources));
+            return game.decide_gold_choice(seat, (*roll, pending, chosen, *source), resources, events);
         }
         (Phase::Discard { .. } | Phase::GoldChoice { .. }, _) if seat == game.turn.active => {
             return Err(RuleError::WrongPhase("waiting for other players' decisions"));

@@ -9,7 +9,7 @@ use crate::{
         production::{building_yield, Production, MAX_SEATS},
         Game,
     },
-    model::{Building, GoldSource, PendingGold, Phase, Resource, Resources, Seat},
+    model::{Building, GoldSource, KindSet, PendingGold, PerSeat, Phase, Resource, Resources, Seat},
     protocol::{Event, Move, RuleError, SeatCount, SeatResources},
 };
 
@@ -38,8 +38,10 @@ impl Game {
             match gold.iter_mut().find(|p| p.seat == seat) {
                 Some(owed) => owed.count += 1,
                 None => {
-                    let at = gold.iter().position(|p| p.seat > seat).unwrap_or(gold.len());
-                    gold.insert(at, PendingGold { seat, count: 1 });
+                    // A seat that may not owe gold is no seat of the game: nothing to add.
+                    if gold.try_push(PendingGold { seat, count: 1 }).is_ok() {
+                        gold.sort_unstable_by_key(|p| p.seat);
+                    }
                 }
             }
         }
@@ -56,9 +58,9 @@ impl Game {
     }
 
     /// Cards of free choice owed for gold hexes with number `roll`.
-    fn gold_owed(&self, roll: u8) -> Vec<PendingGold> {
+    fn gold_owed(&self, roll: u8) -> PerSeat<PendingGold> {
         if !self.rules().components.gold_produces {
-            return Vec::new();
+            return PerSeat::new();
         }
         let mut owed = [0u32; MAX_SEATS];
         for &h in &self.board.hexes_by_number[roll as usize] {
@@ -87,12 +89,10 @@ impl Game {
     pub(super) fn decide_gold_choice(
         &self,
         seat: Seat,
-        roll: u8,
-        pending: &[PendingGold],
-        chosen: &[SeatResources],
-        source: GoldSource,
+        (roll, pending, chosen, source): (u8, &[PendingGold], &[SeatResources], GoldSource),
         resources: &Resources,
-    ) -> Result<Vec<Event>, RuleError> {
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
         let Some(owed) = pending.iter().find(|p| p.seat == seat) else {
             return Err(RuleError::NothingToDecide);
         };
@@ -104,25 +104,31 @@ impl Game {
             if !self.bank.contains(resources) {
                 return Err(RuleError::BankShortage);
             }
-            let taken = Event::GoldResourcesTaken { seat, resources: *resources };
+            events.push(Event::GoldResourcesTaken { seat, resources: *resources });
             // PIR-14: the card won from the fleet on a 7 comes before the 7's discards, which
             // count it.
             if source == GoldSource::Fleet {
                 let pending = self.discards_after(seat, resources);
                 if !pending.is_empty() {
-                    return Ok(vec![taken, self.continue_with(Phase::Discard { pending })]);
+                    events.push(self.continue_with(Phase::Discard { pending }));
+                    return Ok(());
                 }
             }
-            return Ok(vec![taken, self.resume()]);
+            events.push(self.resume());
+            return Ok(());
         }
-        let rest: Vec<PendingGold> = pending.iter().copied().filter(|p| p.seat != seat).collect();
-        let mut chosen = chosen.to_vec();
-        chosen.push(SeatResources { seat, resources: *resources });
+        let rest: PerSeat<PendingGold> = pending.iter().copied().filter(|p| p.seat != seat).collect();
+        let mut all_chosen: PerSeat<SeatResources> = chosen.iter().copied().collect();
+        // At most one choice per seat, and this seat had none yet (it was pending).
+        let _ = all_chosen.try_push(SeatResources { seat, resources: *resources });
         if rest.is_empty() {
-            Ok(vec![self.production(roll, &chosen), self.resume()])
+            events.push(self.production(roll, &all_chosen));
+            events.push(self.resume());
         } else {
-            Ok(vec![self.continue_with(Phase::GoldChoice { roll, pending: rest, chosen, source })])
+            let chosen = all_chosen.to_vec();
+            events.push(self.continue_with(Phase::GoldChoice { roll, pending: rest, chosen, source }));
         }
+        Ok(())
     }
 
     /// Every way to take the owed cards of free choice (RIV-5, SEA-9); for a seat's own
@@ -162,7 +168,7 @@ impl Game {
         Some(Event::PhaseChanged {
             phase: Phase::GoldChoice {
                 roll: 0,
-                pending: vec![PendingGold { seat, count }],
+                pending: PerSeat::one(PendingGold { seat, count }),
                 chosen: Vec::new(),
                 source,
             },
@@ -197,7 +203,7 @@ impl Game {
             extension.produce(self, roll, &mut production);
         }
         let owed = &mut production.resources[..seats];
-        let mut shortages = Vec::new();
+        let mut shortages = KindSet::EMPTY;
         for resource in Resource::ALL {
             let need: u32 = owed.iter().map(|o| o.get(resource)).sum();
             let bank = self.bank.get(resource);
@@ -215,7 +221,7 @@ impl Game {
                     o.set(resource, 0);
                 }
             }
-            shortages.push(resource);
+            shortages.insert(resource);
         }
         let gains = owed
             .iter()

@@ -70,6 +70,10 @@ pub(crate) trait Extension: Debug + Send + Sync {
     /// `game_started` set up.
     fn opening(&self, _game: &Game, _chance: &mut dyn Chance, _events: &mut Vec<Event>) {}
 
+    /// Gives the extension's lists in `game` (just set up) the room a whole game needs, so
+    /// that play does not grow them move by move (issue 28: no allocation per move).
+    fn reserve(&self, _game: &mut Game) {}
+
     /// Checks a custom board beyond its components.
     fn check_custom_board(&self, _board: &BoardLayout) -> Result<(), SetupError> {
         Ok(())

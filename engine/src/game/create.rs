@@ -157,7 +157,7 @@ impl Game {
         let pirate = board.layout().pirate.and_then(|h| board.hex(h));
         let components = &rules.components;
         let players = (0..config.players).map(|_| PlayerState::new(components.pieces)).collect();
-        Ok(Game {
+        let mut game = Game {
             buildings: vec![None; board.vertices.len()],
             roads: vec![None; board.edges.len()],
             ships: Vec::new(),
@@ -184,7 +184,11 @@ impl Game {
             routes: Default::default(),
             pieces: Default::default(),
             config,
-        })
+        };
+        for extension in &game.shared_rules().extensions {
+            extension.reserve(&mut game);
+        }
+        Ok(game)
     }
 }
 

@@ -3,6 +3,7 @@
 //! types only hold data.
 
 pub mod cards;
+mod kind_set;
 mod per_seat;
 mod phase;
 mod phases;
@@ -11,6 +12,7 @@ mod seat;
 mod trade;
 
 pub use cards::{cost, CardKind, Cards, Commodities, Commodity, Counts, DevCard, DevCards, Resource, Resources};
+pub use kind_set::KindSet;
 pub use per_seat::{PerSeat, MAX_SEATS};
 pub(crate) use phase::Turn;
 pub use phase::{GoldSource, PendingDiscard, PendingGold, Phase, SetupStep};

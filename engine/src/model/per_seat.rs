@@ -21,6 +21,19 @@ impl<T: Copy + Default> PerSeat<T> {
         PerSeat { len: 0, items: [T::default(); MAX_SEATS] }
     }
 
+    /// The list of `item` alone.
+    pub fn one(item: T) -> Self {
+        let mut list = Self::new();
+        list.items[0] = item;
+        list.len = 1;
+        list
+    }
+
+    /// As the slice's, but a path serde's `skip_serializing_if` can name.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
     /// Appends `item`; returns it back when the list is full.
     ///
     /// # Errors

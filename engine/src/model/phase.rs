@@ -29,7 +29,7 @@ pub struct PendingDiscard {
 }
 
 /// A seat that must choose resources for gold production, and how many (RIV-5, SEA-9).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PendingGold {
     pub seat: Seat,
@@ -93,7 +93,8 @@ pub enum Phase {
     /// at once (`roll` is then 0).
     GoldChoice {
         roll: u8,
-        pending: Vec<PendingGold>,
+        #[cfg_attr(feature = "openapi", schema(value_type = Vec<PendingGold>))]
+        pending: PerSeat<PendingGold>,
         chosen: Vec<SeatResources>,
         #[serde(default, skip_serializing_if = "GoldSource::is_production")]
         source: GoldSource,

@@ -147,7 +147,7 @@ pub(super) fn check_phases(game: &Game, phase: &Phase, then: &[Phase], turn: &Tu
                 if !game.rules().components.gold_produces {
                     return Err(E::NotInThisGame("gold choices (SEA-9)"));
                 }
-                let [owed] = pending.as_slice() else {
+                let [owed] = &pending[..] else {
                     return Err(phase_error("one seat chooses its own gold cards (SEA-9, SEA-13)"));
                 };
                 in_game(owed.seat)?;

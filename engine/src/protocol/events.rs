@@ -15,7 +15,8 @@ use crate::{
         wonders::types::WonderId,
     },
     model::{
-        Cards, Commodities, Commodity, Counts, DevCard, PerSeat, Phase, Phases, Resource, Resources, Seat, TradeOffer,
+        Cards, Commodities, Commodity, Counts, DevCard, KindSet, PerSeat, Phase, Phases, Resource, Resources, Seat,
+        TradeOffer,
     },
 };
 
@@ -159,11 +160,13 @@ pub enum Event => fn kind {
         roll: u8,
         #[cfg_attr(feature = "openapi", schema(value_type = Vec<SeatResources>))]
         gains: PerSeat<SeatResources>,
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        shortages: Vec<Resource>,
+        #[serde(default, skip_serializing_if = "KindSet::is_empty")]
+        #[cfg_attr(feature = "openapi", schema(value_type = Vec<Resource>))]
+        shortages: KindSet<Resource>,
         /// Jungle discoveries produced (JUN-4).
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        discoveries: Vec<SeatCount>,
+        #[serde(default, skip_serializing_if = "PerSeat::is_empty")]
+        #[cfg_attr(feature = "openapi", schema(value_type = Vec<SeatCount>))]
+        discoveries: PerSeat<SeatCount>,
     },
     /// A seat returned cards after a 7. The cards are visible to that seat only.
     ResourcesDiscarded = "resources_discarded" {
@@ -251,8 +254,9 @@ pub enum Event => fn kind {
         roll: u8,
         #[cfg_attr(feature = "openapi", schema(value_type = Vec<SeatCommodities>))]
         gains: PerSeat<SeatCommodities>,
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        shortages: Vec<Commodity>,
+        #[serde(default, skip_serializing_if = "KindSet::is_empty")]
+        #[cfg_attr(feature = "openapi", schema(value_type = Vec<Commodity>))]
+        shortages: KindSet<Commodity>,
     },
     /// A seat returned resource and commodity cards after a 7 (CK-7-1). The cards are visible
     /// to that seat only.

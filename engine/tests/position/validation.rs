@@ -396,10 +396,10 @@ fn riv_5_gold_choices_are_owed_by_somebody() {
     let river = GameConfig { big_river: true, river_gold_number: Some(4), board: BoardSpec::Random, ..config() };
     let layout = Game::new(river.clone(), 3).unwrap().board().layout().clone();
     let gold_roll = |pending: Vec<PendingGold>, chosen: Vec<SeatResources>| {
-        Setup::new(river.clone(), layout.clone())
-            .with_turn(2, P0)
-            .with_dice(1, 3)
-            .with_phase(Phase::GoldChoice { roll: 4, pending, chosen, source: Default::default() }, vec![Phase::Main])
+        Setup::new(river.clone(), layout.clone()).with_turn(2, P0).with_dice(1, 3).with_phase(
+            Phase::GoldChoice { roll: 4, pending: pending.into(), chosen, source: Default::default() },
+            vec![Phase::Main],
+        )
     };
     let owed = vec![PendingGold { seat: P1, count: 1 }];
     let game = accepted(gold_roll(owed.clone(), vec![]));
@@ -410,7 +410,7 @@ fn riv_5_gold_choices_are_owed_by_somebody() {
     refused(gold_roll(owed.clone(), chose), "invalid_phase");
     refused(gold_roll(owed.clone(), vec![]).with_dice(2, 3), "invalid_phase");
     // No gold without a gold mine that produces.
-    let phase = Phase::GoldChoice { roll: 5, pending: owed, chosen: vec![], source: Default::default() };
+    let phase = Phase::GoldChoice { roll: 5, pending: owed.into(), chosen: vec![], source: Default::default() };
     refused(base().with_turn(1, P0).with_dice(2, 3).with_phase(phase, vec![Phase::Main]), "not_in_this_game");
 }
 

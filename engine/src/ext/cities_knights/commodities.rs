@@ -5,7 +5,7 @@ use super::CitiesKnights;
 use crate::{
     game::production::Production,
     game::Game,
-    model::{BuildingKind, Commodities, Commodity, PerSeat, Seat, MAX_SEATS},
+    model::{BuildingKind, Commodities, Commodity, KindSet, PerSeat, Seat, MAX_SEATS},
     protocol::{Event, SeatCommodities},
 };
 
@@ -36,7 +36,7 @@ impl CitiesKnights {
                 }
             }
         }
-        let mut shortages = Vec::new();
+        let mut shortages = KindSet::EMPTY;
         for commodity in Commodity::ALL {
             let need: u32 = owed.iter().map(|o| o.get(commodity)).sum();
             let bank = game.commodity_bank.get(commodity);
@@ -48,7 +48,7 @@ impl CitiesKnights {
                 // B-PROD-4: a single claimant takes what is left; several take nothing.
                 o.set(commodity, if claimants == 1 { bank } else { 0 });
             }
-            shortages.push(commodity);
+            shortages.insert(commodity);
         }
         let gains: PerSeat<SeatCommodities> = owed
             .iter()

@@ -8,7 +8,7 @@ use super::{metropolis, CitiesKnights, Track};
 use crate::{
     board::VertexId,
     game::Game,
-    model::{Commodities, Commodity, GoldSource, PendingGold, Phase, Seat},
+    model::{Commodities, Commodity, GoldSource, PendingGold, PerSeat, Phase, Seat},
     protocol::{Event, Move, RuleError},
 };
 
@@ -110,7 +110,7 @@ impl CitiesKnights {
                 bank -= 1;
                 phases.push(Phase::GoldChoice {
                     roll: 0,
-                    pending: vec![PendingGold { seat, count: 1 }],
+                    pending: PerSeat::one(PendingGold { seat, count: 1 }),
                     chosen: Vec::new(),
                     source: GoldSource::Aqueduct,
                 });

@@ -87,8 +87,8 @@ fn tc_14_roll_pays_settlements_one_and_cities_two() {
             SeatResources { seat: P2, resources: Resources::of(Resource::Grain, 2) },
         ]
         .into(),
-        shortages: vec![],
-        discoveries: vec![],
+        shortages: vec![].into(),
+        discoveries: vec![].into(),
     }));
     assert_eq!(s.hand(P0), Resources::ZERO);
     assert_eq!(s.hand(P1), Resources::of(Resource::Brick, 1));
@@ -122,8 +122,8 @@ fn tc_16_bank_shortage_with_two_claimants_pays_nobody() {
     assert!(events.contains(&Event::ResourcesProduced {
         roll: 6,
         gains: vec![SeatResources { seat: P2, resources: Resources::of(Resource::Grain, 2) }].into(),
-        shortages: vec![Resource::Brick],
-        discoveries: vec![],
+        shortages: vec![Resource::Brick].into(),
+        discoveries: vec![].into(),
     }));
     assert_eq!(s.hand(P1), Resources::ZERO);
     assert_eq!(s.hand(P3), Resources::ZERO);

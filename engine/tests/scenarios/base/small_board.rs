@@ -35,8 +35,8 @@ fn a_roll_pays_the_corners_of_its_hex_on_a_small_island() {
             SeatResources { seat: P1, resources: Resources::of(Resource::Grain, 2) },
         ]
         .into(),
-        shortages: vec![],
-        discoveries: vec![],
+        shortages: vec![].into(),
+        discoveries: vec![].into(),
     }));
     assert_eq!(s.game.bank().get(Resource::Grain), 19 - 3);
 

@@ -172,13 +172,13 @@ fn tc_72_cities_take_a_commodity_from_forest_pasture_and_mountains() {
     assert!(events.contains(&Event::ResourcesProduced {
         roll: 11,
         gains: vec![catan_engine::SeatResources { seat: P0, resources: Resources::new(1, 0, 0, 0, 0) }].into(),
-        shortages: vec![],
-        discoveries: vec![],
+        shortages: vec![].into(),
+        discoveries: vec![].into(),
     }));
     let produced = Event::CommoditiesProduced {
         roll: 11,
         gains: vec![SeatCommodities { seat: P0, commodities: paper(1) }].into(),
-        shortages: vec![],
+        shortages: vec![].into(),
     };
     assert!(events.contains(&produced));
     assert_eq!(s.hand(P0), Resources::new(1, 0, 0, 0, 0));
@@ -220,7 +220,7 @@ fn ck_prod_the_robber_and_the_bank_limit_commodities() {
     assert!(events.contains(&Event::CommoditiesProduced {
         roll: 8,
         gains: vec![].into(),
-        shortages: vec![Commodity::Paper]
+        shortages: vec![Commodity::Paper].into()
     }));
     assert_eq!(commodities_in_game(&s), Commodities::each(12));
 }
@@ -606,8 +606,8 @@ fn tc_75_the_barbarians_attack_on_the_seventh_ship_before_production() {
         Event::ResourcesProduced {
             roll: 11,
             gains: vec![catan_engine::SeatResources { seat: P0, resources: Resources::new(1, 0, 0, 0, 0) }].into(),
-            shortages: vec![],
-            discoveries: vec![],
+            shortages: vec![].into(),
+            discoveries: vec![].into(),
         }
     );
     assert!(!events.iter().any(|e| matches!(e, Event::CommoditiesProduced { .. })));

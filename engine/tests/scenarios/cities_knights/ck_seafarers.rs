@@ -212,7 +212,7 @@ fn sea_15_a_city_on_gold_yields_two_resources_of_choice_and_no_commodity() {
     assert!(!events.iter().any(|e| matches!(e, Event::CommoditiesProduced { .. })), "{events:?}");
     let gold = Phase::GoldChoice {
         roll: 8,
-        pending: vec![PendingGold { seat: P0, count: 2 }],
+        pending: vec![PendingGold { seat: P0, count: 2 }].into(),
         chosen: vec![],
         source: GoldSource::Production,
     };
@@ -237,7 +237,7 @@ fn sea_15_the_aqueduct_follows_the_gold_choices() {
     let events = s.when_with(P0, Move::RollDice, roll(EventFace::Trade, 4, 4));
     let aqueduct = Phase::GoldChoice {
         roll: 0,
-        pending: vec![PendingGold { seat: P1, count: 1 }],
+        pending: vec![PendingGold { seat: P1, count: 1 }].into(),
         chosen: vec![],
         source: GoldSource::Aqueduct,
     };

@@ -27,7 +27,7 @@ fn tc_54_the_jungle_produces_discoveries_unless_robbed() {
         Event::ResourcesProduced { discoveries, .. } => Some(discoveries.clone()),
         _ => None,
     });
-    assert_eq!(produced, Some(vec![SeatCount { seat: P1, count: 1 }, SeatCount { seat: P2, count: 2 }]));
+    assert_eq!(produced, Some(vec![SeatCount { seat: P1, count: 1 }, SeatCount { seat: P2, count: 2 }].into()));
     assert_eq!(s.game.discoveries(P1), 1);
     assert_eq!(s.game.discoveries(P2), 2);
     assert_eq!(s.game.view(Viewer::Spectator).players[2].discoveries, 2, "discoveries are public");

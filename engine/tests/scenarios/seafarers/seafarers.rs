@@ -208,7 +208,7 @@ fn tc_61_gold_pays_cards_of_free_choice_on_a_roll_and_in_setup() {
     let events = s.when_with(P0, Move::RollDice, FixedChance::dice(4, 4));
     let choice = Phase::GoldChoice {
         roll: 8,
-        pending: vec![PendingGold { seat: P1, count: 2 }],
+        pending: vec![PendingGold { seat: P1, count: 2 }].into(),
         chosen: vec![],
         source: GoldSource::Production,
     };
@@ -222,8 +222,8 @@ fn tc_61_gold_pays_cards_of_free_choice_on_a_roll_and_in_setup() {
             Event::ResourcesProduced {
                 roll: 8,
                 gains: vec![SeatResources { seat: P1, resources: ore_and_grain }].into(),
-                shortages: vec![],
-                discoveries: vec![],
+                shortages: vec![].into(),
+                discoveries: vec![].into(),
             },
             to_phase(Phase::Main, vec![]),
         ]
@@ -238,7 +238,7 @@ fn tc_61_gold_pays_cards_of_free_choice_on_a_roll_and_in_setup() {
     let road_step = Phase::Setup { seat: P0, placement: 7, step: SetupStep::PlaceRoad { settlement: v("3,-1,S") } };
     let setup_gold = Phase::GoldChoice {
         roll: 0,
-        pending: vec![PendingGold { seat: P0, count: 1 }],
+        pending: vec![PendingGold { seat: P0, count: 1 }].into(),
         chosen: vec![],
         source: GoldSource::Setup,
     };
@@ -625,8 +625,8 @@ fn gold_choices_share_the_bank_shortage_rule_per_chosen_type() {
         Event::ResourcesProduced {
             roll: 8,
             gains: vec![SeatResources { seat: P1, resources: one(Resource::Grain) }].into(),
-            shortages: vec![Resource::Ore],
-            discoveries: vec![],
+            shortages: vec![Resource::Ore].into(),
+            discoveries: vec![].into(),
         }
     );
     assert_eq!((s.hand(P1), s.hand(P2), s.game.bank().get(Resource::Ore)), (one(Resource::Grain), Resources::ZERO, 1));
@@ -647,7 +647,12 @@ fn the_robber_on_a_gold_hex_blocks_it() {
     assert_eq!(
         events[1..],
         [
-            Event::ResourcesProduced { roll: 8, gains: vec![].into(), shortages: vec![], discoveries: vec![] },
+            Event::ResourcesProduced {
+                roll: 8,
+                gains: vec![].into(),
+                shortages: vec![].into(),
+                discoveries: vec![].into()
+            },
             to_phase(Phase::Main, vec![])
         ]
     );
@@ -755,7 +760,7 @@ fn fog_turned_up_as_gold_gives_a_card_of_choice() {
     let events = s.when_with(P0, build_ship(CHANNEL[0]), chance);
     let discovery = Phase::GoldChoice {
         roll: 0,
-        pending: vec![PendingGold { seat: P0, count: 1 }],
+        pending: vec![PendingGold { seat: P0, count: 1 }].into(),
         chosen: vec![],
         source: GoldSource::Discovery,
     };

@@ -7,7 +7,7 @@ use crate::{
     board::HexCoord,
     chance::{draw_card, roll_dice, Chance, Draw},
     game::Game,
-    model::{GoldSource, PendingGold, Phase, Resources, Seat},
+    model::{GoldSource, PendingGold, PerSeat, Phase, Resources, Seat},
     protocol::{Event, Move, RuleError},
 };
 
@@ -122,7 +122,7 @@ impl Seafarers {
             // The discards follow the pick, worked out once it is taken (`GoldSource::Fleet`).
             phases.push(Phase::GoldChoice {
                 roll: 0,
-                pending: vec![PendingGold { seat: winner, count: 1 }],
+                pending: PerSeat::one(PendingGold { seat: winner, count: 1 }),
                 chosen: Vec::new(),
                 source: GoldSource::Fleet,
             });

@@ -5,7 +5,7 @@
 
 use std::{cell::RefCell, collections::VecDeque};
 
-use super::{improvements::main_phase_of, CitiesKnights};
+use super::{improvements::main_phase_of, knights::touches_another_route, CitiesKnights};
 use crate::{
     board::{HexCoord, VertexId},
     chance::Chance,
@@ -50,13 +50,19 @@ impl CitiesKnights {
             return Err(RuleError::KnightUnreachable(to));
         }
         let moved = Event::KnightMoved { seat, from, to };
-        // CK-KNT-9, B-LR-5: the knight unblocks one vertex and blocks another.
-        let award = game.with_copy(|after| {
-            after.apply(&moved);
-            after.longest_road_update(crate::game::routes::Overlay::default())
+        // CK-KNT-9, B-LR-5: the knight unblocks one vertex and blocks another; the award is
+        // measured again, on a copy with the knight moved, only when either vertex touches
+        // another seat's route (the knight stood on `from`, so it is on the board).
+        let from_index = game.board().vertex(from).ok_or(RuleError::UnknownVertex(from))?;
+        let changes_a_route = touches_another_route(game, seat, from_index) || touches_another_route(game, seat, v);
+        let award = changes_a_route.then(|| {
+            game.with_copy(|after| {
+                after.apply(&moved);
+                after.longest_road_update(crate::game::routes::Overlay::default())
+            })
         });
         events.push(moved);
-        events.extend(award);
+        events.extend(award.flatten());
         Ok(())
     }
 

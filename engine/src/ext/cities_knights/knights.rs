@@ -99,11 +99,7 @@ impl CitiesKnights {
         // CK-KNT-9, B-LR-5: a knight on an opponent's road (or ship line) breaks it. Only a
         // vertex that touches another seat's road or ship can change a route, so only then is
         // the award measured again, on a copy of the game with the knight standing.
-        let touches_another_route = game.board().edges_of(v).any(|e| {
-            let others = |owner: Option<Seat>| owner.is_some_and(|owner| owner != seat);
-            others(game.road_index(e)) || others(game.ship_index(e))
-        });
-        let award = touches_another_route.then(|| {
+        let award = touches_another_route(game, seat, v).then(|| {
             game.with_copy(|after| {
                 after.apply(&recruited);
                 after.longest_road_update(crate::game::routes::Overlay::default())
@@ -275,4 +271,13 @@ fn own_knight(game: &Game, seat: Seat, vertex: VertexId) -> Result<Knight, RuleE
         Some(knight) if knight.seat == seat => Ok(*knight),
         _ => Err(RuleError::NotYourKnight(vertex)),
     }
+}
+
+/// Whether vertex `v` touches a road or ship of a seat other than `seat`: only then can
+/// `seat`'s knight arriving there or leaving it break or mend a route (CK-KNT-9, B-LR-5).
+pub(super) fn touches_another_route(game: &Game, seat: Seat, v: u16) -> bool {
+    game.board().edges_of(v).any(|e| {
+        let others = |owner: Option<Seat>| owner.is_some_and(|owner| owner != seat);
+        others(game.road_index(e)) || others(game.ship_index(e))
+    })
 }

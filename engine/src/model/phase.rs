@@ -196,7 +196,7 @@ impl Phase {
             Phase::Discard { pending } => pending.first().map(|p| p.seat),
             Phase::GoldChoice { pending, .. } => pending.first().map(|p| p.seat),
             Phase::LoseCity { pending, .. } | Phase::DefenderDraw { pending, .. } => pending.first().copied(),
-            Phase::CardDecision { decision } => decision.deciders(active).first().copied(),
+            Phase::CardDecision { decision } => decision.first_decider(),
             Phase::PreRoll | Phase::MoveRobber | Phase::Main | Phase::RoadBuilding { .. } | Phase::StealAny => {
                 Some(active)
             }

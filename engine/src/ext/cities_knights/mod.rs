@@ -178,13 +178,11 @@ impl Extension for CitiesKnights {
         events: &mut Vec<Event>,
     ) -> Option<Result<(), RuleError>> {
         let active = seat == game.turn_active();
-        // What still decides into a list of its own, appended to the caller's buffer.
-        let mut put = |decided: Result<Vec<Event>, RuleError>| decided.map(|decided| events.extend(decided));
         if let Move::PlayProgressCard { play } = mv {
             return Some(self.decide_play(game, seat, play, chance, events));
         }
-        if let Some(decided) = self.decide_card_move(game, seat, mv, chance) {
-            return Some(put(decided));
+        if let Some(decided) = self.decide_card_move(game, seat, mv, chance, events) {
+            return Some(decided);
         }
         match (game.phase(), mv) {
             (_, Move::BuyDevelopmentCard | Move::BuyDevelopmentCardWithDiscoveries { .. })
@@ -497,13 +495,7 @@ impl CitiesKnights {
     /// CK-TURN-2/3: the three dice, the event die resolved first, then the number dice: a 7
     /// (CK-7), or production with the cities' commodities (CK-PROD). With `chosen` number
     /// dice (an Alchemist, CK-PC-7, CK-TURN-2) only the event die is rolled.
-    fn roll(&self, game: &Game, seat: Seat, chosen: Option<(u8, u8)>, chance: &mut dyn Chance) -> Vec<Event> {
-        let mut events = Vec::with_capacity(8);
-        self.roll_into(game, seat, chosen, chance, &mut events);
-        events
-    }
-
-    /// [`Self::roll`] into the caller's buffer.
+    /// The roll's events go into the caller's buffer, after what it holds.
     fn roll_into(
         &self,
         game: &Game,

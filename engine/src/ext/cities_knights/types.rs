@@ -49,17 +49,34 @@ pub enum CardDecision {
 impl CardDecision {
     /// The seats the decision waits for, given the active seat.
     pub fn deciders(&self, _active: Seat) -> Vec<Seat> {
-        match self {
-            CardDecision::DiscardProgressCards { pending } => pending.iter().map(|p| p.seat).collect(),
+        self.decider_seats().collect()
+    }
+
+    /// The first seat the decision waits for: the one a driver asks next, every move.
+    pub fn first_decider(&self) -> Option<Seat> {
+        self.decider_seats().next()
+    }
+
+    /// Whether the decision waits for `seat`.
+    pub fn waits_for(&self, seat: Seat) -> bool {
+        self.decider_seats().any(|s| s == seat)
+    }
+
+    /// The seats the decision waits for, in order, read off the decision rather than listed:
+    /// a driver asks every move (issue 28).
+    fn decider_seats(&self) -> impl Iterator<Item = Seat> + '_ {
+        let (discards, listed, one): (&[PendingDiscard], &[Seat], Option<Seat>) = match self {
+            CardDecision::DiscardProgressCards { pending } => (pending, &[], None),
             // Science cards' deciders go above this line.
-            CardDecision::GiveCommodity { seat, .. } | CardDecision::TakeCards { seat, .. } => vec![*seat],
+            CardDecision::GiveCommodity { seat, .. } | CardDecision::TakeCards { seat, .. } => (&[], &[], Some(*seat)),
             // Trade cards' deciders go above this line.
             CardDecision::RemoveKnight { seat, .. }
             | CardDecision::PlaceDeserterKnight { seat, .. }
-            | CardDecision::TakeProgressCard { seat, .. } => vec![*seat],
-            CardDecision::GiveCards { pending, .. } => pending.clone(),
+            | CardDecision::TakeProgressCard { seat, .. } => (&[], &[], Some(*seat)),
+            CardDecision::GiveCards { pending, .. } => (&[], pending, None),
             // Politics cards' deciders go above this line.
-        }
+        };
+        discards.iter().map(|p| p.seat).chain(listed.iter().copied()).chain(one)
     }
 }
 

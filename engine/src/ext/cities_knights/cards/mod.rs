@@ -88,18 +88,18 @@ impl CitiesKnights {
         if let Some(in_force) = effect_in_force(game, play) {
             return Err(RuleError::ProgressCardInForce(in_force));
         }
-        let played = Event::ProgressCardPlayed { seat, play: play.clone() };
-        let effect = game.with_copy(|after| {
-            after.apply(&played);
+        // The play comes first; its effect, read off the state after it, follows it in the
+        // buffer (an error leaves the buffer to the caller, who clears it).
+        let played = events.len();
+        events.push(Event::ProgressCardPlayed { seat, play: play.clone() });
+        game.with_copy(|after| {
+            after.apply(&events[played]);
             match card.track() {
-                Track::Science => science::play(self, after, seat, play, chance),
-                Track::Trade => trade::play(self, after, seat, play, chance),
-                Track::Politics => politics::play(self, after, seat, play, chance),
+                Track::Science => science::play(self, after, seat, play, chance, events),
+                Track::Trade => trade::play(self, after, seat, play, chance, events),
+                Track::Politics => politics::play(self, after, seat, play, chance, events),
             }
-        })?;
-        events.push(played);
-        events.extend(effect);
-        Ok(())
+        })
     }
 
     /// The moves that follow a card (answers to its decisions, and moves it opens in the
@@ -110,13 +110,14 @@ impl CitiesKnights {
         seat: Seat,
         mv: &Move,
         chance: &mut dyn Chance,
-    ) -> Option<Result<Vec<Event>, RuleError>> {
+        events: &mut Vec<Event>,
+    ) -> Option<Result<(), RuleError>> {
         if let Move::DiscardProgressCard { card } = mv {
-            return Some(self.decide_progress_discard(game, seat, *card));
+            return Some(self.decide_progress_discard(game, seat, *card, events));
         }
-        science::decide_move(self, game, seat, mv, chance)
-            .or_else(|| trade::decide_move(self, game, seat, mv, chance))
-            .or_else(|| politics::decide_move(self, game, seat, mv, chance))
+        science::decide_move(self, game, seat, mv, chance, events)
+            .or_else(|| trade::decide_move(self, game, seat, mv, chance, events))
+            .or_else(|| politics::decide_move(self, game, seat, mv, chance, events))
     }
 
     /// Every card `seat` may play now, each with every choice of its parameters, and the
@@ -155,7 +156,7 @@ impl CitiesKnights {
     /// Whether a `card_decision` phase lets `seat` decide (for the errors of other moves).
     pub(super) fn decision_waits_for(game: &Game, seat: Seat) -> bool {
         match game.phase() {
-            Phase::CardDecision { decision } => decision.deciders(game.turn_active()).contains(&seat),
+            Phase::CardDecision { decision } => decision.waits_for(seat),
             _ => false,
         }
     }

@@ -76,7 +76,8 @@ impl CitiesKnights {
         game: &Game,
         seat: Seat,
         card: ProgressCard,
-    ) -> Result<Vec<Event>, RuleError> {
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
         let discarded = Event::ProgressCardDiscarded { seat, track: card.track(), card: Some(card) };
         let held = |game: &Game| {
             if card.is_victory_point() {
@@ -105,11 +106,13 @@ impl CitiesKnights {
                         decision: CardDecision::DiscardProgressCards { pending: rest },
                     })
                 };
-                Ok(vec![discarded, next])
+                events.extend([discarded, next]);
+                Ok(())
             }
             Phase::Main if seat == game.turn_active() && game.must_shed_progress_cards() => {
                 held(game)?;
-                Ok(vec![discarded])
+                events.push(discarded);
+                Ok(())
             }
             _ => Err(RuleError::NothingToDecide),
         }

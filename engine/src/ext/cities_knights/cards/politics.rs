@@ -20,26 +20,28 @@ use crate::{
 /// The cards a Wedding asks of each richer seat.
 const WEDDING_GIFT: u32 = 2;
 
-/// The effect of a card of this deck, played by `seat`; `game` is the state after the card
-/// left the hand.
+/// The effect of a card of this deck, played by `seat`, into `events`; `game` is the state
+/// after the card left the hand.
 pub(super) fn play(
     ck: &CitiesKnights,
     game: &Game,
     seat: Seat,
     play: &ProgressPlay,
     chance: &mut dyn Chance,
-) -> Result<Vec<Event>, RuleError> {
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
     match play {
-        ProgressPlay::Bishop { hex } => bishop(ck, game, seat, *hex, chance),
-        ProgressPlay::Deserter { target } => deserter(game, seat, *target),
-        ProgressPlay::Diplomat { edge, to } => diplomat(game, seat, *edge, *to),
-        ProgressPlay::Intrigue { vertex } => intrigue(game, seat, *vertex),
-        ProgressPlay::Saboteur => Ok(saboteur(game, seat)),
-        ProgressPlay::Spy { target } => spy(game, seat, *target),
-        ProgressPlay::Warlord => Ok(warlord(game, seat)),
-        ProgressPlay::Wedding => Ok(wedding(game, seat)),
-        _ => Err(RuleError::NotInThisGame("this progress card's effect")),
+        ProgressPlay::Bishop { hex } => return bishop(ck, game, seat, *hex, chance, events),
+        ProgressPlay::Deserter { target } => return deserter(game, seat, *target, events),
+        ProgressPlay::Diplomat { edge, to } => return diplomat(game, seat, *edge, *to, events),
+        ProgressPlay::Intrigue { vertex } => return intrigue(game, seat, *vertex, events),
+        ProgressPlay::Saboteur => saboteur(game, seat, events),
+        ProgressPlay::Spy { target } => return spy(game, seat, *target, events),
+        ProgressPlay::Warlord => warlord(game, seat, events),
+        ProgressPlay::Wedding => wedding(game, seat, events),
+        _ => return Err(RuleError::NotInThisGame("this progress card's effect")),
     }
+    Ok(())
 }
 
 /// Every way `seat` may play `card` of this deck now.
@@ -103,7 +105,8 @@ pub(super) fn decide_move(
     seat: Seat,
     mv: &Move,
     _chance: &mut dyn Chance,
-) -> Option<Result<Vec<Event>, RuleError>> {
+    events: &mut Vec<Event>,
+) -> Option<Result<(), RuleError>> {
     let decision = match game.phase() {
         Phase::CardDecision { decision } => Some(decision),
         _ => None,
@@ -111,14 +114,17 @@ pub(super) fn decide_move(
     Some(match (decision, mv) {
         (Some(&CardDecision::RemoveKnight { seat: owner, by }), &Move::RemoveKnight { vertex }) if seat == owner => {
             match game.knight_at(vertex) {
-                Some(knight) if knight.seat == seat => Ok(desert(game, by, *knight, true)),
+                Some(knight) if knight.seat == seat => {
+                    desert(game, by, *knight, true, events);
+                    Ok(())
+                }
                 _ => Err(RuleError::NotYourKnight(vertex)),
             }
         }
         (
             Some(&CardDecision::PlaceDeserterKnight { seat: owner, rank, active }),
             &Move::PlaceDeserterKnight { vertex },
-        ) if seat == owner => place_deserter(game, seat, vertex, rank, active),
+        ) if seat == owner => place_deserter(game, seat, vertex, rank, active, events),
         (Some(&CardDecision::TakeProgressCard { seat: spy, target }), &Move::TakeProgressCard { card })
             if seat == spy =>
         {
@@ -127,11 +133,12 @@ pub(super) fn decide_move(
             } else if game.progress_cards(target).get(card) == 0 {
                 Err(RuleError::ProgressCardNotHeld(card))
             } else {
-                Ok(vec![Event::ProgressCardTaken { seat, from: target, card: Some(card) }, game.resume()])
+                events.extend([Event::ProgressCardTaken { seat, from: target, card: Some(card) }, game.resume()]);
+                Ok(())
             }
         }
         (Some(CardDecision::GiveCards { to, pending }), Move::GiveCards { cards }) if pending.contains(&seat) => {
-            give(game, seat, *to, pending, cards)
+            give(game, seat, *to, pending, cards).map(|given| events.extend(given))
         }
         (_, Move::RemoveKnight { .. } | Move::PlaceDeserterKnight { .. })
         | (_, Move::TakeProgressCard { .. } | Move::GiveCards { .. }) => Err(RuleError::NothingToDecide),
@@ -228,39 +235,41 @@ fn bishop(
     seat: Seat,
     hex: HexCoord,
     chance: &mut dyn Chance,
-) -> Result<Vec<Event>, RuleError> {
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
     if !ck.robber_may_move(game) {
         return Err(RuleError::RobberWaits);
     }
     let h = game.robber_target(hex)?;
-    let mut events = vec![Event::RobberMoved { seat, hex }];
+    events.push(Event::RobberMoved { seat, hex });
     // Each victim's hand is untouched by the thefts from the others.
     events.extend(robber_victims(game, seat, h).iter().map(|victim| game.steal_card(seat, victim, chance)));
-    Ok(events)
+    Ok(())
 }
 
 /// Deserter: the target removes a knight of its choice (at once when it has one).
-fn deserter(game: &Game, seat: Seat, target: Seat) -> Result<Vec<Event>, RuleError> {
+fn deserter(game: &Game, seat: Seat, target: Seat, events: &mut Vec<Event>) -> Result<(), RuleError> {
     check_opponent(game, seat, target)?;
     let mut knights = game.knights().iter().filter(|k| k.seat == target).copied();
     match (knights.next(), knights.next()) {
-        (None, _) => Err(RuleError::TargetHasNoKnight(target)),
-        (Some(only), None) => Ok(desert(game, seat, only, false)),
-        _ => Ok(vec![
-            game.interrupt(Phase::CardDecision { decision: CardDecision::RemoveKnight { seat: target, by: seat } })
-        ]),
+        (None, _) => return Err(RuleError::TargetHasNoKnight(target)),
+        (Some(only), None) => desert(game, seat, only, false, events),
+        _ => events.push(
+            game.interrupt(Phase::CardDecision { decision: CardDecision::RemoveKnight { seat: target, by: seat } }),
+        ),
     }
+    Ok(())
 }
 
 /// The deserted knight leaves the board (Longest Road may change, B-LR-5, CK-KNT-9); `by`
 /// may then place a knight, if it has a piece and a vertex for it. `decided` when a
 /// `card_decision` phase is on (it ends or continues), else the main phase is interrupted.
-fn desert(game: &Game, by: Seat, knight: Knight, decided: bool) -> Vec<Event> {
+fn desert(game: &Game, by: Seat, knight: Knight, decided: bool, events: &mut Vec<Event>) {
     let removed =
         Event::KnightDeserted { seat: knight.seat, vertex: knight.vertex, rank: knight.rank, active: knight.active };
     game.with_copy(|after| {
         after.apply(&removed);
-        let mut events = vec![removed];
+        events.push(removed);
         events.extend(after.longest_road_update(Overlay::default()));
         let rank = deserter_rank(after, by, knight.rank).filter(|_| has_placement_site(after, by));
         let placing = rank.map(|rank| Phase::CardDecision {
@@ -272,7 +281,6 @@ fn desert(game: &Game, by: Seat, knight: Knight, decided: bool) -> Vec<Event> {
             (None, true) => events.push(after.resume()),
             (None, false) => {}
         }
-        events
     })
 }
 
@@ -304,8 +312,12 @@ fn place_deserter(
     vertex: Option<VertexId>,
     rank: u8,
     active: bool,
-) -> Result<Vec<Event>, RuleError> {
-    let Some(vertex) = vertex else { return Ok(vec![game.resume()]) };
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let Some(vertex) = vertex else {
+        events.push(game.resume());
+        return Ok(());
+    };
     let v = game.board().vertex(vertex).ok_or(RuleError::UnknownVertex(vertex))?;
     if !game.board().vertex_is_buildable[v as usize] {
         return Err(RuleError::VertexNotBuildable(vertex));
@@ -322,10 +334,10 @@ fn place_deserter(
         // CK-KNT-9, B-LR-5: the knight may break an opponent's road.
         after.longest_road_update(Overlay::default())
     });
-    let mut events = vec![placed];
+    events.push(placed);
     events.extend(award);
     events.push(game.resume());
-    Ok(events)
+    Ok(())
 }
 
 /// Diplomat: a road with an end touching no other piece of its owner (road, ship,
@@ -347,7 +359,13 @@ fn is_open(game: &Game, owner: Seat, e: u16) -> bool {
 
 /// Diplomat: an open road leaves the board; one's own may go to `to` for free, a legal road
 /// site once it is gone (B-BLD-3). Longest Road is measured again (B-LR-5).
-fn diplomat(game: &Game, seat: Seat, edge: EdgeId, to: Option<EdgeId>) -> Result<Vec<Event>, RuleError> {
+fn diplomat(
+    game: &Game,
+    seat: Seat,
+    edge: EdgeId,
+    to: Option<EdgeId>,
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
     let e = game.board().edge(edge).ok_or(RuleError::UnknownEdge(edge))?;
     let owner = game.road_index(e).ok_or(RuleError::NoRoadOnEdge(edge))?;
     if !is_open(game, owner, e) {
@@ -356,7 +374,7 @@ fn diplomat(game: &Game, seat: Seat, edge: EdgeId, to: Option<EdgeId>) -> Result
     let removed = Event::RoadRemoved { seat, owner, edge };
     game.with_copy(|after| {
         after.apply(&removed);
-        let mut events = vec![removed];
+        events.push(removed);
         if let Some(to) = to {
             if owner != seat {
                 return Err(RuleError::RoadNotYours(edge));
@@ -374,7 +392,7 @@ fn diplomat(game: &Game, seat: Seat, edge: EdgeId, to: Option<EdgeId>) -> Result
             events.push(built);
         }
         events.extend(after.longest_road_update(Overlay::default()));
-        Ok(events)
+        Ok(())
     })
 }
 
@@ -386,7 +404,7 @@ fn at_own_road(game: &Game, seat: Seat, vertex: VertexId) -> bool {
 /// Intrigue: the opponent's knight at the end of one of the seat's roads is displaced
 /// without a knight of the seat's; its owner relocates it or it returns to the supply
 /// (CK-KNT-7).
-fn intrigue(game: &Game, seat: Seat, vertex: VertexId) -> Result<Vec<Event>, RuleError> {
+fn intrigue(game: &Game, seat: Seat, vertex: VertexId, events: &mut Vec<Event>) -> Result<(), RuleError> {
     game.board().vertex(vertex).ok_or(RuleError::UnknownVertex(vertex))?;
     let knight = match game.knight_at(vertex) {
         Some(k) if k.seat != seat => *k,
@@ -397,9 +415,9 @@ fn intrigue(game: &Game, seat: Seat, vertex: VertexId) -> Result<Vec<Event>, Rul
     }
     let displaced =
         Event::KnightIntrigued { seat, vertex, displaced: knight.seat, rank: knight.rank, active: knight.active };
-    Ok(game.with_copy(|after| {
+    game.with_copy(|after| {
         after.apply(&displaced);
-        let mut events = vec![displaced];
+        events.push(displaced);
         let relocates = has_relocation_target(after, knight.seat, vertex);
         if !relocates {
             events.push(Event::KnightReturnedToSupply { seat: knight.seat, vertex, rank: knight.rank });
@@ -414,13 +432,13 @@ fn intrigue(game: &Game, seat: Seat, vertex: VertexId) -> Result<Vec<Event>, Rul
                 active: knight.active,
             }));
         }
-        events
-    }))
+    });
+    Ok(())
 }
 
 /// Saboteur: every other seat with at least the player's points discards half of its
 /// resources and commodities, rounded down, as after a 7 (`discard`, `discard_cards`).
-fn saboteur(game: &Game, seat: Seat) -> Vec<Event> {
+fn saboteur(game: &Game, seat: Seat, events: &mut Vec<Event>) {
     let points = game.public_victory_points(seat);
     let pending: PerSeat<PendingDiscard> = opponents(game, seat)
         .filter(|&s| game.public_victory_points(s) >= points)
@@ -429,39 +447,38 @@ fn saboteur(game: &Game, seat: Seat) -> Vec<Event> {
             (count > 0).then_some(PendingDiscard { seat: s, count })
         })
         .collect();
-    if pending.is_empty() {
-        return Vec::new();
+    if !pending.is_empty() {
+        events.push(game.interrupt(Phase::Discard { pending }));
     }
-    vec![game.interrupt(Phase::Discard { pending })]
 }
 
 /// Spy: the target's progress cards shown to the spy alone, then one taken that is not a VP
 /// card (at once when there is one kind to take).
-fn spy(game: &Game, seat: Seat, target: Seat) -> Result<Vec<Event>, RuleError> {
+fn spy(game: &Game, seat: Seat, target: Seat, events: &mut Vec<Event>) -> Result<(), RuleError> {
     check_opponent(game, seat, target)?;
     let cards = game.progress_cards(target);
-    let mut events = vec![Event::ProgressCardsRevealed { seat, target, cards: Some(cards) }];
-    let takeable: Vec<ProgressCard> = cards.kinds().filter(|c| !c.is_victory_point()).collect();
-    match takeable.as_slice() {
-        [] => {}
-        [card] => events.push(Event::ProgressCardTaken { seat, from: target, card: Some(*card) }),
+    events.push(Event::ProgressCardsRevealed { seat, target, cards: Some(cards) });
+    let mut takeable = cards.kinds().filter(|c| !c.is_victory_point());
+    match (takeable.next(), takeable.next()) {
+        (None, _) => {}
+        (Some(card), None) => events.push(Event::ProgressCardTaken { seat, from: target, card: Some(card) }),
         _ => events
             .push(game.interrupt(Phase::CardDecision { decision: CardDecision::TakeProgressCard { seat, target } })),
     }
-    Ok(events)
+    Ok(())
 }
 
 /// Warlord: every inactive knight of the seat's becomes active for free, activated this turn.
-fn warlord(game: &Game, seat: Seat) -> Vec<Event> {
+fn warlord(game: &Game, seat: Seat, events: &mut Vec<Event>) {
     let inactive = game.knights().iter().filter(|k| k.seat == seat && !k.active);
-    inactive.map(|k| Event::KnightActivated { seat, vertex: k.vertex, cost: Resources::ZERO }).collect()
+    events.extend(inactive.map(|k| Event::KnightActivated { seat, vertex: k.vertex, cost: Resources::ZERO }));
 }
 
 /// Wedding: every seat with more points gives two cards of its choice; with two or fewer it
 /// gives them all at once.
-fn wedding(game: &Game, seat: Seat) -> Vec<Event> {
+fn wedding(game: &Game, seat: Seat, events: &mut Vec<Event>) {
     let points = game.public_victory_points(seat);
-    let mut events = Vec::new();
+    // The decision's own list (the phase carries it), allocated only when someone chooses.
     let mut pending = Vec::new();
     for giver in opponents(game, seat).filter(|&s| game.public_victory_points(s) > points) {
         let hand = game.hand_cards(giver);
@@ -474,11 +491,10 @@ fn wedding(game: &Game, seat: Seat) -> Vec<Event> {
     if !pending.is_empty() {
         events.push(game.interrupt(Phase::CardDecision { decision: CardDecision::GiveCards { to: seat, pending } }));
     }
-    events
 }
 
 /// `give_cards`: exactly two cards the giver holds.
-fn give(game: &Game, seat: Seat, to: Seat, pending: &[Seat], cards: &Cards) -> Result<Vec<Event>, RuleError> {
+fn give(game: &Game, seat: Seat, to: Seat, pending: &[Seat], cards: &Cards) -> Result<[Event; 2], RuleError> {
     if cards.total() != WEDDING_GIFT {
         return Err(RuleError::WrongGiftCount { required: WEDDING_GIFT });
     }
@@ -491,7 +507,7 @@ fn give(game: &Game, seat: Seat, to: Seat, pending: &[Seat], cards: &Cards) -> R
     } else {
         game.continue_with(Phase::CardDecision { decision: CardDecision::GiveCards { to, pending: rest } })
     };
-    Ok(vec![Event::CardsGiven { seat, to, count: WEDDING_GIFT, cards: Some(*cards) }, next])
+    Ok([Event::CardsGiven { seat, to, count: WEDDING_GIFT, cards: Some(*cards) }, next])
 }
 
 /// Every choice of two cards from the seat's hand.

@@ -45,41 +45,43 @@ const MEDICINE_COST: Resources = Resources::new(0, 0, 0, 1, 2);
 const PER_HEX: u32 = 2;
 /// The most knights a Smith promotes (CK-PC-7).
 const SMITH_KNIGHTS: usize = 2;
-const _: () = assert!(SMITH_KNIGHTS == 2, "smith() measures a second knight after the first only");
+const _: () = assert!(SMITH_KNIGHTS == 2, "smith_promotions() measures a second knight after the first only");
 /// The tokens an Inventor never moves (CK-PC-7).
 const FIXED_NUMBERS: [u8; 4] = [2, 12, 6, 8];
 
-/// The effect of a card of this deck, played by `seat`; `game` is the state after the card
-/// left the hand.
+/// The effect of a card of this deck, played by `seat`, into `events`; `game` is the state
+/// after the card left the hand.
 pub(super) fn play(
     ck: &CitiesKnights,
     game: &Game,
     seat: Seat,
     play: &ProgressPlay,
     chance: &mut dyn Chance,
-) -> Result<Vec<Event>, RuleError> {
-    match play {
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let effect = match play {
         ProgressPlay::Alchemist { red, white } => {
             for die in [*red, *white] {
                 if !(1..=6).contains(&die) {
                     return Err(RuleError::DieOutOfRange(die));
                 }
             }
-            Ok(ck.roll(game, seat, Some((*red, *white)), chance))
+            ck.roll_into(game, seat, Some((*red, *white)), chance, events);
+            return Ok(());
         }
         // The flag is set when the play is applied (`cards::apply`).
-        ProgressPlay::Crane => Ok(Vec::new()),
+        ProgressPlay::Crane => return Ok(()),
         ProgressPlay::Engineer { vertex } => {
             wall_site(game, seat, *vertex)?;
-            Ok(vec![Event::CityWallBuilt { seat, vertex: *vertex, cost: Resources::ZERO }])
+            Event::CityWallBuilt { seat, vertex: *vertex, cost: Resources::ZERO }
         }
         ProgressPlay::Inventor { hexes } => {
             let numbers = swappable(game, *hexes)?;
-            Ok(vec![Event::NumberTokensSwapped { seat, hexes: *hexes, numbers }])
+            Event::NumberTokensSwapped { seat, hexes: *hexes, numbers }
         }
-        ProgressPlay::Irrigation => harvest(game, seat, Terrain::Fields, Resource::Grain, "fields").map(|e| vec![e]),
-        ProgressPlay::Mining => harvest(game, seat, Terrain::Mountains, Resource::Ore, "mountains").map(|e| vec![e]),
-        ProgressPlay::Medicine { vertex } => medicine(game, seat, *vertex).map(|e| vec![e]),
+        ProgressPlay::Irrigation => harvest(game, seat, Terrain::Fields, Resource::Grain, "fields")?,
+        ProgressPlay::Mining => harvest(game, seat, Terrain::Mountains, Resource::Ore, "mountains")?,
+        ProgressPlay::Medicine { vertex } => medicine(game, seat, *vertex)?,
         ProgressPlay::RoadBuilding => {
             let pieces = game.free_route_pieces(seat);
             if pieces == 0 {
@@ -88,11 +90,15 @@ pub(super) fn play(
             if !game.has_free_route_site(seat, FreePiece::None) {
                 return Err(RuleError::NoLegalRoad);
             }
-            Ok(vec![game.interrupt(Phase::RoadBuilding { roads_left: pieces.min(2) })])
+            game.interrupt(Phase::RoadBuilding { roads_left: pieces.min(2) })
         }
-        ProgressPlay::Smith { knights } => smith(game, seat, knights),
-        _ => Err(RuleError::NotInThisGame("this progress card's effect")),
-    }
+        ProgressPlay::Smith { knights } => {
+            return smith_promotions(game, seat, knights, |promoted| events.push(promoted))
+        }
+        _ => return Err(RuleError::NotInThisGame("this progress card's effect")),
+    };
+    events.push(effect);
+    Ok(())
 }
 
 /// Every way `seat` may play `card` of this deck now (`game` still has it in the hand; none
@@ -174,7 +180,8 @@ pub(super) fn decide_move(
     _seat: Seat,
     _mv: &Move,
     _chance: &mut dyn Chance,
-) -> Option<Result<Vec<Event>, RuleError>> {
+    _events: &mut Vec<Event>,
+) -> Option<Result<(), RuleError>> {
     None
 }
 
@@ -259,14 +266,8 @@ fn medicine(game: &Game, seat: Seat, vertex: VertexId) -> Result<Event, RuleErro
     Ok(Event::CityBuilt { seat, vertex, cost: MEDICINE_COST })
 }
 
-/// Smith: each knight named promoted once, for free, in order (CK-KNT-3 holds for each).
-fn smith(game: &Game, seat: Seat, knights: &[VertexId]) -> Result<Vec<Event>, RuleError> {
-    let mut events = Vec::with_capacity(knights.len());
-    smith_promotions(game, seat, knights, |promoted| events.push(promoted))?;
-    Ok(events)
-}
-
-/// [`smith`]'s promotions, each handed to `promoted` (the listing only checks them: no list).
+/// Smith: each knight named promoted once, for free, in order (CK-KNT-3 holds for each),
+/// each promotion handed to `promoted` (the play pushes them, the listing only checks them).
 fn smith_promotions(
     game: &Game,
     seat: Seat,

@@ -56,24 +56,27 @@ impl Game {
     }
 }
 
-/// The effect of a card of this deck, played by `seat`; `game` is the state after the card
-/// left the hand.
+/// The effect of a card of this deck, played by `seat`, into `events`; `game` is the state
+/// after the card left the hand.
 pub(super) fn play(
     _ck: &CitiesKnights,
     game: &Game,
     seat: Seat,
     play: &ProgressPlay,
     _chance: &mut dyn Chance,
-) -> Result<Vec<Event>, RuleError> {
-    match *play {
-        ProgressPlay::Merchant { hex } => merchant(game, seat, hex),
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let effect = match *play {
+        ProgressPlay::Merchant { hex } => merchant(game, seat, hex)?,
         // Their lasting effect is in `CardTurn`, set as the card is played.
-        ProgressPlay::MerchantFleet { .. } | ProgressPlay::CommercialHarbor => Ok(Vec::new()),
-        ProgressPlay::ResourceMonopoly { resource } => Ok(vec![resource_monopoly(game, seat, resource)]),
-        ProgressPlay::TradeMonopoly { commodity } => Ok(vec![trade_monopoly(game, seat, commodity)]),
-        ProgressPlay::MasterMerchant { target } => master_merchant(game, seat, target),
-        _ => Err(RuleError::NotInThisGame("this progress card's effect")),
-    }
+        ProgressPlay::MerchantFleet { .. } | ProgressPlay::CommercialHarbor => return Ok(()),
+        ProgressPlay::ResourceMonopoly { resource } => resource_monopoly(game, seat, resource),
+        ProgressPlay::TradeMonopoly { commodity } => trade_monopoly(game, seat, commodity),
+        ProgressPlay::MasterMerchant { target } => return master_merchant(game, seat, target, events),
+        _ => return Err(RuleError::NotInThisGame("this progress card's effect")),
+    };
+    events.push(effect);
+    Ok(())
 }
 
 /// Every way `seat` may play `card` of this deck now.
@@ -130,10 +133,10 @@ fn merchant_site(game: &Game, seat: Seat, hex: HexCoord) -> Result<(), RuleError
 }
 
 /// Merchant (CK-MER-1/3): the merchant goes to `hex`, and to `seat` with its point.
-fn merchant(game: &Game, seat: Seat, hex: HexCoord) -> Result<Vec<Event>, RuleError> {
+fn merchant(game: &Game, seat: Seat, hex: HexCoord) -> Result<Event, RuleError> {
     merchant_site(game, seat, hex)?;
     let from_seat = game.ext.cities_knights.merchant.map(|m| m.seat).filter(|&s| s != seat);
-    Ok(vec![Event::MerchantPlaced { seat, hex, from_seat }])
+    Ok(Event::MerchantPlaced { seat, hex, from_seat })
 }
 
 /// Resource Monopoly: 2 cards of `resource` from each opponent, or all it has.
@@ -160,7 +163,7 @@ fn trade_monopoly(game: &Game, seat: Seat, commodity: Commodity) -> Event {
 
 /// Master Merchant: `target`'s hand is shown to `seat`, who takes two of its cards (all of
 /// them, if it holds two or fewer, at once).
-fn master_merchant(game: &Game, seat: Seat, target: Seat) -> Result<Vec<Event>, RuleError> {
+fn master_merchant(game: &Game, seat: Seat, target: Seat, events: &mut Vec<Event>) -> Result<(), RuleError> {
     if game.player(target).is_none() {
         return Err(RuleError::UnknownSeat(target));
     }
@@ -168,14 +171,14 @@ fn master_merchant(game: &Game, seat: Seat, target: Seat) -> Result<Vec<Event>, 
         return Err(RuleError::TargetNotAhead(target));
     }
     let hand = game.hand_cards(target);
-    let mut events = vec![Event::HandShown { seat, target, cards: Some(hand) }];
+    events.push(Event::HandShown { seat, target, cards: Some(hand) });
     if hand.total() > MASTER_MERCHANT_TAKES {
         let decision = CardDecision::TakeCards { seat, from: target, count: MASTER_MERCHANT_TAKES };
         events.push(game.interrupt(Phase::CardDecision { decision }));
     } else if !hand.is_empty() {
         events.push(Event::CardsTaken { seat, from: target, count: hand.total(), cards: Some(hand) });
     }
-    Ok(events)
+    Ok(())
 }
 
 /// Master Merchant's target: a seat with more points than `seat` (CK-WIN-2 points; C&K has
@@ -191,7 +194,8 @@ pub(super) fn decide_move(
     seat: Seat,
     mv: &Move,
     _chance: &mut dyn Chance,
-) -> Option<Result<Vec<Event>, RuleError>> {
+    events: &mut Vec<Event>,
+) -> Option<Result<(), RuleError>> {
     let decision = match game.phase() {
         Phase::CardDecision { decision } => Some(decision),
         _ => None,
@@ -199,14 +203,16 @@ pub(super) fn decide_move(
     match (mv, decision) {
         // While a decision waits, the common errors of the `card_decision` phase.
         (Move::CommercialHarborExchange { .. }, Some(_)) => None,
-        (Move::CommercialHarborExchange { with, resource }, None) => Some(exchange(game, seat, *with, *resource)),
+        (Move::CommercialHarborExchange { with, resource }, None) => {
+            Some(exchange(game, seat, *with, *resource, events))
+        }
         (Move::GiveCommodity { commodity }, Some(&CardDecision::GiveCommodity { seat: giver, to }))
             if giver == seat =>
         {
-            Some(give_commodity(game, seat, to, *commodity))
+            Some(give_commodity(game, seat, to, *commodity).map(|given| events.extend(given)))
         }
         (Move::TakeCards { cards }, Some(&CardDecision::TakeCards { seat: taker, from, count })) if taker == seat => {
-            Some(take_cards(game, seat, from, count, cards))
+            Some(take_cards(game, seat, from, count, cards).map(|taken| events.extend(taken)))
         }
         (Move::GiveCommodity { .. } | Move::TakeCards { .. }, Some(_)) => None,
         (Move::GiveCommodity { .. } | Move::TakeCards { .. }, None) => Some(Err(RuleError::NothingToDecide)),
@@ -217,7 +223,7 @@ pub(super) fn decide_move(
 /// Commercial Harbor: `seat` gives `with` one `resource`; `with`, holding commodities, gives
 /// one back (of its choice when it holds more than one kind); holding none, nothing changes
 /// hands.
-fn exchange(game: &Game, seat: Seat, with: Seat, resource: Resource) -> Result<Vec<Event>, RuleError> {
+fn exchange(game: &Game, seat: Seat, with: Seat, resource: Resource, events: &mut Vec<Event>) -> Result<(), RuleError> {
     if seat != game.turn_active() {
         return Err(RuleError::NotYourTurn { active: game.turn_active() });
     }
@@ -244,35 +250,34 @@ fn exchange(game: &Game, seat: Seat, with: Seat, resource: Resource) -> Result<V
     }
     let theirs = game.hand_cards(with).commodities;
     let mut kinds = theirs.kinds();
-    let events = match (kinds.next(), kinds.next()) {
-        (None, _) => vec![Event::CommercialHarborDeclined { seat, with }],
-        (Some(commodity), None) => vec![
-            Event::CommercialHarborOffered { seat, with, resource: Some(resource) },
-            Event::CommercialHarborAnswered { seat: with, to: seat, commodity: Some(commodity) },
-        ],
-        (Some(_), Some(_)) => vec![
-            Event::CommercialHarborOffered { seat, with, resource: Some(resource) },
-            game.interrupt(Phase::CardDecision { decision: CardDecision::GiveCommodity { seat: with, to: seat } }),
-        ],
-    };
-    Ok(events)
+    let (first, second) = (kinds.next(), kinds.next());
+    if first.is_none() {
+        events.push(Event::CommercialHarborDeclined { seat, with });
+        return Ok(());
+    }
+    events.push(Event::CommercialHarborOffered { seat, with, resource: Some(resource) });
+    events.push(match (first, second) {
+        (Some(commodity), None) => Event::CommercialHarborAnswered { seat: with, to: seat, commodity: Some(commodity) },
+        _ => game.interrupt(Phase::CardDecision { decision: CardDecision::GiveCommodity { seat: with, to: seat } }),
+    });
+    Ok(())
 }
 
-fn give_commodity(game: &Game, seat: Seat, to: Seat, commodity: Commodity) -> Result<Vec<Event>, RuleError> {
+fn give_commodity(game: &Game, seat: Seat, to: Seat, commodity: Commodity) -> Result<[Event; 2], RuleError> {
     if game.hand_cards(seat).commodities.get(commodity) == 0 {
         return Err(RuleError::CardsNotInHand(seat));
     }
-    Ok(vec![Event::CommercialHarborAnswered { seat, to, commodity: Some(commodity) }, game.resume()])
+    Ok([Event::CommercialHarborAnswered { seat, to, commodity: Some(commodity) }, game.resume()])
 }
 
-fn take_cards(game: &Game, seat: Seat, from: Seat, count: u32, cards: &Cards) -> Result<Vec<Event>, RuleError> {
+fn take_cards(game: &Game, seat: Seat, from: Seat, count: u32, cards: &Cards) -> Result<[Event; 2], RuleError> {
     if cards.total() != count {
         return Err(RuleError::WrongTakeCount { required: count });
     }
     if !game.hand_cards(from).contains(cards) {
         return Err(RuleError::CardsNotInHand(from));
     }
-    Ok(vec![Event::CardsTaken { seat, from, count, cards: Some(*cards) }, game.resume()])
+    Ok([Event::CardsTaken { seat, from, count, cards: Some(*cards) }, game.resume()])
 }
 
 /// The moves that follow this deck's cards that `seat` may make now.
@@ -293,26 +298,36 @@ pub(super) fn more_moves(_ck: &CitiesKnights, game: &Game, seat: Seat, moves: &m
             moves.extend(hand.kinds().map(|commodity| Move::GiveCommodity { commodity }));
         }
         &Phase::CardDecision { decision: CardDecision::TakeCards { seat: taker, from, count } } if taker == seat => {
-            let mut choices = Vec::new();
-            choose(&singles(&game.hand_cards(from)), &game.hand_cards(from), count, Cards::default(), &mut choices);
-            moves.extend(choices.into_iter().map(|cards| Move::TakeCards { cards }));
+            let hand = game.hand_cards(from);
+            let (kinds, held) = singles(&hand);
+            choose(&kinds[..held], &hand, count, Cards::default(), &mut |cards| moves.push(Move::TakeCards { cards }));
         }
         _ => {}
     }
 }
 
-/// One card of each kind `hand` holds, resources first.
-fn singles(hand: &Cards) -> Vec<Cards> {
+/// The kinds of card a hand may hold: resources and commodities.
+const CARD_KINDS: usize = Resource::ALL.len() + Commodity::ALL.len();
+
+/// One card of each kind `hand` holds, resources first: the first `.1` of `.0` (on the
+/// stack, as the listing asks for them every move of the decision).
+fn singles(hand: &Cards) -> ([Cards; CARD_KINDS], usize) {
     let resources = hand.resources.kinds().map(|r| Cards::of_resources(Resources::of(r, 1)));
     let commodities = hand.commodities.kinds().map(|c| Cards::of_commodities(Commodities::of(c, 1)));
-    resources.chain(commodities).collect()
+    let mut kinds = [Cards::default(); CARD_KINDS];
+    let mut held = 0;
+    for (slot, one) in kinds.iter_mut().zip(resources.chain(commodities)) {
+        *slot = one;
+        held += 1;
+    }
+    (kinds, held)
 }
 
-/// Every choice of `count` more cards from `hand` added to `chosen`, each once: kinds are
-/// taken in the order of `kinds`, never going back.
-fn choose(kinds: &[Cards], hand: &Cards, count: u32, chosen: Cards, out: &mut Vec<Cards>) {
+/// Every choice of `count` more cards from `hand` added to `chosen`, each once, handed to
+/// `out`: kinds are taken in the order of `kinds`, never going back.
+fn choose(kinds: &[Cards], hand: &Cards, count: u32, chosen: Cards, out: &mut impl FnMut(Cards)) {
     if count == 0 {
-        out.push(chosen);
+        out(chosen);
         return;
     }
     for (i, one) in kinds.iter().enumerate() {

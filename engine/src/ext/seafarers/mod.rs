@@ -275,20 +275,8 @@ impl Extension for Seafarers {
         }
     }
 
-    /// Every edge may hold a ship; each seat's ships, setup settlements and bonuses have their
-    /// most; the fog hides a known number of tiles.
     fn reserve(&self, game: &mut Game) {
-        let seats = game.players.len();
-        let pieces = game.rules().components.pieces;
-        let setup_sites = seats * usize::from(game.rules().components.setup_rounds);
-        let fog = game.board.layout().hexes.iter().filter(|h| h.terrain == crate::board::Terrain::Fog).count();
-        // Room only: the list stays empty (and out of the game's JSON) until the first ship.
-        game.ships.reserve_exact(game.board.edges.len());
-        let state = &mut game.ext.seafarers;
-        state.new_ships.reserve(usize::from(pieces.ships));
-        state.setup_sites.reserve(setup_sites);
-        state.bonuses.reserve(seats * usize::from(pieces.settlements));
-        state.revealed.reserve(fog);
+        state::reserve(game);
     }
 
     /// NEW-11: the first harbour drawn.

@@ -1,11 +1,13 @@
 //! What Seafarers keeps beyond the pieces on the board: ships' turn marks, setup sites and
-//! island bonuses, fog revealed, the tribe's gifts, the pirate islands and the cloth.
+//! island bonuses, fog revealed, the tribe's gifts, the pirate islands and the cloth; and the
+//! room its lists are given when the game is set up.
 
 use serde::{Deserialize, Serialize};
 
 use super::{cloth, types};
 use crate::{
     board::{EdgeId, HarbourKind, Terrain, VertexId},
+    game::Game,
     model::Seat,
 };
 
@@ -98,4 +100,20 @@ impl SeafarersState {
     pub(crate) fn is_unused(&self) -> bool {
         *self == SeafarersState::default()
     }
+}
+
+/// `Extension::reserve`: every edge may hold a ship; each seat's ships, setup settlements and
+/// bonuses have their most; the fog hides a known number of tiles.
+pub(super) fn reserve(game: &mut Game) {
+    let seats = game.players.len();
+    let pieces = game.rules().components.pieces;
+    let setup_sites = seats * usize::from(game.rules().components.setup_rounds);
+    let fog = game.board.layout().hexes.iter().filter(|h| h.terrain == Terrain::Fog).count();
+    // Room only: the list stays empty (and out of the game's JSON) until the first ship.
+    game.ships.reserve_exact(game.board.edges.len());
+    let state = &mut game.ext.seafarers;
+    state.new_ships.reserve(usize::from(pieces.ships));
+    state.setup_sites.reserve(setup_sites);
+    state.bonuses.reserve(seats * usize::from(pieces.settlements));
+    state.revealed.reserve(fog);
 }

@@ -24,7 +24,7 @@ fn tc_54_the_jungle_produces_discoveries_unless_robbed() {
     let mut s = position("2,-2");
     let events = s.when_with(P0, Move::RollDice, FixedChance::dice(2, 3));
     let produced = events.iter().find_map(|e| match e {
-        Event::ResourcesProduced { discoveries, .. } => Some(discoveries.clone()),
+        Event::ResourcesProduced { discoveries, .. } => Some(*discoveries),
         _ => None,
     });
     assert_eq!(produced, Some(vec![SeatCount { seat: P1, count: 1 }, SeatCount { seat: P2, count: 2 }].into()));

@@ -282,17 +282,8 @@ fn hexes(svg: &mut Svg, board: &BoardView) {
 fn token(svg: &mut Svg, c: Point, number: u8) {
     let hot = number == 6 || number == 8;
     let ink = if hot { "#c62828" } else { "#222222" };
-    svg.empty(
-        "circle",
-        &[
-            ("class", if hot { "token hot" } else { "token" }.into()),
-            ("cx", c.x.into()),
-            ("cy", c.y.into()),
-            ("r", (SIZE * 0.34).into()),
-            ("fill", "#f7ecd0".into()),
-            ("stroke", "#6b5a3a".into()),
-        ],
-    );
+    let class = if hot { "token hot" } else { "token" };
+    svg.disc((c.x, c.y), SIZE * 0.34, "#f7ecd0", Some("#6b5a3a"), &[("class", class.into())]);
     let mut text: Vec<(&str, Value)> = vec![
         ("x", c.x.into()),
         ("y", (c.y + 4.0).into()),
@@ -307,7 +298,7 @@ fn token(svg: &mut Svg, c: Point, number: u8) {
     let pips = 6 - (7 - i32::from(number)).abs();
     for i in 0..pips {
         let x = c.x + (f64::from(i) - f64::from(pips - 1) / 2.0) * 3.0;
-        svg.empty("circle", &[("cx", x.into()), ("cy", (c.y + 8.5).into()), ("r", 1.0.into()), ("fill", ink.into())]);
+        svg.disc((x, c.y + 8.5), 1.0, ink, None, &[]);
     }
 }
 
@@ -356,16 +347,7 @@ fn harbours(svg: &mut Svg, board: &BoardView) {
                 ],
             );
         }
-        svg.empty(
-            "circle",
-            &[
-                ("cx", spot.x.into()),
-                ("cy", spot.y.into()),
-                ("r", BADGE.into()),
-                ("fill", "#fdf7e6".into()),
-                ("stroke", "#8a6a3c".into()),
-            ],
-        );
+        svg.disc((spot.x, spot.y), BADGE, "#fdf7e6", Some("#8a6a3c"), &[]);
         // Big enough to read where the page scales a Seafarers map down (issue 30: the
         // resource's name was about 6 px there; The Forgotten Tribe's wide map needs 11).
         let (rate, resource) = harbour_text(harbour.kind);
@@ -428,17 +410,8 @@ fn gifts(svg: &mut Svg, tribe: &catan_engine::view::TribeView) {
             catan_engine::Gift::DevelopmentCard => Some("card"),
             catan_engine::Gift::Harbour => None,
         };
-        svg.empty(
-            "circle",
-            &[
-                ("cx", at.x.into()),
-                ("cy", at.y.into()),
-                ("r", if label.is_some() { 9.0 } else { 6.0 }.into()),
-                ("fill", if label.is_some() { "#f2c94c" } else { "none" }.into()),
-                ("stroke", "#7a5b00".into()),
-                ("stroke-width", 1.5.into()),
-            ],
-        );
+        let (r, fill) = if label.is_some() { (9.0, "#f2c94c") } else { (6.0, "none") };
+        svg.disc((at.x, at.y), r, fill, Some("#7a5b00"), &[("stroke-width", 1.5.into())]);
         if let Some(label) = label {
             centred_label(svg, (at.x, at.y + 3.5), if label.len() > 2 { 7.0 } else { 9.0 }, &[], label);
         }
@@ -496,7 +469,7 @@ fn pirate_islands(svg: &mut Svg, pirates: &catan_engine::PirateIslandsView) {
     if let Some(hex) = pirates.fleet_hex {
         let c = geometry::centre(hex);
         svg.open("g", &[("class", "fleet".into()), ("data-coord", hex.to_string().into())]);
-        svg.empty("circle", &[("cx", c.x.into()), ("cy", c.y.into()), ("r", 14.0.into()), ("fill", "#1b1b1b".into())]);
+        svg.disc((c.x, c.y), 14.0, "#1b1b1b", None, &[]);
         centred_label(svg, (c.x, c.y + 4.0), 10.0, &[("fill", "#fff".into())], "fleet");
         svg.close();
     }
@@ -542,17 +515,8 @@ fn villages(svg: &mut Svg, cloth: &catan_engine::view::ClothView) {
                 ("data-cloth", village.cloth.into()),
             ],
         );
-        svg.empty(
-            "circle",
-            &[
-                ("cx", at.x.into()),
-                ("cy", at.y.into()),
-                ("r", 10.0.into()),
-                ("fill", if village.cloth > 0 { "#fffdf5" } else { "#d9d4c7" }.into()),
-                ("stroke", "#5b3b1a".into()),
-                ("stroke-width", 2.0.into()),
-            ],
-        );
+        let fill = if village.cloth > 0 { "#fffdf5" } else { "#d9d4c7" };
+        svg.disc((at.x, at.y), 10.0, fill, Some("#5b3b1a"), &[("stroke-width", 2.0.into())]);
         centred_label(svg, (at.x, at.y + 4.0), 11.0, &[], &village.number.to_string());
         svg.text(
             "text",
@@ -565,18 +529,12 @@ fn villages(svg: &mut Svg, cloth: &catan_engine::view::ClothView) {
             &format!("{} cloth", village.cloth),
         );
         for (i, seat) in village.connected.iter().enumerate() {
-            svg.empty(
-                "circle",
-                &[
-                    ("cx", (at.x - 9.0 + 6.0 * i as f64).into()),
-                    ("cy", (at.y + 15.0).into()),
-                    ("r", 3.0.into()),
-                    ("fill", seat_colour(*seat).into()),
-                    ("stroke", "#333".into()),
-                    ("stroke-width", 0.5.into()),
-                    ("class", "village-trader".into()),
-                    ("data-seat", seat.0.into()),
-                ],
+            svg.disc(
+                (at.x - 9.0 + 6.0 * i as f64, at.y + 15.0),
+                3.0,
+                seat_colour(*seat),
+                Some("#333"),
+                &[("stroke-width", 0.5.into()), ("class", "village-trader".into()), ("data-seat", seat.0.into())],
             );
         }
         svg.close();
@@ -588,19 +546,17 @@ fn marked_vertices(svg: &mut Svg, board: &BoardView) {
         let set = serde_json::to_value(marked.set).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default();
         for vertex in &marked.vertices {
             let p = geometry::vertex(*vertex);
-            svg.empty(
-                "circle",
+            svg.disc(
+                (p.x, p.y),
+                6.0,
+                "none",
+                Some("#6a1b9a"),
                 &[
+                    ("stroke-width", 2.0.into()),
+                    ("stroke-dasharray", "2 2".into()),
                     ("class", "marked-vertex".into()),
                     ("data-set", set.clone().into()),
                     ("data-vertex", vertex.to_string().into()),
-                    ("cx", p.x.into()),
-                    ("cy", p.y.into()),
-                    ("r", 6.0.into()),
-                    ("fill", "none".into()),
-                    ("stroke", "#6a1b9a".into()),
-                    ("stroke-width", 2.0.into()),
-                    ("stroke-dasharray", "2 2".into()),
                 ],
             );
         }
@@ -737,17 +693,8 @@ fn cities_and_knights(svg: &mut Svg, ck: &CitiesKnightsView) {
                 ],
             );
             // Active knights are filled with their colour, inactive ones only ringed by it.
-            svg.empty(
-                "circle",
-                &[
-                    ("cx", p.x.into()),
-                    ("cy", p.y.into()),
-                    ("r", 10.0.into()),
-                    ("fill", if knight.active { colour } else { "#ffffff" }.into()),
-                    ("stroke", if knight.active { OUTLINE } else { colour }.into()),
-                    ("stroke-width", 2.5.into()),
-                ],
-            );
+            let (fill, stroke) = if knight.active { (colour, OUTLINE) } else { ("#ffffff", colour) };
+            svg.disc((p.x, p.y), 10.0, fill, Some(stroke), &[("stroke-width", 2.5.into())]);
             let ink = if knight.active && knight.seat.0 != 2 { "#ffffff" } else { OUTLINE };
             svg.text(
                 "text",
@@ -796,16 +743,7 @@ fn robber(svg: &mut Svg, hex: HexCoord) {
             ("stroke", "#111111".into()),
         ],
     );
-    svg.empty(
-        "circle",
-        &[
-            ("cx", x.into()),
-            ("cy", (y - 8.0).into()),
-            ("r", 4.5.into()),
-            ("fill", "#3b3b3b".into()),
-            ("stroke", "#111111".into()),
-        ],
-    );
+    svg.disc((x, y - 8.0), 4.5, "#3b3b3b", Some("#111111"), &[]);
     svg.close();
 }
 
@@ -927,16 +865,7 @@ fn barbarian_track(svg: &mut Svg, ck: &CitiesKnightsView, x: f64, y: f64) {
     for step in 0..=ck.barbarian_steps {
         let cx = start + f64::from(step) * 22.0;
         let last = step == ck.barbarian_steps;
-        svg.empty(
-            "circle",
-            &[
-                ("cx", cx.into()),
-                ("cy", (y + 8.0).into()),
-                ("r", 8.0.into()),
-                ("fill", if last { "#b71c1c" } else { "#d9ccb0" }.into()),
-                ("stroke", "#5b4a2f".into()),
-            ],
-        );
+        svg.disc((cx, y + 8.0), 8.0, if last { "#b71c1c" } else { "#d9ccb0" }, Some("#5b4a2f"), &[]);
         if step == ck.barbarians {
             svg.open(
                 "g",

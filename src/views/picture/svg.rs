@@ -92,6 +92,10 @@ impl Svg {
     fn start(&mut self, tag: &str, attrs: Attrs<'_>) {
         self.out.push('<');
         self.out.push_str(tag);
+        self.attributes(attrs);
+    }
+
+    fn attributes(&mut self, attrs: Attrs<'_>) {
         for (name, value) in attrs {
             let value = match value {
                 Value::Text(text) => escape(text),
@@ -118,6 +122,17 @@ impl Svg {
     /// An element without content.
     pub fn empty(&mut self, tag: &str, attrs: Attrs<'_>) {
         self.start(tag, attrs);
+        self.out.push_str("/>\n");
+    }
+
+    /// A circle centred on `(cx, cy)`, filled with `fill` and outlined with `stroke` (none
+    /// without), then `more` (its width, a class, data attributes).
+    pub fn disc(&mut self, (cx, cy): (f64, f64), r: f64, fill: &str, stroke: Option<&str>, more: Attrs<'_>) {
+        self.start("circle", &[("cx", cx.into()), ("cy", cy.into()), ("r", r.into()), ("fill", fill.into())]);
+        if let Some(stroke) = stroke {
+            self.attributes(&[("stroke", stroke.into())]);
+        }
+        self.attributes(more);
         self.out.push_str("/>\n");
     }
 

@@ -511,6 +511,8 @@ impl Event {
                 | Event::CommodityStolen { .. }
                 | Event::CardsTradedWithBank { .. }
                 | Event::ImprovementBuilt { .. }
+                | Event::ProgressCardPlayed { .. }
+                | Event::NumberTokensSwapped { .. }
         )
     }
 }

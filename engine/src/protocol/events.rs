@@ -365,14 +365,16 @@ pub enum Event => fn kind {
     ResourceMonopolyTaken = "resource_monopoly_taken" {
         seat: Seat,
         resource: Resource,
-        taken: Vec<SeatResources>,
+        #[cfg_attr(feature = "openapi", schema(value_type = Vec<SeatResources>))]
+        taken: PerSeat<SeatResources>,
     },
     /// A Trade Monopoly: each opponent holding `commodity` gave `seat` one (CK-PC-7); `taken`
     /// lists what each opponent gave.
     TradeMonopolyTaken = "trade_monopoly_taken" {
         seat: Seat,
         commodity: Commodity,
-        taken: Vec<SeatCommodities>,
+        #[cfg_attr(feature = "openapi", schema(value_type = Vec<SeatCommodities>))]
+        taken: PerSeat<SeatCommodities>,
     },
     /// Commercial Harbor: `seat` gave `with` one resource card; a commodity comes back
     /// (`commercial_harbor_answered`). Which resource is visible to the two seats only.

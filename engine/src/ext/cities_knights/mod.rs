@@ -169,6 +169,11 @@ impl Extension for CitiesKnights {
         components.commodities = Commodities::each(per_kind);
     }
 
+    fn reserve(&self, game: &mut Game) {
+        let seats = game.players.len();
+        game.ext.cities_knights.reserve(seats);
+    }
+
     fn decide(
         &self,
         game: &Game,

@@ -5,6 +5,9 @@ use serde::{Deserialize, Serialize};
 use super::{cards, Knight, Merchant, Metropolis, ProgressCard, ProgressCards, Track};
 use crate::{board::VertexId, model::Seat};
 
+/// The improvement tracks, each with one metropolis (CK-MET-1).
+const TRACKS: usize = 3;
+
 /// What Cities & Knights keeps beyond the base game.
 #[derive(Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct CitiesKnightsState {
@@ -97,6 +100,20 @@ impl CitiesKnightsState {
     /// The seat's level in `track` (CK-IMP-1).
     pub(crate) fn level(&self, seat: Seat, track: Track) -> u8 {
         self.improvements.get(seat.index()).map_or(0, |levels| levels[track as usize])
+    }
+
+    /// Room for a whole game of `seats` (issue 28: no allocation per move): each seat's
+    /// entries, knights and walls, the metropolises, and the progress cards that go back
+    /// under their decks. The lists stay empty: a position rebuilds them as they are.
+    pub(super) fn reserve(&mut self, seats: usize) {
+        self.improvements.reserve(seats);
+        self.defenders.reserve(seats);
+        self.progress.reserve(seats);
+        self.knights.reserve(seats * 3 * super::knights::PIECES_PER_RANK);
+        self.walls.reserve(seats * super::knights::WALLS_PER_SEAT as usize);
+        self.metropolises.reserve(TRACKS);
+        self.returned.reserve(super::progress::full_decks().total() as usize);
+        self.card_turn.merchant_fleets.reserve(super::progress::full_decks().get(ProgressCard::MerchantFleet) as usize);
     }
 
     /// The entry of `seat` in a list kept by seat, grown to hold it.

@@ -181,7 +181,7 @@ fn ck_pc_7_resource_monopoly_takes_two_of_a_resource_from_each_opponent() {
         SeatResources { seat: P2, resources: grain(1) },
         SeatResources { seat: P3, resources: grain(0) },
     ];
-    let expected = Event::ResourceMonopolyTaken { seat: P0, resource: Resource::Grain, taken };
+    let expected = Event::ResourceMonopolyTaken { seat: P0, resource: Resource::Grain, taken: taken.into() };
     assert_eq!(events[1], expected);
     assert_eq!(events[1].redacted_for(Viewer::Seat(P3)), expected, "public");
     assert_eq!((s.hand(P0), s.hand(P1), s.hand(P2)), (grain(3), grain(1) + wool(1), grain(0)));
@@ -207,7 +207,7 @@ fn ck_pc_7_trade_monopoly_takes_one_commodity_from_each_opponent_holding_it() {
         SeatCommodities { seat: P2, commodities: cloth(0) },
         SeatCommodities { seat: P3, commodities: cloth(1) },
     ];
-    assert_eq!(events[1], Event::TradeMonopolyTaken { seat: P0, commodity: Commodity::Cloth, taken });
+    assert_eq!(events[1], Event::TradeMonopolyTaken { seat: P0, commodity: Commodity::Cloth, taken: taken.into() });
     let commodities = |seat| s.game.hand_cards(seat).commodities;
     assert_eq!((commodities(P0), commodities(P1)), (cloth(2), cloth(1)));
     assert_eq!(commodities(P3), Commodities::of(Commodity::Coin, 1));

@@ -57,6 +57,13 @@ impl CardTurn {
     pub fn is_unused(&self) -> bool {
         *self == CardTurn::default()
     }
+
+    /// A new turn's: nothing played yet. The fleets' list keeps its room for the next.
+    fn start_turn(&mut self) {
+        self.crane = false;
+        self.merchant_fleets.clear();
+        self.commercial_harbor = None;
+    }
 }
 
 impl CitiesKnights {
@@ -200,7 +207,7 @@ pub(super) fn apply(state: &mut ExtState, event: &Event, phase: &Phase) {
             }
         }
         Event::ProgressCardDiscarded { seat, card: Some(card), .. } => ck.give_back(*seat, *card),
-        Event::TurnStarted { .. } => ck.card_turn = CardTurn::default(),
+        Event::TurnStarted { .. } => ck.card_turn.start_turn(),
         _ => {}
     }
     science::apply(ck, event, phase);

@@ -77,7 +77,7 @@ impl Game {
             .iter()
             .enumerate()
             .filter(|(_, &count)| count > 0)
-            .map(|(i, &count)| PendingGold { seat: Seat(i as u8), count })
+            .map(|(i, &count)| PendingGold { seat: Seat(i as u8), count: gold_count(count) })
             .collect()
     }
 
@@ -96,8 +96,8 @@ impl Game {
         let Some(owed) = pending.iter().find(|p| p.seat == seat) else {
             return Err(RuleError::NothingToDecide);
         };
-        if resources.total() != owed.count {
-            return Err(RuleError::WrongGoldCount { required: owed.count });
+        if resources.total() != owed.cards() {
+            return Err(RuleError::WrongGoldCount { required: owed.cards() });
         }
         if !source.is_production() {
             // A seat's own cards come straight from the bank, which must hold them.
@@ -136,7 +136,7 @@ impl Game {
     pub(super) fn gold_moves(&self, seat: Seat, pending: &[PendingGold], source: GoldSource, moves: &mut Vec<Move>) {
         if let Some(owed) = pending.iter().find(|p| p.seat == seat) {
             let from = moves.len();
-            gold_choices(owed.count, moves);
+            gold_choices(owed.cards(), moves);
             if !source.is_production() {
                 let mut kept = from;
                 for i in from..moves.len() {
@@ -168,7 +168,7 @@ impl Game {
         Some(Event::PhaseChanged {
             phase: Phase::GoldChoice {
                 roll: 0,
-                pending: PerSeat::one(PendingGold { seat, count }),
+                pending: PerSeat::one(PendingGold { seat, count: gold_count(count) }),
                 chosen: Vec::new(),
                 source,
             },
@@ -230,13 +230,19 @@ impl Game {
             .filter(|(_, r)| !r.is_empty())
             .map(|(i, resources)| SeatResources { seat: Seat(i as u8), resources })
             .collect();
-        let discoveries = production.discoveries[..seats]
-            .iter()
-            .copied()
-            .enumerate()
-            .filter(|(_, count)| *count > 0)
-            .map(|(i, count)| SeatCount { seat: Seat(i as u8), count })
-            .collect();
+        // Only the jungle discovers anything: other games skip building the empty list.
+        let discovered = &production.discoveries[..seats];
+        let discoveries = if discovered.iter().all(|&count| count == 0) {
+            PerSeat::new()
+        } else {
+            discovered
+                .iter()
+                .copied()
+                .enumerate()
+                .filter(|(_, count)| *count > 0)
+                .map(|(i, count)| SeatCount { seat: Seat(i as u8), count })
+                .collect()
+        };
         Event::ResourcesProduced { roll, gains, shortages, discoveries }
     }
 
@@ -244,6 +250,12 @@ impl Game {
         self.turn.rolled = true;
         self.turn.last_roll = Some((red, white));
     }
+}
+
+/// Cards of free choice owed, as a phase holds them: never near `u16::MAX`, since a seat is
+/// owed at most what its buildings on a few gold hexes yield, or what the bank holds.
+fn gold_count(cards: u32) -> u16 {
+    u16::try_from(cards).unwrap_or(u16::MAX)
 }
 
 /// Every way to take `count` cards of free choice (RIV-5, SEA-9).

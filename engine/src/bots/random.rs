@@ -4,17 +4,24 @@ use crate::{rng::Rng, Game, Move, ProgressPlay, Seat};
 
 use super::Bot;
 
+/// Room for the weights of all but the longest listings (a large hand's discards run to
+/// thousands), so that a bot's moves seldom grow them: weighing into a list and walking it
+/// is cheaper than weighing every move twice.
+const WEIGHTS_RESERVE: usize = 512;
+
 /// Picks at random, weighted toward moves that score so that games end: cities, wonder
 /// claims and stages and settlements first, then development cards and roads; bank trades
 /// and ending the turn less often.
 #[derive(Debug, Clone)]
 pub struct RandomBot {
     rng: Rng,
+    /// Each listed move's weight, reused from move to move: a pick weighs every move once.
+    weights: Vec<u32>,
 }
 
 impl RandomBot {
     pub fn new(seed: u64) -> Self {
-        RandomBot { rng: Rng::new(seed) }
+        RandomBot { rng: Rng::new(seed), weights: Vec::with_capacity(WEIGHTS_RESERVE) }
     }
 
     /// How strongly the random bot prefers `mv`. Public so that clients of the server (its
@@ -73,26 +80,30 @@ impl RandomBot {
 
     /// The index of the move a draw weighted by [`RandomBot::weight`] picks from `moves` (0
     /// when there are none); `below(n)` must draw uniformly from `0..n`.
-    ///
-    /// Weighing is a match on the move's kind, so the moves are weighed twice (for the total,
-    /// then for the walk) rather than into a list: a pick allocates nothing, however long the
-    /// listing (a large hand's discards).
     pub fn weighted_pick(moves: &[Move], below: impl FnOnce(u32) -> u32) -> usize {
-        let total: u32 = moves.iter().map(RandomBot::weight).sum();
-        let mut pick = below(total.max(1));
-        for (i, w) in moves.iter().map(RandomBot::weight).enumerate() {
-            if pick < w {
-                return i;
-            }
-            pick -= w;
-        }
-        0
+        let weights: Vec<u32> = moves.iter().map(RandomBot::weight).collect();
+        pick_by_weight(&weights, below)
     }
 }
 
+/// The index a draw `below(total)` lands on when each index takes `weights[i]` of the total.
+fn pick_by_weight(weights: &[u32], below: impl FnOnce(u32) -> u32) -> usize {
+    let total: u32 = weights.iter().sum();
+    let mut pick = below(total.max(1));
+    for (i, &w) in weights.iter().enumerate() {
+        if pick < w {
+            return i;
+        }
+        pick -= w;
+    }
+    0
+}
+
 impl Bot for RandomBot {
-    /// The pick of [`RandomBot::weighted_pick`].
+    /// The pick of [`RandomBot::weighted_pick`], weighing each move once.
     fn choose(&mut self, _game: &Game, _seat: Seat, moves: &[Move]) -> usize {
-        RandomBot::weighted_pick(moves, |bound| self.rng.below(bound))
+        self.weights.clear();
+        self.weights.extend(moves.iter().map(RandomBot::weight));
+        pick_by_weight(&self.weights, |bound| self.rng.below(bound))
     }
 }

@@ -33,7 +33,17 @@ pub struct PendingDiscard {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PendingGold {
     pub seat: Seat,
-    pub count: u32,
+    /// A `u16` (no seat is owed more than the bank holds), so that the phase, held inline in
+    /// every `phase_changed` event, stays as small as a discard's.
+    #[cfg_attr(feature = "openapi", schema(value_type = u32))]
+    pub count: u16,
+}
+
+impl PendingGold {
+    /// The cards owed, as the hands count them.
+    pub fn cards(&self) -> u32 {
+        u32::from(self.count)
+    }
 }
 
 /// Why gold is being chosen: what a roll produced (paid once every owner has chosen), or a

@@ -151,7 +151,7 @@ pub(super) fn check_phases(game: &Game, phase: &Phase, then: &[Phase], turn: &Tu
                     return Err(phase_error("one seat chooses its own gold cards (SEA-9, SEA-13)"));
                 };
                 in_game(owed.seat)?;
-                if *gold_roll != 0 || !chosen.is_empty() || owed.count == 0 || owed.count > game.bank.total() {
+                if *gold_roll != 0 || !chosen.is_empty() || owed.count == 0 || owed.cards() > game.bank.total() {
                     return Err(phase_error(
                         "a seat's own gold: no roll, no earlier choices, 1 card or more the bank has",
                     ));

@@ -620,7 +620,7 @@ fn ship_moves(game: &Game, seat: Seat, stride: usize, moves: &mut Vec<Move>) {
 /// two kinds, one card too many and too few; one card when nothing is owed.
 fn gold_choices(game: &Game, seat: Seat, moves: &mut Vec<Move>) {
     let owed = match game.phase() {
-        Phase::GoldChoice { pending, .. } => pending.iter().find(|p| p.seat == seat).map_or(0, |p| p.count),
+        Phase::GoldChoice { pending, .. } => pending.iter().find(|p| p.seat == seat).map_or(0, |p| p.cards()),
         _ => 0,
     };
     if owed == 0 {

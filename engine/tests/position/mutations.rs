@@ -52,7 +52,9 @@ fn phase(rng: &mut Rng, setup: &Setup) -> Phase {
         5 => Phase::RoadBuilding { roads_left: rng.below(4) as u8 },
         6 => Phase::GoldChoice {
             roll: 2 + rng.below(11) as u8,
-            pending: (0..rng.below(3)).map(|_| PendingGold { seat: seat(rng, players), count: rng.below(3) }).collect(),
+            pending: (0..rng.below(3))
+                .map(|_| PendingGold { seat: seat(rng, players), count: rng.below(3) as u16 })
+                .collect(),
             chosen: (0..rng.below(2))
                 .map(|_| SeatResources { seat: seat(rng, players), resources: cards(rng, 2) })
                 .collect(),

@@ -33,8 +33,9 @@ pub struct PendingDiscard {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PendingGold {
     pub seat: Seat,
-    /// A `u16` (no seat is owed more than the bank holds), so that the phase, held inline in
-    /// every `phase_changed` event, stays as small as a discard's.
+    // A `u16` (no seat is owed more than the bank holds), so that the phase, held inline in
+    // every `phase_changed` event, stays as small as a discard's (a comment, not a doc: the
+    // spec shows the field as before).
     #[cfg_attr(feature = "openapi", schema(value_type = u32))]
     pub count: u16,
 }

@@ -15,8 +15,6 @@ use crate::{
     position::{redact::take, PositionError, Setup, Unseen},
 };
 
-const TRACKS: [Track; 3] = [Track::Trade, Track::Politics, Track::Science];
-
 /// The progress cards of `seat` in `setup`.
 fn progress_of(setup: &Setup, seat: Seat) -> ProgressCards {
     setup
@@ -97,7 +95,7 @@ pub(super) fn redact(whole: &Setup, redacted: &mut Setup) {
     // The decks never drawn join the pool: 54 less every hand and the cards put under them.
     unseen.progress_cards += full_decks() - held - returned;
     let decks = full_decks() - held;
-    unseen.progress_decks = Some(TRACKS.map(|track| of_track(&decks, track).total()));
+    unseen.progress_decks = Some(Track::ALL.map(|track| of_track(&decks, track).total()));
     redacted.cities_knights.progress = kept;
 }
 
@@ -132,14 +130,14 @@ pub(super) fn deal(unseen: &Unseen, setup: &mut Setup) -> Result<(), PositionErr
     let mut in_hands = [0u32; 3];
     // Face-down hands hold no victory point card (those lie face up, CK-EVT-3): they stay in
     // the decks.
-    let mut pools = TRACKS.map(|track| {
+    let mut pools = Track::ALL.map(|track| {
         let mut pool = of_track(&unseen.progress_cards, track);
         for card in super::ProgressCard::ALL.into_iter().filter(|card| card.is_victory_point()) {
             pool.set(card, 0);
         }
         pool
     });
-    for (i, track) in TRACKS.into_iter().enumerate() {
+    for (i, track) in Track::ALL.into_iter().enumerate() {
         let never_drawn =
             decks[i].checked_sub(of_track(&returned, track).total()).ok_or_else(|| short("progress decks"))?;
         in_hands[i] = of_track(&unseen.progress_cards, track)
@@ -152,7 +150,7 @@ pub(super) fn deal(unseen: &Unseen, setup: &mut Setup) -> Result<(), PositionErr
     }
     for (seat, mut count) in counts {
         let mut hand = ProgressCards::default();
-        for i in 0..TRACKS.len() {
+        for i in 0..Track::ALL.len() {
             let n = in_hands[i].min(count);
             hand += take(&mut pools[i], n).ok_or_else(|| short("progress cards"))?;
             in_hands[i] -= n;

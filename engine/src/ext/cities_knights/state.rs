@@ -5,9 +5,6 @@ use serde::{Deserialize, Serialize};
 use super::{cards, Knight, Merchant, Metropolis, ProgressCard, ProgressCards, Track};
 use crate::{board::VertexId, model::Seat};
 
-/// The improvement tracks, each with one metropolis (CK-MET-1).
-const TRACKS: usize = 3;
-
 /// What Cities & Knights keeps beyond the base game.
 #[derive(Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct CitiesKnightsState {
@@ -109,9 +106,9 @@ impl CitiesKnightsState {
         self.improvements.reserve(seats);
         self.defenders.reserve(seats);
         self.progress.reserve(seats);
-        self.knights.reserve(seats * 3 * super::knights::PIECES_PER_RANK);
+        self.knights.reserve(seats * usize::from(super::knights::MIGHTY) * super::knights::PIECES_PER_RANK);
         self.walls.reserve(seats * super::knights::WALLS_PER_SEAT as usize);
-        self.metropolises.reserve(TRACKS);
+        self.metropolises.reserve(Track::ALL.len());
         self.returned.reserve(super::progress::full_decks().total() as usize);
         self.card_turn.merchant_fleets.reserve(super::progress::full_decks().get(ProgressCard::MerchantFleet) as usize);
     }

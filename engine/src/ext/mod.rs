@@ -265,16 +265,13 @@ pub(crate) struct ExtState {
 }
 
 /// By hand for `clone_from`, which the game's copy for looking ahead calls move after move:
-/// each part reuses the copy's buffers where its own `clone_from` does. Both name every field.
+/// each part reuses the copy's buffers where its own `clone_from` does. `clone_from` names
+/// every field; `clone` is a `clone_from` into an empty state.
 impl Clone for ExtState {
     fn clone(&self) -> Self {
-        let ExtState { jungle, seafarers, wonders, cities_knights } = self;
-        ExtState {
-            jungle: jungle.clone(),
-            seafarers: seafarers.clone(),
-            wonders: wonders.clone(),
-            cities_knights: cities_knights.clone(),
-        }
+        let mut copy = ExtState::default();
+        copy.clone_from(self);
+        copy
     }
 
     fn clone_from(&mut self, source: &Self) {

@@ -44,32 +44,13 @@ pub(crate) struct SeafarersState {
 }
 
 /// By hand for `clone_from`: the victory check's copy of the game takes the lists over into
-/// its own buffers instead of new ones (the setup sites are never empty after setup). Both
-/// name every field.
+/// its own buffers instead of new ones (the setup sites are never empty after setup).
+/// `clone_from` names every field; `clone` is a `clone_from` into an empty state.
 impl Clone for SeafarersState {
     fn clone(&self) -> Self {
-        let SeafarersState {
-            ship_moved,
-            new_ships,
-            setup_sites,
-            bonuses,
-            revealed,
-            gifts_claimed,
-            pending_harbours,
-            cloth,
-            pirate_islands,
-        } = self;
-        SeafarersState {
-            pirate_islands: pirate_islands.clone(),
-            ship_moved: *ship_moved,
-            new_ships: new_ships.clone(),
-            setup_sites: setup_sites.clone(),
-            bonuses: bonuses.clone(),
-            revealed: revealed.clone(),
-            gifts_claimed: gifts_claimed.clone(),
-            pending_harbours: pending_harbours.clone(),
-            cloth: cloth.clone(),
-        }
+        let mut copy = SeafarersState::default();
+        copy.clone_from(self);
+        copy
     }
 
     fn clone_from(&mut self, source: &Self) {

@@ -38,7 +38,8 @@ impl Game {
             match gold.iter_mut().find(|p| p.seat == seat) {
                 Some(owed) => owed.count += 1,
                 None => {
-                    // A seat that may not owe gold is no seat of the game: nothing to add.
+                    // The list holds at most one entry per seat, so a seat not in it has room
+                    // (a seat beyond the sixth, in no game, is left out).
                     if gold.try_push(PendingGold { seat, count: 1 }).is_ok() {
                         gold.sort_unstable_by_key(|p| p.seat);
                     }
@@ -230,19 +231,13 @@ impl Game {
             .filter(|(_, r)| !r.is_empty())
             .map(|(i, resources)| SeatResources { seat: Seat(i as u8), resources })
             .collect();
-        // Only the jungle discovers anything: other games skip building the empty list.
-        let discovered = &production.discoveries[..seats];
-        let discoveries = if discovered.iter().all(|&count| count == 0) {
-            PerSeat::new()
-        } else {
-            discovered
-                .iter()
-                .copied()
-                .enumerate()
-                .filter(|(_, count)| *count > 0)
-                .map(|(i, count)| SeatCount { seat: Seat(i as u8), count })
-                .collect()
-        };
+        let discoveries = production.discoveries[..seats]
+            .iter()
+            .copied()
+            .enumerate()
+            .filter(|(_, count)| *count > 0)
+            .map(|(i, count)| SeatCount { seat: Seat(i as u8), count })
+            .collect();
         Event::ResourcesProduced { roll, gains, shortages, discoveries }
     }
 

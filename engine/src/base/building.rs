@@ -7,7 +7,7 @@ use crate::{
     chance::Chance,
     game::pieces::{Bits, SeatPieces},
     game::Game,
-    model::{cost, Building, BuildingKind, Resources, Seat},
+    model::{cost, Building, BuildingKind, PushInPlace, Resources, Seat},
     protocol::{Event, Move, RuleError},
 };
 
@@ -94,7 +94,7 @@ impl Game {
         if vertex_count > MAX_VERTICES {
             for e in 0..self.board.edges.len() as u16 {
                 if self.road_site_is_legal(seat, e, None) {
-                    moves.push(Move::BuildRoad { edge: self.board.edges[e as usize] });
+                    moves.push_in_place(|| Move::BuildRoad { edge: self.board.edges[e as usize] });
                 }
             }
             return;
@@ -128,7 +128,7 @@ impl Game {
         for (e, ends) in self.board.edge_vertices.iter().enumerate() {
             let empty = self.roads[e].is_none() && self.ship_index(e as u16).is_none();
             if self.board.edge_is_land[e] && empty && ends.iter().any(|&v| reaches(v)) {
-                moves.push(Move::BuildRoad { edge: self.board.edges[e] });
+                moves.push_in_place(|| Move::BuildRoad { edge: self.board.edges[e] });
             }
         }
     }
@@ -160,7 +160,7 @@ impl Game {
             add_edges_of(v);
         }
         for e in sites.iter() {
-            moves.push(Move::BuildRoad { edge: self.board.edges[e as usize] });
+            moves.push_in_place(|| Move::BuildRoad { edge: self.board.edges[e as usize] });
         }
     }
 
@@ -217,19 +217,22 @@ impl Game {
         if player.pieces_left.settlements > 0 && hand.contains(&cost::SETTLEMENT) {
             for v in 0..self.board.vertices.len() as u16 {
                 if self.settlement_site_is_legal(seat, v) {
-                    moves.push(Move::BuildSettlement { vertex: self.board.vertices[v as usize] });
+                    moves.push_in_place(|| Move::BuildSettlement { vertex: self.board.vertices[v as usize] });
                 }
             }
         }
         if player.pieces_left.cities > 0 && hand.contains(&cost::CITY) {
-            for (v, building) in self.buildings.iter().enumerate() {
-                if building.is_some_and(|b| b.seat == seat && b.kind == BuildingKind::Settlement) {
-                    moves.push(Move::BuildCity { vertex: self.board.vertices[v] });
-                }
+            let upgrade =
+                |v: usize| self.buildings[v].is_some_and(|b| b.seat == seat && b.kind == BuildingKind::Settlement);
+            let mut city_at = |v: usize| moves.push_in_place(|| Move::BuildCity { vertex: self.board.vertices[v] });
+            // The seat's own few buildings when they are kept, else every vertex.
+            match self.buildings_of(seat) {
+                Some(own) => own.iter().map(usize::from).filter(|&v| upgrade(v)).for_each(&mut city_at),
+                None => (0..self.buildings.len()).filter(|&v| upgrade(v)).for_each(&mut city_at),
             }
         }
         if self.cards_for_sale() > 0 && hand.contains(&cost::DEVELOPMENT_CARD) {
-            moves.push(Move::BuyDevelopmentCard);
+            moves.push_in_place(|| Move::BuyDevelopmentCard);
         }
         for extension in &self.rules().extensions {
             extension.purchase_moves(self, seat, moves);
@@ -248,7 +251,7 @@ impl Game {
         if !self.players[seat.index()].resources.contains(&cost::ROAD) {
             return Err(RuleError::InsufficientResources);
         }
-        events.push(Event::RoadBuilt { seat, edge, cost: cost::ROAD });
+        events.push_in_place(|| Event::RoadBuilt { seat, edge, cost: cost::ROAD });
         events.extend(self.longest_road_update(Overlay::road(e, seat)));
         Ok(())
     }
@@ -265,7 +268,7 @@ impl Game {
         if !self.players[seat.index()].resources.contains(&cost::SETTLEMENT) {
             return Err(RuleError::InsufficientResources);
         }
-        events.push(Event::SettlementBuilt { seat, vertex, cost: cost::SETTLEMENT });
+        events.push_in_place(|| Event::SettlementBuilt { seat, vertex, cost: cost::SETTLEMENT });
         // B-LR-6: a settlement may break an opponent's road.
         events.extend(self.longest_road_update(Overlay::building(v, seat)));
         Ok(())

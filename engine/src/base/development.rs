@@ -5,7 +5,7 @@ use crate::{
     board::{EdgeId, HexCoord},
     chance::{draw_card, Chance, Draw},
     game::Game,
-    model::{DevCard, Phase, Resource, Resources, Seat},
+    model::{DevCard, Phase, PushInPlace, Resource, Resources, Seat},
     protocol::{Bandit, Event, Move, RuleError, SeatResources},
 };
 
@@ -72,7 +72,7 @@ impl Game {
             return Err(RuleError::NotInThisGame("the robber"));
         }
         self.check_playable(seat, DevCard::Knight)?;
-        events.push(Event::KnightPlayed { seat });
+        events.push_in_place(|| Event::KnightPlayed { seat });
         self.decide_robber(seat, hex, steal_from, chance, events)?;
         events.extend(self.largest_army_update(seat));
         Ok(())
@@ -94,8 +94,8 @@ impl Game {
                 if !self.has_free_route_site(seat, FreePiece::None) {
                     return Err(RuleError::NoLegalRoad);
                 }
-                events.push(Event::RoadBuildingPlayed { seat });
-                events.push(self.interrupt(Phase::RoadBuilding { roads_left: pieces.min(2) }));
+                events.push_in_place(|| Event::RoadBuildingPlayed { seat });
+                events.push_in_place(|| self.interrupt(Phase::RoadBuilding { roads_left: pieces.min(2) }));
             }
             Move::PlayYearOfPlenty { resources } => {
                 self.check_playable(seat, DevCard::YearOfPlenty)?;
@@ -109,7 +109,7 @@ impl Game {
                 if !self.bank.contains(resources) {
                     return Err(RuleError::BankShortage);
                 }
-                events.push(Event::YearOfPlentyPlayed { seat, resources: *resources });
+                events.push_in_place(|| Event::YearOfPlentyPlayed { seat, resources: *resources });
             }
             Move::PlayMonopoly { resource } => {
                 self.check_playable(seat, DevCard::Monopoly)?;
@@ -121,7 +121,7 @@ impl Game {
                         (count > 0).then(|| SeatResources { seat: s, resources: Resources::of(*resource, count) })
                     })
                     .collect();
-                events.push(Event::MonopolyPlayed { seat, resource: *resource, taken });
+                events.push_in_place(|| Event::MonopolyPlayed { seat, resource: *resource, taken });
             }
             _ => return Err(RuleError::WrongPhase("not a progress card")),
         }
@@ -144,9 +144,9 @@ impl Game {
         if !self.road_connects(seat, e, None) {
             return Err(RuleError::RoadNotConnected(edge));
         }
-        events.push(Event::RoadBuilt { seat, edge, cost: Resources::ZERO });
+        events.push_in_place(|| Event::RoadBuilt { seat, edge, cost: Resources::ZERO });
         events.extend(self.longest_road_update(Overlay::road(e, seat)));
-        events.push(self.after_free_piece(seat, roads_left, FreePiece::Road(e)));
+        events.push_in_place(|| self.after_free_piece(seat, roads_left, FreePiece::Road(e)));
         Ok(())
     }
 
@@ -203,21 +203,21 @@ impl Game {
             && self.free_route_pieces(seat) > 0
             && self.has_free_route_site(seat, FreePiece::None)
         {
-            moves.push(Move::PlayRoadBuilding);
+            moves.push_in_place(|| Move::PlayRoadBuilding);
         }
         if self.check_playable(seat, DevCard::YearOfPlenty).is_ok() {
             let count = self.year_of_plenty_count();
             for (i, first) in Resource::ALL.into_iter().enumerate() {
                 if count == 1 {
                     if self.bank.get(first) > 0 {
-                        moves.push(Move::PlayYearOfPlenty { resources: Resources::of(first, 1) });
+                        moves.push_in_place(|| Move::PlayYearOfPlenty { resources: Resources::of(first, 1) });
                     }
                     continue;
                 }
                 for second in &Resource::ALL[i..] {
                     let take = Resources::of(first, 1) + Resources::of(*second, 1);
                     if self.bank.contains(&take) {
-                        moves.push(Move::PlayYearOfPlenty { resources: take });
+                        moves.push_in_place(|| Move::PlayYearOfPlenty { resources: take });
                     }
                 }
             }

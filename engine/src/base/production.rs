@@ -9,17 +9,17 @@ use crate::{
         production::{building_yield, Production, MAX_SEATS},
         Game,
     },
-    model::{Building, GoldSource, KindSet, PendingGold, PerSeat, Phase, Resource, Resources, Seat},
+    model::{Building, GoldSource, KindSet, PendingGold, PerSeat, Phase, PushInPlace, Resource, Resources, Seat},
     protocol::{Event, Move, RuleError, SeatCount, SeatResources},
 };
 
 impl Game {
     pub(super) fn decide_roll(&self, seat: Seat, chance: &mut dyn Chance, events: &mut Vec<Event>) {
         let (red, white) = roll_dice(chance);
-        events.push(Event::DiceRolled { seat, red, white });
+        events.push_in_place(|| Event::DiceRolled { seat, red, white });
         let roll = red + white;
         if roll == 7 {
-            events.push(self.seven_rolled());
+            events.push_in_place(|| self.seven_rolled());
         } else {
             self.produce_on_roll(roll, events);
         }
@@ -47,8 +47,8 @@ impl Game {
             }
         }
         if gold.is_empty() {
-            events.push(self.production(roll, &[]));
-            events.push(self.continue_with(Phase::Main));
+            events.push_in_place(|| self.production(roll, &[]));
+            events.push_in_place(|| self.continue_with(Phase::Main));
         } else {
             // RIV-5/SEA-9: production waits until every gold owner has chosen.
             events.push(Event::PhaseChanged {
@@ -105,17 +105,17 @@ impl Game {
             if !self.bank.contains(resources) {
                 return Err(RuleError::BankShortage);
             }
-            events.push(Event::GoldResourcesTaken { seat, resources: *resources });
+            events.push_in_place(|| Event::GoldResourcesTaken { seat, resources: *resources });
             // PIR-14: the card won from the fleet on a 7 comes before the 7's discards, which
             // count it.
             if source == GoldSource::Fleet {
                 let pending = self.discards_after(seat, resources);
                 if !pending.is_empty() {
-                    events.push(self.continue_with(Phase::Discard { pending }));
+                    events.push_in_place(|| self.continue_with(Phase::Discard { pending }));
                     return Ok(());
                 }
             }
-            events.push(self.resume());
+            events.push_in_place(|| self.resume());
             return Ok(());
         }
         let rest: PerSeat<PendingGold> = pending.iter().copied().filter(|p| p.seat != seat).collect();
@@ -123,11 +123,11 @@ impl Game {
         // At most one choice per seat, and this seat had none yet (it was pending).
         let _ = all_chosen.try_push(SeatResources { seat, resources: *resources });
         if rest.is_empty() {
-            events.push(self.production(roll, &all_chosen));
-            events.push(self.resume());
+            events.push_in_place(|| self.production(roll, &all_chosen));
+            events.push_in_place(|| self.resume());
         } else {
             let chosen = all_chosen.to_vec();
-            events.push(self.continue_with(Phase::GoldChoice { roll, pending: rest, chosen, source }));
+            events.push_in_place(|| self.continue_with(Phase::GoldChoice { roll, pending: rest, chosen, source }));
         }
         Ok(())
     }
@@ -259,7 +259,7 @@ fn gold_choices(count: u32, moves: &mut Vec<Move>) {
         if index == Resource::ALL.len() - 1 {
             let mut last = chosen;
             last.set(Resource::ALL[index], left);
-            moves.push(Move::ChooseGoldResources { resources: last });
+            moves.push_in_place(|| Move::ChooseGoldResources { resources: last });
             return;
         }
         for take in 0..=left {

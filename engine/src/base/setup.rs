@@ -3,7 +3,7 @@
 use crate::{
     board::{EdgeId, Terrain, VertexId},
     game::Game,
-    model::{GoldSource, Phase, Resources, Seat, SetupStep},
+    model::{GoldSource, Phase, PushInPlace, Resources, Seat, SetupStep},
     protocol::{Event, Move, RuleError},
 };
 
@@ -102,7 +102,7 @@ impl Game {
                         }
                     }
                     if !resources.is_empty() {
-                        events.push(Event::StartingResourcesReceived { seat, resources });
+                        events.push_in_place(|| Event::StartingResourcesReceived { seat, resources });
                     }
                     if gold > 0 {
                         // What the bank holds for the choice is what is left after the cards above.
@@ -124,8 +124,8 @@ impl Game {
                 if !edge_touches(*edge, settlement) {
                     return Err(RuleError::SetupRoadNotAtSettlement);
                 }
-                events.push(Event::RoadBuilt { seat, edge: *edge, cost: Resources::ZERO });
-                events.push(self.next_placement(placement));
+                events.push_in_place(|| Event::RoadBuilt { seat, edge: *edge, cost: Resources::ZERO });
+                events.push_in_place(|| self.next_placement(placement));
                 Ok(())
             }
             (SetupStep::PlaceRoad { settlement }, Move::BuildShip { edge })
@@ -137,8 +137,8 @@ impl Game {
                     return Err(RuleError::SetupShipNotAtSettlement);
                 }
                 self.check_ship_site(seat, e, *edge, None)?;
-                events.push(Event::ShipBuilt { seat, edge: *edge, cost: Resources::ZERO });
-                events.push(self.next_placement(placement));
+                events.push_in_place(|| Event::ShipBuilt { seat, edge: *edge, cost: Resources::ZERO });
+                events.push_in_place(|| self.next_placement(placement));
                 Ok(())
             }
             (SetupStep::PlaceSettlement, _) => Err(RuleError::WrongPhase("place a settlement (setup)")),
@@ -168,10 +168,13 @@ impl Game {
                     && matches!(self.phase, Phase::Setup { placement, .. } if placement >= self.player_count());
                 for (v, vertex) in self.board.vertices.iter().enumerate() {
                     if self.check_setup_site(v as u16, *vertex).is_ok() {
-                        moves.push(if city {
-                            Move::BuildCity { vertex: *vertex }
-                        } else {
-                            Move::BuildSettlement { vertex: *vertex }
+                        let vertex = *vertex;
+                        moves.push_in_place(|| {
+                            if city {
+                                Move::BuildCity { vertex }
+                            } else {
+                                Move::BuildSettlement { vertex }
+                            }
                         });
                     }
                 }
@@ -185,10 +188,10 @@ impl Game {
                 for e in self.board.edges_of(v) {
                     let edge = self.board.edges[e as usize];
                     if self.check_road_site(e, edge).is_ok() {
-                        moves.push(Move::BuildRoad { edge });
+                        moves.push_in_place(|| Move::BuildRoad { edge });
                     }
                     if ships && self.check_ship_site(seat, e, edge, None).is_ok() {
-                        moves.push(Move::BuildShip { edge });
+                        moves.push_in_place(|| Move::BuildShip { edge });
                     }
                 }
             }

@@ -4,7 +4,7 @@
 
 use crate::{
     game::Game,
-    model::{Cards, Resource, Resources, Seat, TradeOffer},
+    model::{Cards, PushInPlace, Resource, Resources, Seat, TradeOffer},
     protocol::{Event, Move, RuleError},
 };
 
@@ -240,17 +240,17 @@ impl Game {
                 if hand.contains(&offer.give_cards()) {
                     for &with in &offer.accepted_by {
                         if self.hand_cards(with).contains(&offer.get_cards()) {
-                            moves.push(Move::ConfirmTrade { offer_id, with });
+                            moves.push_in_place(|| Move::ConfirmTrade { offer_id, with });
                         }
                     }
                 }
-                moves.push(Move::WithdrawTrade { offer_id });
+                moves.push_in_place(|| Move::WithdrawTrade { offer_id });
             } else if offer.to.contains(&seat) {
                 if !offer.accepted_by.contains(&seat) && hand.contains(&offer.get_cards()) {
-                    moves.push(Move::AcceptTrade { offer_id });
+                    moves.push_in_place(|| Move::AcceptTrade { offer_id });
                 }
                 if !offer.declined_by.contains(&seat) {
-                    moves.push(Move::DeclineTrade { offer_id });
+                    moves.push_in_place(|| Move::DeclineTrade { offer_id });
                 }
             }
         }

@@ -4,7 +4,7 @@ use crate::{
     chance::Chance,
     config::DevCardsBeforeRoll,
     game::Game,
-    model::{Phase, Resource, Resources, Seat, Turn},
+    model::{Phase, PushInPlace, Resource, Resources, Seat, Turn},
     protocol::{Bandit, Event, Move, RuleError, VictoryCondition},
 };
 
@@ -40,7 +40,7 @@ impl Game {
     }
 
     pub(super) fn pre_roll_moves(&self, seat: Seat, moves: &mut Vec<Move>) {
-        moves.push(Move::RollDice);
+        moves.push_in_place(|| Move::RollDice);
         self.knight_moves(seat, moves);
         if self.rules().base.dev_cards_before_roll == DevCardsBeforeRoll::Any {
             self.progress_moves(seat, moves);
@@ -82,7 +82,7 @@ impl Game {
 
     pub(super) fn main_moves(&self, seat: Seat, moves: &mut Vec<Move>) {
         let hand = self.players[seat.index()].resources;
-        moves.push(Move::EndTurn);
+        moves.push_in_place(|| Move::EndTurn);
         self.build_and_buy_moves(seat, moves);
         self.knight_moves(seat, moves);
         self.progress_moves(seat, moves);
@@ -104,7 +104,7 @@ impl Game {
                 for get in Resource::ALL {
                     if get != give && self.bank.get(get) > 0 {
                         let (give, get) = (Resources::of(give, rate), Resources::of(get, 1));
-                        moves.push(Move::TradeWithBank { give, get });
+                        moves.push_in_place(|| Move::TradeWithBank { give, get });
                     }
                 }
             }
@@ -158,7 +158,7 @@ impl Game {
             after.apply(event);
         }
         if !after.offers.is_empty() {
-            events.push(Event::TradesExpired { offer_ids: after.offers.iter().map(|o| o.id).collect() });
+            events.push_in_place(|| Event::TradesExpired { offer_ids: after.offers.iter().map(|o| o.id).collect() });
         }
         let order = (0..self.player_count()).map(|i| Seat((next.0 + i) % self.player_count()));
         // `max_by_key` keeps the last of equal keys: walk the order backwards.

@@ -34,6 +34,9 @@ pub struct Topology {
     pub edge_hexes: Vec<[u8; 2]>,
     /// The vertices around each hex (NONE for corners off the map).
     pub hex_vertices: Vec<[u16; 6]>,
+    /// The hexes each vertex touches (`NO_HEX` for one off the map): `hex_vertices` turned
+    /// around, so that a walk over the buildings finds the hexes they stand on.
+    pub vertex_hexes: Vec<[u8; 3]>,
     /// The edges around each hex (NONE for sides off the map).
     pub hex_edges: Vec<[u16; 6]>,
 }
@@ -122,6 +125,8 @@ impl Topology {
             edges.iter().map(|e| e.hexes().map(|h| hex_index.get(&h).copied().unwrap_or(NO_HEX))).collect();
         let hex_vertices =
             hexes.iter().map(|h| h.corners().map(|v| vertex_index.get(&v).copied().unwrap_or(NONE))).collect();
+        let vertex_hexes =
+            vertices.iter().map(|v| v.hexes().map(|h| hex_index.get(&h).copied().unwrap_or(NO_HEX))).collect();
         let hex_edges = hexes.iter().map(|h| h.sides().map(|e| edge_index.get(&e).copied().unwrap_or(NONE))).collect();
         Ok(Topology {
             hexes,
@@ -135,6 +140,7 @@ impl Topology {
             edge_vertices,
             edge_hexes,
             hex_vertices,
+            vertex_hexes,
             hex_edges,
         })
     }

@@ -85,6 +85,16 @@ impl PieceCache {
         Some(SeatPieces { roads: read(0), ships: read(1), buildings: read(2) })
     }
 
+    /// Only the buildings of [`PieceCache::get`]: a third of the words to read.
+    fn buildings(&self, seat: Seat) -> Option<Bits> {
+        let i = seat.index();
+        if !self.known.get(i)?.load(Ordering::Acquire) {
+            return None;
+        }
+        let words = self.words.get(i)?;
+        Some(Bits(std::array::from_fn(|w| words[2 * WORDS + w].load(Ordering::Relaxed))))
+    }
+
     fn set(&self, seat: Seat, pieces: &SeatPieces) {
         let i = seat.index();
         let (Some(words), Some(known)) = (self.words.get(i), self.known.get(i)) else { return };
@@ -192,6 +202,11 @@ impl Game {
         let pieces = self.scan_pieces(seat)?;
         self.pieces.set(seat, &pieces);
         Some(pieces)
+    }
+
+    /// `seat`'s settlements and cities, as in [`Game::pieces_of`].
+    pub(crate) fn buildings_of(&self, seat: Seat) -> Option<Bits> {
+        self.pieces.buildings(seat).or_else(|| self.pieces_of(seat).map(|pieces| pieces.buildings))
     }
 
     /// `seat`'s pieces found on the board, on a board small enough to keep them.

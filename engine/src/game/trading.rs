@@ -46,15 +46,21 @@ pub(crate) struct MaritimeRates {
 impl MaritimeRates {
     pub(crate) fn of(game: &Game, seat: Seat) -> Self {
         let mut rates = MaritimeRates { generic: false, special: Resources::ZERO };
-        for &v in &game.board.harbour_vertices {
-            if game.buildings[v as usize].is_none_or(|b| b.seat != seat) {
-                continue;
-            }
-            match game.board.vertex_harbour[v as usize].map(|k| k.special_resource()) {
-                Some(None) => rates.generic = true,
-                Some(Some(resource)) => rates.special.set(resource, 1),
-                None => {}
-            }
+        let mut entitle = |v: u16| match game.board.vertex_harbour[v as usize].map(|k| k.special_resource()) {
+            Some(None) => rates.generic = true,
+            Some(Some(resource)) => rates.special.set(resource, 1),
+            None => {}
+        };
+        // A seat's few buildings, when kept, are fewer to look at than the board's harbours
+        // (this runs for every listing of a hand that can trade).
+        match game.buildings_of(seat) {
+            Some(buildings) => buildings.iter().for_each(&mut entitle),
+            None => game
+                .board
+                .harbour_vertices
+                .iter()
+                .filter(|&&v| game.buildings[v as usize].is_some_and(|b| b.seat == seat))
+                .for_each(|&v| entitle(v)),
         }
         // Resources at 2:1 as if by a harbour, by a variant's rules (CK-MER-2).
         for extension in &game.rules().extensions {

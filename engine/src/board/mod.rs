@@ -107,21 +107,33 @@ impl Board {
         // (a harbour may lie at its coast: the tribe's gifts, FTR-10).
         let is_land = |h: &HexCoord| is_land_terrain(h) && !layout.neutral.contains(h);
         let is_sea = |h: &HexCoord| hex_index.get(h).is_some_and(|&i| layout.hexes[i as usize].terrain.is_sea());
-        let (vertices, edges) = (&topology.vertices, &topology.edges);
+        let vertices = &topology.vertices;
 
-        let vertex_land_hexes = vertices
+        // What each hex is, by its index: the tables below read the hexes around every vertex
+        // and edge by index (the topology's), not by coordinate (a lookup each).
+        let by_index = |is: &dyn Fn(&HexTile) -> bool| layout.hexes.iter().map(is).collect::<Vec<bool>>();
+        let land = by_index(&|t| t.terrain.is_land() && !layout.neutral.contains(&t.hex));
+        let sea = by_index(&|t| t.terrain.is_sea());
+        let gold = by_index(&|t| t.terrain == Terrain::Gold);
+        let river = by_index(&|t| layout.river_hexes.contains(&t.hex));
+        // `NO_HEX` (a hex off the map) is past every board's last index.
+        let any = |flags: &[bool], hexes: &[u8]| hexes.iter().any(|&h| flags.get(h as usize).copied().unwrap_or(false));
+
+        let vertex_land_hexes = topology
+            .vertex_hexes
             .iter()
-            .map(|v| {
+            .map(|around| {
                 let mut out = [NO_HEX; 3];
-                for (slot, h) in v.hexes().iter().filter(|h| is_land(h)).enumerate() {
-                    out[slot] = hex_index[*h];
+                for (slot, &h) in around.iter().filter(|&&h| land.get(h as usize).copied().unwrap_or(false)).enumerate()
+                {
+                    out[slot] = h;
                 }
                 out
             })
             .collect();
-        let edge_is_land = edges.iter().map(|e| e.hexes().iter().any(is_land)).collect();
-        let edge_is_sea = edges.iter().map(|e| e.hexes().iter().any(is_sea)).collect();
-        let vertex_is_buildable = vertices.iter().map(|v| v.hexes().iter().any(is_land)).collect();
+        let edge_is_land = topology.edge_hexes.iter().map(|around| any(&land, around)).collect();
+        let edge_is_sea = topology.edge_hexes.iter().map(|around| any(&sea, around)).collect();
+        let vertex_is_buildable = topology.vertex_hexes.iter().map(|around| any(&land, around)).collect();
 
         let mut vertex_harbour = vec![None; vertices.len()];
         for (i, harbour) in layout.harbours.iter().enumerate() {
@@ -165,16 +177,8 @@ impl Board {
             }
         }
 
-        let vertex_on_river =
-            vertices.iter().map(|v| v.hexes().iter().any(|h| layout.river_hexes.contains(h))).collect();
-        let vertex_on_gold = vertices
-            .iter()
-            .map(|v| {
-                v.hexes()
-                    .iter()
-                    .any(|h| hex_index.get(h).is_some_and(|&i| layout.hexes[i as usize].terrain == Terrain::Gold))
-            })
-            .collect();
+        let vertex_on_river = topology.vertex_hexes.iter().map(|around| any(&river, around)).collect();
+        let vertex_on_gold = topology.vertex_hexes.iter().map(|around| any(&gold, around)).collect();
         let harbour_vertices = (0..vertices.len() as u16).filter(|&v| vertex_harbour[v as usize].is_some()).collect();
 
         Ok(Board {

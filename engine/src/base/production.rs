@@ -224,21 +224,20 @@ impl Game {
             }
             shortages.insert(resource);
         }
-        let gains = owed
-            .iter()
-            .copied()
-            .enumerate()
-            .filter(|(_, r)| !r.is_empty())
-            .map(|(i, resources)| SeatResources { seat: Seat(i as u8), resources })
-            .collect();
-        let discoveries = production.discoveries[..seats]
-            .iter()
-            .copied()
-            .enumerate()
-            .filter(|(_, count)| *count > 0)
-            .map(|(i, count)| SeatCount { seat: Seat(i as u8), count })
-            .collect();
-        Event::ResourcesProduced { roll, gains, shortages, discoveries }
+        // Filled in place: a roll is a third of all moves, and collecting the lists through
+        // iterator adapters cost more than the production itself.
+        let mut event =
+            Event::ResourcesProduced { roll, gains: PerSeat::new(), shortages, discoveries: PerSeat::new() };
+        if let Event::ResourcesProduced { gains, discoveries, .. } = &mut event {
+            // At most `MAX_SEATS` seats, so every push fits.
+            for (i, &resources) in owed.iter().enumerate().filter(|(_, r)| !r.is_empty()) {
+                let _ = gains.try_push(SeatResources { seat: Seat(i as u8), resources });
+            }
+            for (i, &count) in production.discoveries[..seats].iter().enumerate().filter(|(_, &n)| n > 0) {
+                let _ = discoveries.try_push(SeatCount { seat: Seat(i as u8), count });
+            }
+        }
+        event
     }
 
     pub(super) fn apply_roll(&mut self, red: u8, white: u8) {

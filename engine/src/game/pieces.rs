@@ -10,6 +10,11 @@ use crate::{
     protocol::Event,
 };
 
+/// Where each kind of piece's set lies among a seat's kept words.
+const ROADS: usize = 0;
+const SHIPS: usize = 1;
+const BUILDINGS: usize = 2;
+
 /// Words of a kept set: boards of up to 512 edges or vertices keep theirs; larger ones (no
 /// scenario has one) scan the board each time.
 const WORDS: usize = 8;
@@ -82,7 +87,7 @@ impl PieceCache {
         }
         let words = self.words.get(i)?;
         let read = |k: usize| Bits(std::array::from_fn(|w| words[k * WORDS + w].load(Ordering::Relaxed)));
-        Some(SeatPieces { roads: read(0), ships: read(1), buildings: read(2) })
+        Some(SeatPieces { roads: read(ROADS), ships: read(SHIPS), buildings: read(BUILDINGS) })
     }
 
     /// Only the buildings of [`PieceCache::get`]: a third of the words to read.
@@ -92,7 +97,7 @@ impl PieceCache {
             return None;
         }
         let words = self.words.get(i)?;
-        Some(Bits(std::array::from_fn(|w| words[2 * WORDS + w].load(Ordering::Relaxed))))
+        Some(Bits(std::array::from_fn(|w| words[BUILDINGS * WORDS + w].load(Ordering::Relaxed))))
     }
 
     fn set(&self, seat: Seat, pieces: &SeatPieces) {
@@ -125,24 +130,24 @@ impl PieceCache {
         let building = |v: u16| game.buildings.get(v as usize).copied().flatten().map(|b| b.seat);
         match event {
             Event::RoadBuilt { edge, .. } => match board.edge(*edge) {
-                Some(e) => self.reread(|p, seat| p.roads.set(e, road(e) == Some(seat))),
+                Some(e) => self.mark(ROADS, e, road(e)),
                 None => self.forget_all(),
             },
             Event::ShipBuilt { edge, .. } => match board.edge(*edge) {
-                Some(e) => self.reread(|p, seat| p.ships.set(e, ship(e) == Some(seat))),
+                Some(e) => self.mark(SHIPS, e, ship(e)),
                 None => self.forget_all(),
             },
             Event::ShipMoved { from, to, .. } => match (board.edge(*from), board.edge(*to)) {
-                (Some(f), Some(t)) => self.reread(|p, seat| {
-                    p.ships.set(f, ship(f) == Some(seat));
-                    p.ships.set(t, ship(t) == Some(seat));
-                }),
+                (Some(f), Some(t)) => {
+                    self.mark(SHIPS, f, ship(f));
+                    self.mark(SHIPS, t, ship(t));
+                }
                 _ => self.forget_all(),
             },
             // A city usually replaces its owner's settlement, but may stand on an empty site
             // (CK-SET-1).
             Event::SettlementBuilt { vertex, .. } | Event::CityBuilt { vertex, .. } => match board.vertex(*vertex) {
-                Some(v) => self.reread(|p, seat| p.buildings.set(v, building(v) == Some(seat))),
+                Some(v) => self.mark(BUILDINGS, v, building(v)),
                 None => self.forget_all(),
             },
             Event::DevelopmentCardBought { .. }
@@ -153,12 +158,17 @@ impl PieceCache {
         }
     }
 
-    /// Applies `change` to every kept seat's sets.
-    fn reread(&self, change: impl Fn(&mut SeatPieces, Seat)) {
-        for seat in (0..MAX_SEATS as u8).map(Seat) {
-            if let Some(mut pieces) = self.get(seat) {
-                change(&mut pieces, seat);
-                self.set(seat, &pieces);
+    /// Index `i` of the kept sets of kind `set` (`ROADS`, `SHIPS` or `BUILDINGS`) belongs to
+    /// `owner` alone: the one word holding it is rewritten for every kept seat, instead of
+    /// all of each seat's words read and stored again. Only `apply` (holding the game
+    /// exclusively) calls it, so no reader sees a word half done.
+    fn mark(&self, set: usize, i: u16, owner: Option<Seat>) {
+        let Some(at) = (usize::from(i) / 64 < WORDS).then(|| set * WORDS + usize::from(i) / 64) else { return };
+        for (seat, (known, words)) in self.known.iter().zip(&self.words).enumerate() {
+            if known.load(Ordering::Acquire) {
+                let on = owner == Some(Seat(seat as u8));
+                let word = words[at].load(Ordering::Relaxed) & !(1 << (i % 64)) | u64::from(on) << (i % 64);
+                words[at].store(word, Ordering::Relaxed);
             }
         }
     }

@@ -6,7 +6,7 @@ use crate::{
     game::pieces::Bits,
     game::routes::{owned, FreePiece, Overlay},
     game::Game,
-    model::{cost, Phase, Resources, Seat},
+    model::{cost, Phase, PushInPlace, Resources, Seat},
     protocol::{Event, Move, RuleError},
 };
 
@@ -128,7 +128,7 @@ impl Game {
         }
         let anchors = ShipAnchors::of(self, seat, &self.own_ships(seat), placed);
         for e in self.ship_frontier(&anchors, placed).iter() {
-            moves.push(Move::BuildShip { edge: self.board.edges[e as usize] });
+            moves.push_in_place(|| Move::BuildShip { edge: self.board.edges[e as usize] });
         }
     }
 
@@ -292,7 +292,7 @@ impl Game {
                         && self.check_ship_site(seat, t, to, Some(f)).is_ok()
                         && self.ship_connects(seat, t, FreePiece::None, Some(f))
                     {
-                        moves.push(Move::MoveShip { from, to });
+                        moves.push_in_place(|| Move::MoveShip { from, to });
                     }
                 }
             }
@@ -325,7 +325,7 @@ impl Game {
                 *slot = t;
             }
             for t in frontier.iter().filter(|t| !lost.contains(t)) {
-                moves.push(Move::MoveShip { from, to: self.board.edges[t as usize] });
+                moves.push_in_place(|| Move::MoveShip { from, to: self.board.edges[t as usize] });
             }
         }
     }

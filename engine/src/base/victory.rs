@@ -46,28 +46,33 @@ impl Game {
     /// the active player after their own action, or the next player at the start of their
     /// turn. Appends `game_won` to `events` when so.
     pub(super) fn check_victory(&self, events: &mut Vec<Event>) {
-        // A variant's own end (CLV-14 b) came first.
-        if events.iter().any(|e| matches!(e, Event::GameWon { .. })) {
-            return;
+        // One pass over the move's events (this runs after every move): the last turn start,
+        // and how many events may change points.
+        let (mut turn_starts, mut scoring) = (None, 0u32);
+        for event in events.iter() {
+            match event {
+                // A variant's own end (CLV-14 b) came first.
+                Event::GameWon { .. } => return,
+                Event::TurnStarted { seat, .. } => turn_starts = Some(*seat),
+                _ => {}
+            }
+            scoring += u32::from(may_change_points(event));
         }
         // Nobody wins between turns (setup, X56-9's special building): only at a turn start.
-        let turn_starts = events.iter().rev().find_map(|e| match e {
-            Event::TurnStarted { seat, .. } => Some(*seat),
-            _ => None,
-        });
         if self.phase.is_between_turns() && turn_starts.is_none() {
             return;
         }
         let seat = turn_starts.unwrap_or(self.turn.active);
         let target = u32::from(self.rules().base.vp_target);
         // The points after the events are those of the state they lead to. Only when they
-        // could reach the target is that state built.
-        let scoring = events.iter().filter(|e| may_change_points(e)).count() as u32;
+        // could reach the target (or a variant's event wins whatever the points) is that
+        // state built.
         let most_gained = scoring.saturating_mul(self.rules().components.max_points_per_event);
-        let extensions = &self.rules().extensions;
-        let wins_anyway = events.iter().any(|e| extensions.iter().any(|x| x.wins_whatever_the_points(e)));
-        if !wins_anyway && self.victory_points(seat).saturating_add(most_gained) < target {
-            return;
+        if self.victory_points(seat).saturating_add(most_gained) < target {
+            let extensions = &self.rules().extensions;
+            if !events.iter().any(|e| extensions.iter().any(|x| x.wins_whatever_the_points(e))) {
+                return;
+            }
         }
         let verdict = AFTER.with(|after| match after.try_borrow_mut() {
             Ok(mut after) => self.verdict_after(seat, events, after.get_or_insert_with(|| self.clone())),

@@ -3,6 +3,7 @@
 //! types only hold data.
 
 pub mod cards;
+mod inline_list;
 mod kind_set;
 mod per_seat;
 mod phase;
@@ -12,6 +13,7 @@ mod seat;
 mod trade;
 
 pub use cards::{cost, CardKind, Cards, Commodities, Commodity, Counts, DevCard, DevCards, Resource, Resources};
+pub use inline_list::InlineList;
 pub use kind_set::KindSet;
 pub use per_seat::{PerSeat, MAX_SEATS};
 pub(crate) use phase::Turn;

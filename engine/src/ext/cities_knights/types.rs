@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     board::{EdgeId, HexCoord, VertexId},
-    model::{Commodity, Counts, PendingDiscard, Resource, Seat},
+    model::{Commodity, Counts, InlineList, PendingDiscard, Resource, Seat, MAX_SEATS},
 };
 
 /// What a `card_decision` phase waits for.
@@ -173,8 +173,10 @@ pub enum ProgressPlay {
     RoadBuilding,
     /// Promote one or two of your knights for free (mighty still needs politics level 3).
     Smith {
-        #[cfg_attr(feature = "openapi", schema(min_items = 1, max_items = 2))]
-        knights: Vec<VertexId>,
+        // Inline (two fit), so that listing the plays allocates nothing; an overlong list
+        // still reads, for the rule to refuse (`wrong_knight_count`).
+        #[cfg_attr(feature = "openapi", schema(value_type = Vec<VertexId>, min_items = 1, max_items = 2))]
+        knights: InlineList<VertexId, 2>,
     },
     /// This turn, offer each opponent once one resource for a commodity of their choice
     /// (`commercial_harbor_exchange`).
@@ -265,8 +267,10 @@ pub struct CardTurn {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub merchant_fleets: Vec<Good>,
     /// Once a Commercial Harbor is played: the opponents already offered an exchange.
+    // Inline (one entry per opponent), so that an exchange allocates nothing.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub commercial_harbor: Option<Vec<Seat>>,
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Vec<Seat>>))]
+    pub commercial_harbor: Option<InlineList<Seat, MAX_SEATS>>,
 }
 
 /// By hand for `clone_from`, which reuses the look-ahead copy's lists (see

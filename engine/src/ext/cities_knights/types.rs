@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     board::{EdgeId, HexCoord, VertexId},
-    model::{Commodity, Counts, InlineList, PendingDiscard, Resource, Seat, MAX_SEATS},
+    model::{Commodity, Counts, InlineList, PendingDiscard, PerSeat, Resource, Seat, MAX_SEATS},
 };
 
 /// What a `card_decision` phase waits for.
@@ -23,7 +23,12 @@ use crate::{
 pub enum CardDecision {
     /// CK-PC-5: these seats hold more progress cards than the limit and each discards
     /// `count` of them (`discard_progress_card`, one card per move), in any order.
-    DiscardProgressCards { pending: Vec<PendingDiscard> },
+    DiscardProgressCards {
+        // Inline (one entry per seat at most), as a 7's discards are, so that a phase
+        // holding it copies without allocating.
+        #[cfg_attr(feature = "openapi", schema(value_type = Vec<PendingDiscard>))]
+        pending: PerSeat<PendingDiscard>,
+    },
     // Science cards' decisions (cards/science.rs) go above this line.
     /// Commercial Harbor (CK-PC-7): `seat`, given a resource by `to`, gives `to` one
     /// commodity of its choice (`give_commodity`).
@@ -42,7 +47,11 @@ pub enum CardDecision {
     TakeProgressCard { seat: Seat, target: Seat },
     /// CK-PC-7 Wedding: the seats in `pending`, with more points than `to`, each give it two
     /// resource or commodity cards of their choice (`give_cards`), in any order.
-    GiveCards { to: Seat, pending: Vec<Seat> },
+    GiveCards {
+        to: Seat,
+        #[cfg_attr(feature = "openapi", schema(value_type = Vec<Seat>))]
+        pending: PerSeat<Seat>,
+    },
     // Politics cards' decisions (cards/politics.rs) go above this line.
 }
 

@@ -171,7 +171,8 @@ impl Extension for CitiesKnights {
 
     fn reserve(&self, game: &mut Game) {
         let seats = game.players.len();
-        game.ext.cities_knights.reserve(seats);
+        let cities = game.players.iter().map(|p| usize::from(p.supply.cities)).sum();
+        game.ext.cities_knights.reserve(seats, cities);
     }
 
     fn decide(

@@ -5,8 +5,8 @@ use crate::{rng::Rng, Game, Move, ProgressPlay, Seat};
 use super::Bot;
 
 /// Room for the weights of all but the longest listings (a large hand's discards run to
-/// thousands), so that a bot's moves seldom grow them: weighing into a list and walking it
-/// is cheaper than weighing every move twice.
+/// thousands): weighing into a list and walking it is cheaper than weighing every move
+/// twice, which the longer listings get rather than a list grown for them.
 const WEIGHTS_RESERVE: usize = 512;
 
 /// Picks at random, weighted toward moves that score so that games end: cities, wonder
@@ -81,8 +81,17 @@ impl RandomBot {
     /// The index of the move a draw weighted by [`RandomBot::weight`] picks from `moves` (0
     /// when there are none); `below(n)` must draw uniformly from `0..n`.
     pub fn weighted_pick(moves: &[Move], below: impl FnOnce(u32) -> u32) -> usize {
-        let weights: Vec<u32> = moves.iter().map(RandomBot::weight).collect();
-        pick_by_weight(&weights, below)
+        // Weighed twice, once for the total and once for the pick, rather than into a list.
+        let total: u32 = moves.iter().map(RandomBot::weight).sum();
+        let mut pick = below(total.max(1));
+        for (i, mv) in moves.iter().enumerate() {
+            let weight = RandomBot::weight(mv);
+            if pick < weight {
+                return i;
+            }
+            pick -= weight;
+        }
+        0
     }
 }
 
@@ -100,8 +109,13 @@ fn pick_by_weight(weights: &[u32], below: impl FnOnce(u32) -> u32) -> usize {
 }
 
 impl Bot for RandomBot {
-    /// The pick of [`RandomBot::weighted_pick`], weighing each move once.
+    /// The pick of [`RandomBot::weighted_pick`], weighing each move once. A listing longer
+    /// than the room reserved for the weights is weighed twice instead: growing the list
+    /// would allocate in the middle of a game (issue 28, part 5).
     fn choose(&mut self, _game: &Game, _seat: Seat, moves: &[Move]) -> usize {
+        if moves.len() > self.weights.capacity() {
+            return RandomBot::weighted_pick(moves, |bound| self.rng.below(bound));
+        }
         self.weights.clear();
         self.weights.extend(moves.iter().map(RandomBot::weight));
         pick_by_weight(&self.weights, |bound| self.rng.below(bound))

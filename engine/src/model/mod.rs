@@ -4,6 +4,7 @@
 
 pub mod cards;
 mod in_place;
+mod inline_list;
 mod kind_set;
 mod per_seat;
 mod phase;
@@ -14,6 +15,7 @@ mod trade;
 
 pub use cards::{cost, CardKind, Cards, Commodities, Commodity, Counts, DevCard, DevCards, Resource, Resources};
 pub(crate) use in_place::PushInPlace;
+pub use inline_list::InlineList;
 pub use kind_set::KindSet;
 pub use per_seat::{PerSeat, MAX_SEATS};
 pub(crate) use phase::Turn;

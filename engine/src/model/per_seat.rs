@@ -12,26 +12,49 @@ pub const MAX_SEATS: usize = 6;
 /// Up to [`MAX_SEATS`] entries, in order, stored inline. Reads as a slice.
 #[derive(Clone, Copy)]
 pub struct PerSeat<T: Copy + Default> {
-    len: u8,
+    len: Len,
     items: [T; MAX_SEATS],
+}
+
+/// A list's length, 0 to [`MAX_SEATS`]. The byte's other values are free for an enum that
+/// holds a list to keep its tag in: a progress card's discards (`CardDecision`) then fit in
+/// a phase as a 7's discards do, and every phase and event stays as small.
+#[derive(Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+enum Len {
+    L0,
+    L1,
+    L2,
+    L3,
+    L4,
+    L5,
+    L6,
+}
+
+impl Len {
+    const ALL: [Len; MAX_SEATS + 1] = [Len::L0, Len::L1, Len::L2, Len::L3, Len::L4, Len::L5, Len::L6];
+
+    const fn get(self) -> usize {
+        self as usize
+    }
 }
 
 impl<T: Copy + Default> PerSeat<T> {
     pub fn new() -> Self {
-        PerSeat { len: 0, items: [T::default(); MAX_SEATS] }
+        PerSeat { len: Len::L0, items: [T::default(); MAX_SEATS] }
     }
 
     /// The list of `item` alone.
     pub fn one(item: T) -> Self {
         let mut list = Self::new();
         list.items[0] = item;
-        list.len = 1;
+        list.len = Len::L1;
         list
     }
 
     /// As the slice's, but a path serde's `skip_serializing_if` can name.
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.len == Len::L0
     }
 
     /// Appends `item`; returns it back when the list is full.
@@ -39,9 +62,12 @@ impl<T: Copy + Default> PerSeat<T> {
     /// # Errors
     /// `item` when the list already holds [`MAX_SEATS`] entries.
     pub fn try_push(&mut self, item: T) -> Result<(), T> {
-        let slot = self.items.get_mut(usize::from(self.len)).ok_or(item)?;
-        *slot = item;
-        self.len += 1;
+        let len = self.len.get();
+        if len == MAX_SEATS {
+            return Err(item);
+        }
+        self.items[len] = item;
+        self.len = Len::ALL[len + 1];
         Ok(())
     }
 }
@@ -55,13 +81,13 @@ impl<T: Copy + Default> Default for PerSeat<T> {
 impl<T: Copy + Default> std::ops::Deref for PerSeat<T> {
     type Target = [T];
     fn deref(&self) -> &[T] {
-        &self.items[..usize::from(self.len)]
+        &self.items[..self.len.get()]
     }
 }
 
 impl<T: Copy + Default> std::ops::DerefMut for PerSeat<T> {
     fn deref_mut(&mut self) -> &mut [T] {
-        &mut self.items[..usize::from(self.len)]
+        &mut self.items[..self.len.get()]
     }
 }
 

@@ -1,17 +1,18 @@
 //! [`Phases`]: the phases a decision interrupted, in the order they resume. Every
 //! `phase_changed` event carries one and the game keeps one, so it is copied on most moves;
-//! kept inline up to the depth self-play reaches (a 7's discard interrupts the robber, which
-//! interrupts the main phase), changing phases allocates nothing (issue 28, part 5). On the
-//! wire it is a plain JSON array.
+//! kept inline up to the depth self-play usually reaches (a 7's discard interrupts the
+//! robber, which interrupts the main phase), and past it in a buffer an earlier list left
+//! behind, changing phases allocates nothing (issue 28, part 5). On the wire it is a plain
+//! JSON array.
 
-use std::fmt;
+use std::{cell::RefCell, fmt};
 
 use serde::{de, ser::SerializeSeq, Deserialize, Deserializer, Serialize, Serializer};
 
 use super::Phase;
 
-/// How many phases fit inline: deeper nesting (a Cities & Knights progress card's decision
-/// interrupted by a 7's discard) is rare enough to live on the heap.
+/// How many phases fit inline: a third would add a phase's size to every `phase_changed`
+/// event, hence to every event.
 const INLINE: usize = 2;
 
 /// A list of phases, stored inline while it holds at most two. Reads as a slice.
@@ -25,7 +26,60 @@ enum Repr {
         len: u8,
         items: [Phase; INLINE],
     },
-    Heap(Vec<Phase>),
+    Heap(Spilled),
+}
+
+/// Spare buffers kept per thread for the lists that outgrow the inline room (at most this
+/// many: more than a game and its look-ahead copies hold at once).
+const SPARES_KEPT: usize = 8;
+
+thread_local! {
+    /// Emptied buffers of spilled lists, for the next to spill. Deeper nesting is rare but
+    /// real in Cities & Knights (a 7's discards, interrupted by the progress cards over the
+    /// limit the same roll drew, CK-PC-5), and such a list is copied into the game and its
+    /// look-ahead copies: taking a spare buffer instead of allocating keeps those moves
+    /// from allocating, as the look-ahead copies themselves are reused (`Game::with_copy`).
+    static SPARES: RefCell<Vec<Vec<Phase>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// A spilled list's buffer: taken from the thread's spares, and given back when dropped.
+struct Spilled(Vec<Phase>);
+
+// Cold: lists seldom spill, and kept out of line these leave the common paths that copy and
+// drop lists as small as they were before the spares.
+impl Spilled {
+    #[cold]
+    fn new() -> Self {
+        // `try_with`: while the thread exits, the spares may be gone.
+        let spare = SPARES.try_with(|spares| spares.borrow_mut().pop()).ok().flatten();
+        Spilled(spare.unwrap_or_else(|| Vec::with_capacity(2 * INLINE)))
+    }
+}
+
+impl Clone for Spilled {
+    #[cold]
+    fn clone(&self) -> Self {
+        let mut copy = Spilled::new();
+        copy.0.extend_from_slice(&self.0);
+        copy
+    }
+}
+
+impl Drop for Spilled {
+    #[cold]
+    fn drop(&mut self) {
+        let mut buffer = std::mem::take(&mut self.0);
+        // No phase holds a list of phases: emptying the buffer never comes back here.
+        buffer.clear();
+        if buffer.capacity() > 0 {
+            let _ = SPARES.try_with(|spares| {
+                let mut spares = spares.borrow_mut();
+                if spares.len() < SPARES_KEPT {
+                    spares.push(buffer);
+                }
+            });
+        }
+    }
 }
 
 impl Phases {
@@ -41,13 +95,13 @@ impl Phases {
                     *len += 1;
                 }
                 None => {
-                    let mut spilled = Vec::with_capacity(2 * INLINE);
-                    spilled.extend(items.iter_mut().map(|item| std::mem::replace(item, Phase::GameOver)));
-                    spilled.push(phase);
+                    let mut spilled = Spilled::new();
+                    spilled.0.extend(items.iter_mut().map(|item| std::mem::replace(item, Phase::GameOver)));
+                    spilled.0.push(phase);
                     self.0 = Repr::Heap(spilled);
                 }
             },
-            Repr::Heap(items) => items.push(phase),
+            Repr::Heap(items) => items.0.push(phase),
         }
     }
 
@@ -77,7 +131,7 @@ impl std::ops::Deref for Phases {
     fn deref(&self) -> &[Phase] {
         match &self.0 {
             Repr::Inline { len, items } => &items[..usize::from(*len)],
-            Repr::Heap(items) => items,
+            Repr::Heap(items) => &items.0,
         }
     }
 }
@@ -128,7 +182,7 @@ impl From<Phases> for Vec<Phase> {
     fn from(phases: Phases) -> Self {
         match phases.0 {
             Repr::Inline { len, items } => items.into_iter().take(usize::from(len)).collect(),
-            Repr::Heap(items) => items,
+            Repr::Heap(mut items) => std::mem::take(&mut items.0),
         }
     }
 }

@@ -83,9 +83,9 @@ impl CitiesKnights {
 
     /// CK-IMP-5 (Aqueduct): after a production roll, each seat with Science 3 that took no
     /// resource and no commodity chooses one resource from the bank, in turn order from the
-    /// active seat; `produced` are the events of the roll. Returns the phases of the choices,
-    /// as many as the bank can serve.
-    pub(super) fn aqueduct_choices(&self, game: &Game, produced: &[Event]) -> Vec<Phase> {
+    /// active seat; `produced` are the events of the roll. Returns the seats that choose, as
+    /// many as the bank can serve, each to be given its [`aqueduct_choice`] phase.
+    pub(super) fn aqueduct_choosers(&self, game: &Game, produced: &[Event]) -> PerSeat<Seat> {
         let took = |seat: Seat| {
             produced.iter().any(|e| match e {
                 Event::ResourcesProduced { gains, .. } => gains.iter().any(|g| g.seat == seat),
@@ -103,21 +103,27 @@ impl CitiesKnights {
                 bank = bank.saturating_sub(gains.iter().map(|g| g.resources.total()).sum());
             }
         }
-        let mut phases = Vec::new();
+        let mut choosers = PerSeat::new();
         let mut seat = game.turn_active();
         for _ in 0..game.player_count() {
             if bank > 0 && game.improvement_level(seat, Track::Science) >= ABILITY_LEVEL && !took(seat) {
                 bank -= 1;
-                phases.push(Phase::GoldChoice {
-                    roll: 0,
-                    pending: PerSeat::one(PendingGold { seat, count: 1 }),
-                    chosen: Vec::new(),
-                    source: GoldSource::Aqueduct,
-                });
+                // Fits: one entry per seat.
+                let _ = choosers.try_push(seat);
             }
             seat = game.next_seat(seat);
         }
-        phases
+        choosers
+    }
+}
+
+/// CK-IMP-5: the phase in which `seat` chooses its Aqueduct resource.
+pub(super) fn aqueduct_choice(seat: Seat) -> Phase {
+    Phase::GoldChoice {
+        roll: 0,
+        pending: PerSeat::one(PendingGold { seat, count: 1 }),
+        chosen: Vec::new(),
+        source: GoldSource::Aqueduct,
     }
 }
 

@@ -171,7 +171,8 @@ impl Extension for CitiesKnights {
 
     fn reserve(&self, game: &mut Game) {
         let seats = game.players.len();
-        game.ext.cities_knights.reserve(seats);
+        let cities = game.players.iter().map(|p| usize::from(p.supply.cities)).sum();
+        game.ext.cities_knights.reserve(seats, cities);
     }
 
     fn decide(
@@ -557,18 +558,16 @@ impl CitiesKnights {
         }
         // CK-IMP-5: the Aqueduct's choices come before the main phase (and after the gold
         // fields' choices, SEA-9, SEA-15).
-        let mut choices = self.aqueduct_choices(game, &events[start..]);
+        let choosers = self.aqueduct_choosers(game, &events[start..]);
+        let Some((&first, others)) = choosers.split_first() else { return };
+        let choice = improvements::aqueduct_choice;
         match events.last_mut() {
-            _ if choices.is_empty() => {}
             Some(Event::PhaseChanged { phase: phase @ Phase::Main, then }) => {
-                choices.push(Phase::Main);
-                choices.extend(then.iter().cloned());
-                *phase = choices.remove(0);
-                *then = choices.into();
+                *then = others.iter().copied().map(choice).chain([Phase::Main]).chain(then.iter().cloned()).collect();
+                *phase = choice(first);
             }
             Some(Event::PhaseChanged { phase: Phase::GoldChoice { .. }, then }) => {
-                choices.extend(then.iter().cloned());
-                *then = choices.into();
+                *then = choosers.iter().copied().map(choice).chain(then.iter().cloned()).collect();
             }
             _ => {}
         }

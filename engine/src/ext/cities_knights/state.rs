@@ -100,15 +100,17 @@ impl CitiesKnightsState {
     }
 
     /// Room for a whole game of `seats` (issue 28: no allocation per move): each seat's
-    /// entries, knights and walls, the metropolises, and the progress cards that go back
-    /// under their decks. The lists stay empty: a position rebuilds them as they are.
-    pub(super) fn reserve(&mut self, seats: usize) {
+    /// entries, knights and walls, the metropolises, the progress cards that go back under
+    /// their decks, and a pillaged city without a piece for each of the `cities` pieces. The
+    /// lists stay empty: a position rebuilds them as they are.
+    pub(super) fn reserve(&mut self, seats: usize, cities: usize) {
         self.improvements.reserve(seats);
         self.defenders.reserve(seats);
         self.progress.reserve(seats);
         self.knights.reserve(seats * usize::from(super::knights::MIGHTY) * super::knights::PIECES_PER_RANK);
         self.walls.reserve(seats * super::knights::WALLS_PER_SEAT as usize);
         self.metropolises.reserve(Track::ALL.len());
+        self.pillaged.reserve(cities);
         self.returned.reserve(super::progress::full_decks().total() as usize);
         self.card_turn.merchant_fleets.reserve(super::progress::full_decks().get(ProgressCard::MerchantFleet) as usize);
     }

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     board::{EdgeId, HexCoord, VertexId},
-    model::{Commodity, Counts, PendingDiscard, Resource, Seat},
+    model::{Commodity, Counts, InlineList, PendingDiscard, PerSeat, Resource, Seat, MAX_SEATS},
 };
 
 /// What a `card_decision` phase waits for.
@@ -23,7 +23,12 @@ use crate::{
 pub enum CardDecision {
     /// CK-PC-5: these seats hold more progress cards than the limit and each discards
     /// `count` of them (`discard_progress_card`, one card per move), in any order.
-    DiscardProgressCards { pending: Vec<PendingDiscard> },
+    DiscardProgressCards {
+        // Inline (one entry per seat at most), as a 7's discards are, so that a phase
+        // holding it copies without allocating.
+        #[cfg_attr(feature = "openapi", schema(value_type = Vec<PendingDiscard>))]
+        pending: PerSeat<PendingDiscard>,
+    },
     // Science cards' decisions (cards/science.rs) go above this line.
     /// Commercial Harbor (CK-PC-7): `seat`, given a resource by `to`, gives `to` one
     /// commodity of its choice (`give_commodity`).
@@ -42,7 +47,11 @@ pub enum CardDecision {
     TakeProgressCard { seat: Seat, target: Seat },
     /// CK-PC-7 Wedding: the seats in `pending`, with more points than `to`, each give it two
     /// resource or commodity cards of their choice (`give_cards`), in any order.
-    GiveCards { to: Seat, pending: Vec<Seat> },
+    GiveCards {
+        to: Seat,
+        #[cfg_attr(feature = "openapi", schema(value_type = Vec<Seat>))]
+        pending: PerSeat<Seat>,
+    },
     // Politics cards' decisions (cards/politics.rs) go above this line.
 }
 
@@ -173,8 +182,10 @@ pub enum ProgressPlay {
     RoadBuilding,
     /// Promote one or two of your knights for free (mighty still needs politics level 3).
     Smith {
-        #[cfg_attr(feature = "openapi", schema(min_items = 1, max_items = 2))]
-        knights: Vec<VertexId>,
+        // Inline (two fit), so that listing the plays allocates nothing; an overlong list
+        // still reads, for the rule to refuse (`wrong_knight_count`).
+        #[cfg_attr(feature = "openapi", schema(value_type = Vec<VertexId>, min_items = 1, max_items = 2))]
+        knights: InlineList<VertexId, 2>,
     },
     /// This turn, offer each opponent once one resource for a commodity of their choice
     /// (`commercial_harbor_exchange`).
@@ -265,8 +276,10 @@ pub struct CardTurn {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub merchant_fleets: Vec<Good>,
     /// Once a Commercial Harbor is played: the opponents already offered an exchange.
+    // Inline (one entry per opponent), so that an exchange allocates nothing.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub commercial_harbor: Option<Vec<Seat>>,
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Vec<Seat>>))]
+    pub commercial_harbor: Option<InlineList<Seat, MAX_SEATS>>,
 }
 
 /// By hand for `clone_from`, which reuses the look-ahead copy's lists (see

@@ -414,7 +414,7 @@ fn ck_pc_7_wedding_seats_with_more_points_give_two_cards() {
     assert_eq!(events[1], Event::CardsGiven { seat: P2, to: P0, count: 2, cards: Some(p2_gift) });
     assert_eq!(seen_by(&events, P3)[1], Event::CardsGiven { seat: P2, to: P0, count: 2, cards: None });
     // P3, with as many points as P0, gives nothing; P1 chooses.
-    assert_eq!(decision(&s), CardDecision::GiveCards { to: P0, pending: vec![P1] });
+    assert_eq!(decision(&s), CardDecision::GiveCards { to: P0, pending: vec![P1].into() });
     s.rejects(
         P3,
         Move::GiveCards { cards: Cards::of_resources(Resources::of(Resource::Grain, 2)) },

@@ -75,7 +75,7 @@ fn tc_92_a_non_active_seat_over_the_limit_discards_before_play_continues() {
     let events = s.when_with(P0, Move::RollDice, politics_roll(C::Deserter));
     assert_eq!(drawn(&events), vec![(P2, Some(C::Deserter))]);
     let waiting = Phase::CardDecision {
-        decision: CardDecision::DiscardProgressCards { pending: vec![PendingDiscard { seat: P2, count: 1 }] },
+        decision: CardDecision::DiscardProgressCards { pending: vec![PendingDiscard { seat: P2, count: 1 }].into() },
     };
     assert_eq!(*s.game.phase(), waiting);
     assert_eq!(s.game.phase().name(), "card_decision");
@@ -113,7 +113,7 @@ fn ck_pc_5_a_seat_two_over_the_limit_discards_twice() {
     let mut s = given.start();
     s.when_with(P0, Move::RollDice, politics_roll(C::Deserter));
     let owed = |count| Phase::CardDecision {
-        decision: CardDecision::DiscardProgressCards { pending: vec![PendingDiscard { seat: P2, count }] },
+        decision: CardDecision::DiscardProgressCards { pending: vec![PendingDiscard { seat: P2, count }].into() },
     };
     assert_eq!(*s.game.phase(), owed(2));
     s.when(P2, discard(C::Spy));
@@ -171,7 +171,9 @@ fn ck_pc_5_without_the_play_option_the_active_seat_discards_at_once() {
     assert_eq!(
         *s.game.phase(),
         Phase::CardDecision {
-            decision: CardDecision::DiscardProgressCards { pending: vec![PendingDiscard { seat: P0, count: 1 }] }
+            decision: CardDecision::DiscardProgressCards {
+                pending: vec![PendingDiscard { seat: P0, count: 1 }].into()
+            }
         }
     );
     s.rejects(P0, Move::EndTurn, "wrong_phase");
@@ -252,7 +254,9 @@ fn ck_pc_4_the_hand_limit_is_configurable() {
     assert_eq!(
         *s.game.phase(),
         Phase::CardDecision {
-            decision: CardDecision::DiscardProgressCards { pending: vec![PendingDiscard { seat: P2, count: 1 }] }
+            decision: CardDecision::DiscardProgressCards {
+                pending: vec![PendingDiscard { seat: P2, count: 1 }].into()
+            }
         }
     );
 

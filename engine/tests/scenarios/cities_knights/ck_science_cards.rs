@@ -124,7 +124,7 @@ fn ck_pc_2_science_cards_keep_their_timing() {
     s.rejects(P0, play(ProgressPlay::Alchemist { red: 1, white: 1 }), "progress_card_timing");
     assert_eq!(listed(&s, P0, ProgressCard::Alchemist), Vec::<String>::new());
     s.rejects(P0, play(ProgressPlay::Irrigation), "progress_card_not_held");
-    s.rejects(P0, play(ProgressPlay::Smith { knights: vec![v("0,1,N")] }), "progress_card_not_held");
+    s.rejects(P0, play(ProgressPlay::Smith { knights: vec![v("0,1,N")].into() }), "progress_card_not_held");
 }
 
 /// CK-PC-7 Crane: the next improvement this turn costs one commodity less (level 1 free);
@@ -439,10 +439,10 @@ fn ck_pc_7_smith_promotes_up_to_two_knights_for_free() {
         .start()
     };
     let (basic, strong) = (v("1,-2,S"), v("0,-1,S"));
-    let smith = |knights: Vec<catan_engine::VertexId>| play(ProgressPlay::Smith { knights });
+    let smith = |knights: Vec<catan_engine::VertexId>| play(ProgressPlay::Smith { knights: knights.into() });
     // Politics 2: the strong knight stays; the basic one alone.
     let s = given(2);
-    assert_eq!(listed(&s, P0, ProgressCard::Smith), sorted(vec![ProgressPlay::Smith { knights: vec![basic] }]));
+    assert_eq!(listed(&s, P0, ProgressCard::Smith), sorted(vec![ProgressPlay::Smith { knights: vec![basic].into() }]));
     s.rejects(P0, smith(vec![strong]), "politics_level_required");
     s.rejects(P0, smith(vec![basic, strong]), "politics_level_required");
     s.rejects(P0, smith(vec![]), "wrong_knight_count");
@@ -454,10 +454,10 @@ fn ck_pc_7_smith_promotes_up_to_two_knights_for_free() {
     assert_eq!(
         listed(&s, P0, ProgressCard::Smith),
         sorted(vec![
-            ProgressPlay::Smith { knights: vec![basic] },
-            ProgressPlay::Smith { knights: vec![strong] },
-            ProgressPlay::Smith { knights: vec![basic, strong] },
-            ProgressPlay::Smith { knights: vec![strong, basic] },
+            ProgressPlay::Smith { knights: vec![basic].into() },
+            ProgressPlay::Smith { knights: vec![strong].into() },
+            ProgressPlay::Smith { knights: vec![basic, strong].into() },
+            ProgressPlay::Smith { knights: vec![strong, basic].into() },
         ])
     );
     let hand = s.hand(P0);
@@ -479,5 +479,5 @@ fn ck_pc_7_smith_promotes_up_to_two_knights_for_free() {
     let mut s = given(3);
     s.when(P0, Move::PromoteKnight { vertex: basic });
     s.rejects(P0, smith(vec![basic]), "knight_already_promoted");
-    assert_eq!(listed(&s, P0, ProgressCard::Smith), sorted(vec![ProgressPlay::Smith { knights: vec![strong] }]));
+    assert_eq!(listed(&s, P0, ProgressCard::Smith), sorted(vec![ProgressPlay::Smith { knights: vec![strong].into() }]));
 }

@@ -18,7 +18,7 @@ use crate::{
     chance::Chance,
     ext::ExtState,
     game::Game,
-    model::{Phase, Seat},
+    model::{InlineList, Phase, Seat},
     protocol::{Event, Move, RuleError},
 };
 
@@ -201,7 +201,7 @@ pub(super) fn apply(state: &mut ExtState, event: &Event, phase: &Phase) {
                 ProgressPlay::Crane => ck.card_turn.crane = true,
                 ProgressPlay::MerchantFleet { good } => ck.card_turn.merchant_fleets.push(*good),
                 ProgressPlay::CommercialHarbor => {
-                    ck.card_turn.commercial_harbor.get_or_insert_with(Vec::new);
+                    ck.card_turn.commercial_harbor.get_or_insert_with(InlineList::new);
                 }
                 _ => {}
             }

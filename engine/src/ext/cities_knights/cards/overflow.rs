@@ -8,7 +8,7 @@ use super::{CardDecision, ProgressCard};
 use crate::{
     ext::cities_knights::CitiesKnights,
     game::Game,
-    model::{PendingDiscard, Phase, Seat},
+    model::{PendingDiscard, PerSeat, Phase, Seat},
     protocol::{Event, Move, RuleError},
 };
 
@@ -54,7 +54,7 @@ impl CitiesKnights {
             }
             let active = after.turn_active();
             let plays_down = game.config().progress_overflow_play_option;
-            let pending: Vec<PendingDiscard> = after
+            let pending: PerSeat<PendingDiscard> = after
                 .seats()
                 .filter(|&seat| seat != active || !plays_down)
                 .filter_map(|seat| {
@@ -90,15 +90,22 @@ impl CitiesKnights {
         };
         match game.phase() {
             Phase::CardDecision { decision: CardDecision::DiscardProgressCards { pending } } => {
-                let Some(owed) = pending.iter().find(|p| p.seat == seat) else {
+                let Some(at) = pending.iter().position(|p| p.seat == seat) else {
                     return Err(RuleError::NothingToDecide);
                 };
                 held(game)?;
-                let mut rest: Vec<PendingDiscard> = pending.iter().filter(|p| p.seat != seat).copied().collect();
-                if owed.count > 1 {
-                    let at = pending.iter().position(|p| p.seat == seat).unwrap_or(0).min(rest.len());
-                    rest.insert(at, PendingDiscard { seat, count: owed.count - 1 });
-                }
+                // The seat keeps its place in the list while it owes more.
+                let rest: PerSeat<PendingDiscard> = pending
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, p)| {
+                        if i == at {
+                            (p.count > 1).then_some(PendingDiscard { seat, count: p.count - 1 })
+                        } else {
+                            (p.seat != seat).then_some(*p)
+                        }
+                    })
+                    .collect();
                 let next = if rest.is_empty() {
                     game.resume()
                 } else {

@@ -478,12 +478,12 @@ fn warlord(game: &Game, seat: Seat, events: &mut Vec<Event>) {
 /// gives them all at once.
 fn wedding(game: &Game, seat: Seat, events: &mut Vec<Event>) {
     let points = game.public_victory_points(seat);
-    // The decision's own list (the phase carries it), allocated only when someone chooses.
-    let mut pending = Vec::new();
+    let mut pending = PerSeat::new();
     for giver in opponents(game, seat).filter(|&s| game.public_victory_points(s) > points) {
         let hand = game.hand_cards(giver);
         if hand.total() > WEDDING_GIFT {
-            pending.push(giver);
+            // Fits: one entry per opponent.
+            let _ = pending.try_push(giver);
         } else if hand.total() > 0 {
             events.push(Event::CardsGiven { seat: giver, to: seat, count: hand.total(), cards: Some(hand) });
         }
@@ -501,7 +501,7 @@ fn give(game: &Game, seat: Seat, to: Seat, pending: &[Seat], cards: &Cards) -> R
     if !game.hand_cards(seat).contains(cards) {
         return Err(RuleError::InsufficientResources);
     }
-    let rest: Vec<Seat> = pending.iter().copied().filter(|&s| s != seat).collect();
+    let rest: PerSeat<Seat> = pending.iter().copied().filter(|&s| s != seat).collect();
     let next = if rest.is_empty() {
         game.resume()
     } else {

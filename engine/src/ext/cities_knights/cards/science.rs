@@ -157,13 +157,13 @@ pub(super) fn plays(_ck: &CitiesKnights, game: &Game, seat: Seat, card: Progress
             let own = || game.knights().iter().filter(|k| k.seat == seat).map(|k| k.vertex);
             for a in own() {
                 if smith_promotions(game, seat, &[a], drop).is_ok() {
-                    add(ProgressPlay::Smith { knights: vec![a] });
+                    add(ProgressPlay::Smith { knights: [a].into() });
                 }
             }
             for a in own() {
                 for b in own().filter(|&b| b != a) {
                     if smith_promotions(game, seat, &[a, b], drop).is_ok() {
-                        add(ProgressPlay::Smith { knights: vec![a, b] });
+                        add(ProgressPlay::Smith { knights: [a, b].into() });
                     }
                 }
             }

@@ -19,7 +19,7 @@ use crate::{
     chance::Chance,
     ext::cities_knights::{CitiesKnights, CitiesKnightsState, Merchant, ProgressCard},
     game::Game,
-    model::{Cards, Commodities, Commodity, Phase, Resource, Resources, Seat},
+    model::{Cards, Commodities, Commodity, InlineList, Phase, Resource, Resources, Seat},
     protocol::{Event, Move, RuleError, SeatCommodities, SeatResources},
 };
 
@@ -345,7 +345,7 @@ pub(super) fn apply(state: &mut CitiesKnightsState, event: &Event, _phase: &Phas
     match event {
         Event::MerchantPlaced { seat, hex, .. } => state.merchant = Some(Merchant { seat: *seat, hex: *hex }),
         Event::CommercialHarborOffered { with, .. } | Event::CommercialHarborDeclined { with, .. } => {
-            state.card_turn.commercial_harbor.get_or_insert_with(Vec::new).push(*with);
+            state.card_turn.commercial_harbor.get_or_insert_with(InlineList::new).push(*with);
         }
         _ => {}
     }

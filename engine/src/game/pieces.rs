@@ -150,10 +150,7 @@ impl PieceCache {
                 Some(v) => self.mark(BUILDINGS, v, building(v)),
                 None => self.forget_all(),
             },
-            Event::DevelopmentCardBought { .. }
-            | Event::LongestRoadChanged { .. }
-            | Event::LargestArmyChanged { .. } => {}
-            _ if event.leaves_pieces_and_points() => {}
+            _ if event.leaves_roads_ships_and_buildings() => {}
             _ => self.forget_all(),
         }
     }

@@ -517,4 +517,46 @@ impl Event {
                 | Event::NumberTokensSwapped { .. }
         )
     }
+
+    /// Tests if the event is known to leave every road, ship, settlement and city where it
+    /// stands, with its owner: those of [`Event::leaves_pieces_and_points`], and the events
+    /// that move knights, build walls, change points or hands. The kept sets of each seat's
+    /// pieces read this: in Cities & Knights, where most moves are of knights and cards, they
+    /// were otherwise looked up again for nearly every listing.
+    pub(crate) fn leaves_roads_ships_and_buildings(&self) -> bool {
+        self.leaves_pieces_and_points()
+            || matches!(
+                self,
+                Event::DevelopmentCardBought { .. }
+                    | Event::LargestArmyChanged { .. }
+                    | Event::LongestRoadChanged { .. }
+                    | Event::ProgressCardDrawn { .. }
+                    | Event::KnightRecruited { .. }
+                    | Event::KnightPromoted { .. }
+                    | Event::KnightActivated { .. }
+                    | Event::KnightMoved { .. }
+                    | Event::KnightDisplaced { .. }
+                    | Event::KnightRelocated { .. }
+                    | Event::KnightReturnedToSupply { .. }
+                    | Event::RobberChased { .. }
+                    | Event::CityWallBuilt { .. }
+                    | Event::DefenderOfCatan { .. }
+                    | Event::ResourcesHarvested { .. }
+                    | Event::MerchantPlaced { .. }
+                    | Event::ResourceMonopolyTaken { .. }
+                    | Event::TradeMonopolyTaken { .. }
+                    | Event::CommercialHarborOffered { .. }
+                    | Event::CommercialHarborAnswered { .. }
+                    | Event::CommercialHarborDeclined { .. }
+                    | Event::HandShown { .. }
+                    | Event::CardsTaken { .. }
+                    | Event::ProgressCardDiscarded { .. }
+                    | Event::ProgressCardTaken { .. }
+                    | Event::KnightDeserted { .. }
+                    | Event::DeserterKnightPlaced { .. }
+                    | Event::KnightIntrigued { .. }
+                    | Event::ProgressCardsRevealed { .. }
+                    | Event::CardsGiven { .. }
+            )
+    }
 }

@@ -3,6 +3,7 @@
 //! attacked, and steals a resource or a commodity.
 
 use super::CitiesKnights;
+use crate::model::PushInPlace;
 use crate::{
     board::HexCoord,
     chance::Chance,
@@ -48,8 +49,12 @@ impl CitiesKnights {
             return;
         }
         let weights = hand.weights();
+        let mut beyond = [0u32; 8];
+        for i in (0..weights.len() - 1).rev() {
+            beyond[i] = beyond[i + 1].saturating_add(weights[i + 1]);
+        }
         let mut chosen = [0u32; 8];
-        walk(&weights, 0, count, &mut chosen, moves);
+        walk(&weights, &beyond, 0, count, &mut chosen, moves);
     }
 
     /// CK-7-2, B-ROB-2..4: moves the robber and steals one random card of the victim's
@@ -158,24 +163,31 @@ impl Victims {
 }
 
 /// Every way to take `left` cards from the kinds from `index` on, at least one commodity.
-fn walk(weights: &[u32; 8], index: usize, left: u32, chosen: &mut [u32; 8], moves: &mut Vec<Move>) {
+/// `beyond[i]`: the cards of the kinds after the `i`-th, worked out once for the whole walk
+/// (a large hand has thousands of ways to discard half of it).
+fn walk(weights: &[u32; 8], beyond: &[u32; 8], index: usize, left: u32, chosen: &mut [u32; 8], moves: &mut Vec<Move>) {
+    const FIRST_COMMODITY: usize = Resource::ALL.len();
+    if index == FIRST_COMMODITY && left == 0 {
+        return; // resources only: the base game's `discard` lists those
+    }
     if index == weights.len() {
-        if left == 0 && chosen[5..].iter().any(|&n| n > 0) {
-            let mut cards = Cards::default();
-            for (i, &n) in chosen.iter().enumerate() {
-                match i.checked_sub(Resource::ALL.len()) {
-                    None => cards.resources.set(Resource::ALL[i], n),
-                    Some(c) => cards.commodities.set(Commodity::ALL[c], n),
+        if left == 0 && chosen[FIRST_COMMODITY..].iter().any(|&n| n > 0) {
+            moves.push_in_place(|| {
+                let mut cards = Cards::default();
+                for (i, &n) in chosen.iter().enumerate() {
+                    match i.checked_sub(FIRST_COMMODITY) {
+                        None => cards.resources.set(Resource::ALL[i], n),
+                        Some(c) => cards.commodities.set(Commodity::ALL[c], n),
+                    }
                 }
-            }
-            moves.push(Move::DiscardCards { cards });
+                Move::DiscardCards { cards }
+            });
         }
         return;
     }
-    let rest: u32 = weights[index + 1..].iter().sum();
-    for take in left.saturating_sub(rest)..=weights[index].min(left) {
+    for take in left.saturating_sub(beyond[index])..=weights[index].min(left) {
         chosen[index] = take;
-        walk(weights, index + 1, left - take, chosen, moves);
+        walk(weights, beyond, index + 1, left - take, chosen, moves);
     }
     chosen[index] = 0;
 }

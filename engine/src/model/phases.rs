@@ -19,7 +19,6 @@ const INLINE: usize = 2;
 #[derive(Clone)]
 pub struct Phases(Repr);
 
-#[derive(Clone)]
 enum Repr {
     /// The slots past `len` hold `Phase::GameOver`, which owns nothing.
     Inline {
@@ -27,6 +26,23 @@ enum Repr {
         items: [Phase; INLINE],
     },
     Heap(Spilled),
+}
+
+/// Copies only the phases held: the list is copied on most moves and is most often empty,
+/// and the slots past its length are `GameOver`, which owns nothing.
+impl Clone for Repr {
+    fn clone(&self) -> Self {
+        match self {
+            Repr::Inline { len, items } => {
+                let mut copy: [Phase; INLINE] = std::array::from_fn(|_| Phase::GameOver);
+                for (to, from) in copy.iter_mut().zip(items.iter().take(usize::from(*len))) {
+                    *to = from.clone();
+                }
+                Repr::Inline { len: *len, items: copy }
+            }
+            Repr::Heap(spilled) => Repr::Heap(spilled.clone()),
+        }
+    }
 }
 
 /// Spare buffers kept per thread for the lists that outgrow the inline room (at most this

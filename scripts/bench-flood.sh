@@ -19,6 +19,8 @@
 # account stays within the per-account move limit), CATAN_* (passed to the server).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=scripts/lib/bench.sh
+. scripts/lib/bench.sh
 
 WHICH=${1:-both}
 DURATION=${BENCH_SECONDS:-10}
@@ -27,7 +29,7 @@ GAMES=${BENCH_GAMES:-4}
 PLAYERS=${BENCH_PLAYERS:-2}
 PACE=${BENCH_PACE:-10}
 WORK=$(mktemp -d /tmp/catan-flood.XXXXXX)
-PORT=$((20000 + RANDOM % 20000))
+PORT=$(free_port)
 BASE="http://127.0.0.1:$PORT"
 TARGET=${CARGO_TARGET_DIR:-target}
 SERVER_PID=
@@ -44,8 +46,6 @@ cleanup() {
 trap cleanup EXIT INT TERM
 
 command -v wrk >/dev/null || { echo "wrk is not installed (apt-get install wrk)" >&2; exit 1; }
-# shellcheck source=scripts/lib/bench.sh
-. scripts/lib/bench.sh
 
 echo "== building (release)"
 cargo build --release --quiet --bin catan-server --example loadgen

@@ -12,6 +12,8 @@
 # (release; debug for a smoke run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=scripts/lib/bench.sh
+. scripts/lib/bench.sh
 
 ROUNDS=${BENCH_ROUNDS:-3}
 DURATION=${BENCH_SECONDS:-10}
@@ -20,7 +22,7 @@ THREADS=${BENCH_THREADS:-2}
 GAMES=${BENCH_GAMES:-8}
 POLLERS=${BENCH_POLLERS:-8}
 WORK=$(mktemp -d /tmp/catan-reads.XXXXXX)
-PORT=$((20000 + RANDOM % 20000))
+PORT=$(free_port)
 BASE="http://127.0.0.1:$PORT"
 API="$BASE/api/v1"
 SERVER_PID=
@@ -32,8 +34,6 @@ cleanup() {
 trap cleanup EXIT INT TERM
 
 command -v wrk >/dev/null || { echo "wrk is not installed (apt-get install wrk)" >&2; exit 1; }
-# shellcheck source=scripts/lib/bench.sh
-. scripts/lib/bench.sh
 # The load generator registers four users per game from one address and plays every seat at
 # machine speed: the per-address registration and per-account move limits are for people.
 export CATAN_RATE_REGISTER_PER_ADDRESS_PER_MIN=${CATAN_RATE_REGISTER_PER_ADDRESS_PER_MIN:-0}

@@ -14,6 +14,8 @@
 # (/usr/lib/postgresql/15/bin), CATAN_WORKERS / CATAN_POOL_SIZE (passed to the server).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=scripts/lib/bench.sh
+. scripts/lib/bench.sh
 
 WHICH=${1:-both}
 GAMES=${BENCH_GAMES:-32}
@@ -22,8 +24,8 @@ ROUNDS=${BENCH_ROUNDS:-3}
 PGBIN=${PGBIN:-/usr/lib/postgresql/15/bin}
 WORK=$(mktemp -d /tmp/catan-bench.XXXXXX)
 chmod 755 "$WORK"
-PGPORT=$((20000 + RANDOM % 20000))
-APPPORT=$((PGPORT + 1))
+PGPORT=$(free_port)
+APPPORT=$(free_port)
 SERVER_PID=
 PG_STARTED=
 
@@ -34,8 +36,6 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 
-# shellcheck source=scripts/lib/bench.sh
-. scripts/lib/bench.sh
 # The load generator registers four users per game from one address and plays every seat at
 # machine speed: the per-address registration and per-account move limits are for people.
 export CATAN_RATE_REGISTER_PER_ADDRESS_PER_MIN=${CATAN_RATE_REGISTER_PER_ADDRESS_PER_MIN:-0}

@@ -1,9 +1,12 @@
 //! A 7: discards (B-ROB-1), moving the robber and stealing (B-ROB-2..5).
 
 use crate::{
-    board::{HexCoord, Terrain, NO_HEX},
+    board::{HexCoord, Terrain},
     chance::{draw_card, Chance, Draw},
-    game::{hands::chosen_victim, Game},
+    game::{
+        hands::{chosen_victim, victims_by_hex},
+        Game,
+    },
     model::{PendingDiscard, PerSeat, Phase, PushInPlace, Resource, Resources, Seat},
     protocol::{Event, Move, RuleError},
 };
@@ -93,7 +96,7 @@ impl Game {
         for building in self.buildings_around(h) {
             let seat = building.seat;
             if seat != thief && self.players.get(seat.index()).is_some_and(|p| p.resources.total() > 0) {
-                seats |= seat_bit(seat);
+                seats |= seat.bit();
             }
         }
         (0..16u8).filter(move |s| seats & (1 << s) != 0).map(Seat)
@@ -160,23 +163,12 @@ impl Game {
         let mut holding: u16 = 0;
         for (i, player) in self.players.iter().enumerate() {
             if Seat(i as u8) != seat && !player.resources.is_empty() {
-                holding |= seat_bit(Seat(i as u8));
+                holding |= Seat(i as u8).bit();
             }
         }
-        // The seats with cards that own a building on each land hex: one walk over the
-        // buildings instead of six lookups for every hex (robber listings come with every
-        // knight a seat holds, before and after its roll).
-        let mut victims_at = [0u16; 1 << u8::BITS];
-        if holding != 0 {
-            for (building, hexes) in self.buildings.iter().zip(&self.board.vertex_hexes) {
-                let victim = building.map_or(0, |b| seat_bit(b.seat) & holding);
-                if victim != 0 {
-                    for &h in hexes.iter().filter(|&&h| h != NO_HEX) {
-                        victims_at[h as usize] |= victim;
-                    }
-                }
-            }
-        }
+        // The seats with cards that own a building on each hex.
+        let owners = self.buildings.iter().map(|building| building.map(|b| b.seat));
+        let victims_at = victims_by_hex(owners, &self.board.vertex_hexes, holding);
         for h in 0..self.board.hexes.len() as u8 {
             let terrain = self.board.terrain[h as usize];
             let target =
@@ -202,11 +194,6 @@ impl Game {
             self.robber = Some(h);
         }
     }
-}
-
-/// A seat as one bit of a set of seats (seats are 0..6; others are in no set).
-fn seat_bit(seat: Seat) -> u16 {
-    1u16.checked_shl(u32::from(seat.0)).unwrap_or(0)
 }
 
 /// Every way to discard exactly `count` cards from `hand` (B-ROB-1).

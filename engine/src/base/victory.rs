@@ -116,20 +116,12 @@ thread_local! {
 fn may_change_points(event: &Event) -> bool {
     // Beside the events that touch no piece: pieces and figures that score nothing.
     !(event.leaves_pieces_and_points()
+        || event.changes_only_knights_or_walls()
         || matches!(
             event,
             Event::FogRevealed { .. }
                 | Event::WonderClaimed { .. }
                 | Event::WonderStageBuilt { .. }
-                | Event::KnightRecruited { .. }
-                | Event::KnightPromoted { .. }
-                | Event::KnightActivated { .. }
-                | Event::KnightMoved { .. }
-                | Event::KnightDisplaced { .. }
-                | Event::KnightRelocated { .. }
-                | Event::KnightReturnedToSupply { .. }
-                | Event::RobberChased { .. }
-                | Event::CityWallBuilt { .. }
                 | Event::BarbariansAttacked { .. }
         ))
 }

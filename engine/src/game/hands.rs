@@ -4,6 +4,7 @@
 //! that does not fit the state (never one `decide` wrote) moves less instead of creating cards.
 
 use crate::{
+    board::NO_HEX,
     game::Game,
     model::{Cards, Commodities, Commodity, Resources, Seat},
     protocol::RuleError,
@@ -108,6 +109,30 @@ fn at_most(wanted: &Resources, held: &Resources) -> Resources {
 /// `wanted`, capped kind by kind at what `held` has.
 fn at_most_commodities(wanted: &Commodities, held: &Commodities) -> Commodities {
     *wanted - (*wanted - *held)
+}
+
+/// The seats of `holding` (a set of seat bits) that own a piece on a side or corner of each
+/// hex, by hex index: `owners[i]` owns the piece at edge or vertex `i`, which touches the hexes
+/// `around[i]` (`NO_HEX` for one off the map). One walk over the pieces instead of a lookup of
+/// every side or corner of every hex: the robber's and the pirate's listings come with every
+/// knight a seat holds, before and after its roll.
+pub(crate) fn victims_by_hex<const N: usize>(
+    owners: impl Iterator<Item = Option<Seat>>,
+    around: &[[u8; N]],
+    holding: u16,
+) -> [u16; 1 << u8::BITS] {
+    let mut victims = [0u16; 1 << u8::BITS];
+    if holding != 0 {
+        for (owner, hexes) in owners.zip(around) {
+            let victim = owner.map_or(0, |seat| seat.bit() & holding);
+            if victim != 0 {
+                for &h in hexes.iter().filter(|&&h| h != NO_HEX) {
+                    victims[h as usize] |= victim;
+                }
+            }
+        }
+    }
+    victims
 }
 
 /// B-ROB-3: the seat to rob, which must be one of `victims`; one must be named when there is

@@ -12,6 +12,11 @@ impl Seat {
     pub const fn index(self) -> usize {
         self.0 as usize
     }
+
+    /// The seat as one bit of a set of seats (seats are 0..6; a larger one is in no set).
+    pub(crate) fn bit(self) -> u16 {
+        1u16.checked_shl(u32::from(self.0)).unwrap_or(0)
+    }
 }
 
 impl fmt::Display for Seat {

@@ -518,6 +518,24 @@ impl Event {
         )
     }
 
+    /// Tests if the event places, moves, strengthens or takes away a knight, or builds a city
+    /// wall (Cities & Knights), and changes nothing else on the board: no road, ship,
+    /// settlement or city, and no one's points.
+    pub(crate) fn changes_only_knights_or_walls(&self) -> bool {
+        matches!(
+            self,
+            Event::KnightRecruited { .. }
+                | Event::KnightPromoted { .. }
+                | Event::KnightActivated { .. }
+                | Event::KnightMoved { .. }
+                | Event::KnightDisplaced { .. }
+                | Event::KnightRelocated { .. }
+                | Event::KnightReturnedToSupply { .. }
+                | Event::RobberChased { .. }
+                | Event::CityWallBuilt { .. }
+        )
+    }
+
     /// Tests if the event is known to leave every road, ship, settlement and city where it
     /// stands, with its owner: those of [`Event::leaves_pieces_and_points`], and the events
     /// that move knights, build walls, change points or hands. The kept sets of each seat's
@@ -525,21 +543,13 @@ impl Event {
     /// were otherwise looked up again for nearly every listing.
     pub(crate) fn leaves_roads_ships_and_buildings(&self) -> bool {
         self.leaves_pieces_and_points()
+            || self.changes_only_knights_or_walls()
             || matches!(
                 self,
                 Event::DevelopmentCardBought { .. }
                     | Event::LargestArmyChanged { .. }
                     | Event::LongestRoadChanged { .. }
                     | Event::ProgressCardDrawn { .. }
-                    | Event::KnightRecruited { .. }
-                    | Event::KnightPromoted { .. }
-                    | Event::KnightActivated { .. }
-                    | Event::KnightMoved { .. }
-                    | Event::KnightDisplaced { .. }
-                    | Event::KnightRelocated { .. }
-                    | Event::KnightReturnedToSupply { .. }
-                    | Event::RobberChased { .. }
-                    | Event::CityWallBuilt { .. }
                     | Event::DefenderOfCatan { .. }
                     | Event::ResourcesHarvested { .. }
                     | Event::MerchantPlaced { .. }

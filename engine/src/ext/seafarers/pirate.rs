@@ -4,9 +4,12 @@
 use super::types::StealKind;
 use super::Seafarers;
 use crate::{
-    board::{HexCoord, NO_HEX},
+    board::HexCoord,
     chance::Chance,
-    game::{hands::chosen_victim, Game},
+    game::{
+        hands::{chosen_victim, victims_by_hex},
+        Game,
+    },
     model::{DevCard, PerSeat, Phase, PushInPlace, Seat},
     position::{phases::phase_error, PositionError},
     protocol::{Bandit, Event, Move, RuleError},
@@ -37,14 +40,18 @@ impl Seafarers {
     /// something to take (CLV-12).
     fn pirate_victim_set(game: &Game, thief: Seat, h: u8) -> u16 {
         let mut victims = 0u16;
-        let cloth = &game.ext.seafarers.cloth;
         for &side in &game.board().hex_edges[h as usize] {
             let Some(seat) = game.ship_index(side) else { continue };
-            if seat != thief && (game.hand_cards(seat).total() > 0 || cloth.held_by(seat) > 0) {
-                victims |= seat_bit(seat);
+            if seat != thief && Self::has_something_to_take(game, seat) {
+                victims |= seat.bit();
             }
         }
         victims
+    }
+
+    /// A seat holds a card the pirate may take; cloth counts (CLV-12).
+    fn has_something_to_take(game: &Game, seat: Seat) -> bool {
+        game.hand_cards(seat).total() > 0 || game.ext.seafarers.cloth.held_by(seat) > 0
     }
 
     /// Moves the pirate and steals one random card from the chosen victim. Appends to
@@ -207,25 +214,13 @@ impl Seafarers {
     /// of six lookups for every sea hex (the pirate's listing comes with every knight a seat
     /// holds, before and after its roll).
     fn pirate_victims_by_hex(game: &Game, thief: Seat) -> [u16; 1 << u8::BITS] {
-        let cloth = &game.ext.seafarers.cloth;
         let mut holding = 0u16;
         for seat in (0..game.player_count()).map(Seat) {
-            if seat != thief && (game.hand_cards(seat).total() > 0 || cloth.held_by(seat) > 0) {
-                holding |= seat_bit(seat);
+            if seat != thief && Self::has_something_to_take(game, seat) {
+                holding |= seat.bit();
             }
         }
-        let mut victims = [0u16; 1 << u8::BITS];
-        if holding != 0 {
-            for (ship, sides) in game.ships.iter().zip(&game.board().edge_hexes) {
-                let victim = ship.map_or(0, |owner| seat_bit(owner) & holding);
-                if victim != 0 {
-                    for &h in sides.iter().filter(|&&h| h != NO_HEX) {
-                        victims[h as usize] |= victim;
-                    }
-                }
-            }
-        }
-        victims
+        victims_by_hex(game.ships.iter().copied(), &game.board().edge_hexes, holding)
     }
 
     pub(super) fn pirate_knight_moves(&self, game: &Game, seat: Seat, moves: &mut Vec<Move>) {
@@ -237,11 +232,6 @@ impl Seafarers {
             });
         }
     }
-}
-
-/// A seat as one bit of a set of seats (seats are 0..6; others are in no set).
-fn seat_bit(seat: Seat) -> u16 {
-    1u16.checked_shl(u32::from(seat.0)).unwrap_or(0)
 }
 
 /// The seats of a set of seat bits, in seat order.

@@ -291,50 +291,141 @@ impl RoadNetwork {
         self.blocked[v] || edges.iter().any(|&a| edges.iter().any(|&b| !self.may_turn(v, a, b)))
     }
 
-    /// The longest trail. A maximal trail can always be taken to start at a vertex whose
+    /// The longest trail, component by component. A component without a loop is a tree, in
+    /// which a trail is a path: its longest is found in one walk ([`RoadNetwork::tree_arm`]).
+    /// In one with loops, a maximal trail can always be taken to start at a vertex whose
     /// degree is not 2 or that is blocked (otherwise it could be extended backwards, or it is
-    /// a closed trail that can be rotated to such a vertex); a component with no such vertex
-    /// is a plain cycle, searched from any of its vertices.
+    /// a closed trail that can be rotated to such a vertex), and every trail from those is
+    /// walked; a component with no such vertex is a plain cycle that every vertex lets a
+    /// trail pass, walked whole.
     fn longest_trail(&self) -> u32 {
-        let mut best = 0;
-        let mut covered: u32 = 0;
+        let all = if self.edge_count == 32 { u32::MAX } else { (1u32 << self.edge_count) - 1 };
         // No trail is longer than the network: once one uses every edge, the search is done.
         let every_edge = self.edge_count as u32;
-        for v in 0..self.vertex_count {
-            if best == every_edge {
-                return best;
+        let mut best = 0;
+        let mut seen: u32 = 0;
+        while seen != all && best != every_edge {
+            let first = (!seen & all).trailing_zeros() as usize;
+            let component = self.component_of(first);
+            seen |= component;
+            let size = component.count_ones();
+            if size <= best {
+                continue;
             }
-            if self.degree[v] != 2 || self.is_trail_end(v) {
-                best = best.max(self.extend(v, NO_EDGE, 0, &mut covered));
+            let vertices = (0..self.vertex_count).filter(|&v| self.incident_mask[v] & component != 0);
+            if vertices.clone().count() == size as usize + 1 {
+                self.tree_arm(self.ends[first][0] as usize, NO_EDGE, &mut best);
+                continue;
             }
-        }
-        let all = if self.edge_count == 32 { u32::MAX } else { (1u32 << self.edge_count) - 1 };
-        while covered != all && best != every_edge {
-            let e = (!covered & all).trailing_zeros() as usize;
-            best = best.max(self.extend(self.ends[e][0] as usize, NO_EDGE, 0, &mut covered));
+            let mut starts = vertices.filter(|&v| self.degree[v] != 2 || self.is_trail_end(v)).peekable();
+            if starts.peek().is_none() {
+                best = best.max(size);
+            }
+            for v in starts {
+                if best == size {
+                    break;
+                }
+                best = best.max(self.extend(v, NO_EDGE, 0));
+            }
         }
         best
     }
 
-    /// The longest trail on from `at`, having come by `came_by` (NO_EDGE at the start) with
-    /// the edges of `used` taken; marks every edge it walks in `covered`. The edges to go on
-    /// by are a mask: those not used, and away from an own building only those of the kind
-    /// (road or ship) it came by (see [`RoadNetwork::may_turn`]).
-    fn extend(&self, at: usize, came_by: u8, used: u32, covered: &mut u32) -> u32 {
-        let mut options = self.incident_mask[at] & !used;
-        if came_by != NO_EDGE && !self.junction[at] {
-            options &= if self.ship & (1 << came_by) != 0 { self.ship } else { !self.ship };
+    /// The local edges connected to local edge `e` (through any vertex, blocked or not).
+    fn component_of(&self, e: usize) -> u32 {
+        let mut component = 1u32 << e;
+        let mut frontier = component;
+        while frontier != 0 {
+            let next = frontier.trailing_zeros() as usize;
+            frontier &= frontier - 1;
+            let [a, b] = self.ends[next];
+            let reached = (self.incident_mask[a as usize] | self.incident_mask[b as usize]) & !component;
+            component |= reached;
+            frontier |= reached;
         }
+        component
+    }
+
+    /// In a tree entered at `v` by edge `from` (NO_EDGE at the root): raises `best` to the
+    /// longest path whose highest vertex is `v` or below it, and returns the longest path down
+    /// from `v` that may follow `from` there (0 when `v` is blocked). A path's highest vertex
+    /// joins at most two arms down, and passes only where a trail may turn.
+    fn tree_arm(&self, v: usize, from: u8, best: &mut u32) -> u32 {
+        let mut arms = [(NO_EDGE, 0u32); 3];
+        let mut count = 0;
+        for &e in &self.incident[v][..self.degree[v] as usize] {
+            if e == from {
+                continue;
+            }
+            let [a, b] = self.ends[e as usize];
+            let child = if a as usize == v { b } else { a } as usize;
+            let onward = self.tree_arm(child, e, best);
+            // At most three edges meet at a vertex, one of them `from` below the root.
+            if let Some(arm) = arms.get_mut(count) {
+                *arm = (e, 1 + onward);
+                count += 1;
+            }
+        }
+        let arms = &arms[..count];
+        for (i, &(a, length)) in arms.iter().enumerate() {
+            *best = (*best).max(length);
+            if !self.blocked[v] {
+                for &(b, other) in &arms[i + 1..] {
+                    if self.may_turn(v, a, b) {
+                        *best = (*best).max(length + other);
+                    }
+                }
+            }
+        }
+        if self.blocked[v] {
+            return 0;
+        }
+        arms.iter().filter(|&&(e, _)| from == NO_EDGE || self.may_turn(v, from, e)).map(|&(_, l)| l).max().unwrap_or(0)
+    }
+
+    /// The edges a trail at `at` may go on by, having come by `came_by` (NO_EDGE at the
+    /// start) with the edges of `used` taken: those not used, and away from an own building
+    /// only those of the kind (road or ship) it came by (see [`RoadNetwork::may_turn`]).
+    fn onward(&self, at: usize, came_by: u8, used: u32) -> u32 {
+        let options = self.incident_mask[at] & !used;
+        if came_by == NO_EDGE || self.junction[at] {
+            options
+        } else if self.ship & (1 << came_by) != 0 {
+            options & self.ship
+        } else {
+            options & !self.ship
+        }
+    }
+
+    /// The longest trail on from `at`, having come by `came_by` (NO_EDGE at the start) with
+    /// the edges of `used` taken. Where a trail can go on by one edge only, it is followed
+    /// in a loop rather than by a call, so that only the branchings recurse.
+    fn extend(&self, at: usize, came_by: u8, used: u32) -> u32 {
+        let mut options = self.onward(at, came_by, used);
         let mut best = 0;
         while options != 0 {
-            let e = options.trailing_zeros() as u8;
-            let bit = 1u32 << e;
-            options &= !bit;
-            *covered |= bit;
-            let [a, b] = self.ends[e as usize];
-            let next = if a as usize == at { b } else { a } as usize;
-            let rest = if self.blocked[next] { 0 } else { self.extend(next, e, used | bit, covered) };
-            best = best.max(1 + rest);
+            let first = options.trailing_zeros() as u8;
+            options &= options - 1;
+            let (mut here, mut by, mut taken, mut length) = (at, first, used, 0);
+            loop {
+                taken |= 1 << by;
+                length += 1;
+                let [a, b] = self.ends[by as usize];
+                here = if a as usize == here { b } else { a } as usize;
+                if self.blocked[here] {
+                    break;
+                }
+                let next = self.onward(here, by, taken);
+                if next == 0 {
+                    break;
+                }
+                if next & (next - 1) != 0 {
+                    length += self.extend(here, by, taken);
+                    break;
+                }
+                by = next.trailing_zeros() as u8;
+            }
+            best = best.max(length);
         }
         best
     }

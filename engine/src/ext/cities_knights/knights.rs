@@ -10,7 +10,7 @@ use super::{
 };
 use crate::{
     board::VertexId,
-    game::Game,
+    game::{pieces::Bits, Game},
     model::{BuildingKind, Resources, Seat},
     protocol::{Event, Move, RuleError},
 };
@@ -180,12 +180,32 @@ impl CitiesKnights {
             return;
         }
         let hand = *game.player(seat).map_or(&Resources::ZERO, |p| p.resources());
+        let pieces = game.pieces_of(seat);
         if hand.contains(&KNIGHT_COST) && game.knights_of_rank(seat, 1) < PIECES_PER_RANK {
-            for (v, &vertex) in game.board().vertices.iter().enumerate() {
-                let v = v as u16;
-                let touches = game.board().edges_of(v).any(|e| game.knight_route(seat, e));
-                if touches && self.check_recruit(game, seat, vertex).is_ok() {
-                    moves.push(Move::RecruitKnight { vertex });
+            match pieces {
+                // The ends of the seat's roads and ships, in board order: only there may a
+                // knight be recruited (CK-KNT-2), instead of a look at every vertex.
+                Some(own) => {
+                    let mut ends = Bits::default();
+                    for e in own.roads.iter().chain(own.ships.iter()) {
+                        for v in game.board().edge_vertices[e as usize] {
+                            ends.insert(v);
+                        }
+                    }
+                    for v in ends.iter() {
+                        let vertex = game.board().vertices[v as usize];
+                        if self.check_recruit(game, seat, vertex).is_ok() {
+                            moves.push(Move::RecruitKnight { vertex });
+                        }
+                    }
+                }
+                None => {
+                    for (v, &vertex) in game.board().vertices.iter().enumerate() {
+                        let touches = game.board().edges_of(v as u16).any(|e| game.knight_route(seat, e));
+                        if touches && self.check_recruit(game, seat, vertex).is_ok() {
+                            moves.push(Move::RecruitKnight { vertex });
+                        }
+                    }
                 }
             }
         }
@@ -199,12 +219,17 @@ impl CitiesKnights {
             }
         }
         if hand.contains(&WALL_COST) {
-            for (v, &vertex) in game.board().vertices.iter().enumerate() {
-                let own_city =
-                    game.building_index(v as u16).is_some_and(|b| b.seat == seat && b.kind == BuildingKind::City);
-                if own_city && self.check_wall(game, seat, vertex).is_ok() {
+            let own_city =
+                |v: u16| game.building_index(v).is_some_and(|b| b.seat == seat && b.kind == BuildingKind::City);
+            let mut wall_at = |v: u16| {
+                let vertex = game.board().vertices[v as usize];
+                if own_city(v) && self.check_wall(game, seat, vertex).is_ok() {
                     moves.push(Move::BuildCityWall { vertex });
                 }
+            };
+            match pieces {
+                Some(own) => own.buildings.iter().for_each(&mut wall_at),
+                None => (0..game.board().vertices.len() as u16).for_each(&mut wall_at),
             }
         }
     }

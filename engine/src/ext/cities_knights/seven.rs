@@ -8,7 +8,7 @@ use crate::{
     board::HexCoord,
     chance::Chance,
     game::Game,
-    model::{Cards, Commodity, PendingDiscard, PerSeat, Phase, Phases, Resource, Seat},
+    model::{Cards, Commodities, PendingDiscard, PerSeat, Phase, Phases, Resource, Resources, Seat},
     protocol::{Event, Move, RuleError},
 };
 
@@ -167,25 +167,24 @@ impl Victims {
 /// (a large hand has thousands of ways to discard half of it).
 fn walk(weights: &[u32; 8], beyond: &[u32; 8], index: usize, left: u32, chosen: &mut [u32; 8], moves: &mut Vec<Move>) {
     const FIRST_COMMODITY: usize = Resource::ALL.len();
+    const NEXT_TO_LAST: usize = 6;
     if index == FIRST_COMMODITY && left == 0 {
         return; // resources only: the base game's `discard` lists those
     }
-    if index == weights.len() {
-        if left == 0 && chosen[FIRST_COMMODITY..].iter().any(|&n| n > 0) {
-            moves.push_in_place(|| {
-                let mut cards = Cards::default();
-                for (i, &n) in chosen.iter().enumerate() {
-                    match i.checked_sub(FIRST_COMMODITY) {
-                        None => cards.resources.set(Resource::ALL[i], n),
-                        Some(c) => cards.commodities.set(Commodity::ALL[c], n),
-                    }
-                }
-                Move::DiscardCards { cards }
-            });
+    // Past the resources some cards are left, so every discard listed below names a commodity.
+    let takes = left.saturating_sub(beyond[index])..=weights[index].min(left);
+    if index == NEXT_TO_LAST {
+        // The last kind takes what is left, which the lower bound keeps within its count:
+        // each discard is written here, without a call per discard.
+        let [lumber, brick, wool, grain, ore, paper, ..] = *chosen;
+        let resources = Resources::from_array([lumber, brick, wool, grain, ore]);
+        for cloth in takes {
+            let commodities = Commodities::from_array([paper, cloth, left - cloth]);
+            moves.push_in_place(|| Move::DiscardCards { cards: Cards::new(resources, commodities) });
         }
         return;
     }
-    for take in left.saturating_sub(beyond[index])..=weights[index].min(left) {
+    for take in takes {
         chosen[index] = take;
         walk(weights, beyond, index + 1, left - take, chosen, moves);
     }

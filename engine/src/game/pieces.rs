@@ -90,14 +90,15 @@ impl PieceCache {
         Some(SeatPieces { roads: read(ROADS), ships: read(SHIPS), buildings: read(BUILDINGS) })
     }
 
-    /// Only the buildings of [`PieceCache::get`]: a third of the words to read.
-    fn buildings(&self, seat: Seat) -> Option<Bits> {
+    /// One kind of piece (`ROADS`, `SHIPS` or `BUILDINGS`) of [`PieceCache::get`]: a third
+    /// of the words to read.
+    fn one_kind(&self, seat: Seat, kind: usize) -> Option<Bits> {
         let i = seat.index();
         if !self.known.get(i)?.load(Ordering::Acquire) {
             return None;
         }
-        let words = self.words.get(i)?;
-        Some(Bits(std::array::from_fn(|w| words[BUILDINGS * WORDS + w].load(Ordering::Relaxed))))
+        let words = self.words.get(i)?.get(kind * WORDS..(kind + 1) * WORDS)?;
+        Some(Bits(std::array::from_fn(|w| words[w].load(Ordering::Relaxed))))
     }
 
     fn set(&self, seat: Seat, pieces: &SeatPieces) {
@@ -213,7 +214,12 @@ impl Game {
 
     /// `seat`'s settlements and cities, as in [`Game::pieces_of`].
     pub(crate) fn buildings_of(&self, seat: Seat) -> Option<Bits> {
-        self.pieces.buildings(seat).or_else(|| self.pieces_of(seat).map(|pieces| pieces.buildings))
+        self.pieces.one_kind(seat, BUILDINGS).or_else(|| self.pieces_of(seat).map(|pieces| pieces.buildings))
+    }
+
+    /// `seat`'s ships, as in [`Game::pieces_of`].
+    pub(crate) fn ships_of(&self, seat: Seat) -> Option<Bits> {
+        self.pieces.one_kind(seat, SHIPS).or_else(|| self.pieces_of(seat).map(|pieces| pieces.ships))
     }
 
     /// `seat`'s pieces found on the board, on a board small enough to keep them.

@@ -105,8 +105,8 @@ impl Game {
 
     /// `seat`'s ships, from the sets the game keeps when the board fits them.
     fn own_ships(&self, seat: Seat) -> IndexSet {
-        match self.pieces_of(seat) {
-            Some(pieces) => IndexSet::from_bits(&pieces.ships),
+        match self.ships_of(seat) {
+            Some(ships) => IndexSet::from_bits(&ships),
             None => IndexSet::owned_by(&self.ships, seat),
         }
     }
@@ -395,11 +395,11 @@ impl ShipAnchors {
                 anchors.one_ship.insert(x);
             }
         }
-        match game.pieces_of(seat) {
+        match game.buildings_of(seat) {
             Some(own) => {
-                anchors.own_building = IndexSet::from_bits(&own.buildings);
+                anchors.own_building = IndexSet::from_bits(&own);
                 for other in game.seats().filter(|&s| s != seat) {
-                    for x in game.pieces_of(other).map(|p| p.buildings).unwrap_or_default().iter() {
+                    for x in game.buildings_of(other).unwrap_or_default().iter() {
                         anchors.no_ships_from(x);
                     }
                 }
@@ -495,17 +495,25 @@ impl IndexSet {
         self.iter_or(self)
     }
 
-    /// The indices in this set or in `other`, ascending.
+    /// The indices in this set or in `other`, ascending. The words holding any are found
+    /// first, without a branch, so that the walk skips the empty rest of a set made for the
+    /// largest board (a listing walks these sets for every ship).
     fn iter_or<'a>(&'a self, other: &'a IndexSet) -> impl Iterator<Item = u16> + 'a {
-        self.words.iter().zip(&other.words).enumerate().flat_map(|(i, (&a, &b))| {
-            let mut rest = a | b;
-            std::iter::from_fn(move || {
-                (rest != 0).then(|| {
-                    let bit = rest.trailing_zeros() as u16;
-                    rest &= rest - 1;
-                    i as u16 * 64 + bit
-                })
-            })
+        let word = move |i: usize| self.words[i] | other.words[i];
+        let mut occupied = (0..INDEX_SET_WORDS).fold(0u32, |mask, i| mask | u32::from(word(i) != 0) << i);
+        let (mut base, mut rest) = (0u16, 0u64);
+        std::iter::from_fn(move || {
+            while rest == 0 {
+                if occupied == 0 {
+                    return None;
+                }
+                let i = occupied.trailing_zeros() as usize;
+                occupied &= occupied - 1;
+                (base, rest) = (i as u16 * 64, word(i));
+            }
+            let bit = rest.trailing_zeros() as u16;
+            rest &= rest - 1;
+            Some(base + bit)
         })
     }
 }

@@ -293,10 +293,12 @@ impl RoadNetwork {
 
     /// The longest trail, component by component. A component without a loop is a tree, in
     /// which a trail is a path: its longest is found in one walk ([`RoadNetwork::tree_arm`]).
-    /// In one with loops, a maximal trail can always be taken to start at a vertex whose
-    /// degree is not 2 or that is blocked (otherwise it could be extended backwards, or it is
-    /// a closed trail that can be rotated to such a vertex), and every trail from those is
-    /// walked; a component with no such vertex is a plain cycle that every vertex lets a
+    /// In one with loops, a trail enters a tree hanging off them at most once (it cannot come
+    /// back up), so it takes at most the longest arm down each tree, at its two ends; the
+    /// search walks the loops alone. A maximal trail can always be taken to start at a vertex
+    /// whose degree is not 2 or that is blocked (otherwise it could be extended backwards, or
+    /// it is a closed trail that can be rotated to such a vertex), and every trail from those
+    /// is walked; a component with no such vertex is a plain cycle that every vertex lets a
     /// trail pass, walked whole.
     fn longest_trail(&self) -> u32 {
         let all = if self.edge_count == 32 { u32::MAX } else { (1u32 << self.edge_count) - 1 };
@@ -317,7 +319,23 @@ impl RoadNetwork {
                 self.tree_arm(self.ends[first][0] as usize, NO_EDGE, &mut best);
                 continue;
             }
-            let mut starts = vertices.filter(|&v| self.degree[v] != 2 || self.is_trail_end(v)).peekable();
+            // The trees hanging off the loops are measured once, each as an arm from the
+            // loop vertex it hangs from; the search then walks the loops alone.
+            let loops = self.loops_of(component);
+            let mut hanging = Hanging { edge: [NO_EDGE; MAX_NETWORK_VERTICES], arm: [0; MAX_NETWORK_VERTICES] };
+            for v in vertices.clone().filter(|&v| self.incident_mask[v] & loops != 0) {
+                let hang = self.incident_mask[v] & component & !loops;
+                if hang != 0 {
+                    let h = hang.trailing_zeros() as u8;
+                    let [a, b] = self.ends[h as usize];
+                    let child = if a as usize == v { b } else { a } as usize;
+                    let arm = 1 + self.tree_arm(child, h, &mut best);
+                    best = best.max(arm);
+                    (hanging.edge[v], hanging.arm[v]) = (h, arm);
+                }
+            }
+            let on_loops = vertices.filter(|&v| self.incident_mask[v] & loops != 0);
+            let mut starts = on_loops.filter(|&v| self.degree[v] != 2 || self.is_trail_end(v)).peekable();
             if starts.peek().is_none() {
                 best = best.max(size);
             }
@@ -325,10 +343,47 @@ impl RoadNetwork {
                 if best == size {
                     break;
                 }
-                best = best.max(self.extend(v, NO_EDGE, 0));
+                let walk = Walk { loops, hanging: &hanging, began_with_arm_at: NO_VERTEX };
+                self.extend(v, NO_EDGE, 0, 0, &walk, &mut best);
+                if hanging.edge[v] != NO_EDGE && !self.blocked[v] {
+                    let walk = Walk { began_with_arm_at: v, ..walk };
+                    self.extend(v, hanging.edge[v], 0, hanging.arm[v], &walk, &mut best);
+                }
             }
         }
         best
+    }
+
+    /// The edges of `component` on its loops: what is left once the trees hanging off them
+    /// are taken away, leaf by leaf.
+    fn loops_of(&self, component: u32) -> u32 {
+        let mut loops = component;
+        let is_leaf = |v: usize, loops: u32| (self.incident_mask[v] & loops).count_ones() == 1;
+        let mut leaves = [0u8; MAX_NETWORK_VERTICES];
+        let mut count = 0;
+        for v in (0..self.vertex_count).filter(|&v| is_leaf(v, loops)) {
+            leaves[count] = v as u8;
+            count += 1;
+        }
+        // A vertex becomes a leaf once at most, so the stack holds each vertex once at most.
+        while count > 0 {
+            count -= 1;
+            let v = leaves[count] as usize;
+            if !is_leaf(v, loops) {
+                continue;
+            }
+            let e = (self.incident_mask[v] & loops).trailing_zeros() as usize;
+            loops &= !(1 << e);
+            let [a, b] = self.ends[e];
+            let other = if a as usize == v { b } else { a };
+            if is_leaf(other as usize, loops) {
+                if let Some(slot) = leaves.get_mut(count) {
+                    *slot = other;
+                    count += 1;
+                }
+            }
+        }
+        loops
     }
 
     /// The local edges connected to local edge `e` (through any vertex, blocked or not).
@@ -397,39 +452,68 @@ impl RoadNetwork {
         }
     }
 
-    /// The longest trail on from `at`, having come by `came_by` (NO_EDGE at the start) with
-    /// the edges of `used` taken. Where a trail can go on by one edge only, it is followed
-    /// in a loop rather than by a call, so that only the branchings recurse.
-    fn extend(&self, at: usize, came_by: u8, used: u32) -> u32 {
-        let mut options = self.onward(at, came_by, used);
-        let mut best = 0;
+    /// Raises `best` to the longest trail on from `at` along the loops of `walk`, having come
+    /// by `came_by` (NO_EDGE at the start) with the `length` edges of `used` taken (and the
+    /// arm it began with), and ending, where it may turn there, down the arm hanging from
+    /// the vertex it stops at. Where a trail can go on by one edge only, it is followed in a
+    /// loop rather than by a call, so that only the branchings recurse.
+    fn extend(&self, at: usize, came_by: u8, used: u32, length: u32, walk: &Walk, best: &mut u32) {
+        let mut options = self.onward(at, came_by, used) & walk.loops;
         while options != 0 {
             let first = options.trailing_zeros() as u8;
             options &= options - 1;
-            let (mut here, mut by, mut taken, mut length) = (at, first, used, 0);
+            let (mut here, mut by, mut taken, mut length) = (at, first, used, length);
             loop {
                 taken |= 1 << by;
                 length += 1;
                 let [a, b] = self.ends[by as usize];
                 here = if a as usize == here { b } else { a } as usize;
                 if self.blocked[here] {
+                    *best = (*best).max(length);
                     break;
                 }
-                let next = self.onward(here, by, taken);
+                let hang = walk.hanging.edge[here];
+                let arm_taken = here == walk.began_with_arm_at;
+                let ending = if hang != NO_EDGE && !arm_taken && self.may_turn(here, by, hang) {
+                    walk.hanging.arm[here]
+                } else {
+                    0
+                };
+                *best = (*best).max(length + ending);
+                let next = self.onward(here, by, taken) & walk.loops;
                 if next == 0 {
                     break;
                 }
                 if next & (next - 1) != 0 {
-                    length += self.extend(here, by, taken);
+                    self.extend(here, by, taken, length, walk, best);
                     break;
                 }
                 by = next.trailing_zeros() as u8;
             }
-            best = best.max(length);
         }
-        best
     }
 }
+
+/// The trees hanging off a component's loops: for each vertex on a loop, the edge a tree
+/// hangs from there (at most one: three edges meet at a vertex, two of them on the loops;
+/// NO_EDGE for none) and the longest path down it that a trail may take.
+struct Hanging {
+    edge: [u8; MAX_NETWORK_VERTICES],
+    arm: [u32; MAX_NETWORK_VERTICES],
+}
+
+/// What a search along a component's loops knows: the loops' edges, the arms hanging off
+/// them, and the vertex whose arm the trail began with (NO_VERTEX for none), which it may
+/// not take again.
+#[derive(Clone, Copy)]
+struct Walk<'a> {
+    loops: u32,
+    hanging: &'a Hanging,
+    began_with_arm_at: usize,
+}
+
+/// No local vertex, as a search's index.
+const NO_VERTEX: usize = usize::MAX;
 
 /// No local edge: where a trail starts.
 const NO_EDGE: u8 = u8::MAX;

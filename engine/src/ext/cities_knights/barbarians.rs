@@ -7,6 +7,7 @@
 //! metropolis is never pillaged (CK-MET-5). Every attack deactivates every knight and sends the ship back.
 
 use super::{CitiesKnights, Track};
+use crate::model::PushInPlace;
 use crate::{
     board::VertexId,
     game::Game,
@@ -57,7 +58,7 @@ impl CitiesKnights {
     /// attack asks for, if any, before the number dice (`roll`) are resolved.
     pub(super) fn advance(&self, game: &Game, roll: u8, events: &mut Vec<Event>) -> Option<Phase> {
         let position = game.ext.cities_knights.barbarians.saturating_add(1);
-        events.push(Event::BarbariansAdvanced { position: position.min(self.barbarian_steps) });
+        events.push_in_place(|| Event::BarbariansAdvanced { position: position.min(self.barbarian_steps) });
         if position < self.barbarian_steps {
             return None;
         }

@@ -34,6 +34,7 @@ pub(crate) use state::CitiesKnightsState;
 pub use types::{EventFace, ProgressCard, ProgressCards, ProgressPlay, Track};
 pub use view::{CitiesKnightsSeatView, CitiesKnightsView, DeckView, SpiedCards};
 
+use crate::model::PushInPlace;
 use crate::position::{PositionError, PositionPart, Setup, TurnSetup};
 use crate::{
     chance::Chance,
@@ -515,7 +516,8 @@ impl CitiesKnights {
         let roll = red + white;
         // The roll's own events start here: the buffer may hold others before them.
         let start = events.len();
-        events.extend([Event::EventDieRolled { seat, face }, Event::DiceRolled { seat, red, white }]);
+        events.push_in_place(|| Event::EventDieRolled { seat, face });
+        events.push_in_place(|| Event::DiceRolled { seat, red, white });
         let arrival = events.len();
         let pending = match face.track() {
             None => self.advance(game, roll, events),
@@ -547,7 +549,7 @@ impl CitiesKnights {
     /// Appends what the number dice's `roll` brings to `events`.
     pub(super) fn number_dice_into(&self, game: &Game, roll: u8, events: &mut Vec<Event>) {
         if roll == 7 {
-            events.push(self.seven(game));
+            events.push_in_place(|| self.seven(game));
             return;
         }
         let start = events.len();

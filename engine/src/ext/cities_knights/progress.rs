@@ -7,6 +7,7 @@ use super::{
     types::{ProgressCard, ProgressCards},
     CitiesKnights, Track,
 };
+use crate::model::PushInPlace;
 use crate::{
     chance::{draw_card, Chance, Draw},
     game::Game,
@@ -224,7 +225,7 @@ impl CitiesKnights {
             let level = game.ext.cities_knights.level(seat, track);
             if level >= 1 && red <= level + 1 {
                 let Some(card) = deck.draw(chance) else { break };
-                events.push(Event::ProgressCardDrawn { seat, track, card: Some(card) });
+                events.push_in_place(|| Event::ProgressCardDrawn { seat, track, card: Some(card) });
             }
             seat = game.next_seat(seat);
         }

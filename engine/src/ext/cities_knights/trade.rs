@@ -99,6 +99,11 @@ impl CitiesKnights {
             return;
         }
         let hand = game.hand_cards(seat);
+        // No rate is below 2: a hand without a pair trades nothing, and its harbours and
+        // merchant need no looking up (this runs on every main-phase listing).
+        if Kind::all().all(|kind| give_of(&hand, kind) < 2) {
+            return;
+        }
         let rates = MaritimeRates::of(game, seat);
         let in_bank = |kind: Kind| match kind {
             Kind::Resource(r) => game.bank().get(r) > 0,

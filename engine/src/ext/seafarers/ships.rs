@@ -498,6 +498,7 @@ impl IndexSet {
     /// The indices in this set or in `other`, ascending. The words holding any are found
     /// first, without a branch, so that the walk skips the empty rest of a set made for the
     /// largest board (a listing walks these sets for every ship).
+    #[inline(always)]
     fn iter_or<'a>(&'a self, other: &'a IndexSet) -> impl Iterator<Item = u16> + 'a {
         let word = move |i: usize| self.words[i] | other.words[i];
         let mut occupied = (0..INDEX_SET_WORDS).fold(0u32, |mask, i| mask | u32::from(word(i) != 0) << i);

@@ -16,8 +16,9 @@ use crate::{
 
 thread_local! {
     /// The copies [`Game::with_copy`] overwrites: one per level of nesting (a progress card
-    /// looked ahead in a copy looks ahead again in its own), kept for the next call.
-    static COPIES: RefCell<Vec<Game>> = const { RefCell::new(Vec::new()) };
+    /// looked ahead in a copy looks ahead again in its own), kept for the next call. Boxed,
+    /// so that taking one out and putting it back moves a pointer, not a game of 2.5 KB.
+    static COPIES: RefCell<Vec<Box<Game>>> = const { RefCell::new(Vec::new()) };
 }
 
 impl Game {
@@ -27,10 +28,10 @@ impl Game {
     pub(crate) fn with_copy<R>(&self, f: impl FnOnce(&mut Game) -> R) -> R {
         let mut copy = match COPIES.with(|copies| copies.borrow_mut().pop()) {
             Some(mut copy) => {
-                copy.clone_from(self);
+                Game::clone_from(&mut copy, self);
                 copy
             }
-            None => self.clone(),
+            None => Box::new(self.clone()),
         };
         let result = f(&mut copy);
         copy.park_board();

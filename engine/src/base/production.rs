@@ -47,7 +47,7 @@ impl Game {
             }
         }
         if gold.is_empty() {
-            events.push_in_place(|| self.production(roll, &[]));
+            self.production_into(roll, &[], events);
             events.push_in_place(|| self.continue_with(Phase::Main));
         } else {
             // RIV-5/SEA-9: production waits until every gold owner has chosen.
@@ -123,7 +123,7 @@ impl Game {
         // At most one choice per seat, and this seat had none yet (it was pending).
         let _ = all_chosen.try_push(SeatResources { seat, resources: *resources });
         if rest.is_empty() {
-            events.push_in_place(|| self.production(roll, &all_chosen));
+            self.production_into(roll, &all_chosen, events);
             events.push_in_place(|| self.resume());
         } else {
             let chosen = all_chosen.to_vec();
@@ -177,9 +177,9 @@ impl Game {
         })
     }
 
-    /// B-PROD-1..4: what every seat receives for `roll`, with the cards already chosen for
+    /// B-PROD-1..4: appends what every seat receives for `roll`, with the cards already chosen for
     /// gold (the bank-shortage rule covers them too, SEA-9) and what extensions produce.
-    pub(crate) fn production(&self, roll: u8, gold: &[SeatResources]) -> Event {
+    pub(crate) fn production_into(&self, roll: u8, gold: &[SeatResources], events: &mut Vec<Event>) {
         let seats = self.players.len().min(MAX_SEATS);
         let mut production = Production { resources: [Resources::ZERO; MAX_SEATS], discoveries: [0; MAX_SEATS] };
         let owed = &mut production.resources;
@@ -224,11 +224,16 @@ impl Game {
             }
             shortages.insert(resource);
         }
-        // Filled in place: a roll is a third of all moves, and collecting the lists through
-        // iterator adapters cost more than the production itself.
-        let mut event =
-            Event::ResourcesProduced { roll, gains: PerSeat::new(), shortages, discoveries: PerSeat::new() };
-        if let Event::ResourcesProduced { gains, discoveries, .. } = &mut event {
+        // Filled in place, in the list: a roll is a third of all moves, and collecting the
+        // lists through iterator adapters, or building the event apart and copying it over,
+        // cost more than the production itself.
+        events.push_in_place(|| Event::ResourcesProduced {
+            roll,
+            gains: PerSeat::new(),
+            shortages,
+            discoveries: PerSeat::new(),
+        });
+        if let Some(Event::ResourcesProduced { gains, discoveries, .. }) = events.last_mut() {
             // At most `MAX_SEATS` seats, so every push fits.
             for (i, &resources) in owed.iter().enumerate().filter(|(_, r)| !r.is_empty()) {
                 let _ = gains.try_push(SeatResources { seat: Seat(i as u8), resources });
@@ -237,7 +242,6 @@ impl Game {
                 let _ = discoveries.try_push(SeatCount { seat: Seat(i as u8), count });
             }
         }
-        event
     }
 
     pub(super) fn apply_roll(&mut self, red: u8, white: u8) {

@@ -117,7 +117,7 @@ impl Game {
         events.extend(self.expire_offers());
         match self.rules().extensions.iter().find_map(|e| e.turn_end(self)) {
             Some(between) => events.push(between),
-            None => events.push(self.next_turn()),
+            None => events.push_in_place(|| self.next_turn()),
         }
     }
 

@@ -18,6 +18,7 @@ thread_local! {
     /// The copies [`Game::with_copy`] overwrites: one per level of nesting (a progress card
     /// looked ahead in a copy looks ahead again in its own), kept for the next call. Boxed,
     /// so that taking one out and putting it back moves a pointer, not a game of 2.5 KB.
+    #[allow(clippy::vec_box, reason = "a game moved in and out of the pool is a pointer, not 2.5 KB")]
     static COPIES: RefCell<Vec<Box<Game>>> = const { RefCell::new(Vec::new()) };
 }
 

@@ -217,6 +217,11 @@ impl Game {
         self.pieces.one_kind(seat, BUILDINGS).or_else(|| self.pieces_of(seat).map(|pieces| pieces.buildings))
     }
 
+    /// `seat`'s roads, as in [`Game::pieces_of`].
+    pub(crate) fn roads_of(&self, seat: Seat) -> Option<Bits> {
+        self.pieces.one_kind(seat, ROADS).or_else(|| self.pieces_of(seat).map(|pieces| pieces.roads))
+    }
+
     /// `seat`'s ships, as in [`Game::pieces_of`].
     pub(crate) fn ships_of(&self, seat: Seat) -> Option<Bits> {
         self.pieces.one_kind(seat, SHIPS).or_else(|| self.pieces_of(seat).map(|pieces| pieces.ships))

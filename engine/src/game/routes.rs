@@ -227,10 +227,11 @@ impl RoadNetwork {
         let mut local_of = [NO_LOCAL; MAX_BOARD_VERTICES];
         let extra_road = overlay.road.filter(|(_, s)| *s == seat).map(|(e, _)| e as usize);
         // From the sets the game keeps when the board fits them, else a scan of the board.
-        let kept = game.pieces_of(seat);
-        let (kept_roads, kept_ships) =
-            (kept.map(|p| p.roads).unwrap_or_default(), kept.map(|p| p.ships).unwrap_or_default());
-        let scan = |pieces| kept.is_none().then(|| owned(pieces, seat)).into_iter().flatten();
+        // Each kind read alone: the seat's buildings are not needed.
+        let (kept_roads, kept_ships) = (game.roads_of(seat), game.ships_of(seat));
+        let kept = kept_roads.is_some() && kept_ships.is_some();
+        let (kept_roads, kept_ships) = (kept_roads.unwrap_or_default(), kept_ships.unwrap_or_default());
+        let scan = |pieces| (!kept).then(|| owned(pieces, seat)).into_iter().flatten();
         let roads = kept_roads.iter().map(usize::from).chain(scan(&game.roads)).map(|e| (e, false));
         let extra_ship = overlay.ship.filter(|(_, s)| *s == seat).map(|(e, _)| (e as usize, true));
         let removed = overlay.ship_removed.map(usize::from);

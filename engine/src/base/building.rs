@@ -5,7 +5,7 @@ use crate::game::routes::Overlay;
 use crate::{
     board::{EdgeId, VertexId},
     chance::Chance,
-    game::pieces::{Bits, SeatPieces},
+    game::pieces::Bits,
     game::Game,
     model::{cost, Building, BuildingKind, PushInPlace, Resources, Seat},
     protocol::{Event, Move, RuleError},
@@ -101,8 +101,8 @@ impl Game {
         }
         // The vertices the seat builds from: its own buildings, and its roads' ends where no
         // opponent's building stands — each looked at once instead of once per edge.
-        if let Some(own) = self.pieces_of(seat) {
-            return self.road_sites_from(seat, &own, moves);
+        if let Some((roads, buildings)) = self.roads_of(seat).zip(self.buildings_of(seat)) {
+            return self.road_sites_from(seat, &roads, &buildings, moves);
         }
         let mut from = [0u64; MAX_VERTICES / 64];
         let mut mark = |v: usize| from[v / 64] |= 1 << (v % 64);
@@ -135,7 +135,7 @@ impl Game {
 
     /// [`Game::road_site_moves`] from the seat's pieces as the game keeps them: only the edges
     /// at a vertex it builds from are looked at, still in board order.
-    fn road_sites_from(&self, seat: Seat, own: &SeatPieces, moves: &mut Vec<Move>) {
+    fn road_sites_from(&self, seat: Seat, roads: &Bits, buildings: &Bits, moves: &mut Vec<Move>) {
         let mut sites = Bits::default();
         let mut add_edges_of = |v: u16| {
             for e in self.board.edges_of(v) {
@@ -145,7 +145,7 @@ impl Game {
                 }
             }
         };
-        for e in own.roads.iter() {
+        for e in roads.iter() {
             for v in self.board.edge_vertices[e as usize] {
                 let builds_from = match self.buildings[v as usize] {
                     Some(building) => building.seat == seat,
@@ -156,7 +156,7 @@ impl Game {
                 }
             }
         }
-        for v in own.buildings.iter() {
+        for v in buildings.iter() {
             add_edges_of(v);
         }
         for e in sites.iter() {

@@ -180,14 +180,13 @@ impl CitiesKnights {
             return;
         }
         let hand = *game.player(seat).map_or(&Resources::ZERO, |p| p.resources());
-        let pieces = game.pieces_of(seat);
         if hand.contains(&KNIGHT_COST) && game.knights_of_rank(seat, 1) < PIECES_PER_RANK {
-            match pieces {
+            match game.roads_of(seat).zip(game.ships_of(seat)) {
                 // The ends of the seat's roads and ships, in board order: only there may a
                 // knight be recruited (CK-KNT-2), instead of a look at every vertex.
-                Some(own) => {
+                Some((roads, ships)) => {
                     let mut ends = Bits::default();
-                    for e in own.roads.iter().chain(own.ships.iter()) {
+                    for e in roads.iter().chain(ships.iter()) {
                         for v in game.board().edge_vertices[e as usize] {
                             ends.insert(v);
                         }
@@ -227,8 +226,8 @@ impl CitiesKnights {
                     moves.push(Move::BuildCityWall { vertex });
                 }
             };
-            match pieces {
-                Some(own) => own.buildings.iter().for_each(&mut wall_at),
+            match game.buildings_of(seat) {
+                Some(own) => own.iter().for_each(&mut wall_at),
                 None => (0..game.board().vertices.len() as u16).for_each(&mut wall_at),
             }
         }

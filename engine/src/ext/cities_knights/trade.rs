@@ -2,6 +2,7 @@
 //! seat's rate for that kind, for as many cards of other kinds, resources or commodities.
 
 use super::CitiesKnights;
+use crate::model::PushInPlace;
 use crate::{
     game::trading::MaritimeRates,
     game::Game,
@@ -117,7 +118,7 @@ impl CitiesKnights {
             for get in Kind::all().filter(|&k| k != give && in_bank(k)) {
                 let names_commodity = matches!(give, Kind::Commodity(_)) || matches!(get, Kind::Commodity(_));
                 if names_commodity {
-                    moves.push(Move::TradeCardsWithBank { give: give.cards(rate), get: get.cards(1) });
+                    moves.push_in_place(|| Move::TradeCardsWithBank { give: give.cards(rate), get: get.cards(1) });
                 }
             }
         }

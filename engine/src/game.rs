@@ -14,6 +14,7 @@ pub(crate) mod pieces;
 pub(crate) mod production;
 pub(crate) mod routes;
 pub(crate) mod trading;
+mod trails;
 
 use std::sync::{Arc, OnceLock};
 

@@ -10,8 +10,8 @@
 //! The module tree (see `engine/README.md` for the picture of which module may import which,
 //! and how to add a ruleset):
 //! - [`game`](Game): the facade, and `game/`, what several rulesets share (hands.rs moves
-//!   cards between the bank and hands, routes.rs measures roads and ships, production.rs and
-//!   trading.rs); `model`: the generic state; [`board`]: geometry, layouts and the topology
+//!   cards between the bank and hands, routes.rs keeps roads' and ships' lengths and trails.rs
+//!   searches them, production.rs and trading.rs); `model`: the generic state; [`board`]: geometry, layouts and the topology
 //!   every game of a map shares;
 //! - `ruleset`: built once from the [`GameConfig`] (the only reader of the variant switches
 //!   besides each extension), with `ruleset/board.rs` laying out its board; `base`: the base game's rules by area, which names no

@@ -81,13 +81,11 @@ pub(crate) struct PieceCache {
 
 impl PieceCache {
     fn get(&self, seat: Seat) -> Option<SeatPieces> {
-        let i = seat.index();
-        if !self.known.get(i)?.load(Ordering::Acquire) {
-            return None;
-        }
-        let words = self.words.get(i)?;
-        let read = |k: usize| Bits(std::array::from_fn(|w| words[k * WORDS + w].load(Ordering::Relaxed)));
-        Some(SeatPieces { roads: read(ROADS), ships: read(SHIPS), buildings: read(BUILDINGS) })
+        Some(SeatPieces {
+            roads: self.one_kind(seat, ROADS)?,
+            ships: self.one_kind(seat, SHIPS)?,
+            buildings: self.one_kind(seat, BUILDINGS)?,
+        })
     }
 
     /// One kind of piece (`ROADS`, `SHIPS` or `BUILDINGS`) of [`PieceCache::get`]: a third

@@ -181,6 +181,12 @@ impl CitiesKnights {
         }
         let hand = *game.player(seat).map_or(&Resources::ZERO, |p| p.resources());
         if hand.contains(&KNIGHT_COST) && game.knights_of_rank(seat, 1) < PIECES_PER_RANK {
+            let mut recruit_at = |v: u16| {
+                let vertex = game.board().vertices[v as usize];
+                if self.check_recruit(game, seat, vertex).is_ok() {
+                    moves.push(Move::RecruitKnight { vertex });
+                }
+            };
             match game.roads_of(seat).zip(game.ships_of(seat)) {
                 // The ends of the seat's roads and ships, in board order: only there may a
                 // knight be recruited (CK-KNT-2), instead of a look at every vertex.
@@ -191,21 +197,11 @@ impl CitiesKnights {
                             ends.insert(v);
                         }
                     }
-                    for v in ends.iter() {
-                        let vertex = game.board().vertices[v as usize];
-                        if self.check_recruit(game, seat, vertex).is_ok() {
-                            moves.push(Move::RecruitKnight { vertex });
-                        }
-                    }
+                    ends.iter().for_each(&mut recruit_at);
                 }
-                None => {
-                    for (v, &vertex) in game.board().vertices.iter().enumerate() {
-                        let touches = game.board().edges_of(v as u16).any(|e| game.knight_route(seat, e));
-                        if touches && self.check_recruit(game, seat, vertex).is_ok() {
-                            moves.push(Move::RecruitKnight { vertex });
-                        }
-                    }
-                }
+                // A board too large for the kept sets: every vertex, which `check_recruit`
+                // refuses unless one of the seat's roads or ships ends there.
+                None => (0..game.board().vertices.len() as u16).for_each(&mut recruit_at),
             }
         }
         for knight in game.knights().iter().filter(|k| k.seat == seat) {

@@ -83,7 +83,7 @@ fn per_ruleset(games: u64, players: u8, seed: u64) {
     for config in rulesets {
         let started = Instant::now();
         let mut moves = 0u64;
-        let mut driver = sim::SelfPlay::new();
+        let mut driver = sim::SelfPlay::unlogged();
         for i in 0..games {
             match driver.play_bots(config.clone(), seed.wrapping_add(i), &[sim::BotKind::Random]) {
                 Ok(record) => moves += record.moves,
@@ -167,8 +167,9 @@ fn main() {
     let mut wins_by_seat = vec![0u64; usize::from(players)];
     // Per seat: wins by each condition, indexed as `CONDITIONS`.
     let mut conditions_by_seat = vec![[0u64; CONDITIONS.len()]; usize::from(players)];
-    // One driver for the run: its buffers and log are reused from game to game.
-    let mut driver = sim::SelfPlay::new();
+    // One driver for the run, its buffers reused from game to game; it keeps no log, as only
+    // the outcome (from the last move's `game_won`) is reported.
+    let mut driver = sim::SelfPlay::unlogged();
     for i in 0..games {
         let game_seed = seed.wrapping_add(i);
         let played = if uniform {

@@ -64,14 +64,20 @@ pub trait Chance {
     /// Picks one outcome of `draw`: index `i` with probability `weights[i] / sum(weights)`.
     /// `weights` is never empty and never all zero.
     fn pick(&mut self, draw: Draw, weights: &[u32]) -> usize;
+
+    /// Picks one of six equally likely outcomes of `draw` (a die): the same outcome as
+    /// `pick` with six weights of one, which a chance may give without walking them.
+    fn pick_face(&mut self, draw: Draw) -> usize {
+        self.pick(draw, &DIE)
+    }
 }
 
 const DIE: [u32; 6] = [1; 6];
 
 /// Rolls the two number dice: (red, white), each 1..=6.
 pub fn roll_dice<C: Chance + ?Sized>(chance: &mut C) -> (u8, u8) {
-    let red = chance.pick(Draw::RED_DIE, &DIE) as u8 + 1;
-    let white = chance.pick(Draw::WHITE_DIE, &DIE) as u8 + 1;
+    let red = chance.pick_face(Draw::RED_DIE) as u8 + 1;
+    let white = chance.pick_face(Draw::WHITE_DIE) as u8 + 1;
     (red.clamp(1, 6), white.clamp(1, 6))
 }
 
@@ -110,6 +116,12 @@ impl Chance for SeededChance {
             index -= weight;
         }
         weights.iter().position(|&w| w > 0).unwrap_or(0)
+    }
+
+    /// The uniform number itself: walking six weights of one to it gives it back, and the
+    /// walk's exit, random by nature, was mispredicted on nearly every roll.
+    fn pick_face(&mut self, _draw: Draw) -> usize {
+        self.rng.below(6) as usize
     }
 }
 

@@ -54,7 +54,7 @@ impl Seafarers {
         let first_event = events.len();
         let (ship, fortress) = self.attack_site(game, seat)?;
         let board = game.board();
-        let defence_roll = (chance.pick(Draw::FORTRESS_DIE, &[1; 6]) as u8 + 1).clamp(1, 6);
+        let defence_roll = (chance.pick_face(Draw::FORTRESS_DIE) as u8 + 1).clamp(1, 6);
         let warships = state.warships_of(game, seat);
         let outcome = BattleOutcome::of(warships, u32::from(defence_roll));
         let mut ships_lost: Vec<EdgeId> = Vec::new();

@@ -12,7 +12,7 @@
 //! unchanged; any other game refuses them (`not_in_this_game`).
 
 use actix_web::{delete, get, http::header, post, web, HttpRequest, HttpResponse};
-use catan_engine::{Commodities, Counts, Event, Move, Resources, Seat};
+use catan_engine::{model::PerSeat, Commodities, Counts, Event, Move, Resources, Seat};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
@@ -51,7 +51,8 @@ pub struct CreateTradeRequest {
     /// The seats you offer it to. The active player may name any others (absent: everyone);
     /// anyone else may only offer to the active player (absent: the active player).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub to: Option<Vec<Seat>>,
+    #[schema(value_type = Option<Vec<Seat>>, max_items = 6)]
+    pub to: Option<PerSeat<Seat>>,
     /// The offer this one answers (a counter-offer); it must still be open.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub counter_to: Option<u32>,
@@ -196,7 +197,7 @@ pub async fn create_trade(
         get: body.get,
         give_commodities: body.give_commodities,
         get_commodities: body.get_commodities,
-        to: body.to.clone(),
+        to: body.to,
         counter_to: body.counter_to,
     };
     crate::api::moves::check_card_counts(&mv)?;

@@ -400,6 +400,11 @@ fn byte_fields_say_their_bound_in_the_spec(backend: Backend) {
     assert_ne!(refused.status(), StatusCode::BAD_REQUEST);
     let confirm = format!("/api/v1/games/{id}/trades/1/confirm");
     assert_fields(app.post(&confirm, Some(&user.token), &json!({"with": 256})), 400, "malformed_body", &["#/with"]);
+    // A game has at most six seats to offer to, and the spec says so (`maxItems`).
+    assert_eq!(schemas["CreateTradeRequest"]["properties"]["to"]["maxItems"], 6);
+    let seven = json!({"give": {"brick": 1}, "get": {"ore": 1}, "to": [1, 1, 1, 1, 1, 1, 1]});
+    let problem = assert_fields(app.post(&trades, Some(&user.token), &seven), 400, "malformed_body", &["#/to"]);
+    assert_eq!(problem["errors"][0]["detail"], "must be an array of at most 6 entries, one per seat (got 7 items)");
 }
 
 /// The stream's schema is that of one event (OpenAPI 3.1 reads `schema` of

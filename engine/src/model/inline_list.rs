@@ -1,53 +1,51 @@
-//! [`InlineList`]: a list kept inline up to `N` entries and on the heap past them. For wire
-//! lists that the rules keep short (a Smith's knights, the opponents a Commercial Harbor
-//! reached) but a request may make as long as it likes: listing and copying them allocates
-//! nothing (issue 28, part 5), and an overlong one still reads, to be refused by the rule
-//! that counts it rather than by the parser. On the wire it is a plain JSON array.
+//! [`InlineList`]: a list of at most `N` entries kept inline. For wire lists that the rules
+//! keep short (a Smith's knights, the opponents a Commercial Harbor reached) but a request may
+//! make as long as it likes: listing, copying and dropping them costs no allocation and no
+//! walk (issue 28, part 5), and an overlong one still reads, to be refused by the rule that
+//! counts it ([`InlineList::sent`]) rather than by the parser. On the wire it is a plain JSON
+//! array.
 
 use std::fmt;
 
 use serde::{de, ser::SerializeSeq, Deserialize, Deserializer, Serialize, Serializer};
 
-/// Up to `N` entries stored inline, any more on the heap. Reads as a slice.
-#[derive(Clone)]
-pub struct InlineList<T: Copy, const N: usize>(Repr<T, N>);
-
-#[derive(Clone)]
-enum Repr<T: Copy, const N: usize> {
-    /// At least one entry; the slots past `len` hold copies of the first (a filler that
-    /// needs no `Default`, which board coordinates lack).
-    Inline { len: u8, items: [T; N] },
-    /// Past `N` entries; and the empty list, as an empty `Vec` allocates nothing.
-    Heap(Vec<T>),
+/// Up to `N` entries stored inline; past them, only their number is kept. Reads as a slice of
+/// the kept entries. Owns nothing on the heap, so the moves that hold one need no drop.
+#[derive(Clone, Copy)]
+pub struct InlineList<T: Copy, const N: usize> {
+    /// How many entries were pushed; past `N`, the list is overlong.
+    sent: u32,
+    /// `None` while empty; else the entries, the slots past them holding copies of the first
+    /// (a filler that needs no `Default`, which board coordinates lack).
+    items: Option<[T; N]>,
 }
 
 impl<T: Copy, const N: usize> InlineList<T, N> {
-    const FITS_A_BYTE: () = assert!(N > 0 && N <= u8::MAX as usize, "the inline length is a byte");
+    const FITS: () = assert!(N > 0 && N <= u32::MAX as usize, "a list keeps at least one entry");
 
     pub const fn new() -> Self {
-        let () = Self::FITS_A_BYTE;
-        InlineList(Repr::Heap(Vec::new()))
+        let () = Self::FITS;
+        InlineList { sent: 0, items: None }
     }
 
+    /// Appends `item`; past `N` entries, only counts it.
     pub fn push(&mut self, item: T) {
-        match &mut self.0 {
-            Repr::Heap(items) if items.capacity() == 0 => {
-                self.0 = Repr::Inline { len: 1, items: [item; N] };
-            }
-            Repr::Heap(items) => items.push(item),
-            Repr::Inline { len, items } => match items.get_mut(usize::from(*len)) {
-                Some(slot) => {
+        let slot = self.sent as usize;
+        match &mut self.items {
+            None => self.items = Some([item; N]),
+            Some(items) => {
+                if let Some(slot) = items.get_mut(slot) {
                     *slot = item;
-                    *len += 1;
                 }
-                None => {
-                    let mut spilled = Vec::with_capacity(2 * N);
-                    spilled.extend_from_slice(items);
-                    spilled.push(item);
-                    self.0 = Repr::Heap(spilled);
-                }
-            },
+            }
         }
+        self.sent = self.sent.saturating_add(1);
+    }
+
+    /// How many entries the list was given: more than it reads as when it is overlong, which
+    /// the rule that reads it refuses. An overlong list is never kept, so never written back.
+    pub fn sent(&self) -> usize {
+        self.sent as usize
     }
 }
 
@@ -60,9 +58,9 @@ impl<T: Copy, const N: usize> Default for InlineList<T, N> {
 impl<T: Copy, const N: usize> std::ops::Deref for InlineList<T, N> {
     type Target = [T];
     fn deref(&self) -> &[T] {
-        match &self.0 {
-            Repr::Inline { len, items } => &items[..usize::from(*len)],
-            Repr::Heap(items) => items,
+        match &self.items {
+            Some(items) => &items[..self.sent().min(N)],
+            None => &[],
         }
     }
 }
@@ -106,7 +104,7 @@ impl<T: Copy, const N: usize, const M: usize> From<[T; M]> for InlineList<T, N> 
 
 impl<T: Copy + PartialEq, const N: usize> PartialEq for InlineList<T, N> {
     fn eq(&self, other: &Self) -> bool {
-        **self == **other
+        self.sent == other.sent && **self == **other
     }
 }
 
@@ -115,7 +113,7 @@ impl<T: Copy + Eq, const N: usize> Eq for InlineList<T, N> {}
 /// As the lists it replaced compared.
 impl<T: Copy + PartialEq, const N: usize> PartialEq<Vec<T>> for InlineList<T, N> {
     fn eq(&self, other: &Vec<T>) -> bool {
-        **self == **other
+        self.sent() == other.len() && **self == **other
     }
 }
 
@@ -160,15 +158,20 @@ mod tests {
     use super::*;
 
     #[test]
-    fn reads_and_writes_as_a_json_array_of_any_length() {
-        for n in 0..6u32 {
+    fn reads_and_writes_as_a_json_array_and_counts_an_overlong_one() {
+        for n in 0..=2u32 {
             let list: InlineList<u32, 2> = (0..n).collect();
             let vec: Vec<u32> = (0..n).collect();
             let json = serde_json::to_string(&list).unwrap();
             assert_eq!(json, serde_json::to_string(&vec).unwrap());
             assert_eq!(serde_json::from_str::<InlineList<u32, 2>>(&json).unwrap(), list);
             assert_eq!(list, vec);
+            assert_eq!(list.sent(), vec.len());
         }
+        // Past its room a list reads as its kept entries, and says how many it was sent.
+        let overlong: InlineList<u32, 2> = serde_json::from_str("[7, 8, 9, 10]").unwrap();
+        assert_eq!((overlong.sent(), &overlong[..]), (4, &[7, 8][..]));
+        assert_ne!(overlong, vec![7, 8]);
         // As a `Vec` reads it: the parser's message for a wrong shape is unchanged.
         let wrong = serde_json::from_str::<InlineList<u32, 2>>("{}").unwrap_err().to_string();
         assert_eq!(wrong, serde_json::from_str::<Vec<u32>>("{}").unwrap_err().to_string());

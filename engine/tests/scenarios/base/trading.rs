@@ -11,6 +11,7 @@ fn of(resource: Resource, n: u32) -> Resources {
     Resources::of(resource, n)
 }
 fn offer(give: Resources, get: Resources, to: Option<Vec<catan_engine::Seat>>) -> Move {
+    let to = to.map(Into::into);
     Move::OfferTrade {
         give,
         get,

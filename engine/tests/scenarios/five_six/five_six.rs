@@ -116,7 +116,7 @@ fn tc_52_special_building_phases_allow_building_and_buying_only() {
         get: Resources::of(Resource::Wool, 1),
         give_commodities: catan_engine::Commodities::NONE,
         get_commodities: catan_engine::Commodities::NONE,
-        to: Some(vec![to]),
+        to: Some(vec![to].into()),
         counter_to: None,
     };
     let error = s.game.decide(P2, &offer(P3), &mut FixedChance::default()).unwrap_err();

@@ -93,7 +93,7 @@ pub(super) fn play(
             game.interrupt(Phase::RoadBuilding { roads_left: pieces.min(2) })
         }
         ProgressPlay::Smith { knights } => {
-            return smith_promotions(game, seat, knights, |promoted| events.push(promoted))
+            return smith_promotions(game, seat, (knights, knights.sent()), |promoted| events.push(promoted))
         }
         _ => return Err(RuleError::NotInThisGame("this progress card's effect")),
     };
@@ -156,13 +156,13 @@ pub(super) fn plays(_ck: &CitiesKnights, game: &Game, seat: Seat, card: Progress
         ProgressCard::Smith => {
             let own = || game.knights().iter().filter(|k| k.seat == seat).map(|k| k.vertex);
             for a in own() {
-                if smith_promotions(game, seat, &[a], drop).is_ok() {
+                if smith_promotions(game, seat, (&[a], 1), drop).is_ok() {
                     add(ProgressPlay::Smith { knights: [a].into() });
                 }
             }
             for a in own() {
                 for b in own().filter(|&b| b != a) {
-                    if smith_promotions(game, seat, &[a, b], drop).is_ok() {
+                    if smith_promotions(game, seat, (&[a, b], 2), drop).is_ok() {
                         add(ProgressPlay::Smith { knights: [a, b].into() });
                     }
                 }
@@ -271,14 +271,15 @@ fn medicine(game: &Game, seat: Seat, vertex: VertexId) -> Result<Event, RuleErro
 fn smith_promotions(
     game: &Game,
     seat: Seat,
-    knights: &[VertexId],
+    (knights, sent): (&[VertexId], usize),
     mut promoted: impl FnMut(Event),
 ) -> Result<(), RuleError> {
     let &[first, ref rest @ ..] = knights else {
         return Err(RuleError::WrongKnightCount(0));
     };
-    if knights.len() > SMITH_KNIGHTS {
-        return Err(RuleError::WrongKnightCount(knights.len()));
+    // Counted as sent: an overlong list keeps only its first knights.
+    if sent > SMITH_KNIGHTS {
+        return Err(RuleError::WrongKnightCount(sent));
     }
     let first_rank = promotion(game, seat, first)?;
     promoted(Event::KnightPromoted { seat, vertex: first, rank: first_rank, cost: Resources::ZERO });

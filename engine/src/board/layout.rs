@@ -81,6 +81,18 @@ impl HarbourKind {
             HarbourKind::Ore2 => Some(Resource::Ore),
         }
     }
+
+    /// The bit of [`HarbourKind::rate_bits`] that a generic 3:1 harbour sets.
+    pub const GENERIC_BIT: u8 = 1 << Resource::ALL.len();
+
+    /// The harbour as one bit: bit `i` for a 2:1 harbour of `Resource::ALL[i]`, else
+    /// [`HarbourKind::GENERIC_BIT`].
+    pub const fn rate_bits(self) -> u8 {
+        match self.special_resource() {
+            Some(resource) => 1 << resource as u8,
+            None => HarbourKind::GENERIC_BIT,
+        }
+    }
 }
 
 /// One hex of the map with its number token.

@@ -34,6 +34,9 @@ pub struct Board {
     /// Whether a building may stand on each vertex: it touches land (B-GEO-9).
     pub vertex_is_buildable: Vec<bool>,
     pub vertex_harbour: Vec<Option<HarbourKind>>,
+    /// Each vertex's harbour as bits ([`HarbourKind::rate_bits`]), so that a seat's rates
+    /// are its buildings' bits or'd together, without a branch per harbour kind.
+    pub vertex_harbour_bits: Vec<u8>,
     /// Whether each vertex touches a gold hex (RIV-6).
     pub vertex_on_gold: Vec<bool>,
     /// Whether each vertex touches a river hex (RIV-4).
@@ -181,8 +184,10 @@ impl Board {
         let vertex_on_gold = topology.vertex_hexes.iter().map(|around| any(&gold, around)).collect();
         let harbour_vertices = (0..vertices.len() as u16).filter(|&v| vertex_harbour[v as usize].is_some()).collect();
 
+        let vertex_harbour_bits = vertex_harbour.iter().map(|h| h.map_or(0, HarbourKind::rate_bits)).collect();
         Ok(Board {
             harbour_vertices,
+            vertex_harbour_bits,
             vertex_on_river,
             vertex_on_gold,
             terrain: layout.hexes.iter().map(|t| t.terrain).collect(),

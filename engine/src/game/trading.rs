@@ -3,6 +3,7 @@
 //! seat may keep open.
 
 use crate::{
+    board::HarbourKind,
     game::Game,
     model::{Resource, Resources, Seat},
     protocol::RuleError,
@@ -45,22 +46,21 @@ pub(crate) struct MaritimeRates {
 
 impl MaritimeRates {
     pub(crate) fn of(game: &Game, seat: Seat) -> Self {
-        let mut rates = MaritimeRates { generic: false, special: Resources::ZERO };
-        let mut entitle = |v: u16| match game.board.vertex_harbour[v as usize].map(|k| k.special_resource()) {
-            Some(None) => rates.generic = true,
-            Some(Some(resource)) => rates.special.set(resource, 1),
-            None => {}
-        };
+        let bits_at = &game.board.vertex_harbour_bits;
         // A seat's few buildings, when kept, are fewer to look at than the board's harbours
         // (this runs for every listing of a hand that can trade).
-        match game.buildings_of(seat) {
-            Some(buildings) => buildings.iter().for_each(&mut entitle),
+        let held = match game.buildings_of(seat) {
+            Some(buildings) => buildings.iter().fold(0, |held, v| held | bits_at[v as usize]),
             None => game
                 .board
                 .harbour_vertices
                 .iter()
                 .filter(|&&v| game.buildings[v as usize].is_some_and(|b| b.seat == seat))
-                .for_each(|&v| entitle(v)),
+                .fold(0, |held, &v| held | bits_at[v as usize]),
+        };
+        let mut rates = MaritimeRates { generic: held & HarbourKind::GENERIC_BIT != 0, special: Resources::ZERO };
+        for (i, resource) in Resource::ALL.into_iter().enumerate() {
+            rates.special.set(resource, u32::from(held >> i) & 1);
         }
         // Resources at 2:1 as if by a harbour, by a variant's rules (CK-MER-2).
         for extension in &game.rules().extensions {

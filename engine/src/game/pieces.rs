@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use crate::{
     game::Game,
-    model::{Seat, MAX_SEATS},
+    model::{IndexSet, Seat, MAX_SEATS},
     protocol::Event,
 };
 
@@ -19,44 +19,8 @@ const BUILDINGS: usize = 2;
 /// scenario has one) scan the board each time.
 const WORDS: usize = 8;
 
-/// A set of edge or vertex indices, walked in ascending (board) order.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(crate) struct Bits(pub(crate) [u64; WORDS]);
-
-impl Bits {
-    /// The indices of `pieces` for which `is` holds, or `None` when the board is too large.
-    /// Each run of 64 is made a word without a branch.
-    fn of<T>(pieces: &[T], is: impl Fn(&T) -> bool) -> Option<Bits> {
-        let mut bits = Bits::default();
-        for (word, chunk) in bits.0.iter_mut().zip(pieces.chunks(64)) {
-            *word = chunk.iter().enumerate().fold(0, |word, (j, piece)| word | u64::from(is(piece)) << j);
-        }
-        (pieces.len() <= WORDS * 64).then_some(bits)
-    }
-
-    fn set(&mut self, i: u16, on: bool) {
-        if let Some(word) = self.0.get_mut(i as usize / 64) {
-            *word = *word & !(1 << (i % 64)) | u64::from(on) << (i % 64);
-        }
-    }
-
-    pub(crate) fn insert(&mut self, i: u16) {
-        self.set(i, true);
-    }
-
-    pub(crate) fn iter(&self) -> impl Iterator<Item = u16> + '_ {
-        self.0.iter().enumerate().flat_map(|(i, &word)| {
-            let mut rest = word;
-            std::iter::from_fn(move || {
-                (rest != 0).then(|| {
-                    let bit = rest.trailing_zeros() as u16;
-                    rest &= rest - 1;
-                    i as u16 * 64 + bit
-                })
-            })
-        })
-    }
-}
+/// A kept set of edge or vertex indices, walked in ascending (board) order.
+pub(crate) type Bits = IndexSet<WORDS>;
 
 /// One seat's pieces on the board.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -96,7 +60,7 @@ impl PieceCache {
             return None;
         }
         let words = self.words.get(i)?.get(kind * WORDS..(kind + 1) * WORDS)?;
-        Some(Bits(std::array::from_fn(|w| words[w].load(Ordering::Relaxed))))
+        Some(IndexSet(std::array::from_fn(|w| words[w].load(Ordering::Relaxed))))
     }
 
     fn set(&self, seat: Seat, pieces: &SeatPieces) {
@@ -227,10 +191,11 @@ impl Game {
 
     /// `seat`'s pieces found on the board, on a board small enough to keep them.
     pub(crate) fn scan_pieces(&self, seat: Seat) -> Option<SeatPieces> {
-        Some(SeatPieces {
-            roads: Bits::of(&self.roads, |&r| r == Some(seat))?,
-            ships: Bits::of(&self.ships, |&s| s == Some(seat))?,
-            buildings: Bits::of(&self.buildings, |b| b.is_some_and(|b| b.seat == seat))?,
+        let fits = [self.roads.len(), self.ships.len(), self.buildings.len()].iter().all(|&n| n <= Bits::CAPACITY);
+        fits.then(|| SeatPieces {
+            roads: Bits::of(&self.roads, |&r| r == Some(seat)),
+            ships: Bits::of(&self.ships, |&s| s == Some(seat)),
+            buildings: Bits::of(&self.buildings, |b| b.is_some_and(|b| b.seat == seat)),
         })
     }
 }

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use super::trails::RoadNetwork;
 // Re-exported for the awards and the listings, which name them here.
-pub(crate) use super::trails::{owned, Overlay, MAX_NETWORK_EDGES};
+pub(crate) use super::trails::{Overlay, MAX_NETWORK_EDGES};
 use crate::{
     game::Game,
     model::{Seat, MAX_SEATS},

@@ -4,7 +4,10 @@
 //! loops searched with the trees hanging off them measured as arms). `routes.rs` keeps the
 //! lengths it finds.
 
-use crate::{game::Game, model::Seat};
+use crate::{
+    game::Game,
+    model::{indices_where, Seat},
+};
 
 /// Pieces a pending move adds, so awards can be computed before `apply` runs.
 #[derive(Debug, Clone, Copy, Default)]
@@ -64,20 +67,9 @@ impl Overlay {
     }
 }
 
-/// The indices of `pieces` that hold `seat`'s piece, ascending. Each run of 64 is first made
-/// a bit mask without a branch, so that the mostly empty board is skipped a word at a time.
+/// The indices of `pieces` that hold `seat`'s piece, ascending, on a board of any size.
 pub(crate) fn owned(pieces: &[Option<Seat>], seat: Seat) -> impl Iterator<Item = usize> + '_ {
-    pieces.chunks(64).enumerate().flat_map(move |(i, chunk)| {
-        let mut rest =
-            chunk.iter().enumerate().fold(0u64, |bits, (j, &piece)| bits | u64::from(piece == Some(seat)) << j);
-        std::iter::from_fn(move || {
-            (rest != 0).then(|| {
-                let bit = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                i * 64 + bit
-            })
-        })
-    })
+    indices_where(pieces, move |&piece| piece == Some(seat))
 }
 
 /// Most roads (and, with Seafarers, ships) one network can hold; bounds the bit masks.

@@ -4,6 +4,7 @@
 
 pub mod cards;
 mod in_place;
+mod index_set;
 mod inline_list;
 mod kind_set;
 mod per_seat;
@@ -15,6 +16,7 @@ mod trade;
 
 pub use cards::{cost, CardKind, Cards, Commodities, Commodity, Counts, DevCard, DevCards, Resource, Resources};
 pub(crate) use in_place::PushInPlace;
+pub(crate) use index_set::{indices_where, IndexSet};
 pub use inline_list::InlineList;
 pub use kind_set::KindSet;
 pub use per_seat::{PerSeat, MAX_SEATS};

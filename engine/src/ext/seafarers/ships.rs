@@ -3,10 +3,9 @@
 
 use crate::{
     board::EdgeId,
-    game::pieces::Bits,
-    game::routes::{owned, FreePiece, Overlay},
+    game::routes::{FreePiece, Overlay},
     game::Game,
-    model::{cost, Phase, PushInPlace, Resources, Seat},
+    model::{cost, IndexSet, Phase, PushInPlace, Resources, Seat},
     protocol::{Event, Move, RuleError},
 };
 
@@ -104,10 +103,10 @@ impl Game {
     }
 
     /// `seat`'s ships, from the sets the game keeps when the board fits them.
-    fn own_ships(&self, seat: Seat) -> IndexSet {
+    fn own_ships(&self, seat: Seat) -> BoardSet {
         match self.ships_of(seat) {
-            Some(ships) => IndexSet::from_bits(&ships),
-            None => IndexSet::owned_by(&self.ships, seat),
+            Some(ships) => ships.widen(),
+            None => BoardSet::of(&self.ships, |&ship| ship == Some(seat)),
         }
     }
 
@@ -117,7 +116,7 @@ impl Game {
             return self.lane_sites(seat, lane, placed).next().is_some();
         }
         let anchors = ShipAnchors::of(self, seat, &self.own_ships(seat), placed);
-        self.ship_frontier(&anchors, placed).iter().next().is_some()
+        self.ship_frontier(&anchors, placed).iter_sparse().next().is_some()
     }
 
     /// Lists a ship on every edge where `seat` may build one now, ignoring cost and supply.
@@ -127,15 +126,15 @@ impl Game {
             return;
         }
         let anchors = ShipAnchors::of(self, seat, &self.own_ships(seat), placed);
-        for e in self.ship_frontier(&anchors, placed).iter() {
+        for e in self.ship_frontier(&anchors, placed).iter_sparse() {
             moves.push_in_place(|| Move::BuildShip { edge: self.board.edges[e as usize] });
         }
     }
 
     /// The open ship sites that connect to `anchors` (SEA-2, SEA-3): only edges at an anchor
     /// can, so those are all that is looked at, instead of every edge of the board.
-    fn ship_frontier(&self, anchors: &ShipAnchors, placed: FreePiece) -> IndexSet {
-        let mut frontier = IndexSet::default();
+    fn ship_frontier(&self, anchors: &ShipAnchors, placed: FreePiece) -> BoardSet {
+        let mut frontier = BoardSet::default();
         for x in anchors.vertices() {
             for e in self.board.edges_of(x) {
                 if self.ship_site_open(e, placed) {
@@ -270,8 +269,8 @@ impl Game {
             return;
         }
         let own_ships = self.own_ships(seat);
-        let mut movable = IndexSet::default();
-        for f in own_ships.iter() {
+        let mut movable = BoardSet::default();
+        for f in own_ships.iter_sparse() {
             if !state.new_ships.contains(&self.board.edges[f as usize])
                 && !self.pirate_guards(f)
                 && self.ship_at_open_end(seat, f)
@@ -284,7 +283,7 @@ impl Game {
         }
         // PIR-7/8: each movable ship to each lane edge, checked as `decide_move_ship` does.
         if let Some(lane) = self.ship_lane(seat) {
-            for f in movable.iter() {
+            for f in movable.iter_sparse() {
                 let from = self.board.edges[f as usize];
                 for &to in lane {
                     let Some(t) = self.board.edge(to) else { continue };
@@ -311,7 +310,7 @@ impl Game {
                     || (anchors.one_ship.contains(x) && x != a && x != b)
             })
         };
-        for f in movable.iter() {
+        for f in movable.iter_sparse() {
             let from = self.board.edges[f as usize];
             let ends = self.board.edge_vertices[f as usize];
             // Every target away from the ship's ends connects through an anchor the ship
@@ -324,7 +323,7 @@ impl Game {
             {
                 *slot = t;
             }
-            for t in frontier.iter().filter(|t| !lost.contains(t)) {
+            for t in frontier.iter_sparse().filter(|t| !lost.contains(t)) {
                 moves.push_in_place(|| Move::MoveShip { from, to: self.board.edges[t as usize] });
             }
         }
@@ -369,25 +368,25 @@ impl Game {
 /// moves: an own building, or own ships ending at a vertex without an opponent's building
 /// (one, or two and more: a ship that leaves takes one away).
 struct ShipAnchors {
-    own_building: IndexSet,
-    one_ship: IndexSet,
-    two_ships: IndexSet,
+    own_building: BoardSet,
+    one_ship: BoardSet,
+    two_ships: BoardSet,
 }
 
 impl ShipAnchors {
     /// The anchors of `seat`, whose ships stand on the edges of `own_ships`.
-    fn of(game: &Game, seat: Seat, own_ships: &IndexSet, placed: FreePiece) -> ShipAnchors {
+    fn of(game: &Game, seat: Seat, own_ships: &BoardSet, placed: FreePiece) -> ShipAnchors {
         let board = &game.board;
         let mut anchors = ShipAnchors {
-            own_building: IndexSet::default(),
-            one_ship: IndexSet::default(),
-            two_ships: IndexSet::default(),
+            own_building: BoardSet::default(),
+            one_ship: BoardSet::default(),
+            two_ships: BoardSet::default(),
         };
         let placed_ship = match placed {
             FreePiece::Ship(p) => Some(p),
             _ => None,
         };
-        for e in own_ships.iter().chain(placed_ship) {
+        for e in own_ships.iter_sparse().chain(placed_ship) {
             for x in board.edge_vertices[e as usize] {
                 if anchors.one_ship.contains(x) {
                     anchors.two_ships.insert(x);
@@ -397,7 +396,7 @@ impl ShipAnchors {
         }
         match game.buildings_of(seat) {
             Some(own) => {
-                anchors.own_building = IndexSet::from_bits(&own);
+                anchors.own_building = own.widen();
                 for other in game.seats().filter(|&s| s != seat) {
                     for x in game.buildings_of(other).unwrap_or_default().iter() {
                         anchors.no_ships_from(x);
@@ -438,83 +437,6 @@ impl ShipAnchors {
 /// No edge: a placeholder in a ship's lost targets (see [`Game::ship_move_moves`]).
 const NO_EDGE: u16 = u16::MAX;
 
-/// A set of vertex or edge indices, walked in ascending (board) order; on the stack, as a
-/// board has fewer than 255 hexes and so at most 6 * 254 vertices or edges.
-struct IndexSet {
-    words: [u64; INDEX_SET_WORDS],
-}
-
-const INDEX_SET_WORDS: usize = 24;
-
-impl Default for IndexSet {
-    fn default() -> Self {
-        IndexSet { words: [0; INDEX_SET_WORDS] }
-    }
-}
-
-impl IndexSet {
-    /// The indices of `pieces` that hold `seat`'s piece.
-    fn owned_by(pieces: &[Option<Seat>], seat: Seat) -> IndexSet {
-        let mut set = IndexSet::default();
-        for i in owned(pieces, seat) {
-            set.insert(i as u16);
-        }
-        set
-    }
-
-    /// The indices of a set the game keeps.
-    fn from_bits(bits: &Bits) -> IndexSet {
-        let mut set = IndexSet::default();
-        for (to, &from) in set.words.iter_mut().zip(&bits.0) {
-            *to = from;
-        }
-        set
-    }
-
-    fn insert(&mut self, i: u16) {
-        if let Some(word) = self.words.get_mut(i as usize / 64) {
-            *word |= 1 << (i % 64);
-        }
-    }
-
-    fn remove(&mut self, i: u16) {
-        if let Some(word) = self.words.get_mut(i as usize / 64) {
-            *word &= !(1 << (i % 64));
-        }
-    }
-
-    fn is_empty(&self) -> bool {
-        self.words.iter().all(|&word| word == 0)
-    }
-
-    fn contains(&self, i: u16) -> bool {
-        self.words.get(i as usize / 64).is_some_and(|word| word & (1 << (i % 64)) != 0)
-    }
-
-    fn iter(&self) -> impl Iterator<Item = u16> + '_ {
-        self.iter_or(self)
-    }
-
-    /// The indices in this set or in `other`, ascending. The words holding any are found
-    /// first, without a branch, so that the walk skips the empty rest of a set made for the
-    /// largest board (a listing walks these sets for every ship).
-    #[inline(always)]
-    fn iter_or<'a>(&'a self, other: &'a IndexSet) -> impl Iterator<Item = u16> + 'a {
-        let word = move |i: usize| self.words[i] | other.words[i];
-        let mut occupied = (0..INDEX_SET_WORDS).fold(0u32, |mask, i| mask | u32::from(word(i) != 0) << i);
-        let (mut base, mut rest) = (0u16, 0u64);
-        std::iter::from_fn(move || {
-            while rest == 0 {
-                if occupied == 0 {
-                    return None;
-                }
-                let i = occupied.trailing_zeros() as usize;
-                occupied &= occupied - 1;
-                (base, rest) = (i as u16 * 64, word(i));
-            }
-            let bit = rest.trailing_zeros() as u16;
-            rest &= rest - 1;
-            Some(base + bit)
-        })
-    }
-}
+/// A set of vertex or edge indices for any board, on the stack: a board has fewer than 255
+/// hexes and so at most 6 * 254 vertices or edges, fewer than 24 words' 1,536.
+type BoardSet = IndexSet<24>;

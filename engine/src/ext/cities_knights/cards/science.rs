@@ -35,7 +35,7 @@ use crate::{
     },
     game::routes::FreePiece,
     game::Game,
-    model::{BuildingKind, Phase, Resource, Resources, Seat},
+    model::{BuildingKind, InlineList, Phase, Resource, Resources, Seat},
     protocol::{Event, Move, RuleError},
 };
 
@@ -93,7 +93,7 @@ pub(super) fn play(
             game.interrupt(Phase::RoadBuilding { roads_left: pieces.min(2) })
         }
         ProgressPlay::Smith { knights } => {
-            return smith_promotions(game, seat, (knights, knights.sent()), |promoted| events.push(promoted))
+            return smith_promotions(game, seat, knights, |promoted| events.push(promoted))
         }
         _ => return Err(RuleError::NotInThisGame("this progress card's effect")),
     };
@@ -155,16 +155,17 @@ pub(super) fn plays(_ck: &CitiesKnights, game: &Game, seat: Seat, card: Progress
         }
         ProgressCard::Smith => {
             let own = || game.knights().iter().filter(|k| k.seat == seat).map(|k| k.vertex);
-            for a in own() {
-                if smith_promotions(game, seat, (&[a], 1), drop).is_ok() {
-                    add(ProgressPlay::Smith { knights: [a].into() });
+            let mut add_if_promotes = |knights: InlineList<VertexId, SMITH_KNIGHTS>| {
+                if smith_promotions(game, seat, &knights, drop).is_ok() {
+                    add(ProgressPlay::Smith { knights });
                 }
+            };
+            for a in own() {
+                add_if_promotes([a].into());
             }
             for a in own() {
                 for b in own().filter(|&b| b != a) {
-                    if smith_promotions(game, seat, (&[a, b], 2), drop).is_ok() {
-                        add(ProgressPlay::Smith { knights: [a, b].into() });
-                    }
+                    add_if_promotes([a, b].into());
                 }
             }
         }
@@ -271,15 +272,15 @@ fn medicine(game: &Game, seat: Seat, vertex: VertexId) -> Result<Event, RuleErro
 fn smith_promotions(
     game: &Game,
     seat: Seat,
-    (knights, sent): (&[VertexId], usize),
+    knights: &InlineList<VertexId, SMITH_KNIGHTS>,
     mut promoted: impl FnMut(Event),
 ) -> Result<(), RuleError> {
-    let &[first, ref rest @ ..] = knights else {
+    let &[first, ref rest @ ..] = &knights[..] else {
         return Err(RuleError::WrongKnightCount(0));
     };
     // Counted as sent: an overlong list keeps only its first knights.
-    if sent > SMITH_KNIGHTS {
-        return Err(RuleError::WrongKnightCount(sent));
+    if knights.sent() > SMITH_KNIGHTS {
+        return Err(RuleError::WrongKnightCount(knights.sent()));
     }
     let first_rank = promotion(game, seat, first)?;
     promoted(Event::KnightPromoted { seat, vertex: first, rank: first_rank, cost: Resources::ZERO });
